@@ -1,0 +1,69 @@
+# tribo: one GNU Makefile reading PETSc's and SLEPc's configuration.
+PETSC_DIR ?= /usr/lib/petsc
+SLEPC_DIR ?= /usr/lib/slepc
+export PETSC_DIR SLEPC_DIR
+PETSC_ARCH :=
+
+-include $(SLEPC_DIR)/lib/slepc/conf/slepc_variables
+
+CC       := $(if $(PCC),$(PCC),mpicc)
+GITREV   := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD -- 2>/dev/null || echo -dirty)
+CFLAGS   ?= -O2 -g
+CFLAGS   += -std=c99 -Wall -Wextra -Wno-unused-parameter -fPIC -Iinclude $(SLEPC_CC_INCLUDES) $(PETSC_CC_INCLUDES) -DTRIBO_GIT_REVISION='"$(GITREV)"'
+LDLIBS   := $(SLEPC_EPS_LIB) $(PETSC_WITH_EXTERNAL_LIB) -lmatio -lz -lm
+
+LIBSRC   := $(filter-out src/cli/main.c,$(shell find src -name '*.c' | sort))
+LIBOBJ   := $(LIBSRC:%.c=build/%.o)
+TESTSRC  := $(shell find tests -name 't[0-9]*.c' | sort)
+TESTBIN  := $(patsubst %.c,build/%,$(TESTSRC))
+BENCHSRC := $(wildcard tests/bench/*.c)
+BENCHBIN := $(patsubst %.c,build/%,$(BENCHSRC))
+HEADERS  := $(shell find include -name '*.h')
+
+NP ?= 2
+MPIEXEC ?= mpiexec $(if $(filter 0,$(shell id -u)),--allow-run-as-root) --oversubscribe
+
+.PHONY: all lib setup demo test bench format format-check clean
+all: bin/tribo $(TESTBIN) $(BENCHBIN)
+
+lib: build/libtribo.a
+
+build/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+build/libtribo.a: $(LIBOBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+bin/tribo: build/src/cli/main.o build/libtribo.a
+	@mkdir -p bin
+	$(CC) -o $@ $< build/libtribo.a $(LDLIBS)
+
+build/tests/%: tests/%.c build/libtribo.a $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< build/libtribo.a $(LDLIBS)
+
+setup:
+	@bash scripts/setup.sh
+
+demo: setup
+	@$(MAKE) --no-print-directory all
+	@bash scripts/demo.sh
+
+test: setup
+	@$(MAKE) --no-print-directory all
+	@/usr/bin/python3 tests/runner.py
+
+bench: setup
+	@$(MAKE) --no-print-directory all
+	@bash scripts/bench.sh
+
+format:
+	clang-format -i $(shell find src include tests -name '*.[ch]')
+
+format-check:
+	@clang-format --dry-run --Werror $(shell find src include tests -name '*.[ch]')
+
+clean:
+	rm -rf build bin

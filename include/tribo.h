@@ -1,0 +1,8 @@
+#pragma once
+#include <tribosys.h>
+#include <tribolaw.h>
+#include <triborom.h>
+#include <triboio.h>
+#include <triboplot.h>
+#include <tribomodel.h>
+#include <tribonma.h>

@@ -1,0 +1,78 @@
+#pragma once
+/* HDF5 files of tribo (one module owns the layout: every group and dataset name is here),
+   and importers of third-party ROM files (MATLAB .mat through matio).
+
+   Layout of a file written by tribo:
+     /meta                  attributes: program, version, git_revision, verb, options,
+                            date, mpi_size, inputs (file names), input_sha256
+     /rom                   attribute title, units; datasets M, K (n x n), Fv (n),
+                            R (nrec x n), R_labels (strings)
+     /rom/interface         nodes (nnodes x 3), elements (nelem x 4, -1 pads triangles),
+                            points (npts x 3), weights (npts), point_element (npts),
+                            Q, T, L as CSR groups {shape (2), rowptr, colidx, values}
+     /prestress, /modal, /backbone/mode<k>   written by the solvers
+   Writes are atomic: data go to "<name>.tmp.<pid>" which is renamed over <name> only when
+   complete, so a failed run never leaves a half file nor destroys a good one. */
+#include <triborom.h>
+
+#define TRIBO_H5_META      "/meta"
+#define TRIBO_H5_ROM       "/rom"
+#define TRIBO_H5_ROM_M     "/rom/M"
+#define TRIBO_H5_ROM_K     "/rom/K"
+#define TRIBO_H5_ROM_FV    "/rom/Fv"
+#define TRIBO_H5_ROM_R     "/rom/R"
+#define TRIBO_H5_ROM_RLAB  "/rom/R_labels"
+#define TRIBO_H5_IFACE     "/rom/interface"
+#define TRIBO_H5_IF_NODES  "/rom/interface/nodes"
+#define TRIBO_H5_IF_ELEMS  "/rom/interface/elements"
+#define TRIBO_H5_IF_PTS    "/rom/interface/points"
+#define TRIBO_H5_IF_W      "/rom/interface/weights"
+#define TRIBO_H5_IF_PELEM  "/rom/interface/point_element"
+#define TRIBO_H5_IF_Q      "/rom/interface/Q"
+#define TRIBO_H5_IF_T      "/rom/interface/T"
+#define TRIBO_H5_IF_L      "/rom/interface/L"
+#define TRIBO_H5_PRESTRESS "/prestress"
+#define TRIBO_H5_MODAL     "/modal"
+#define TRIBO_H5_BACKBONE  "/backbone"
+
+typedef struct _n_TriboH5 *TriboH5;
+
+/* Writing: collective on comm; rank 0 does the I/O, other ranks only take part in checks. */
+PETSC_EXTERN PetscErrorCode TriboH5Create(MPI_Comm, const char[], TriboH5 *);
+/* Store provenance in /meta: verb, full options database, version, git revision, date,
+   number of ranks, and the SHA-256 of each input file. */
+PETSC_EXTERN PetscErrorCode TriboH5WriteMeta(TriboH5, const char[], PetscInt, const char *const[]);
+PETSC_EXTERN PetscErrorCode TriboH5WriteReal(TriboH5, const char[], PetscInt, const PetscInt[], const PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboH5WriteInt(TriboH5, const char[], PetscInt, const PetscInt[], const PetscInt[]);
+PETSC_EXTERN PetscErrorCode TriboH5WriteStrings(TriboH5, const char[], PetscInt, const char *const[]);
+PETSC_EXTERN PetscErrorCode TriboH5WriteAttrString(TriboH5, const char[], const char[], const char[]);
+PETSC_EXTERN PetscErrorCode TriboH5WriteAttrReal(TriboH5, const char[], const char[], PetscReal);
+PETSC_EXTERN PetscErrorCode TriboH5WriteAttrInt(TriboH5, const char[], const char[], PetscInt);
+/* Store a SEQAIJ matrix as a CSR group; a dense Mat as a 2-D dataset (row-major rows x cols) */
+PETSC_EXTERN PetscErrorCode TriboH5WriteMatCSR(TriboH5, const char[], Mat);
+PETSC_EXTERN PetscErrorCode TriboH5WriteMatDense(TriboH5, const char[], Mat);
+/* commit = PETSC_TRUE renames the temporary file to its final name; PETSC_FALSE removes it */
+PETSC_EXTERN PetscErrorCode TriboH5Close(TriboH5 *, PetscBool);
+
+/* Reading: every rank opens the file read-only. Missing datasets and wrong shapes are errors
+   that name the file and dataset and say what was expected. */
+PETSC_EXTERN PetscErrorCode TriboH5Open(MPI_Comm, const char[], TriboH5 *);
+PETSC_EXTERN PetscErrorCode TriboH5Has(TriboH5, const char[], PetscBool *);
+/* Reads a real dataset; rank and dims (up to 3) are returned; data allocated with PetscMalloc1 */
+PETSC_EXTERN PetscErrorCode TriboH5ReadReal(TriboH5, const char[], PetscInt *, PetscInt[], PetscReal **);
+PETSC_EXTERN PetscErrorCode TriboH5ReadInt(TriboH5, const char[], PetscInt *, PetscInt[], PetscInt **);
+PETSC_EXTERN PetscErrorCode TriboH5ReadStrings(TriboH5, const char[], PetscInt *, char ***);
+PETSC_EXTERN PetscErrorCode TriboH5ReadAttrString(TriboH5, const char[], const char[], char[], size_t);
+PETSC_EXTERN PetscErrorCode TriboH5ReadMatCSR(TriboH5, const char[], Mat *);
+PETSC_EXTERN PetscErrorCode TriboH5ReadMatDense(TriboH5, const char[], Mat *);
+PETSC_EXTERN PetscErrorCode TriboH5GetFileName(TriboH5, const char *[]);
+
+/* ROM files: tribo's HDF5 layout, or a MATLAB .mat ROM (v5 or v7.3) with keys M, K and
+   optionally Fv, R, L, Qm, Tm, as written by the Rice tools. TriboROMLoad picks the reader
+   from the file's signature. */
+PETSC_EXTERN PetscErrorCode TriboROMLoad(MPI_Comm, const char[], TriboROM *);
+PETSC_EXTERN PetscErrorCode TriboROMLoadHDF5(MPI_Comm, const char[], TriboROM *);
+PETSC_EXTERN PetscErrorCode TriboROMLoadMAT(MPI_Comm, const char[], TriboROM *);
+/* Write /rom into an open file, or a whole rom.h5 (with /meta) atomically */
+PETSC_EXTERN PetscErrorCode TriboROMWriteH5(TriboROM, TriboH5);
+PETSC_EXTERN PetscErrorCode TriboROMSave(TriboROM, const char[], const char[]);

@@ -1,0 +1,66 @@
+#pragma once
+/* Pointwise interface laws (friction + normal contact) at quadrature points.
+
+   Convention (paper porter-et-al-2022 §3.2): every point carries the relative displacement
+   u = (u_t1, u_t2, u_n) in the local frame of the interface, u_n > 0 is interpenetration
+   (contact) and u_n <= 0 separation; tractions t = (t_t1, t_t2, t_n) are the forces per unit
+   area that resist u (positive u gives positive t), so the nodal forces enter the equations of
+   motion as M x'' + K x + f_nl = f (eq. 31). */
+#include <tribosys.h>
+
+typedef struct {
+  const char *name;  /* option suffix: -<prefix>friction_<name> */
+  const char *units;
+  PetscReal   value; /* default */
+  PetscReal   lower; /* smallest admissible value (checked) */
+  const char *help;
+} TriboLawParam;
+
+typedef enum {
+  TRIBO_LAW_FULL   = 0, /* normal contact and friction */
+  TRIBO_LAW_NORMAL = 1  /* normal contact only, tangential tractions zero (conservative prestress, paper 003 §3.3) */
+} TriboLawMode;
+
+/* A pure batched kernel: no allocation, no MPI, no PetscCall.
+   Inputs: p (parameters in card order), mode, n points, u[3n], committed history h[nhist*n].
+   Outputs: t[3n], optional dtdu[9n] (row-major 3x3 per point, dt_i/du_j; NULL to skip),
+   trial history hnew[nhist*n]. Returns 0, or 1+index of the first point with non-physical input. */
+typedef PetscInt (*TriboLawKernel)(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t, PetscReal *dtdu, PetscReal *hnew);
+
+typedef struct {
+  const char          *name;      /* type string, e.g. "edf" */
+  const char          *title;     /* one line */
+  const char          *citation;  /* paper and equations */
+  const char          *equations; /* the law in words/symbols for -friction_view_models */
+  PetscInt             nparams;
+  const TriboLawParam *params;
+  PetscInt             nhist;     /* history variables per point */
+  PetscBool            analytic_tangent;
+  PetscBool            coupled_tangential;
+  TriboLawKernel       kernel;
+} TriboLawCard;
+
+#define TRIBOLAWPENALTY "penalty"
+#define TRIBOLAWJENKINS "jenkins"
+#define TRIBOLAWEDF     "edf"
+
+typedef struct _p_TriboLaw *TriboLaw;
+
+PETSC_EXTERN PetscErrorCode TriboLawRegister(const char[], PetscErrorCode (*)(const TriboLawCard **));
+PETSC_EXTERN PetscErrorCode TriboLawRegisterAll(void);
+PETSC_EXTERN PetscErrorCode TriboLawCreate(MPI_Comm, TriboLaw *);
+PETSC_EXTERN PetscErrorCode TriboLawSetOptionsPrefix(TriboLaw, const char[]);
+PETSC_EXTERN PetscErrorCode TriboLawSetType(TriboLaw, const char[]);
+PETSC_EXTERN PetscErrorCode TriboLawGetType(TriboLaw, const char *[]);
+PETSC_EXTERN PetscErrorCode TriboLawGetCard(TriboLaw, const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawSetParameter(TriboLaw, const char[], PetscReal);
+PETSC_EXTERN PetscErrorCode TriboLawGetParameter(TriboLaw, const char[], PetscReal *);
+PETSC_EXTERN PetscErrorCode TriboLawGetParameters(TriboLaw, const PetscReal *[]);
+PETSC_EXTERN PetscErrorCode TriboLawSetFromOptions(TriboLaw);
+PETSC_EXTERN PetscErrorCode TriboLawView(TriboLaw, PetscViewer);
+PETSC_EXTERN PetscErrorCode TriboLawViewModels(PetscViewer);
+PETSC_EXTERN PetscErrorCode TriboLawEvaluate(TriboLaw, TriboLawMode, PetscInt, const PetscReal[], const PetscReal[], PetscReal[], PetscReal[], PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboLawDestroy(TriboLaw *);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_Penalty(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_Jenkins(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_EDF(const TriboLawCard **);

@@ -1,0 +1,31 @@
+#pragma once
+/* Pictures without external programs: a small raster plotter that writes PNG (zlib). */
+#include <tribosys.h>
+
+typedef enum {
+  TRIBO_PLOT_LINE_MARKERS = 0,
+  TRIBO_PLOT_MARKERS      = 1,
+  TRIBO_PLOT_LINE         = 2
+} TriboPlotStyle;
+
+typedef struct {
+  PetscInt         n;
+  const PetscReal *x, *y;
+  const char      *label;  /* legend text, may be NULL */
+  TriboPlotStyle   style;
+  unsigned int     color;  /* 0xRRGGBB; 0 picks from the default palette */
+} TriboPlotSeries;
+
+typedef struct {
+  const char            *title, *xlabel, *ylabel;
+  PetscBool              logx, logy;
+  PetscInt               nseries;
+  const TriboPlotSeries *series;
+} TriboPlotPanel;
+
+/* Draw npanels panels stacked vertically (or in a grid of ncols columns) in a width x height
+   image with an optional overall title, and write it atomically as PNG. Non-finite points are
+   skipped; axes get "nice" ticks (decades on log axes) and numeric tick labels. Rank 0 writes. */
+PETSC_EXTERN PetscErrorCode TriboPlotPNG(MPI_Comm, const char[], PetscInt, PetscInt, PetscInt, PetscInt, const TriboPlotPanel[], const char[]);
+/* Lower level: write an RGB8 image (w*h*3 bytes) as PNG, atomically */
+PETSC_EXTERN PetscErrorCode TriboPNGWriteRGB(const char[], PetscInt, PetscInt, const unsigned char[]);

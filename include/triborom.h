@@ -1,0 +1,79 @@
+#pragma once
+/* The reduced structure: mass and stiffness, bolt-load vector, recovery rows, and the joint
+   interface discretized by zero-thickness elements (ZTE).
+
+   Interface conventions (the same as the Rice tools' MATLAB ROMs, e.g. tmdsimpy's
+   Brake-Reuss example, keys M, K, R, Fv, L, Qm, Tm):
+   - L   (3*nnodes x n): ROM DOFs -> relative displacement of each interface node pair in the
+         local frame (t1, t2, n), node-major: row 3*i+c is component c of node i. u_n > 0 is
+         interpenetration (contact).
+   - Q   (npts x nnodes): scalar interpolation, point displacement = sum_i Q[p,i] * node_i
+         (applied per component, kron(Q, I3)).
+   - T   (nnodes x npts): scalar integration, nodal force = sum_p T[i,p] * traction_p
+         (for a Galerkin ZTE, T = Q^T diag(w)).
+   So the point displacements are U = kron(Q,I3) L x and the generalized nonlinear force is
+   f_nl = L^T kron(T,I3) t(U), paper porter-et-al-2022 eq. 31. */
+#include <petscmat.h>
+#include <tribolaw.h>
+
+typedef struct _n_TriboInterface *TriboInterface;
+struct _n_TriboInterface {
+  PetscInt   nnodes;
+  PetscReal *xyz;    /* [3*nnodes] node coordinates (m), for pictures and checks */
+  PetscInt   nelem;
+  PetscInt  *elem;   /* [4*nelem] node indices per element; elem[4e+3] = -1 for a triangle */
+  PetscInt   npts;
+  PetscReal *pxyz;   /* [3*npts] quadrature point coordinates (m) */
+  PetscReal *pw;     /* [npts] quadrature weight = tributary area (m^2) */
+  PetscInt  *pelem;  /* [npts] element of each point (-1 if unknown, e.g. from a .mat file) */
+  Mat        Q, T, L; /* SEQAIJ on PETSC_COMM_SELF, see above */
+};
+
+typedef struct _n_TriboROM *TriboROM;
+struct _n_TriboROM {
+  MPI_Comm       comm;
+  PetscInt       n;        /* generalized DOFs */
+  Mat            M, K;     /* n x n SEQDENSE, replicated on every rank (kg, N/m in SI) */
+  Vec            Fv;       /* n, SEQ: load vector of a unit (1 N) bolt tension */
+  PetscInt       nrec;     /* recovery rows (sensors) */
+  Mat            R;        /* nrec x n SEQDENSE: physical displacement at sensors = R x */
+  char         **rlabels;  /* [nrec] sensor labels */
+  TriboInterface iface;    /* may be NULL: no joint */
+  char           title[256];
+  char           source[PETSC_MAX_PATH_LEN]; /* file it was read from */
+  char           sha256[65];                  /* checksum of that file */
+};
+
+PETSC_EXTERN PetscErrorCode TriboROMCreate(MPI_Comm, TriboROM *);
+/* Allocate M, K (zeroed), Fv and, when nrec > 0, R. */
+PETSC_EXTERN PetscErrorCode TriboROMSetSizes(TriboROM, PetscInt, PetscInt);
+PETSC_EXTERN PetscErrorCode TriboROMSetRecoveryLabel(TriboROM, PetscInt, const char[]);
+PETSC_EXTERN PetscErrorCode TriboROMCheck(TriboROM, const char[]);
+PETSC_EXTERN PetscErrorCode TriboROMView(TriboROM, PetscViewer);
+PETSC_EXTERN PetscErrorCode TriboROMDestroy(TriboROM *);
+PETSC_EXTERN PetscErrorCode TriboInterfaceCreate(TriboInterface *);
+PETSC_EXTERN PetscErrorCode TriboInterfaceDestroy(TriboInterface *);
+/* Build quadrature (2x2 Gauss on quads, 3-point on triangles), Q and T = Q^T diag(w) from
+   nodes and elements lying in a plane (coordinates xyz; the elements' own plane is used). */
+PETSC_EXTERN PetscErrorCode TriboInterfaceSetUpQuadrature(TriboInterface);
+PETSC_EXTERN PetscErrorCode TriboInterfaceGetArea(TriboInterface, PetscReal *);
+
+/* A joint: the ROM's interface with a law and the law's history at every point. Points are
+   partitioned over the ranks of rom->comm in contiguous blocks; each rank evaluates its points
+   and the generalized forces and tangent are summed (deterministically, TriboSumAll). */
+typedef struct _n_TriboJoint *TriboJoint;
+PETSC_EXTERN PetscErrorCode TriboJointCreate(TriboROM, TriboLaw, TriboJoint *);
+PETSC_EXTERN PetscErrorCode TriboJointDestroy(TriboJoint *);
+/* f = f_nl(x) (length n) and, if J != NULL, J += d f_nl/dx (n x n, column-major), from the
+   committed history; the trial history is kept for TriboJointCommit(). Collective. */
+PETSC_EXTERN PetscErrorCode TriboJointEvaluate(TriboJoint, TriboLawMode, const PetscScalar[], PetscScalar[], PetscScalar[]);
+PETSC_EXTERN PetscErrorCode TriboJointCommit(TriboJoint);
+PETSC_EXTERN PetscErrorCode TriboJointResetHistory(TriboJoint);
+/* Save/restore the committed history (owned points, nhist*nloc values) */
+PETSC_EXTERN PetscErrorCode TriboJointGetHistorySize(TriboJoint, PetscInt *);
+PETSC_EXTERN PetscErrorCode TriboJointCopyHistory(TriboJoint, PetscReal[], PetscBool);
+/* Gather point displacements and tractions of the last evaluation to rank 0 ([3*npts] each;
+   NULL on other ranks allowed) */
+PETSC_EXTERN PetscErrorCode TriboJointGatherPointFields(TriboJoint, PetscReal[], PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboJointGetLocalRange(TriboJoint, PetscInt *, PetscInt *);
+PETSC_EXTERN PetscErrorCode TriboJointGetEvaluationCount(TriboJoint, PetscLogDouble *);

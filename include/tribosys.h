@@ -1,0 +1,38 @@
+#pragma once
+/* Basic definitions shared by every tribo module: version, error helpers for HDF5,
+   deterministic reductions across ranks. */
+#include <petscsys.h>
+
+#define TRIBO_VERSION_MAJOR 0
+#define TRIBO_VERSION_MINOR 1
+#define TRIBO_VERSION_PATCH 0
+#define TRIBO_VERSION_STRING "0.1.0"
+#ifndef TRIBO_GIT_REVISION
+  #define TRIBO_GIT_REVISION "unknown"
+#endif
+
+/* Call an HDF5 function; a negative herr_t/hid_t is a failure (PetscCallExternal is wrong for
+   HDF5, whose handles are positive and whose errors are negative). Usage:
+     TriboCallHDF5Return(fid, H5Fopen, (name, H5F_ACC_RDONLY, H5P_DEFAULT));
+     TriboCallHDF5(H5Dread, (dset, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf)); */
+#define TriboCallHDF5(func, args) \
+  do { \
+    herr_t _tribo_herr = func args; \
+    PetscCheck(_tribo_herr >= 0, PETSC_COMM_SELF, PETSC_ERR_LIB, "HDF5 call %s() failed", #func); \
+  } while (0)
+#define TriboCallHDF5Return(ret, func, args) \
+  do { \
+    ret = func args; \
+    PetscCheck((ret) >= 0, PETSC_COMM_SELF, PETSC_ERR_LIB, "HDF5 call %s() failed", #func); \
+  } while (0)
+
+/* Sum n doubles over comm so that every rank gets bitwise the same result (reduce to rank 0,
+   then broadcast): ranks then take the same branches in Newton solvers and never deadlock. */
+PETSC_EXTERN PetscErrorCode TriboSumAll(MPI_Comm, PetscInt, PetscReal *);
+/* SHA-256 of a file, as 64 lowercase hex characters plus NUL (hex must hold 65 chars). */
+PETSC_EXTERN PetscErrorCode TriboFileSHA256(const char[], char[]);
+PETSC_EXTERN PetscErrorCode TriboSHA256(const void *, size_t, char[]);
+/* Log-spaced / linear helpers */
+PETSC_EXTERN PetscErrorCode TriboLogspace(PetscReal, PetscReal, PetscInt, PetscReal[]);
+/* Legendre-Gauss-Lobatto nodes and weights on [-1,1] (m >= 2 points). */
+PETSC_EXTERN PetscErrorCode TriboLGL(PetscInt, PetscReal[], PetscReal[]);

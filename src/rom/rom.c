@@ -1,0 +1,343 @@
+#include <triborom.h>
+
+/*@
+  TriboROMCreate - Creates an empty reduced structure.
+
+  Collective
+
+  Input Parameter:
+. comm - the communicator whose ranks share the interface points
+
+  Output Parameter:
+. rom - the new ROM; fill it with TriboROMSetSizes() or a reader such as TriboROMLoad()
+@*/
+PetscErrorCode TriboROMCreate(MPI_Comm comm, TriboROM *rom)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscNew(rom));
+  (*rom)->comm = comm;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboROMSetSizes - Allocates M, K (zero, n x n dense), Fv (n) and R (nrec x n dense).
+
+  Not collective (every rank holds a copy)
+@*/
+PetscErrorCode TriboROMSetSizes(TriboROM rom, PetscInt n, PetscInt nrec)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(n > 0, rom->comm, PETSC_ERR_ARG_OUTOFRANGE, "a ROM needs at least one DOF, got %" PetscInt_FMT, n);
+  PetscCheck(!rom->M, rom->comm, PETSC_ERR_ARG_WRONGSTATE, "ROM sizes are already set");
+  rom->n    = n;
+  rom->nrec = nrec;
+  PetscCall(MatCreateSeqDense(PETSC_COMM_SELF, n, n, NULL, &rom->M));
+  PetscCall(MatCreateSeqDense(PETSC_COMM_SELF, n, n, NULL, &rom->K));
+  PetscCall(MatZeroEntries(rom->M));
+  PetscCall(MatZeroEntries(rom->K));
+  PetscCall(VecCreateSeq(PETSC_COMM_SELF, n, &rom->Fv));
+  PetscCall(VecZeroEntries(rom->Fv));
+  if (nrec > 0) {
+    PetscCall(MatCreateSeqDense(PETSC_COMM_SELF, nrec, n, NULL, &rom->R));
+    PetscCall(MatZeroEntries(rom->R));
+    PetscCall(PetscCalloc1(nrec, &rom->rlabels));
+    for (PetscInt i = 0; i < nrec; i++) {
+      char lab[32];
+      PetscCall(PetscSNPrintf(lab, sizeof(lab), "R%" PetscInt_FMT, i + 1));
+      PetscCall(PetscStrallocpy(lab, &rom->rlabels[i]));
+    }
+  }
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboROMSetRecoveryLabel(TriboROM rom, PetscInt i, const char label[])
+{
+  PetscFunctionBeginUser;
+  PetscCheck(i >= 0 && i < rom->nrec, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "recovery row %" PetscInt_FMT " out of range [0, %" PetscInt_FMT ")", i, rom->nrec);
+  PetscCall(PetscFree(rom->rlabels[i]));
+  PetscCall(PetscStrallocpy(label, &rom->rlabels[i]));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode CheckFiniteDense_Private(Mat A, const char what[], const char src[])
+{
+  const PetscScalar *a;
+  PetscInt           m, n;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatGetSize(A, &m, &n));
+  PetscCall(MatDenseGetArrayRead(A, &a));
+  for (PetscInt j = 0; j < n; j++)
+    for (PetscInt i = 0; i < m; i++)
+      PetscCheck(PetscIsNormalReal(PetscRealPart(a[i + j * m])) || a[i + j * m] == 0.0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s has a non-finite entry (%g) at row %" PetscInt_FMT ", column %" PetscInt_FMT " (1-based)", src, what, (double)PetscRealPart(a[i + j * m]), i + 1, j + 1);
+  PetscCall(MatDenseRestoreArrayRead(A, &a));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode CheckFiniteAIJ_Private(Mat A, const char what[], const char src[])
+{
+  PetscInt m;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatGetSize(A, &m, NULL));
+  for (PetscInt i = 0; i < m; i++) {
+    PetscInt           nc;
+    const PetscInt    *cols;
+    const PetscScalar *v;
+    PetscCall(MatGetRow(A, i, &nc, &cols, &v));
+    for (PetscInt k = 0; k < nc; k++)
+      PetscCheck(PetscIsNormalReal(PetscRealPart(v[k])) || v[k] == 0.0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s has a non-finite entry at row %" PetscInt_FMT ", column %" PetscInt_FMT " (1-based)", src, what, i + 1, cols[k] + 1);
+    PetscCall(MatRestoreRow(A, i, &nc, &cols, &v));
+  }
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboROMCheck - Checks a ROM for what the solvers rely on: finite entries, symmetric M and K,
+  positive diagonal of M, consistent interface sizes. Errors name the source file and dataset.
+
+  Not collective
+@*/
+PetscErrorCode TriboROMCheck(TriboROM rom, const char src[])
+{
+  PetscInt  m, n;
+  PetscBool sym;
+
+  PetscFunctionBeginUser;
+  if (!src) src = rom->source[0] ? rom->source : "ROM";
+  PetscCall(CheckFiniteDense_Private(rom->M, "M", src));
+  PetscCall(CheckFiniteDense_Private(rom->K, "K", src));
+  if (rom->R) PetscCall(CheckFiniteDense_Private(rom->R, "R", src));
+  {
+    const PetscScalar *f;
+    PetscCall(VecGetArrayRead(rom->Fv, &f));
+    for (PetscInt i = 0; i < rom->n; i++) PetscCheck(PetscIsNormalReal(PetscRealPart(f[i])) || f[i] == 0.0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: Fv has a non-finite entry at row %" PetscInt_FMT " (1-based)", src, i + 1);
+    PetscCall(VecRestoreArrayRead(rom->Fv, &f));
+  }
+  {
+    const PetscScalar *a;
+    PetscReal          amax = 0, dmax = 0;
+    for (PetscInt k = 0; k < 2; k++) {
+      Mat A = k ? rom->K : rom->M;
+      PetscCall(MatDenseGetArrayRead(A, &a));
+      amax = 0;
+      dmax = 0;
+      for (PetscInt j = 0; j < rom->n; j++)
+        for (PetscInt i = 0; i < rom->n; i++) {
+          amax = PetscMax(amax, PetscAbsScalar(a[i + j * rom->n]));
+          dmax = PetscMax(dmax, PetscAbsScalar(a[i + j * rom->n] - a[j + i * rom->n]));
+        }
+      if (!k)
+        for (PetscInt i = 0; i < rom->n; i++) PetscCheck(PetscRealPart(a[i + i * rom->n]) > 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: M has a non-positive diagonal entry %g at row %" PetscInt_FMT " (1-based): not a mass matrix", src, (double)PetscRealPart(a[i + i * rom->n]), i + 1);
+      PetscCall(MatDenseRestoreArrayRead(A, &a));
+      sym = (PetscBool)(dmax <= 1e-8 * amax);
+      PetscCheck(sym, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s is not symmetric (max |A-A^T| = %g, max |A| = %g)", src, k ? "K" : "M", (double)dmax, (double)amax);
+    }
+  }
+  if (rom->iface) {
+    TriboInterface f = rom->iface;
+    PetscCall(MatGetSize(f->L, &m, &n));
+    PetscCheck(m == 3 * f->nnodes && n == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: interface L is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT " (3 x nodes by DOFs)", src, m, n, 3 * f->nnodes, rom->n);
+    PetscCall(MatGetSize(f->Q, &m, &n));
+    PetscCheck(m == f->npts && n == f->nnodes, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: interface Q is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT " (points by nodes)", src, m, n, f->npts, f->nnodes);
+    PetscCall(MatGetSize(f->T, &m, &n));
+    PetscCheck(m == f->nnodes && n == f->npts, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: interface T is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT " (nodes by points)", src, m, n, f->nnodes, f->npts);
+    PetscCall(CheckFiniteAIJ_Private(f->L, "interface L", src));
+    PetscCall(CheckFiniteAIJ_Private(f->Q, "interface Q", src));
+    PetscCall(CheckFiniteAIJ_Private(f->T, "interface T", src));
+  }
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboROMView - Describes a ROM: sizes, mass, interface, sensors.
+@*/
+PetscErrorCode TriboROMView(TriboROM rom, PetscViewer v)
+{
+  PetscReal fvn;
+
+  PetscFunctionBeginUser;
+  PetscCall(VecNorm(rom->Fv, NORM_2, &fvn));
+  PetscCall(PetscViewerASCIIPrintf(v, "Reduced structure %s%s%s\n", rom->title, rom->source[0] ? " from " : "", rom->source));
+  if (rom->sha256[0]) PetscCall(PetscViewerASCIIPrintf(v, "  sha256 %s\n", rom->sha256));
+  PetscCall(PetscViewerASCIIPrintf(v, "  DOFs: %" PetscInt_FMT ", |Fv| = %g N per N of bolt tension\n", rom->n, (double)fvn));
+  PetscCall(PetscViewerASCIIPrintf(v, "  recovery rows: %" PetscInt_FMT "\n", rom->nrec));
+  for (PetscInt i = 0; i < rom->nrec; i++) PetscCall(PetscViewerASCIIPrintf(v, "    %" PetscInt_FMT ": %s\n", i, rom->rlabels[i]));
+  if (rom->iface) {
+    PetscReal area;
+    PetscInt  ntri = 0;
+    PetscCall(TriboInterfaceGetArea(rom->iface, &area));
+    for (PetscInt e = 0; e < rom->iface->nelem; e++) ntri += rom->iface->elem[4 * e + 3] < 0;
+    PetscCall(PetscViewerASCIIPrintf(v, "  interface: %" PetscInt_FMT " node pairs, %" PetscInt_FMT " elements (%" PetscInt_FMT " quadrilaterals, %" PetscInt_FMT " triangles), %" PetscInt_FMT " quadrature points, area %.6g m^2\n", rom->iface->nnodes, rom->iface->nelem, rom->iface->nelem - ntri, ntri, rom->iface->npts, (double)area));
+  } else PetscCall(PetscViewerASCIIPrintf(v, "  no interface\n"));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboROMDestroy(TriboROM *rom)
+{
+  PetscFunctionBeginUser;
+  if (!*rom) PetscFunctionReturn(0);
+  PetscCall(MatDestroy(&(*rom)->M));
+  PetscCall(MatDestroy(&(*rom)->K));
+  PetscCall(MatDestroy(&(*rom)->R));
+  PetscCall(VecDestroy(&(*rom)->Fv));
+  for (PetscInt i = 0; i < (*rom)->nrec && (*rom)->rlabels; i++) PetscCall(PetscFree((*rom)->rlabels[i]));
+  PetscCall(PetscFree((*rom)->rlabels));
+  PetscCall(TriboInterfaceDestroy(&(*rom)->iface));
+  PetscCall(PetscFree(*rom));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboInterfaceCreate(TriboInterface *f)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscNew(f));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboInterfaceDestroy(TriboInterface *f)
+{
+  PetscFunctionBeginUser;
+  if (!*f) PetscFunctionReturn(0);
+  PetscCall(PetscFree((*f)->xyz));
+  PetscCall(PetscFree((*f)->elem));
+  PetscCall(PetscFree((*f)->pxyz));
+  PetscCall(PetscFree((*f)->pw));
+  PetscCall(PetscFree((*f)->pelem));
+  PetscCall(MatDestroy(&(*f)->Q));
+  PetscCall(MatDestroy(&(*f)->T));
+  PetscCall(MatDestroy(&(*f)->L));
+  PetscCall(PetscFree(*f));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboInterfaceGetArea - Sum of the quadrature weights (m^2).
+@*/
+PetscErrorCode TriboInterfaceGetArea(TriboInterface f, PetscReal *area)
+{
+  PetscFunctionBeginUser;
+  *area = 0;
+  for (PetscInt p = 0; p < f->npts; p++) *area += f->pw[p];
+  PetscFunctionReturn(0);
+}
+
+/* Project a point of an element onto local in-plane coordinates (e1, e2) about the first node */
+static void ElementFrame_Private(const PetscReal *X[], PetscInt nv, PetscReal e1[3], PetscReal e2[3])
+{
+  PetscReal a[3], b[3], nrm[3], s;
+
+  for (int c = 0; c < 3; c++) {
+    a[c] = X[1][c] - X[0][c];
+    b[c] = X[nv - 1][c] - X[0][c];
+  }
+  if (nv == 4)
+    for (int c = 0; c < 3; c++) b[c] = X[3][c] - X[1][c], a[c] = X[2][c] - X[0][c];
+  nrm[0] = a[1] * b[2] - a[2] * b[1];
+  nrm[1] = a[2] * b[0] - a[0] * b[2];
+  nrm[2] = a[0] * b[1] - a[1] * b[0];
+  s      = PetscSqrtReal(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
+  for (int c = 0; c < 3; c++) e1[c] = a[c] / s;
+  e2[0] = nrm[1] * e1[2] - nrm[2] * e1[1];
+  e2[1] = nrm[2] * e1[0] - nrm[0] * e1[2];
+  e2[2] = nrm[0] * e1[1] - nrm[1] * e1[0];
+  s     = PetscSqrtReal(e2[0] * e2[0] + e2[1] * e2[1] + e2[2] * e2[2]);
+  for (int c = 0; c < 3; c++) e2[c] /= s;
+}
+
+/*@
+  TriboInterfaceSetUpQuadrature - Quadrature points, weights, Q and T for the interface elements.
+
+  Not collective
+
+  Notes:
+  Quadrilaterals use bilinear shape functions with 2x2 Gauss points, triangles linear shape
+  functions with the 3-point rule (points at (1/6,1/6), (2/3,1/6), (1/6,2/3), weight 1/6),
+  both in the element's own plane. Q[p,i] = N_i(xi_p) and T = Q^T diag(w), w = Gauss weight x
+  Jacobian determinant, so that sum_p w_p is the area and the nodal forces are the consistent
+  (Galerkin) integrals of the tractions, as for the zero-thickness elements of paper
+  porter-et-al-2022 §3.2.
+@*/
+PetscErrorCode TriboInterfaceSetUpQuadrature(TriboInterface f)
+{
+  PetscInt        nq = 0, p = 0;
+  PetscInt       *nnz;
+  const PetscReal g  = 1.0 / PetscSqrtReal(3.0);
+  const PetscReal qx[4] = {-g, g, g, -g}, qy[4] = {-g, -g, g, g};
+  const PetscReal tx[3] = {1.0 / 6, 2.0 / 3, 1.0 / 6}, ty[3] = {1.0 / 6, 1.0 / 6, 2.0 / 3};
+
+  PetscFunctionBeginUser;
+  for (PetscInt e = 0; e < f->nelem; e++) nq += f->elem[4 * e + 3] < 0 ? 3 : 4;
+  PetscCall(PetscFree(f->pxyz));
+  PetscCall(PetscFree(f->pw));
+  PetscCall(PetscFree(f->pelem));
+  PetscCall(MatDestroy(&f->Q));
+  PetscCall(MatDestroy(&f->T));
+  f->npts = nq;
+  PetscCall(PetscMalloc1(3 * nq, &f->pxyz));
+  PetscCall(PetscMalloc1(nq, &f->pw));
+  PetscCall(PetscMalloc1(nq, &f->pelem));
+  PetscCall(PetscMalloc1(nq, &nnz));
+  for (PetscInt i = 0; i < nq; i++) nnz[i] = 4;
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, nq, f->nnodes, 0, nnz, &f->Q));
+  PetscCall(PetscFree(nnz));
+  for (PetscInt e = 0; e < f->nelem; e++) {
+    const PetscInt  *con = &f->elem[4 * e];
+    PetscInt         nv  = con[3] < 0 ? 3 : 4;
+    const PetscReal *X[4];
+    PetscReal        e1[3], e2[3], x2[4][2];
+
+    for (PetscInt v = 0; v < nv; v++) {
+      PetscCheck(con[v] >= 0 && con[v] < f->nnodes, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "interface element %" PetscInt_FMT " refers to node %" PetscInt_FMT ", but there are %" PetscInt_FMT " nodes", e, con[v], f->nnodes);
+      X[v] = &f->xyz[3 * con[v]];
+    }
+    ElementFrame_Private(X, nv, e1, e2);
+    for (PetscInt v = 0; v < nv; v++) {
+      PetscReal d[3] = {X[v][0] - X[0][0], X[v][1] - X[0][1], X[v][2] - X[0][2]};
+      x2[v][0]       = d[0] * e1[0] + d[1] * e1[1] + d[2] * e1[2];
+      x2[v][1]       = d[0] * e2[0] + d[1] * e2[1] + d[2] * e2[2];
+    }
+    for (PetscInt q = 0; q < (nv == 4 ? 4 : 3); q++, p++) {
+      PetscReal N[4], dN[4][2], J[2][2] = {{0, 0}, {0, 0}}, detJ, w;
+      if (nv == 4) {
+        PetscReal xi = qx[q], eta = qy[q];
+        const PetscReal sx[4] = {-1, 1, 1, -1}, sy[4] = {-1, -1, 1, 1};
+        for (int v = 0; v < 4; v++) {
+          N[v]     = 0.25 * (1 + sx[v] * xi) * (1 + sy[v] * eta);
+          dN[v][0] = 0.25 * sx[v] * (1 + sy[v] * eta);
+          dN[v][1] = 0.25 * sy[v] * (1 + sx[v] * xi);
+        }
+        w = 1.0;
+      } else {
+        PetscReal r = tx[q], s = ty[q];
+        N[0]     = 1 - r - s, N[1] = r, N[2] = s;
+        dN[0][0] = -1, dN[0][1] = -1, dN[1][0] = 1, dN[1][1] = 0, dN[2][0] = 0, dN[2][1] = 1;
+        w        = 1.0 / 6.0;
+      }
+      for (int v = 0; v < nv; v++)
+        for (int a = 0; a < 2; a++)
+          for (int b = 0; b < 2; b++) J[a][b] += x2[v][a] * dN[v][b];
+      detJ = J[0][0] * J[1][1] - J[0][1] * J[1][0];
+      PetscCheck(detJ > 0 || detJ < 0, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "interface element %" PetscInt_FMT " is degenerate (zero area)", e);
+      f->pw[p]    = w * PetscAbsReal(detJ);
+      f->pelem[p] = e;
+      for (int c = 0; c < 3; c++) {
+        f->pxyz[3 * p + c] = 0;
+        for (int v = 0; v < nv; v++) f->pxyz[3 * p + c] += N[v] * X[v][c];
+      }
+      for (int v = 0; v < nv; v++) PetscCall(MatSetValue(f->Q, p, con[v], N[v], ADD_VALUES));
+    }
+  }
+  PetscCall(MatAssemblyBegin(f->Q, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(f->Q, MAT_FINAL_ASSEMBLY));
+  {
+    Mat Qt;
+    Vec w;
+    PetscCall(MatTranspose(f->Q, MAT_INITIAL_MATRIX, &Qt));
+    PetscCall(VecCreateSeqWithArray(PETSC_COMM_SELF, 1, nq, f->pw, &w));
+    PetscCall(MatDiagonalScale(Qt, NULL, w));
+    PetscCall(VecDestroy(&w));
+    f->T = Qt;
+  }
+  PetscFunctionReturn(0);
+}
