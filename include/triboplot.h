@@ -29,3 +29,8 @@ typedef struct {
 PETSC_EXTERN PetscErrorCode TriboPlotPNG(MPI_Comm, const char[], PetscInt, PetscInt, PetscInt, PetscInt, const TriboPlotPanel[], const char[]);
 /* Lower level: write an RGB8 image (w*h*3 bytes) as PNG, atomically */
 PETSC_EXTERN PetscErrorCode TriboPNGWriteRGB(const char[], PetscInt, PetscInt, const unsigned char[]);
+/* Lower level: text with the embedded 5x7 bitmap font, at an integer scale, into an RGB8 image;
+   vertical text is turned 90 degrees counter-clockwise (y-axis labels). (x, y) is the top-left
+   corner of the text's box, whose size TriboPlotGetTextExtent() gives (width along the text). */
+PETSC_EXTERN PetscErrorCode TriboPlotGetTextExtent(const char[], PetscInt, PetscInt *, PetscInt *);
+PETSC_EXTERN PetscErrorCode TriboPlotDrawText(unsigned char[], PetscInt, PetscInt, PetscInt, PetscInt, PetscInt, PetscBool, unsigned int, const char[]);

@@ -77,3 +77,4 @@ PETSC_EXTERN PetscErrorCode TriboJointCopyHistory(TriboJoint, PetscReal[], Petsc
 PETSC_EXTERN PetscErrorCode TriboJointGatherPointFields(TriboJoint, PetscReal[], PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboJointGetLocalRange(TriboJoint, PetscInt *, PetscInt *);
 PETSC_EXTERN PetscErrorCode TriboJointGetEvaluationCount(TriboJoint, PetscLogDouble *);
+PETSC_EXTERN PetscErrorCode TriboJointGetLaw(TriboJoint, TriboLaw *);

@@ -2,6 +2,7 @@
 /* Basic definitions shared by every tribo module: version, error helpers for HDF5,
    deterministic reductions across ranks. */
 #include <petscsys.h>
+#include <petscviewer.h>
 
 #define TRIBO_VERSION_MAJOR 0
 #define TRIBO_VERSION_MINOR 1

@@ -1,0 +1,96 @@
+/* Elastic dry friction: penalty normal contact with a Jenkins-type tangential law whose slip
+   traction is mu t_n.
+
+   Reference: paper porter-et-al-2022 §2.2.8 (the Jenkins law of §2.2.7, eqs. 19-20, with
+   t_s = mu t_n), §2.1 eq. 4 (penalty contact: all tractions zero when separated) and eq. 5
+   (re-established contact: the reversal point is interpolated to where u_n crossed zero and its
+   traction set to zero).
+   Choices: the reference state (u_t0, t_t0) is the last committed state (previous continuation
+   point), see jenkins.c. With eq. 5 the stuck prediction after re-contact is
+     t_stuck = kt (u_t - u_t0) = kt u_n / (u_n - u_n,p) (u_t - u_t,p),
+   which is differentiated exactly (including its dependence on u_n).
+   Parameters: kt [N/m^3], kn [N/m^3], mu [-], coupled [-].
+   History (5 per point): u_t1, u_t2, u_n, t_t1, t_t2 at the last committed state. A fresh
+   history (zeros) is a separated point that touches at u = 0. */
+#include <tribo/private/lawimpl.h>
+
+static const TriboLawParam params[] = {
+  {"kt",      "N/m^3", 1.0e12, 0, "tangential stick stiffness per unit area"                      },
+  {"kn",      "N/m^3", 1.0e12, 0, "normal penalty stiffness per unit area"                        },
+  {"mu",      "-",     0.5,    0, "friction coefficient, slip traction mu t_n"                    },
+  {"coupled", "-",     1.0,    0, "1: directionally invariant slip (eq. 20); 0: decoupled (eq. 19)"},
+};
+
+static PetscInt Kernel(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t, PetscReal *dtdu, PetscReal *hnew)
+{
+  const PetscReal kt = p[0], kn = p[1], mu = p[2];
+  const int       coupled = p[3] > 0.5;
+
+  for (PetscInt i = 0; i < n; i++) {
+    const PetscReal *ui = &u[3 * i], *hi = &h[5 * i];
+    PetscReal       *ti = &t[3 * i], *ho = &hnew[5 * i], *d = dtdu ? &dtdu[9 * i] : NULL;
+    PetscReal        tq[2] = {0, 0}, dtq[2][3] = {{0, 0, 0}, {0, 0, 0}};
+
+    if (TriboNonFinite3_Private(ui)) return i + 1;
+    if (ui[2] <= 0) { // separated (eq. 4): no traction at all
+      ti[0] = ti[1] = ti[2] = 0;
+      if (d)
+        for (int k = 0; k < 9; k++) d[k] = 0;
+    } else {
+      PetscReal tt[2], dtt[2][3] = {{0, 0, 0}, {0, 0, 0}}, ts = mu * kn * ui[2], dts[3] = {0, 0, mu * kn};
+      if (mode == TRIBO_LAW_FULL) {
+        if (hi[2] <= 0) { // re-established contact, eq. 5
+          PetscReal r = ui[2] / (ui[2] - hi[2]), drdn = -hi[2] / ((ui[2] - hi[2]) * (ui[2] - hi[2]));
+          for (int q = 0; q < 2; q++) {
+            tt[q]     = kt * r * (ui[q] - hi[q]);
+            dtt[q][q] = kt * r;
+            dtt[q][2] = kt * drdn * (ui[q] - hi[q]);
+          }
+        } else { // eq. 20 / 19 stuck prediction from the last state
+          for (int q = 0; q < 2; q++) {
+            tt[q]     = hi[3 + q] + kt * (ui[q] - hi[q]);
+            dtt[q][q] = kt;
+          }
+        }
+        TriboSlipReturn_Private(tt, dtt, ts, dts, coupled, tq, dtq);
+      }
+      ti[0] = tq[0];
+      ti[1] = tq[1];
+      ti[2] = kn * ui[2];
+      if (d) {
+        for (int j = 0; j < 3; j++) {
+          d[j]     = dtq[0][j];
+          d[3 + j] = dtq[1][j];
+          d[6 + j] = 0;
+        }
+        d[8] = kn;
+      }
+    }
+    ho[0] = ui[0];
+    ho[1] = ui[1];
+    ho[2] = ui[2];
+    ho[3] = tq[0];
+    ho[4] = tq[1];
+  }
+  return 0;
+}
+
+static const TriboLawCard card = {
+  .name               = TRIBOLAWEDF,
+  .title              = "elastic dry friction: penalty normal contact, Jenkins tangential law with slip traction mu t_n",
+  .citation           = "Porter et al. 2022, MSSP, §2.2.8 with eqs. 4, 5, 19, 20",
+  .equations          = "t_n = kn <u_n>; t_stuck = kt (u_t - u_t0) + t_t0; t_t = t_stuck if |t_stuck| <= mu t_n else mu t_n t_stuck/|t_stuck|; separated: t = 0",
+  .nparams            = 4,
+  .params             = params,
+  .nhist              = 5,
+  .analytic_tangent   = PETSC_TRUE,
+  .coupled_tangential = PETSC_TRUE,
+  .kernel             = Kernel,
+};
+
+PetscErrorCode TriboLawCardGet_EDF(const TriboLawCard **c)
+{
+  PetscFunctionBeginUser;
+  *c = &card;
+  PetscFunctionReturn(0);
+}

@@ -1,0 +1,265 @@
+#include <tribo/private/lawimpl.h>
+
+static PetscFunctionList TriboLawList              = NULL;
+
+/*@
+  TriboLawRegister - Adds an interface law to the registry.
+
+  Not collective
+
+  Input Parameters:
++ name - the type string, e.g. "edf"
+- get  - a function returning the law's model card
+
+  Notes:
+  A law is a const model card plus a pure batched kernel (STYLE §4); adding one means writing
+  src/law/impls/<name>.c with its card and calling TriboLawRegister() in TriboLawRegisterAll().
+@*/
+PetscErrorCode TriboLawRegister(const char name[], PetscErrorCode (*get)(const TriboLawCard **))
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscFunctionListAdd(&TriboLawList, name, get));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboLawCreate - Creates an interface law object; the type is set with TriboLawSetType() or
+  -friction_type.
+
+  Collective
+@*/
+PetscErrorCode TriboLawCreate(MPI_Comm comm, TriboLaw *law)
+{
+  PetscFunctionBeginUser;
+  PetscCall(TriboLawRegisterAll());
+  PetscCall(PetscNew(law));
+  (*law)->comm = comm;
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboLawSetOptionsPrefix(TriboLaw law, const char prefix[])
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscFree(law->prefix));
+  if (prefix) PetscCall(PetscStrallocpy(prefix, &law->prefix));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode TriboLawKnownNames_Private(char names[], size_t len)
+{
+  const char *list[] = {TRIBOLAWPENALTY, TRIBOLAWJENKINS, TRIBOLAWEDF};
+
+  PetscFunctionBeginUser;
+  names[0] = 0;
+  for (size_t i = 0; i < sizeof(list) / sizeof(list[0]); i++) {
+    if (i) PetscCall(PetscStrlcat(names, ", ", len));
+    PetscCall(PetscStrlcat(names, list[i], len));
+  }
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboLawSetType - Selects the law by name and resets its parameters to the card's defaults.
+
+  Collective
+
+  Notes:
+  An unknown name is a user-input error that lists the known names.
+@*/
+PetscErrorCode TriboLawSetType(TriboLaw law, const char type[])
+{
+  PetscErrorCode (*get)(const TriboLawCard **) = NULL;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscFunctionListFind(TriboLawList, type, &get));
+  if (!get) {
+    char names[256];
+    PetscCall(TriboLawKnownNames_Private(names, sizeof(names)));
+    SETERRQ(law->comm, PETSC_ERR_USER_INPUT, "unknown interface law \"%s\" (option -%sfriction_type); known laws: %s", type, law->prefix ? law->prefix : "", names);
+  }
+  PetscCall(get(&law->card));
+  PetscCall(PetscFree(law->p));
+  PetscCall(PetscMalloc1(law->card->nparams + 1, &law->p));
+  for (PetscInt i = 0; i < law->card->nparams; i++) law->p[i] = law->card->params[i].value;
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboLawGetType(TriboLaw law, const char *type[])
+{
+  PetscFunctionBeginUser;
+  *type = law->card ? law->card->name : NULL;
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboLawGetCard(TriboLaw law, const TriboLawCard **card)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(law->card, law->comm, PETSC_ERR_ARG_WRONGSTATE, "interface law type not set (use -friction_type)");
+  *card = law->card;
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode TriboLawFindParameter_Private(TriboLaw law, const char name[], PetscInt *idx)
+{
+  PetscBool match;
+
+  PetscFunctionBeginUser;
+  PetscCheck(law->card, law->comm, PETSC_ERR_ARG_WRONGSTATE, "interface law type not set (use -friction_type)");
+  for (PetscInt i = 0; i < law->card->nparams; i++) {
+    PetscCall(PetscStrcmp(name, law->card->params[i].name, &match));
+    if (match) {
+      *idx = i;
+      PetscFunctionReturn(0);
+    }
+  }
+  SETERRQ(law->comm, PETSC_ERR_USER_INPUT, "interface law %s has no parameter \"%s\" (see -friction_view_models)", law->card->name, name);
+}
+
+/*@
+  TriboLawSetParameter - Sets one parameter by its card name, checking its admissible range.
+@*/
+PetscErrorCode TriboLawSetParameter(TriboLaw law, const char name[], PetscReal value)
+{
+  PetscInt i;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboLawFindParameter_Private(law, name, &i));
+  PetscCheck(PetscIsNormalReal(value) || value == 0, law->comm, PETSC_ERR_USER_INPUT, "law %s: parameter %s must be finite, got %g", law->card->name, name, (double)value);
+  PetscCheck(value >= law->card->params[i].lower, law->comm, PETSC_ERR_USER_INPUT, "law %s: parameter %s must be >= %g %s, got %g (option -%sfriction_%s)", law->card->name, name, (double)law->card->params[i].lower, law->card->params[i].units, (double)value, law->prefix ? law->prefix : "", name);
+  law->p[i] = value;
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboLawGetParameter(TriboLaw law, const char name[], PetscReal *value)
+{
+  PetscInt i;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboLawFindParameter_Private(law, name, &i));
+  *value = law->p[i];
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboLawGetParameters(TriboLaw law, const PetscReal *p[])
+{
+  PetscFunctionBeginUser;
+  *p = law->p;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboLawSetFromOptions - Reads -friction_type and the card's parameters -friction_<name>.
+
+  Collective
+
+  Options Database Keys:
++ -friction_type <edf>       - penalty, jenkins, edf
+. -friction_<param> <value> - every parameter of the chosen card (units in -help)
+- -friction_view_models     - print every model card and continue
+@*/
+PetscErrorCode TriboLawSetFromOptions(TriboLaw law)
+{
+  char      type[64];
+  PetscBool set, view = PETSC_FALSE;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscStrncpy(type, law->card ? law->card->name : TRIBOLAWEDF, sizeof(type)));
+  PetscOptionsBegin(law->comm, law->prefix, "Interface law (friction and normal contact)", "TriboLaw");
+  PetscCall(PetscOptionsFList("-friction_type", "interface law", "TriboLawSetType", TriboLawList, type, type, sizeof(type), &set));
+  if (set || !law->card) PetscCall(TriboLawSetType(law, type));
+  for (PetscInt i = 0; i < law->card->nparams; i++) {
+    const TriboLawParam *pr = &law->card->params[i];
+    char                 opt[96], help[256];
+    PetscReal            v = law->p[i];
+    PetscCall(PetscSNPrintf(opt, sizeof(opt), "-friction_%s", pr->name));
+    PetscCall(PetscSNPrintf(help, sizeof(help), "%s [%s]", pr->help, pr->units));
+    PetscCall(PetscOptionsReal(opt, help, "TriboLawSetParameter", v, &v, &set));
+    if (set) PetscCall(TriboLawSetParameter(law, pr->name, v));
+  }
+  PetscCall(PetscOptionsBool("-friction_view_models", "print every interface law's model card", "TriboLawViewModels", view, &view, NULL));
+  PetscOptionsEnd();
+  if (view) PetscCall(TriboLawViewModels(PETSC_VIEWER_STDOUT_(law->comm)));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode TriboLawCardView_Private(const TriboLawCard *c, const PetscReal *p, PetscViewer v)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscViewerASCIIPrintf(v, "%s: %s\n", c->name, c->title));
+  PetscCall(PetscViewerASCIIPushTab(v));
+  PetscCall(PetscViewerASCIIPrintf(v, "reference: %s\n", c->citation));
+  PetscCall(PetscViewerASCIIPrintf(v, "law: %s\n", c->equations));
+  PetscCall(PetscViewerASCIIPrintf(v, "history variables per point: %" PetscInt_FMT "; analytic tangent: %s; tangential directions: %s\n", c->nhist, c->analytic_tangent ? "yes" : "no", c->coupled_tangential ? "coupled option" : "decoupled"));
+  for (PetscInt i = 0; i < c->nparams; i++) PetscCall(PetscViewerASCIIPrintf(v, "%-8s = %-12g [%s] %s\n", c->params[i].name, (double)(p ? p[i] : c->params[i].value), c->params[i].units, c->params[i].help));
+  PetscCall(PetscViewerASCIIPopTab(v));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboLawView(TriboLaw law, PetscViewer v)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(law->card, law->comm, PETSC_ERR_ARG_WRONGSTATE, "interface law type not set");
+  PetscCall(TriboLawCardView_Private(law->card, law->p, v));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboLawViewModels - Prints the model card of every registered law (defaults shown).
+@*/
+PetscErrorCode TriboLawViewModels(PetscViewer v)
+{
+  PetscErrorCode (*get)(const TriboLawCard **);
+  const char *names[] = {TRIBOLAWPENALTY, TRIBOLAWJENKINS, TRIBOLAWEDF};
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboLawRegisterAll());
+  for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+    const TriboLawCard *c;
+    PetscCall(PetscFunctionListFind(TriboLawList, names[i], &get));
+    if (!get) continue;
+    PetscCall(get(&c));
+    PetscCall(TriboLawCardView_Private(c, NULL, v));
+  }
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboLawEvaluate - Runs the law's kernel on n points.
+
+  Not collective
+
+  Input Parameters:
++ law  - the law
+. mode - TRIBO_LAW_FULL or TRIBO_LAW_NORMAL (tangential tractions zero)
+. n    - number of points
+. u    - [3n] relative displacements (t1, t2, n)
+- h    - [nhist n] committed history
+
+  Output Parameters:
++ t    - [3n] tractions
+. dtdu - [9n] tangents (row-major 3x3 per point), or NULL
+- hnew - [nhist n] trial history
+
+  Notes:
+  Non-finite displacements are reported with the point index (a diverged Newton step).
+@*/
+PetscErrorCode TriboLawEvaluate(TriboLaw law, TriboLawMode mode, PetscInt n, const PetscReal u[], const PetscReal h[], PetscReal t[], PetscReal dtdu[], PetscReal hnew[])
+{
+  PetscInt bad;
+
+  PetscFunctionBeginUser;
+  PetscCheck(law->card, law->comm, PETSC_ERR_ARG_WRONGSTATE, "interface law type not set");
+  bad = law->card->kernel(law->p, mode, n, u, h, t, dtdu, hnew);
+  PetscCheck(!bad, PETSC_COMM_SELF, PETSC_ERR_FP, "interface law %s: non-physical input at point %" PetscInt_FMT ": u = (%g, %g, %g)", law->card->name, bad - 1, (double)u[3 * (bad - 1)], (double)u[3 * (bad - 1) + 1], (double)u[3 * (bad - 1) + 2]);
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboLawDestroy(TriboLaw *law)
+{
+  PetscFunctionBeginUser;
+  if (!*law) PetscFunctionReturn(0);
+  PetscCall(PetscFree((*law)->p));
+  PetscCall(PetscFree((*law)->prefix));
+  PetscCall(PetscFree(*law));
+  PetscFunctionReturn(0);
+}

@@ -1,0 +1,17 @@
+#include <tribolaw.h>
+
+/*@
+  TriboLawRegisterAll - Registers every interface law that ships with tribo.
+@*/
+PetscErrorCode TriboLawRegisterAll(void)
+{
+  static PetscBool called = PETSC_FALSE;
+
+  PetscFunctionBeginUser;
+  if (called) PetscFunctionReturn(0);
+  called = PETSC_TRUE;
+  PetscCall(TriboLawRegister(TRIBOLAWPENALTY, TriboLawCardGet_Penalty));
+  PetscCall(TriboLawRegister(TRIBOLAWJENKINS, TriboLawCardGet_Jenkins));
+  PetscCall(TriboLawRegister(TRIBOLAWEDF, TriboLawCardGet_EDF));
+  PetscFunctionReturn(0);
+}

@@ -1,0 +1,565 @@
+/* Rayleigh-quotient nonlinear modal analysis (RQNMA).
+
+   Reference: paper porter-et-al-2022 §3.4, eqs. 33-40; paper porter-brake-2023 §4.2, eqs. 54-58.
+   At a prescribed modal amplitude q solve for u and lambda
+     K u + f_nl(u) - lambda M (u - u_s) - f_s = 0                (33a / 54a)
+     (u - u_s)^T M (u - u_s) - q^2 = 0                           (33b / 54b)
+   Unknowns are scaled: lambda = mu lambda0 (lambda0 = omega0^2 of the linear mode) and the
+   constraint row is multiplied by lambda0 / (2 q0), q0 the amplitude level, so both blocks are
+   forces and the dense LU pivots sensibly.
+
+   Non-Masing (default): for each amplitude q0, start from the prestress (state and law history),
+   load 0 -> +q0, then cycle +q0 -> -q0 -> +q0 until the damping of two successive cycles agrees
+   to -rqnma_damping_rtol (at most -rqnma_max_cycles cycles). Each branch is solved at the
+   -rqnma_lgl Legendre-Gauss-Lobatto nodes (10 in paper porter-brake-2023 §5.2) and the
+   dissipation D = closed integral of lambda q dq over the last cycle is the LGL quadrature of
+   each branch (the modal-level loop of paper 002 Fig. 6c; a gap between the loop's ends lies at
+   the same q and adds no area). omega = (sqrt(lambda(+q0)) + sqrt(lambda(-q0)))/2 (eq. 55),
+   phi = (u(+q0) - u(-q0)) / (2 q0) (eq. 56).
+   Masing (-rqnma_masing): one initial loading curve from the prestress through all amplitudes;
+   omega = sqrt(lambda(q)) (eq. 34a), phi = (u - u_s)/q (eq. 34b) and, by the Masing hypotheses
+   at the modal level (paper 002 §2.3.1, Fig. 6a), D = 8 int_0^q lambda s ds - 4 lambda(q) q^2,
+   the integral by LGL quadrature between successive amplitudes.
+   Damping zeta = D / (2 pi (omega q)^2) + zeta0 (eqs. 39-40, 58); accelerometer amplitude
+   a = q omega^2 R phi (eq. 57). */
+#include <tribo/private/nmaimpl.h>
+#include <math.h>
+
+typedef struct {
+  PetscBool  masing;
+  PetscInt   nlgl, maxcycles, maxbisect, maxit;
+  PetscReal  dtol, rtol;
+  SNES       snes;
+  Mat        J;
+  Vec        X, R;
+  PetscReal  q, q0, fref, fsmax;
+  PetscReal *xi, *wi;              /* LGL nodes and weights */
+  PetscReal *work, *mw;            /* n */
+  PetscReal *xa, *xb;              /* last two converged states [n+1] */
+  PetscReal  qa, qb;
+  PetscInt   nconv;                /* converged states available for the predictor (0, 1, 2) */
+  PetscInt   its;                  /* Newton iterations of the current amplitude */
+  PetscReal  resid;                /* largest scaled residual accepted for this amplitude */
+} NMA_RQNMA;
+
+/* R = [K u + f_nl(u) - mu lam0 M (u - u_s) - f_s ; lam0 ((u-u_s)^T M (u-u_s) - q^2) / (2 q0)] */
+static PetscErrorCode Residual(SNES snes, Vec X, Vec R, void *ctx)
+{
+  TriboNMA           nma = (TriboNMA)ctx;
+  NMA_RQNMA         *r   = (NMA_RQNMA *)nma->data;
+  PetscInt           n   = nma->n;
+  const PetscScalar *x, *k, *m;
+  PetscScalar       *f;
+  PetscReal          mu, c = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(VecGetArrayRead(X, &x));
+  for (PetscInt i = 0; i <= n; i++)
+    if (!(PetscIsNormalReal(PetscRealPart(x[i])) || x[i] == 0.0)) {
+      PetscCall(VecRestoreArrayRead(X, &x));
+      PetscCall(SNESSetFunctionDomainError(snes));
+      PetscFunctionReturn(0);
+    }
+  PetscCall(VecGetArray(R, &f));
+  mu = PetscRealPart(x[n]);
+  PetscCall(TriboJointEvaluate(nma->joint, TRIBO_LAW_FULL, x, r->work, NULL));
+  PetscCall(MatDenseGetArrayRead(nma->rom->K, &k));
+  PetscCall(MatDenseGetArrayRead(nma->rom->M, &m));
+  for (PetscInt i = 0; i < n; i++) f[i] = r->work[i] - nma->fs[i];
+  for (PetscInt j = 0; j < n; j++) {
+    PetscReal xj = PetscRealPart(x[j]), dj = xj - nma->us[j];
+    for (PetscInt i = 0; i < n; i++) f[i] += k[i + j * n] * xj - mu * nma->lam0 * m[i + j * n] * dj;
+  }
+  for (PetscInt i = 0; i < n; i++) {
+    PetscReal mwi = 0;
+    for (PetscInt j = 0; j < n; j++) mwi += m[i + j * n] * (PetscRealPart(x[j]) - nma->us[j]);
+    r->mw[i] = mwi;
+    c += (PetscRealPart(x[i]) - nma->us[i]) * mwi;
+  }
+  f[n] = nma->lam0 * (c - r->q * r->q) / (2 * r->q0);
+  PetscCall(MatDenseRestoreArrayRead(nma->rom->M, &m));
+  PetscCall(MatDenseRestoreArrayRead(nma->rom->K, &k));
+  PetscCall(VecRestoreArray(R, &f));
+  PetscCall(VecRestoreArrayRead(X, &x));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode Jacobian(SNES snes, Vec X, Mat J, Mat P, void *ctx)
+{
+  TriboNMA           nma = (TriboNMA)ctx;
+  NMA_RQNMA         *r   = (NMA_RQNMA *)nma->data;
+  PetscInt           n = nma->n, N = n + 1;
+  const PetscScalar *x, *k, *m;
+  PetscScalar       *a;
+  PetscReal          mu, *jnl;
+
+  PetscFunctionBeginUser;
+  PetscCall(VecGetArrayRead(X, &x));
+  mu = PetscRealPart(x[n]);
+  PetscCall(MatDenseGetArrayWrite(P, &a));
+  PetscCall(PetscCalloc1(n * n, &jnl));
+  PetscCall(TriboJointEvaluate(nma->joint, TRIBO_LAW_FULL, x, r->work, jnl));
+  PetscCall(MatDenseGetArrayRead(nma->rom->K, &k));
+  PetscCall(MatDenseGetArrayRead(nma->rom->M, &m));
+  for (PetscInt j = 0; j < n; j++)
+    for (PetscInt i = 0; i < n; i++) a[i + j * N] = k[i + j * n] - mu * nma->lam0 * m[i + j * n] + jnl[i + j * n];
+  for (PetscInt i = 0; i < n; i++) {
+    PetscReal mwi = 0;
+    for (PetscInt j = 0; j < n; j++) mwi += m[i + j * n] * (PetscRealPart(x[j]) - nma->us[j]);
+    a[i + n * N] = -nma->lam0 * mwi;
+    a[n + i * N] = nma->lam0 * mwi / r->q0;
+  }
+  a[n + n * N] = 0;
+  PetscCall(MatDenseRestoreArrayRead(nma->rom->M, &m));
+  PetscCall(MatDenseRestoreArrayRead(nma->rom->K, &k));
+  PetscCall(PetscFree(jnl));
+  PetscCall(MatDenseRestoreArrayWrite(P, &a));
+  PetscCall(VecRestoreArrayRead(X, &x));
+  PetscFunctionReturn(0);
+}
+
+/* Converged when every equation is below rtol times the dynamic force scale lam0 q0 |M phi0|
+   (plus round-off of the static load). */
+static PetscErrorCode Converged(SNES snes, PetscInt it, PetscReal xnorm, PetscReal gnorm, PetscReal fnorm, SNESConvergedReason *reason, void *ctx)
+{
+  TriboNMA           nma = (TriboNMA)ctx;
+  NMA_RQNMA         *r   = (NMA_RQNMA *)nma->data;
+  Vec                F;
+  PetscReal          fmax;
+
+  PetscFunctionBeginUser;
+  *reason = SNES_CONVERGED_ITERATING;
+  PetscCall(SNESGetFunction(snes, &F, NULL, NULL));
+  PetscCall(VecNorm(F, NORM_INFINITY, &fmax));
+  if (PetscIsInfOrNanReal(fmax)) *reason = SNES_DIVERGED_FNORM_NAN;
+  else if (fmax <= r->rtol * r->fref + 1e-13 * r->fsmax) {
+    *reason  = SNES_CONVERGED_FNORM_ABS;
+    r->resid = PetscMax(r->resid, fmax / r->fref);
+  } else if (it >= r->maxit) *reason = SNES_DIVERGED_MAX_IT;
+  PetscFunctionReturn(0);
+}
+
+/* One Newton solve at amplitude q from the predictor x0; on success commits the history. */
+static PetscErrorCode SolveAt(TriboNMA nma, PetscReal q, const PetscReal x0[], PetscBool *ok)
+{
+  NMA_RQNMA          *r = (NMA_RQNMA *)nma->data;
+  SNESConvergedReason reason;
+  PetscInt            its;
+  PetscScalar        *x;
+
+  PetscFunctionBeginUser;
+  r->q = q;
+  PetscCall(VecGetArray(r->X, &x));
+  for (PetscInt i = 0; i <= nma->n; i++) x[i] = x0[i];
+  PetscCall(VecRestoreArray(r->X, &x));
+  PetscCall(SNESSolve(r->snes, NULL, r->X));
+  PetscCall(SNESGetConvergedReason(r->snes, &reason));
+  PetscCall(SNESGetIterationNumber(r->snes, &its));
+  r->its += its;
+  *ok = (PetscBool)(reason > 0);
+  if (*ok) {
+    PetscCall(Residual(r->snes, r->X, r->R, nma)); // trial history at the accepted state
+    PetscCall(TriboJointCommit(nma->joint));
+  }
+  PetscFunctionReturn(0);
+}
+
+/* Predictor for amplitude q: secant through the last two states, or along phi0 after a start or
+   a load reversal (reverse = PETSC_TRUE) */
+static void Predict(TriboNMA nma, PetscReal q, PetscBool reverse, PetscReal x0[])
+{
+  NMA_RQNMA *r = (NMA_RQNMA *)nma->data;
+  PetscInt   n = nma->n;
+
+  if (r->nconv >= 2 && !reverse && r->qb != r->qa) {
+    PetscReal s = (q - r->qb) / (r->qb - r->qa);
+    for (PetscInt i = 0; i <= n; i++) x0[i] = r->xb[i] + s * (r->xb[i] - r->xa[i]);
+  } else {
+    for (PetscInt i = 0; i < n; i++) x0[i] = r->xb[i] + (q - r->qb) * nma->phi0[i];
+    x0[n] = r->xb[n];
+  }
+}
+
+static PetscErrorCode Accept(TriboNMA nma, PetscReal q)
+{
+  NMA_RQNMA         *r = (NMA_RQNMA *)nma->data;
+  const PetscScalar *x;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscArraycpy(r->xa, r->xb, nma->n + 1));
+  r->qa = r->qb;
+  PetscCall(VecGetArrayRead(r->X, &x));
+  for (PetscInt i = 0; i <= nma->n; i++) r->xb[i] = PetscRealPart(x[i]);
+  PetscCall(VecRestoreArrayRead(r->X, &x));
+  r->qb = q;
+  r->nconv++;
+  PetscFunctionReturn(0);
+}
+
+/* Move from the current state (qb) to amplitude q, halving the step on failure */
+static PetscErrorCode StepTo(TriboNMA nma, PetscReal q, PetscBool reverse, PetscBool *ok)
+{
+  NMA_RQNMA *r = (NMA_RQNMA *)nma->data;
+  PetscReal *x0, qs = r->qb;
+  PetscInt   depth = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc1(nma->n + 1, &x0));
+  *ok = PETSC_FALSE;
+  while (depth <= r->maxbisect) {
+    PetscReal target = qs + (q - qs) / (PetscReal)(1 << depth);
+    Predict(nma, target, reverse, x0);
+    PetscCall(SolveAt(nma, target, x0, ok));
+    if (!*ok) {
+      depth++;
+      continue;
+    }
+    PetscCall(Accept(nma, target));
+    reverse = PETSC_FALSE;
+    if (target == q) break;
+    qs    = target;
+    depth = PetscMax(depth - 1, 0);
+  }
+  PetscCall(PetscFree(x0));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode Restart(TriboNMA nma)
+{
+  NMA_RQNMA *r = (NMA_RQNMA *)nma->data;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboJointCopyHistory(nma->joint, nma->hs, PETSC_FALSE));
+  PetscCall(PetscArraycpy(r->xb, nma->us, nma->n));
+  r->xb[nma->n] = 1.0;
+  r->qb         = 0;
+  r->nconv      = 1;
+  PetscFunctionReturn(0);
+}
+
+/* Solve a branch from the current state (qb) to qend at the LGL nodes; returns the integral of
+   lambda q dq over the branch; the start point's F must be given. */
+static PetscErrorCode Branch(TriboNMA nma, PetscReal qend, PetscBool reverse, PetscReal *integral, PetscBool *ok)
+{
+  NMA_RQNMA *r = (NMA_RQNMA *)nma->data;
+  PetscReal  qstart = r->qb, h = 0.5 * (qend - qstart), sum;
+
+  PetscFunctionBeginUser;
+  sum = r->wi[0] * nma->lam0 * r->xb[nma->n] * qstart;
+  for (PetscInt k = 1; k < r->nlgl; k++) {
+    PetscReal q = 0.5 * (qstart + qend) + h * r->xi[k];
+    if (k == r->nlgl - 1) q = qend;
+    PetscCall(StepTo(nma, q, (PetscBool)(reverse && k == 1), ok));
+    if (!*ok) PetscFunctionReturn(0);
+    sum += r->wi[k] * nma->lam0 * r->xb[nma->n] * q;
+  }
+  *integral = h * sum;
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode Record(TriboNMA nma, PetscInt ia, PetscReal q0, PetscReal lp, PetscReal lm, PetscReal D, const PetscReal up[], const PetscReal um[])
+{
+  TriboBackbone *b = &nma->bb;
+  PetscReal      w;
+  PetscInt       n = nma->n;
+
+  PetscFunctionBeginUser;
+  b->lam_p[ia]  = lp;
+  b->lam_m[ia]  = lm;
+  w             = 0.5 * (PetscSqrtReal(PetscMax(lp, 0)) + PetscSqrtReal(PetscMax(lm, 0))); // eq. 55 (eq. 34a when lp = lm)
+  b->freq[ia]   = w / (2 * PETSC_PI);
+  b->dissip[ia] = D;
+  b->zeta[ia]   = D / (2 * PETSC_PI * (w * q0) * (w * q0)) + nma->zeta0; // eq. 39-40, 58
+  for (PetscInt i = 0; i < n; i++) b->phi[ia * n + i] = (up[i] - um[i]) / (2 * q0); // eq. 56 (34b with um = 2 u_s - up)
+  for (PetscInt k = 0; k < b->nrec; k++) {
+    const PetscScalar *rr;
+    PetscReal          s = 0;
+    PetscCall(MatDenseGetArrayRead(nma->rom->R, &rr));
+    for (PetscInt i = 0; i < n; i++) s += PetscRealPart(rr[k + i * b->nrec]) * b->phi[ia * n + i];
+    PetscCall(MatDenseRestoreArrayRead(nma->rom->R, &rr));
+    b->rec_disp[ia * b->nrec + k] = q0 * PetscAbsReal(s);
+    b->rec_acc[ia * b->nrec + k]  = q0 * w * w * PetscAbsReal(s); // eq. 57
+  }
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode Allocate_Private(TriboNMA nma)
+{
+  TriboBackbone *b  = &nma->bb;
+  PetscInt       na = nma->na, n = nma->n;
+
+  PetscFunctionBeginUser;
+  b->na   = na;
+  b->n    = n;
+  b->nrec = nma->rom->nrec;
+  b->mode = nma->mode;
+  PetscCall(PetscMalloc1(na, &b->q));
+  PetscCall(PetscMalloc1(na, &b->freq));
+  PetscCall(PetscMalloc1(na, &b->zeta));
+  PetscCall(PetscMalloc1(na, &b->dissip));
+  PetscCall(PetscMalloc1(na, &b->lam_p));
+  PetscCall(PetscMalloc1(na, &b->lam_m));
+  PetscCall(PetscMalloc1(na * b->nrec + 1, &b->rec_disp));
+  PetscCall(PetscMalloc1(na * b->nrec + 1, &b->rec_acc));
+  PetscCall(PetscMalloc1(na * n, &b->phi));
+  PetscCall(PetscMalloc1(na, &b->resid));
+  PetscCall(PetscCalloc1(na, &b->newton));
+  PetscCall(PetscCalloc1(na, &b->cycles));
+  PetscCall(PetscCalloc1(na, &b->converged));
+  PetscCall(PetscCalloc1(na, &b->seconds));
+  for (PetscInt i = 0; i < na; i++) {
+    b->q[i]    = nma->amps[i];
+    b->freq[i] = b->zeta[i] = b->dissip[i] = b->lam_p[i] = b->lam_m[i] = b->resid[i] = ((PetscReal)NAN);
+    for (PetscInt k = 0; k < b->nrec; k++) b->rec_disp[i * b->nrec + k] = b->rec_acc[i * b->nrec + k] = ((PetscReal)NAN);
+    for (PetscInt k = 0; k < n; k++) b->phi[i * n + k] = ((PetscReal)NAN);
+  }
+  b->freq0 = PetscSqrtReal(nma->lam0) / (2 * PETSC_PI);
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode Progress(TriboNMA nma, PetscInt ia, PetscLogDouble t0)
+{
+  TriboBackbone *b = &nma->bb;
+  PetscLogDouble now;
+
+  PetscFunctionBeginUser;
+  if (!nma->verbose) PetscFunctionReturn(0);
+  PetscCall(PetscTime(&now));
+  PetscCall(PetscPrintf(nma->comm, "  [%2" PetscInt_FMT "/%" PetscInt_FMT "] q = %.3e  f = %10.4f Hz  zeta = %.4e  cycles %" PetscInt_FMT "  Newton %4" PetscInt_FMT "  %s  %.2f s  (left ~%.1f s)\n", ia + 1, b->na, (double)b->q[ia], (double)b->freq[ia], (double)b->zeta[ia], b->cycles[ia], b->newton[ia], b->converged[ia] ? "ok" : "NOT CONVERGED", (double)b->seconds[ia], (double)((now - t0) / (ia + 1) * (b->na - ia - 1))));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode SetScale_Private(TriboNMA nma, PetscReal q0)
+{
+  NMA_RQNMA         *r = (NMA_RQNMA *)nma->data;
+  const PetscScalar *m;
+  PetscReal          mp = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatDenseGetArrayRead(nma->rom->M, &m));
+  for (PetscInt i = 0; i < nma->n; i++) {
+    PetscReal s = 0;
+    for (PetscInt j = 0; j < nma->n; j++) s += PetscRealPart(m[i + j * nma->n]) * nma->phi0[j];
+    mp = PetscMax(mp, PetscAbsReal(s));
+  }
+  PetscCall(MatDenseRestoreArrayRead(nma->rom->M, &m));
+  r->q0    = q0;
+  r->fref  = nma->lam0 * q0 * mp;
+  r->fsmax = 0;
+  for (PetscInt i = 0; i < nma->n; i++) r->fsmax = PetscMax(r->fsmax, PetscAbsReal(nma->fs[i]));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode Solve_NonMasing(TriboNMA nma)
+{
+  NMA_RQNMA     *r = (NMA_RQNMA *)nma->data;
+  TriboBackbone *b = &nma->bb;
+  PetscInt       n = nma->n;
+  PetscReal     *up, *um;
+  PetscLogDouble t0, ta, tb;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc2(n, &up, n, &um));
+  PetscCall(PetscTime(&t0));
+  for (PetscInt ia = 0; ia < nma->na; ia++) {
+    PetscReal q0 = nma->amps[ia], zprev = PETSC_MAX_REAL, lp = 0, lm = 0, D = 0, Iup, Idown, dummy;
+    PetscBool ok;
+
+    PetscCall(PetscTime(&ta));
+    PetscCall(SetScale_Private(nma, q0));
+    PetscCall(Restart(nma));
+    r->its   = 0;
+    r->resid = 0;
+    PetscCall(Branch(nma, q0, PETSC_FALSE, &dummy, &ok)); // initial loading 0 -> +q0
+    for (PetscInt c = 1; ok && c <= r->maxcycles; c++) {
+      PetscReal z, w;
+      PetscCall(Branch(nma, -q0, PETSC_TRUE, &Idown, &ok));
+      if (!ok) break;
+      lm = nma->lam0 * r->xb[n];
+      PetscCall(PetscArraycpy(um, r->xb, n));
+      PetscCall(Branch(nma, q0, PETSC_TRUE, &Iup, &ok));
+      if (!ok) break;
+      lp = nma->lam0 * r->xb[n];
+      PetscCall(PetscArraycpy(up, r->xb, n));
+      D             = Idown + Iup;
+      w             = 0.5 * (PetscSqrtReal(PetscMax(lp, 0)) + PetscSqrtReal(PetscMax(lm, 0)));
+      z             = D / (2 * PETSC_PI * (w * q0) * (w * q0));
+      b->cycles[ia] = c;
+      if (PetscAbsReal(z - zprev) <= r->dtol * PetscAbsReal(z) + 1e-14) {
+        b->converged[ia] = 1;
+        break;
+      }
+      zprev = z;
+    }
+    if (ok && b->cycles[ia] > 0) PetscCall(Record(nma, ia, q0, lp, lm, D, up, um));
+    if (ok && r->maxcycles == 1) b->converged[ia] = 1; // a single cycle was asked for
+    b->newton[ia] = r->its;
+    b->resid[ia]  = r->resid;
+    PetscCall(PetscTime(&tb));
+    b->seconds[ia] = tb - ta;
+    PetscCall(Progress(nma, ia, t0));
+  }
+  PetscCall(PetscFree2(up, um));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode Solve_Masing(TriboNMA nma)
+{
+  NMA_RQNMA     *r = (NMA_RQNMA *)nma->data;
+  TriboBackbone *b = &nma->bb;
+  PetscInt       n = nma->n;
+  PetscReal      Iacc = 0, *um;
+  PetscLogDouble t0, ta, tb;
+  PetscBool      ok = PETSC_TRUE;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc1(n, &um));
+  PetscCall(PetscTime(&t0));
+  PetscCall(Restart(nma));
+  for (PetscInt ia = 0; ia < nma->na && ok; ia++) {
+    PetscReal q = nma->amps[ia], seg, lam;
+
+    PetscCall(PetscTime(&ta));
+    PetscCall(SetScale_Private(nma, q));
+    r->its   = 0;
+    r->resid = 0;
+    PetscCall(Branch(nma, q, PETSC_FALSE, &seg, &ok)); // int_{q_prev}^{q} lambda s ds
+    if (ok) {
+      Iacc = Iacc + seg;
+      lam = nma->lam0 * r->xb[n];
+      for (PetscInt i = 0; i < n; i++) um[i] = 2 * nma->us[i] - r->xb[i]; // so that eq. 56 gives (u - u_s)/q
+      PetscCall(Record(nma, ia, q, lam, lam, 8 * Iacc - 4 * lam * q * q, r->xb, um));
+      b->converged[ia] = 1;
+    }
+    b->newton[ia] = r->its;
+    b->resid[ia]  = r->resid;
+    PetscCall(PetscTime(&tb));
+    b->seconds[ia] = tb - ta;
+    PetscCall(Progress(nma, ia, t0));
+  }
+  PetscCall(PetscFree(um));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode TriboNMASolve_RQNMA(TriboNMA nma)
+{
+  NMA_RQNMA *r = (NMA_RQNMA *)nma->data;
+  PetscInt   N = nma->n + 1;
+  KSP        ksp;
+  PC         pc;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscFree(r->xi));
+  PetscCall(PetscFree(r->wi));
+  PetscCall(PetscMalloc1(r->nlgl, &r->xi));
+  PetscCall(PetscMalloc1(r->nlgl, &r->wi));
+  PetscCall(TriboLGL(r->nlgl, r->xi, r->wi));
+  if (!r->snes) {
+    PetscCall(PetscMalloc1(nma->n, &r->work));
+    PetscCall(PetscMalloc1(nma->n, &r->mw));
+    PetscCall(PetscMalloc1(N, &r->xa));
+    PetscCall(PetscMalloc1(N, &r->xb));
+    PetscCall(VecCreateSeq(PETSC_COMM_SELF, N, &r->X));
+    PetscCall(VecDuplicate(r->X, &r->R));
+    PetscCall(MatCreateSeqDense(PETSC_COMM_SELF, N, N, NULL, &r->J));
+    PetscCall(SNESCreate(PETSC_COMM_SELF, &r->snes));
+    PetscCall(SNESSetOptionsPrefix(r->snes, "rqnma_"));
+    PetscCall(SNESSetFunction(r->snes, r->R, Residual, nma));
+    PetscCall(SNESSetJacobian(r->snes, r->J, r->J, Jacobian, nma));
+    PetscCall(SNESSetConvergenceTest(r->snes, Converged, nma, NULL));
+    PetscCall(SNESSetTolerances(r->snes, 0, 0, 0, r->maxit + 1, 100000));
+    {
+      SNESLineSearch ls;
+      PetscCall(SNESGetLineSearch(r->snes, &ls));
+      PetscCall(SNESLineSearchSetType(ls, SNESLINESEARCHBASIC));
+    }
+    PetscCall(SNESGetKSP(r->snes, &ksp));
+    PetscCall(KSPSetType(ksp, KSPPREONLY));
+    PetscCall(KSPGetPC(ksp, &pc));
+    PetscCall(PCSetType(pc, PCLU));
+    PetscCall(SNESSetFromOptions(r->snes));
+  }
+  PetscCall(Allocate_Private(nma));
+  if (r->masing) PetscCall(Solve_Masing(nma));
+  else PetscCall(Solve_NonMasing(nma));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode TriboNMASetFromOptions_RQNMA(PetscOptionItems *PetscOptionsObject, TriboNMA nma)
+{
+  NMA_RQNMA *r = (NMA_RQNMA *)nma->data;
+
+  PetscFunctionBeginUser;
+  PetscOptionsHeadBegin(PetscOptionsObject, "RQNMA (Rayleigh-quotient nonlinear modal analysis)");
+  PetscCall(PetscOptionsBool("-rqnma_masing", "Masing: initial loading curve only (else non-Masing cycles)", "", r->masing, &r->masing, NULL));
+  PetscCall(PetscOptionsInt("-rqnma_lgl", "Legendre-Gauss-Lobatto points per branch", "", r->nlgl, &r->nlgl, NULL));
+  PetscCall(PetscOptionsInt("-rqnma_max_cycles", "most hysteresis cycles per amplitude (non-Masing)", "", r->maxcycles, &r->maxcycles, NULL));
+  PetscCall(PetscOptionsReal("-rqnma_damping_rtol", "relative change of damping between cycles that ends the cycling", "", r->dtol, &r->dtol, NULL));
+  PetscCall(PetscOptionsReal("-rqnma_rtol", "Newton tolerance relative to the modal force lambda0 q |M phi0|", "", r->rtol, &r->rtol, NULL));
+  PetscCall(PetscOptionsInt("-rqnma_max_it", "Newton iterations per solve", "", r->maxit, &r->maxit, NULL));
+  PetscCall(PetscOptionsInt("-rqnma_max_bisect", "step halvings allowed when Newton fails", "", r->maxbisect, &r->maxbisect, NULL));
+  PetscOptionsHeadEnd();
+  PetscCheck(r->nlgl >= 3, nma->comm, PETSC_ERR_USER_INPUT, "-rqnma_lgl must be >= 3, got %" PetscInt_FMT, r->nlgl);
+  PetscCheck(r->maxcycles >= 1, nma->comm, PETSC_ERR_USER_INPUT, "-rqnma_max_cycles must be >= 1, got %" PetscInt_FMT, r->maxcycles);
+  PetscCheck(r->rtol > 0 && r->dtol > 0, nma->comm, PETSC_ERR_USER_INPUT, "-rqnma_rtol and -rqnma_damping_rtol must be > 0");
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode TriboNMAView_RQNMA(TriboNMA nma, PetscViewer v)
+{
+  NMA_RQNMA *r = (NMA_RQNMA *)nma->data;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscViewerASCIIPrintf(v, "  %s, %" PetscInt_FMT " LGL points per branch, up to %" PetscInt_FMT " cycles, damping rtol %g, Newton rtol %g\n", r->masing ? "Masing (initial loading)" : "non-Masing (+q -> -q -> +q cycles)", r->nlgl, r->maxcycles, (double)r->dtol, (double)r->rtol));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode TriboNMADestroy_RQNMA(TriboNMA nma)
+{
+  NMA_RQNMA *r = (NMA_RQNMA *)nma->data;
+
+  PetscFunctionBeginUser;
+  PetscCall(SNESDestroy(&r->snes));
+  PetscCall(MatDestroy(&r->J));
+  PetscCall(VecDestroy(&r->X));
+  PetscCall(VecDestroy(&r->R));
+  PetscCall(PetscFree(r->xi));
+  PetscCall(PetscFree(r->wi));
+  PetscCall(PetscFree(r->work));
+  PetscCall(PetscFree(r->mw));
+  PetscCall(PetscFree(r->xa));
+  PetscCall(PetscFree(r->xb));
+  PetscCall(PetscFree(nma->data));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboNMACreate_RQNMA - Constructor of the RQNMA method.
+
+  Options Database Keys:
++ -rqnma_masing          - Masing backbone from the initial loading curve
+. -rqnma_lgl <10>        - LGL points per branch
+. -rqnma_max_cycles <4>  - most cycles per amplitude
+. -rqnma_damping_rtol <1e-3> - damping convergence between cycles
+. -rqnma_rtol <1e-9>     - Newton tolerance
+- -rqnma_snes_*          - the SNES of each solve
+@*/
+PetscErrorCode TriboNMACreate_RQNMA(TriboNMA nma)
+{
+  NMA_RQNMA *r;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscNew(&r));
+  r->nlgl                 = 10;
+  r->maxcycles            = 4;
+  r->maxbisect            = 6;
+  r->maxit                = 30;
+  r->dtol                 = 1e-3;
+  r->rtol                 = 1e-9;
+  nma->data               = r;
+  nma->ops.setfromoptions = TriboNMASetFromOptions_RQNMA;
+  nma->ops.solve          = TriboNMASolve_RQNMA;
+  nma->ops.view           = TriboNMAView_RQNMA;
+  nma->ops.destroy        = TriboNMADestroy_RQNMA;
+  PetscFunctionReturn(0);
+}

@@ -1,0 +1,99 @@
+#include <tribonma.h>
+#include <petscblaslapack.h>
+
+/*@
+  TriboDenseEigen - Solves A x = w B x for symmetric A and symmetric positive definite B (LAPACK
+  dsygv); both column-major n x n and overwritten: A by the B-orthonormal eigenvectors.
+
+  Not collective
+@*/
+PetscErrorCode TriboDenseEigen(PetscInt n, PetscReal A[], PetscReal B[], PetscReal w[])
+{
+  PetscBLASInt nb, one = 1, lwork, info;
+  PetscReal   *work, wq;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscBLASIntCast(n, &nb));
+  lwork = -1;
+  PetscCallBLAS("LAPACKsygv", LAPACKsygv_(&one, "V", "U", &nb, A, &nb, B, &nb, w, &wq, &lwork, &info));
+  lwork = (PetscBLASInt)wq;
+  PetscCall(PetscMalloc1(lwork, &work));
+  PetscCallBLAS("LAPACKsygv", LAPACKsygv_(&one, "V", "U", &nb, A, &nb, B, &nb, w, work, &lwork, &info));
+  PetscCall(PetscFree(work));
+  PetscCheck(info <= nb, PETSC_COMM_SELF, PETSC_ERR_LIB, "dense eigensolver (LAPACK dsygv) failed, info = %d", (int)info);
+  PetscCheck(info == 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "the mass matrix is not positive definite (LAPACK dsygv info = %d): check M in the ROM", (int)info);
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboModalSolve - Linearized modes about a (prestressed) state u.
+
+  Collective
+
+  Input Parameters:
++ rom    - the ROM
+. joint  - the joint (NULL: no interface forces); its committed history defines the tangent
+. u      - the state (NULL: zero)
+- cutoff - Hz; modes below are counted as rigid-body / suspension modes (modal->nrigid)
+
+  Output Parameter:
+. modal - omega^2 ascending and mass-normalized shapes
+
+  Notes:
+  The tangent K_t = K + d f_nl/du is symmetrized, (K_t + K_t^T)/2, as the friction tangent in
+  slip is not symmetric (stuck after a conservative prestress it is). Dense LAPACK; a SLEPc
+  path for large ROMs comes with the FE reduction.
+@*/
+PetscErrorCode TriboModalSolve(TriboROM rom, TriboJoint joint, const PetscReal u[], PetscReal cutoff, TriboModal *modal)
+{
+  PetscInt           n = rom->n;
+  PetscReal         *A, *B, *f, *z = NULL;
+  const PetscScalar *k, *m;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMemzero(modal, sizeof(*modal)));
+  modal->n            = n;
+  modal->rigid_cutoff = cutoff;
+  PetscCall(PetscMalloc1(n * n, &A));
+  PetscCall(PetscMalloc1(n * n, &B));
+  PetscCall(PetscMalloc1(n, &f));
+  PetscCall(MatDenseGetArrayRead(rom->K, &k));
+  PetscCall(MatDenseGetArrayRead(rom->M, &m));
+  PetscCall(PetscArraycpy(A, k, n * n));
+  PetscCall(PetscArraycpy(B, m, n * n));
+  PetscCall(MatDenseRestoreArrayRead(rom->K, &k));
+  PetscCall(MatDenseRestoreArrayRead(rom->M, &m));
+  if (joint) {
+    if (!u) PetscCall(PetscCalloc1(n, &z));
+    PetscCall(TriboJointEvaluate(joint, TRIBO_LAW_FULL, u ? u : z, f, A));
+    PetscCall(PetscFree(z));
+  }
+  for (PetscInt j = 0; j < n; j++)
+    for (PetscInt i = 0; i < j; i++) A[i + j * n] = A[j + i * n] = 0.5 * (A[i + j * n] + A[j + i * n]);
+  PetscCall(PetscMalloc1(n, &modal->omega2));
+  PetscCall(TriboDenseEigen(n, A, B, modal->omega2));
+  modal->phi = A;
+  for (PetscInt i = 0; i < n; i++) {
+    PetscReal fhz = PetscSqrtReal(PetscMax(modal->omega2[i], 0)) / (2 * PETSC_PI);
+    if (fhz < cutoff) modal->nrigid++;
+    // sign convention: largest component positive, so shapes are reproducible
+    {
+      PetscReal big = 0;
+      for (PetscInt r = 0; r < n; r++)
+        if (PetscAbsReal(A[r + i * n]) > PetscAbsReal(big)) big = A[r + i * n];
+      if (big < 0)
+        for (PetscInt r = 0; r < n; r++) A[r + i * n] = -A[r + i * n];
+    }
+  }
+  PetscCall(PetscFree(B));
+  PetscCall(PetscFree(f));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboModalFinalize(TriboModal *modal)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscFree(modal->omega2));
+  PetscCall(PetscFree(modal->phi));
+  PetscFunctionReturn(0);
+}

@@ -1,0 +1,213 @@
+#include <tribonma.h>
+#include <petscblaslapack.h>
+
+typedef struct {
+  TriboROM         rom;
+  TriboJoint       joint;
+  TriboLawMode     mode;
+  const PetscReal *fs;
+  PetscReal       *work;
+} PrestressCtx;
+
+/* R(u) = K u + f_nl(u) - f_s, paper porter-brake-2023 eq. 53 */
+static PetscErrorCode PrestressResidual(SNES snes, Vec U, Vec R, void *ctx)
+{
+  PrestressCtx      *c = (PrestressCtx *)ctx;
+  const PetscScalar *u;
+  PetscScalar       *r;
+  PetscInt           n = c->rom->n;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatMult(c->rom->K, U, R));
+  PetscCall(VecGetArrayRead(U, &u));
+  PetscCall(VecGetArray(R, &r));
+  PetscCall(TriboJointEvaluate(c->joint, c->mode, u, c->work, NULL));
+  for (PetscInt i = 0; i < n; i++) r[i] += c->work[i] - c->fs[i];
+  PetscCall(VecRestoreArray(R, &r));
+  PetscCall(VecRestoreArrayRead(U, &u));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode PrestressJacobian(SNES snes, Vec U, Mat J, Mat P, void *ctx)
+{
+  PrestressCtx      *c = (PrestressCtx *)ctx;
+  const PetscScalar *u, *k;
+  PetscScalar       *a;
+  PetscInt           n = c->rom->n;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatDenseGetArrayRead(c->rom->K, &k));
+  PetscCall(MatDenseGetArrayWrite(P, &a));
+  PetscCall(PetscArraycpy(a, k, n * n));
+  PetscCall(VecGetArrayRead(U, &u));
+  PetscCall(TriboJointEvaluate(c->joint, c->mode, u, c->work, a));
+  PetscCall(VecRestoreArrayRead(U, &u));
+  PetscCall(MatDenseRestoreArrayWrite(P, &a));
+  PetscCall(MatDenseRestoreArrayRead(c->rom->K, &k));
+  PetscFunctionReturn(0);
+}
+
+/* u0 = (K + K_n)^{-1} f_s with bonded linear normal springs of the law's kn (no friction), the
+   start used by the Rice tools (tmdsimpy's BRB example); without a "kn" parameter u0 = K^{-1} f_s. */
+static PetscErrorCode PrestressInitialGuess_Private(TriboROM rom, TriboJoint joint, const PetscReal fs[], PetscReal u0[])
+{
+  TriboLaw           law, lin;
+  TriboJoint         jl  = NULL;
+  PetscReal          kn  = -1, *a, *f;
+  PetscBLASInt       n, one = 1, info, *piv;
+  const PetscScalar *k;
+  const char        *type;
+  PetscErrorCode     ierr;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboJointGetLaw(joint, &law));
+  PetscCall(TriboLawGetType(law, &type));
+  PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
+  ierr = TriboLawGetParameter(law, "kn", &kn);
+  PetscCall(PetscPopErrorHandler());
+  if (ierr) kn = -1;
+  PetscCall(PetscBLASIntCast(rom->n, &n));
+  PetscCall(PetscMalloc1(rom->n * rom->n, &a));
+  PetscCall(PetscMalloc1(rom->n, &f));
+  PetscCall(PetscMalloc1(rom->n, &piv));
+  PetscCall(MatDenseGetArrayRead(rom->K, &k));
+  PetscCall(PetscArraycpy(a, k, rom->n * rom->n));
+  PetscCall(MatDenseRestoreArrayRead(rom->K, &k));
+  if (kn > 0) {
+    PetscCall(TriboLawCreate(PETSC_COMM_SELF, &lin));
+    PetscCall(TriboLawSetType(lin, TRIBOLAWPENALTY));
+    PetscCall(TriboLawSetParameter(lin, "kn", kn));
+    PetscCall(TriboLawSetParameter(lin, "tension", 1.0));
+    PetscCall(TriboJointCreate(rom, lin, &jl));
+    PetscCall(PetscArrayzero(u0, rom->n));
+    PetscCall(TriboJointEvaluate(jl, TRIBO_LAW_NORMAL, u0, f, a));
+    PetscCall(TriboJointDestroy(&jl));
+    PetscCall(TriboLawDestroy(&lin));
+  }
+  for (PetscInt i = 0; i < rom->n; i++) u0[i] = fs[i];
+  PetscCallBLAS("LAPACKgetrf", LAPACKgetrf_(&n, &n, a, &n, piv, &info));
+  if (!info) PetscCallBLAS("LAPACKgetrs", LAPACKgetrs_("N", &n, &one, a, &n, piv, u0, &n, &info));
+  if (info) PetscCall(PetscArrayzero(u0, rom->n)); // singular: let Newton start from zero
+  PetscCall(PetscFree(a));
+  PetscCall(PetscFree(f));
+  PetscCall(PetscFree(piv));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboPrestressInitialize(TriboROM rom, TriboPrestress *ps)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscMemzero(ps, sizeof(*ps)));
+  ps->tension      = 12249.0;
+  ps->conservative = PETSC_TRUE;
+  ps->steps        = 1;
+  PetscCall(PetscCalloc1(rom->n, &ps->us));
+  PetscCall(PetscCalloc1(rom->n, &ps->fs));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboPrestressSetFromOptions - Reads the prestress options.
+
+  Options Database Keys:
++ -prestress_tension <12249>     - bolt tension per bolt (N); 12,249 N is the measured mean of the BRB tests
+. -prestress_conservative <true> - tangential tractions zero during prestress (paper porter-et-al-2022 §3.3)
+- -prestress_steps <1>           - load increments (the friction history is path dependent)
+@*/
+PetscErrorCode TriboPrestressSetFromOptions(MPI_Comm comm, TriboPrestress *ps)
+{
+  PetscFunctionBeginUser;
+  PetscOptionsBegin(comm, NULL, "Prestress (bolt preload)", "TriboPrestress");
+  PetscCall(PetscOptionsReal("-prestress_tension", "bolt tension per bolt [N]", "TriboPrestressSolve", ps->tension, &ps->tension, NULL));
+  PetscCall(PetscOptionsBool("-prestress_conservative", "no tangential tractions during prestress (conservative prestress, paper 002 §3.3)", "TriboPrestressSolve", ps->conservative, &ps->conservative, NULL));
+  PetscCall(PetscOptionsInt("-prestress_steps", "load increments", "TriboPrestressSolve", ps->steps, &ps->steps, NULL));
+  PetscOptionsEnd();
+  PetscCheck(ps->tension >= 0 && PetscIsNormalReal(ps->tension + 1), comm, PETSC_ERR_USER_INPUT, "bolt tension must be finite and >= 0 N, got %g (option -prestress_tension)", (double)ps->tension);
+  PetscCheck(ps->steps >= 1, comm, PETSC_ERR_USER_INPUT, "-prestress_steps must be >= 1, got %" PetscInt_FMT, ps->steps);
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboPrestressSolve - Solves K u_s + f_nl(u_s) = tension Fv with Newton (SNES, analytic
+  Jacobian, dense LU) and commits the law histories at u_s.
+
+  Collective
+
+  Notes:
+  The initial guess solves (K + K_n) u = f_s with the normal stiffness of the law's tangent at
+  first touch replaced by bonded normal springs (the law's kn when it has one), as the Rice tools
+  do; then Newton on the true law. With -prestress_conservative the law runs in normal-only mode
+  (tangential tractions zero, paper porter-et-al-2022 §3.3 and porter-brake-2023 §4.1), so the
+  history afterwards records zero tangential traction at u_s. SNES options take the prefix
+  prestress_ (e.g. -prestress_snes_monitor).
+@*/
+PetscErrorCode TriboPrestressSolve(TriboROM rom, TriboJoint joint, TriboPrestress *ps)
+{
+  SNES         snes;
+  Vec          U, R;
+  Mat          J;
+  KSP          ksp;
+  PC           pc;
+  PrestressCtx ctx;
+  PetscInt     n = rom->n;
+  PetscReal   *fsv;
+
+  PetscFunctionBeginUser;
+  {
+    const PetscScalar *fv;
+    PetscCall(VecGetArrayRead(rom->Fv, &fv));
+    for (PetscInt i = 0; i < n; i++) ps->fs[i] = ps->tension * PetscRealPart(fv[i]);
+    PetscCall(VecRestoreArrayRead(rom->Fv, &fv));
+  }
+  ps->fsnorm = 0;
+  for (PetscInt i = 0; i < n; i++) ps->fsnorm = PetscMax(ps->fsnorm, PetscAbsReal(ps->fs[i]));
+  ctx.rom   = rom;
+  ctx.joint = joint;
+  ctx.mode  = ps->conservative ? TRIBO_LAW_NORMAL : TRIBO_LAW_FULL;
+  PetscCall(PetscMalloc1(n, &ctx.work));
+  PetscCall(PetscMalloc1(n, &fsv));
+  ctx.fs = fsv;
+  PetscCall(VecCreateSeqWithArray(PETSC_COMM_SELF, 1, n, ps->us, &U));
+  PetscCall(VecDuplicate(U, &R));
+  PetscCall(MatCreateSeqDense(PETSC_COMM_SELF, n, n, NULL, &J));
+  PetscCall(SNESCreate(PETSC_COMM_SELF, &snes));
+  PetscCall(SNESSetOptionsPrefix(snes, "prestress_"));
+  PetscCall(SNESSetFunction(snes, R, PrestressResidual, &ctx));
+  PetscCall(SNESSetJacobian(snes, J, J, PrestressJacobian, &ctx));
+  PetscCall(SNESGetKSP(snes, &ksp));
+  PetscCall(KSPSetType(ksp, KSPPREONLY));
+  PetscCall(KSPGetPC(ksp, &pc));
+  PetscCall(PCSetType(pc, PCLU));
+  PetscCall(SNESSetTolerances(snes, 1e-10 * PetscMax(ps->fsnorm, 1e-300), 1e-12, 1e-14, 100, 10000));
+  PetscCall(SNESSetFromOptions(snes));
+  PetscCall(PrestressInitialGuess_Private(rom, joint, ps->fs, ps->us));
+  ps->its = 0;
+  for (PetscInt s = 1; s <= ps->steps; s++) {
+    PetscInt its;
+    for (PetscInt i = 0; i < n; i++) fsv[i] = ps->fs[i] * (PetscReal)s / ps->steps;
+    PetscCall(SNESSolve(snes, NULL, U));
+    PetscCall(SNESGetConvergedReason(snes, &ps->reason));
+    PetscCall(SNESGetIterationNumber(snes, &its));
+    PetscCall(SNESGetFunctionNorm(snes, &ps->fnorm));
+    ps->its += its;
+    if (ps->reason <= 0) break;
+    PetscCall(PrestressResidual(snes, U, R, &ctx)); // re-evaluate at the solution, then accept it
+    PetscCall(TriboJointCommit(joint));
+  }
+  PetscCall(SNESDestroy(&snes));
+  PetscCall(MatDestroy(&J));
+  PetscCall(VecDestroy(&U));
+  PetscCall(VecDestroy(&R));
+  PetscCall(PetscFree(ctx.work));
+  PetscCall(PetscFree(fsv));
+  PetscCheck(ps->reason > 0, rom->comm, PETSC_ERR_NOT_CONVERGED, "prestress did not converge: %s after %" PetscInt_FMT " Newton iterations, |R| = %g N (f_s = %g N); try -prestress_steps 10 or -prestress_snes_monitor", SNESConvergedReasons[ps->reason], ps->its, (double)ps->fnorm, (double)ps->fsnorm);
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboPrestressFinalize(TriboPrestress *ps)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscFree(ps->us));
+  PetscCall(PetscFree(ps->fs));
+  PetscFunctionReturn(0);
+}

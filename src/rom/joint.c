@@ -1,0 +1,316 @@
+#include <triborom.h>
+
+struct _n_TriboJoint {
+  MPI_Comm       comm;
+  TriboROM       rom;
+  TriboLaw       law;
+  PetscInt       n, p0, p1, nloc, nhist;
+  PetscInt      *prow, *pcol, *wrow, *wcol; /* CSR of P (point displacement = P x) and W^T (f = W t), 3 nloc rows */
+  PetscReal     *pval, *wval;
+  PetscInt       ni, *idof, *g2i;           /* DOFs touched by the interface (columns of L) */
+  PetscReal     *u, *t, *d, *h, *hnew, *fbuf, *Jbuf;
+  PetscLogDouble nevals;
+};
+
+/* Rows 3p+c, p in [p0,p1): sum_i A[i] L[3i+c,:] where A = row p of S (Q, or T^T), as CSR */
+static PetscErrorCode BuildPointRows_Private(Mat S, Mat L, PetscInt n, PetscInt p0, PetscInt p1, PetscInt **rowp, PetscInt **colp, PetscReal **valp)
+{
+  PetscInt   nrows = 3 * (p1 - p0), cap = 64, nnz = 0, *row, *col, *mark, *list;
+  PetscReal *val, *acc;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc1(nrows + 1, &row));
+  PetscCall(PetscMalloc1(cap, &col));
+  PetscCall(PetscMalloc1(cap, &val));
+  PetscCall(PetscCalloc1(n, &acc));
+  PetscCall(PetscMalloc1(n, &mark));
+  PetscCall(PetscMalloc1(n, &list));
+  for (PetscInt j = 0; j < n; j++) mark[j] = -1;
+  row[0] = 0;
+  for (PetscInt p = p0; p < p1; p++) {
+    PetscInt           ns;
+    const PetscInt    *sc;
+    const PetscScalar *sv;
+    PetscCall(MatGetRow(S, p, &ns, &sc, &sv));
+    for (PetscInt c = 0; c < 3; c++) {
+      PetscInt nl = 0, r = 3 * (p - p0) + c;
+      for (PetscInt k = 0; k < ns; k++) {
+        PetscInt           nc;
+        const PetscInt    *lc;
+        const PetscScalar *lv;
+        PetscCall(MatGetRow(L, 3 * sc[k] + c, &nc, &lc, &lv));
+        for (PetscInt m = 0; m < nc; m++) {
+          if (mark[lc[m]] != r) {
+            mark[lc[m]] = r;
+            list[nl++]  = lc[m];
+            acc[lc[m]]  = 0;
+          }
+          acc[lc[m]] += PetscRealPart(sv[k] * lv[m]);
+        }
+        PetscCall(MatRestoreRow(L, 3 * sc[k] + c, &nc, &lc, &lv));
+      }
+      PetscCall(PetscSortInt(nl, list));
+      if (nnz + nl > cap) {
+        while (nnz + nl > cap) cap *= 2;
+        PetscCall(PetscRealloc(cap * sizeof(PetscInt), &col));
+        PetscCall(PetscRealloc(cap * sizeof(PetscReal), &val));
+      }
+      for (PetscInt m = 0; m < nl; m++) {
+        col[nnz]   = list[m];
+        val[nnz++] = acc[list[m]];
+      }
+      row[r + 1] = nnz;
+    }
+    PetscCall(MatRestoreRow(S, p, &ns, &sc, &sv));
+  }
+  PetscCall(PetscFree(acc));
+  PetscCall(PetscFree(mark));
+  PetscCall(PetscFree(list));
+  *rowp = row;
+  *colp = col;
+  *valp = val;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboJointCreate - Couples a ROM's interface with a law: partitions the quadrature points over
+  the ranks, builds the point maps P = kron(Q,I3) L and W = L^T kron(T,I3) for the owned points,
+  and sets a fresh (virgin) history.
+
+  Collective on rom->comm
+
+  Notes:
+  Points are split in contiguous blocks of near-equal size; every rank keeps the whole (small)
+  ROM and solves the same dense systems, only the law evaluations are distributed.
+@*/
+PetscErrorCode TriboJointCreate(TriboROM rom, TriboLaw law, TriboJoint *joint)
+{
+  TriboJoint          j;
+  PetscMPIInt         rank, size;
+  const TriboLawCard *card;
+  TriboInterface      f = rom->iface;
+  Mat                 Tt;
+  PetscInt            npts;
+
+  PetscFunctionBeginUser;
+  PetscCheck(f, rom->comm, PETSC_ERR_ARG_WRONGSTATE, "the ROM %s has no interface: nothing for an interface law to act on", rom->source);
+  PetscCall(TriboLawGetCard(law, &card));
+  PetscCall(PetscNew(&j));
+  j->comm  = rom->comm;
+  j->rom   = rom;
+  j->law   = law;
+  j->n     = rom->n;
+  j->nhist = card->nhist;
+  npts     = f->npts;
+  PetscCallMPI(MPI_Comm_rank(j->comm, &rank));
+  PetscCallMPI(MPI_Comm_size(j->comm, &size));
+  j->p0   = (npts * rank) / size;
+  j->p1   = (npts * (rank + 1)) / size;
+  j->nloc = j->p1 - j->p0;
+  PetscCall(BuildPointRows_Private(f->Q, f->L, j->n, j->p0, j->p1, &j->prow, &j->pcol, &j->pval));
+  PetscCall(MatTranspose(f->T, MAT_INITIAL_MATRIX, &Tt));
+  PetscCall(BuildPointRows_Private(Tt, f->L, j->n, j->p0, j->p1, &j->wrow, &j->wcol, &j->wval));
+  PetscCall(MatDestroy(&Tt));
+  { // interface DOFs = nonzero columns of L (the same on every rank)
+    PetscInt m;
+    PetscCall(PetscMalloc1(j->n, &j->g2i));
+    for (PetscInt k = 0; k < j->n; k++) j->g2i[k] = -1;
+    PetscCall(MatGetSize(f->L, &m, NULL));
+    for (PetscInt r = 0; r < m; r++) {
+      PetscInt           nc;
+      const PetscInt    *lc;
+      const PetscScalar *lv;
+      PetscCall(MatGetRow(f->L, r, &nc, &lc, &lv));
+      for (PetscInt k = 0; k < nc; k++)
+        if (lv[k] != 0.0) j->g2i[lc[k]] = 0;
+      PetscCall(MatRestoreRow(f->L, r, &nc, &lc, &lv));
+    }
+    j->ni = 0;
+    for (PetscInt k = 0; k < j->n; k++)
+      if (j->g2i[k] == 0) j->ni++;
+    PetscCall(PetscMalloc1(j->ni + 1, &j->idof));
+    j->ni = 0;
+    for (PetscInt k = 0; k < j->n; k++)
+      if (j->g2i[k] == 0) {
+        j->g2i[k]         = j->ni;
+        j->idof[j->ni++] = k;
+      }
+  }
+  PetscCall(PetscMalloc1(3 * j->nloc + 1, &j->u));
+  PetscCall(PetscMalloc1(3 * j->nloc + 1, &j->t));
+  PetscCall(PetscMalloc1(9 * j->nloc + 1, &j->d));
+  PetscCall(PetscCalloc1(j->nhist * j->nloc + 1, &j->h));
+  PetscCall(PetscCalloc1(j->nhist * j->nloc + 1, &j->hnew));
+  PetscCall(PetscMalloc1(j->n, &j->fbuf));
+  PetscCall(PetscMalloc1(j->ni * j->ni + 1, &j->Jbuf));
+  *joint = j;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboJointEvaluate - Nonlinear generalized force f_nl(x) = L^T kron(T,I3) t(kron(Q,I3) L x)
+  and, optionally, its tangent added into a dense column-major n x n array.
+
+  Collective
+
+  Input Parameters:
++ joint - the joint
+. mode  - TRIBO_LAW_FULL or TRIBO_LAW_NORMAL (conservative prestress: no tangential traction)
+- x     - generalized displacements (n, the same on every rank)
+
+  Output Parameters:
++ f - f_nl (n), identical on every rank
+- J - if not NULL, J += d f_nl / d x
+
+  Notes:
+  The trial history from this evaluation is kept until TriboJointCommit().
+@*/
+PetscErrorCode TriboJointEvaluate(TriboJoint j, TriboLawMode mode, const PetscScalar x[], PetscScalar f[], PetscScalar J[])
+{
+  PetscInt nl3 = 3 * j->nloc, n = j->n, ni = j->ni;
+
+  PetscFunctionBeginUser;
+  for (PetscInt r = 0; r < nl3; r++) {
+    PetscReal s = 0;
+    for (PetscInt k = j->prow[r]; k < j->prow[r + 1]; k++) s += j->pval[k] * PetscRealPart(x[j->pcol[k]]);
+    j->u[r] = s;
+  }
+  PetscCall(TriboLawEvaluate(j->law, mode, j->nloc, j->u, j->h, j->t, J ? j->d : NULL, j->hnew));
+  j->nevals += j->rom->iface->npts;
+  PetscCall(PetscArrayzero(j->fbuf, n));
+  for (PetscInt r = 0; r < nl3; r++)
+    for (PetscInt k = j->wrow[r]; k < j->wrow[r + 1]; k++) j->fbuf[j->wcol[k]] += j->wval[k] * j->t[r];
+  PetscCall(TriboSumAll(j->comm, n, j->fbuf));
+  for (PetscInt k = 0; k < n; k++) f[k] = j->fbuf[k];
+  if (J) {
+    PetscCall(PetscArrayzero(j->Jbuf, ni * ni));
+    for (PetscInt p = 0; p < j->nloc; p++)
+      for (PetscInt a = 0; a < 3; a++)
+        for (PetscInt b = 0; b < 3; b++) {
+          PetscReal dab = j->d[9 * p + 3 * a + b];
+          PetscInt  ra = 3 * p + a, rb = 3 * p + b;
+          if (dab == 0) continue;
+          for (PetscInt kb = j->prow[rb]; kb < j->prow[rb + 1]; kb++) {
+            PetscReal  s    = dab * j->pval[kb];
+            PetscReal *Jcol = &j->Jbuf[ni * j->g2i[j->pcol[kb]]];
+            for (PetscInt ka = j->wrow[ra]; ka < j->wrow[ra + 1]; ka++) Jcol[j->g2i[j->wcol[ka]]] += j->wval[ka] * s;
+          }
+        }
+    PetscCall(TriboSumAll(j->comm, ni * ni, j->Jbuf));
+    for (PetscInt b = 0; b < ni; b++)
+      for (PetscInt a = 0; a < ni; a++) J[j->idof[a] + n * j->idof[b]] += j->Jbuf[a + ni * b];
+  }
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboJointCommit - Accepts the state of the last evaluation: the trial history becomes the
+  committed one (the reference state of the next load step).
+@*/
+PetscErrorCode TriboJointCommit(TriboJoint j)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscArraycpy(j->h, j->hnew, j->nhist * j->nloc));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboJointResetHistory(TriboJoint j)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscArrayzero(j->h, j->nhist * j->nloc));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboJointGetHistorySize(TriboJoint j, PetscInt *nh)
+{
+  PetscFunctionBeginUser;
+  *nh = j->nhist * j->nloc;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboJointCopyHistory - Saves (save = PETSC_TRUE: committed -> buf) or restores
+  (buf -> committed) the history of the owned points.
+@*/
+PetscErrorCode TriboJointCopyHistory(TriboJoint j, PetscReal buf[], PetscBool save)
+{
+  PetscFunctionBeginUser;
+  if (save) PetscCall(PetscArraycpy(buf, j->h, j->nhist * j->nloc));
+  else PetscCall(PetscArraycpy(j->h, buf, j->nhist * j->nloc));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboJointGatherPointFields - Collects the point displacements and tractions of the last
+  evaluation on rank 0, in global point order ([3 npts] each; either may be NULL).
+@*/
+PetscErrorCode TriboJointGatherPointFields(TriboJoint j, PetscReal u[], PetscReal t[])
+{
+  PetscMPIInt size, rank, *cnt = NULL, *dsp = NULL, mine;
+
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_size(j->comm, &size));
+  PetscCallMPI(MPI_Comm_rank(j->comm, &rank));
+  PetscCall(PetscMPIIntCast(3 * j->nloc, &mine));
+  if (rank == 0) {
+    PetscCall(PetscMalloc2(size, &cnt, size, &dsp));
+    for (PetscMPIInt r = 0; r < size; r++) {
+      PetscInt a = (j->rom->iface->npts * r) / size, b = (j->rom->iface->npts * (r + 1)) / size;
+      cnt[r]     = (PetscMPIInt)(3 * (b - a));
+      dsp[r]     = (PetscMPIInt)(3 * a);
+    }
+  }
+  for (int k = 0; k < 2; k++) {
+    PetscReal *dst = k ? t : u;
+    PetscInt   any = dst ? 1 : 0;
+    PetscCallMPI(MPI_Bcast(&any, 1, MPIU_INT, 0, j->comm));
+    if (any) PetscCallMPI(MPI_Gatherv(k ? j->t : j->u, mine, MPIU_REAL, dst, cnt, dsp, MPIU_REAL, 0, j->comm));
+  }
+  if (rank == 0) PetscCall(PetscFree2(cnt, dsp));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboJointGetLocalRange(TriboJoint j, PetscInt *p0, PetscInt *p1)
+{
+  PetscFunctionBeginUser;
+  if (p0) *p0 = j->p0;
+  if (p1) *p1 = j->p1;
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboJointGetEvaluationCount(TriboJoint j, PetscLogDouble *c)
+{
+  PetscFunctionBeginUser;
+  *c = j->nevals;
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboJointDestroy(TriboJoint *j)
+{
+  PetscFunctionBeginUser;
+  if (!*j) PetscFunctionReturn(0);
+  PetscCall(PetscFree((*j)->prow));
+  PetscCall(PetscFree((*j)->pcol));
+  PetscCall(PetscFree((*j)->pval));
+  PetscCall(PetscFree((*j)->wrow));
+  PetscCall(PetscFree((*j)->wcol));
+  PetscCall(PetscFree((*j)->wval));
+  PetscCall(PetscFree((*j)->idof));
+  PetscCall(PetscFree((*j)->g2i));
+  PetscCall(PetscFree((*j)->u));
+  PetscCall(PetscFree((*j)->t));
+  PetscCall(PetscFree((*j)->d));
+  PetscCall(PetscFree((*j)->h));
+  PetscCall(PetscFree((*j)->hnew));
+  PetscCall(PetscFree((*j)->fbuf));
+  PetscCall(PetscFree((*j)->Jbuf));
+  PetscCall(PetscFree(*j));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboJointGetLaw(TriboJoint j, TriboLaw *law)
+{
+  PetscFunctionBeginUser;
+  *law = j->law;
+  PetscFunctionReturn(0);
+}

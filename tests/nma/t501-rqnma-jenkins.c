@@ -1,0 +1,105 @@
+/* RQNMA of a one-DOF oscillator with a Jenkins element against the closed forms.
+
+   m x'' + k x + A t(x) = 0 with the Jenkins law (kt, ts) on a single interface point of area A
+   acting in the tangential direction. With q = sqrt(m) x the RQNMA constraint (33b) fixes x, so
+   lambda(q) = (k + A t(x)/x) / m on the initial loading curve (secant frequency), and a full
+   cycle of amplitude X dissipates the Jenkins loop area D = 4 A ts (X - ts/kt) (X > ts/kt),
+   which both the Masing formula and the traced non-Masing loop must reproduce (up to the LGL
+   quadrature error across the stick-slip kink). zeta = D / (2 pi (omega q)^2). */
+#include <tribo.h>
+
+int main(int argc, char **argv)
+{
+  TriboROM       rom;
+  TriboInterface f;
+  TriboLaw       law;
+  TriboJoint     joint;
+  TriboPrestress ps;
+  TriboModal     modal;
+  TriboNMA       nma;
+  const TriboBackbone *bb;
+  PetscReal      m = 2.0, k = 3.0e4, A = 1.0e-4;
+
+  PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
+  PetscCall(TriboROMCreate(PETSC_COMM_WORLD, &rom));
+  PetscCall(TriboROMSetSizes(rom, 1, 0));
+  PetscCall(MatSetValue(rom->M, 0, 0, m, INSERT_VALUES));
+  PetscCall(MatSetValue(rom->K, 0, 0, k, INSERT_VALUES));
+  PetscCall(MatAssemblyBegin(rom->M, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(rom->M, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyBegin(rom->K, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(rom->K, MAT_FINAL_ASSEMBLY));
+  PetscCall(TriboInterfaceCreate(&f));
+  f->nnodes = 1;
+  f->npts   = 1;
+  PetscCall(PetscCalloc1(3, &f->xyz));
+  PetscCall(PetscCalloc1(3, &f->pxyz));
+  PetscCall(PetscMalloc1(1, &f->pw));
+  PetscCall(PetscMalloc1(1, &f->pelem));
+  f->pw[0]    = A;
+  f->pelem[0] = -1;
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, 1, 1, 1, NULL, &f->Q));
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, 1, 1, 1, NULL, &f->T));
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, 3, 1, 1, NULL, &f->L));
+  PetscCall(MatSetValue(f->Q, 0, 0, 1.0, INSERT_VALUES));
+  PetscCall(MatSetValue(f->T, 0, 0, A, INSERT_VALUES));
+  PetscCall(MatSetValue(f->L, 0, 0, 1.0, INSERT_VALUES)); // the DOF is the t1 relative displacement
+  PetscCall(MatAssemblyBegin(f->Q, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(f->Q, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyBegin(f->T, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(f->T, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyBegin(f->L, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(f->L, MAT_FINAL_ASSEMBLY));
+  rom->iface = f;
+  PetscCall(TriboROMCheck(rom, "t501"));
+
+  PetscCall(TriboLawCreate(PETSC_COMM_WORLD, &law));
+  PetscCall(TriboLawSetType(law, TRIBOLAWJENKINS));
+  PetscCall(TriboLawSetParameter(law, "kt", 1.0e12));
+  PetscCall(TriboLawSetParameter(law, "ts", 1.0e5));
+  PetscCall(TriboLawSetParameter(law, "kn", 0.0));
+  PetscCall(TriboLawSetFromOptions(law));
+  PetscCall(TriboJointCreate(rom, law, &joint));
+  PetscCall(TriboPrestressInitialize(rom, &ps));
+  ps.tension = 0;
+  PetscCall(TriboPrestressSolve(rom, joint, &ps));
+  PetscCall(TriboModalSolve(rom, joint, ps.us, 0.0, &modal));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "f0 %.10g Hz\n", (double)(PetscSqrtReal(modal.omega2[0]) / (2 * PETSC_PI))));
+
+  PetscCall(TriboNMACreate(rom, joint, &nma));
+  PetscCall(TriboNMASetPrestress(nma, &ps));
+  PetscCall(TriboNMASetMode(nma, 1, modal.omega2[0], modal.phi));
+  {
+    PetscReal amps[] = {1.0e-8 * PetscSqrtReal(2.0), 1.0e-7 * PetscSqrtReal(2.0) * 0.5, 3.0e-7 * PetscSqrtReal(2.0), 1.0e-6 * PetscSqrtReal(2.0), 1.0e-5 * PetscSqrtReal(2.0)};
+    PetscCall(TriboNMASetAmplitudes(nma, 5, amps));
+  }
+  PetscCall(TriboNMASetFromOptions(nma));
+  PetscCall(TriboNMASolve(nma));
+  PetscCall(TriboNMAGetBackbone(nma, &bb));
+  for (PetscInt i = 0; i < bb->na; i++) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "X %.4e f %.10g zeta %.8g converged %d\n", (double)(bb->q[i] / PetscSqrtReal(m)), (double)bb->freq[i], (double)bb->zeta[i], (int)bb->converged[i]));
+  PetscCall(TriboNMADestroy(&nma));
+  PetscCall(TriboModalFinalize(&modal));
+  PetscCall(TriboPrestressFinalize(&ps));
+  PetscCall(TriboJointDestroy(&joint));
+  PetscCall(TriboLawDestroy(&law));
+  PetscCall(TriboROMDestroy(&rom));
+  PetscCall(PetscFinalize());
+  return 0;
+}
+
+/*TEST
+  test:
+    suffix: masing
+    nsize: 1
+    args: -rqnma_masing -rqnma_lgl 40 -backbone_quiet
+    output: t501-rqnma-jenkins.out
+    rtol: 1e-3
+    atol: 1e-12
+  test:
+    suffix: nonmasing
+    nsize: 1
+    args: -rqnma_lgl 40 -backbone_quiet
+    output: t501-rqnma-jenkins.out
+    rtol: 1e-3
+    atol: 1e-12
+TEST*/
