@@ -76,3 +76,10 @@ PETSC_EXTERN PetscErrorCode TriboROMLoadMAT(MPI_Comm, const char[], TriboROM *);
 /* Write /rom into an open file, or a whole rom.h5 (with /meta) atomically */
 PETSC_EXTERN PetscErrorCode TriboROMWriteH5(TriboROM, TriboH5);
 PETSC_EXTERN PetscErrorCode TriboROMSave(TriboROM, const char[], const char[]);
+
+/* Solver results (layout in the header comment above) */
+#include <tribonma.h>
+PETSC_EXTERN PetscErrorCode TriboPrestressWriteH5(TriboPrestress *, TriboJoint, TriboH5);
+PETSC_EXTERN PetscErrorCode TriboModalWriteH5(TriboModal *, PetscInt, TriboH5);
+PETSC_EXTERN PetscErrorCode TriboBackboneWriteH5(const TriboBackbone *, TriboROM, const char[], TriboH5);
+PETSC_EXTERN PetscErrorCode TriboBackbonePlot(MPI_Comm, const TriboBackbone *, TriboROM, PetscInt, const char[], const char[]);

@@ -7,6 +7,7 @@
 
 /* Prestress: K u_s + f_nl(u_s) = f_s, f_s = tension Fv (paper 003 eq. 53, paper 002 §3.3). */
 typedef struct {
+  PetscInt            n;
   PetscReal           tension;      /* bolt tension (N per bolt): f_s = tension * Fv */
   PetscBool           conservative; /* no tangential tractions during prestress (paper 002 §3.3) */
   PetscInt            steps;        /* load increments */

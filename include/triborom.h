@@ -78,3 +78,4 @@ PETSC_EXTERN PetscErrorCode TriboJointGatherPointFields(TriboJoint, PetscReal[],
 PETSC_EXTERN PetscErrorCode TriboJointGetLocalRange(TriboJoint, PetscInt *, PetscInt *);
 PETSC_EXTERN PetscErrorCode TriboJointGetEvaluationCount(TriboJoint, PetscLogDouble *);
 PETSC_EXTERN PetscErrorCode TriboJointGetLaw(TriboJoint, TriboLaw *);
+PETSC_EXTERN PetscErrorCode TriboJointGetROM(TriboJoint, TriboROM *);

@@ -44,7 +44,7 @@ PetscErrorCode TriboNMACreate(TriboROM rom, TriboJoint joint, TriboNMA *nma)
   PetscCall(PetscCalloc1(m->n, &m->us));
   PetscCall(PetscCalloc1(m->n, &m->fs));
   PetscCall(PetscCalloc1(m->n, &m->phi0));
-  PetscCall(TriboJointGetHistorySize(joint, &m->nh));
+  if (joint) PetscCall(TriboJointGetHistorySize(joint, &m->nh));
   PetscCall(PetscCalloc1(m->nh + 1, &m->hs));
   *nma = m;
   PetscFunctionReturn(0);

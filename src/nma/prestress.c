@@ -98,6 +98,7 @@ PetscErrorCode TriboPrestressInitialize(TriboROM rom, TriboPrestress *ps)
 {
   PetscFunctionBeginUser;
   PetscCall(PetscMemzero(ps, sizeof(*ps)));
+  ps->n            = rom->n;
   ps->tension      = 12249.0;
   ps->conservative = PETSC_TRUE;
   ps->steps        = 1;

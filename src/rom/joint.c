@@ -314,3 +314,10 @@ PetscErrorCode TriboJointGetLaw(TriboJoint j, TriboLaw *law)
   *law = j->law;
   PetscFunctionReturn(0);
 }
+
+PetscErrorCode TriboJointGetROM(TriboJoint j, TriboROM *rom)
+{
+  PetscFunctionBeginUser;
+  *rom = j->rom;
+  PetscFunctionReturn(0);
+}

@@ -1,0 +1,17 @@
+#pragma once
+/* The tribo program: verbs and their shared helpers. */
+#include <tribo.h>
+
+typedef struct {
+  const char *name;
+  const char *summary;
+  PetscErrorCode (*run)(MPI_Comm, PetscBool);
+} TriboVerb;
+
+PETSC_EXTERN PetscErrorCode TriboVerbInfo(MPI_Comm, PetscBool);
+PETSC_EXTERN PetscErrorCode TriboVerbModel(MPI_Comm, PetscBool);
+PETSC_EXTERN PetscErrorCode TriboVerbPrestress(MPI_Comm, PetscBool);
+PETSC_EXTERN PetscErrorCode TriboVerbModal(MPI_Comm, PetscBool);
+PETSC_EXTERN PetscErrorCode TriboVerbBackbone(MPI_Comm, PetscBool);
+/* Fails with a clear message when an option was given that nothing used (a misspelling) */
+PETSC_EXTERN PetscErrorCode TriboCheckOptionsUsed(MPI_Comm, const char[]);

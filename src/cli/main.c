@@ -1,0 +1,80 @@
+/* tribo VERB [options]: the command-line program. */
+#include <tribocli.h>
+
+static const TriboVerb verbs[] = {
+  {"info",      "describe an input file (ROM .h5/.mat or a tribo result file)",                  TriboVerbInfo     },
+  {"model",     "write a built-in jointed model as a ROM file (-model_type lapframe)",           TriboVerbModel    },
+  {"prestress", "bolt preload: static solution with the interface law",                         TriboVerbPrestress},
+  {"modal",     "prestress, then linearized modes about the prestressed state",                 TriboVerbModal    },
+  {"backbone",  "prestress, modes, then the amplitude-dependent frequency and damping (RQNMA)", TriboVerbBackbone },
+};
+static const int nverbs = (int)(sizeof(verbs) / sizeof(verbs[0]));
+
+static void Usage(FILE *fp)
+{
+  fprintf(fp, "tribo %s (%s): nonlinear dynamics of bolted and frictional joints\n\n", TRIBO_VERSION_STRING, TRIBO_GIT_REVISION);
+  fprintf(fp, "usage: tribo VERB [options]      (mpiexec -n N tribo VERB ... to run in parallel)\n\nverbs:\n");
+  for (int i = 0; i < nverbs; i++) fprintf(fp, "  %-10s %s\n", verbs[i].name, verbs[i].summary);
+  fprintf(fp, "  %-10s %s\n", "help", "this list");
+  fprintf(fp, "\n  tribo VERB -help          options of a verb, with defaults and units\n");
+  fprintf(fp, "  -options_file case.yaml   read options from a YAML or text file (later options override)\n");
+  fprintf(fp, "  -friction_view_models     print the model card of every interface law\n");
+}
+
+/* Errors are messages for a person: print the message once (rank 0, or the failing rank for a
+   local error), not PETSc's traceback; -tribo_traceback restores the full traceback. */
+static PetscErrorCode ErrorHandler(MPI_Comm comm, int line, const char *func, const char *file, PetscErrorCode n, PetscErrorType p, const char *mess, void *ctx)
+{
+  PetscMPIInt rank = 0, size = 1;
+
+  if (p != PETSC_ERROR_INITIAL) return n;
+  MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
+  MPI_Comm_size(PETSC_COMM_WORLD, &size);
+  if (rank == 0) fprintf(stderr, "tribo %s: error: %s\n", (const char *)ctx, mess ? mess : "(no message)");
+  else if (comm == PETSC_COMM_SELF && size > 1) fprintf(stderr, "tribo %s: error on rank %d: %s\n", (const char *)ctx, (int)rank, mess ? mess : "(no message)");
+  fflush(stderr);
+  return n;
+}
+
+int main(int argc, char **argv)
+{
+  const TriboVerb *verb = NULL;
+  PetscBool        help = PETSC_FALSE;
+  PetscErrorCode   ierr;
+
+  if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "-help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+    Usage(stdout);
+    return 0;
+  }
+  if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+    printf("tribo %s (%s)\n", TRIBO_VERSION_STRING, TRIBO_GIT_REVISION);
+    return 0;
+  }
+  for (int i = 0; i < nverbs; i++)
+    if (!strcmp(argv[1], verbs[i].name)) verb = &verbs[i];
+  if (!verb) {
+    fprintf(stderr, "tribo: unknown verb \"%s\"\n\n", argv[1]);
+    Usage(stderr);
+    return 2;
+  }
+  // the verb is not a PETSc option: hide it from PetscInitialize
+  argv[1] = argv[0];
+  argc--;
+  argv++;
+  ierr = PetscInitialize(&argc, &argv, NULL, NULL);
+  if (ierr) return (int)ierr;
+  {
+    PetscBool tb = PETSC_FALSE;
+    PetscOptionsGetBool(NULL, NULL, "-tribo_traceback", &tb, NULL);
+    if (!tb) PetscPushErrorHandler(ErrorHandler, (void *)verb->name);
+  }
+  ierr = PetscOptionsHasHelp(NULL, &help);
+  if (!ierr) ierr = verb->run(PETSC_COMM_WORLD, help);
+  if (ierr) {
+    // the error was printed by PETSc's handler; end cleanly with a non-zero status
+    PetscFinalize();
+    return 1;
+  }
+  ierr = PetscFinalize();
+  return ierr ? 1 : 0;
+}
