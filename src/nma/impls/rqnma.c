@@ -28,7 +28,7 @@
 typedef struct {
   PetscBool  masing;
   PetscInt   nlgl, maxcycles, maxbisect, maxit;
-  PetscReal  dtol, rtol;
+  PetscReal  dtol, datol, rtol, maxdmu;
   SNES       snes;
   Mat        J;
   Vec        X, R;
@@ -136,6 +136,49 @@ static PetscErrorCode Converged(SNES snes, PetscInt it, PetscReal xnorm, PetscRe
     *reason  = SNES_CONVERGED_FNORM_ABS;
     r->resid = PetscMax(r->resid, fmax / r->fref);
   } else if (it >= r->maxit) *reason = SNES_DIVERGED_MAX_IT;
+  if (getenv("TRIBO_DEBUG")) {
+    const PetscScalar *ff, *xx; PetscInt imax = 0; Vec X;
+    PetscCall(SNESGetSolution(snes, &X));
+    PetscCall(VecGetArrayRead(F, &ff)); PetscCall(VecGetArrayRead(X, &xx));
+    for (PetscInt i = 0; i <= nma->n; i++) if (PetscAbsScalar(ff[i]) > PetscAbsScalar(ff[imax])) imax = i;
+    fprintf(stderr, "it %d q %g fmax %g at %d (n=%d) fref %g mu %.12g R2 %g\n", (int)it, (double)r->q, (double)fmax, (int)imax, (int)nma->n, (double)r->fref, (double)xx[nma->n], (double)ff[nma->n]);
+    PetscCall(VecRestoreArrayRead(F, &ff)); PetscCall(VecRestoreArrayRead(X, &xx));
+  }
+  PetscFunctionReturn(0);
+}
+
+/* Step limiter (a line-search pre-check): a Newton step that would change lambda by more than
+   -rqnma_max_dlambda (relative) or move u by more than half the amplitude level (mass norm) is
+   shortened. Stick-slip switches make the residual non-smooth; without the limit one full step
+   across many switches can throw Newton to a far branch (another mode) from which it never
+   returns. */
+static PetscErrorCode StepLimit(SNESLineSearch ls, Vec X, Vec Y, PetscBool *changed, void *ctx)
+{
+  TriboNMA           nma = (TriboNMA)ctx;
+  NMA_RQNMA         *r   = (NMA_RQNMA *)nma->data;
+  const PetscScalar *y, *m;
+  PetscReal          dm, du = 0, s = 1;
+  PetscInt           n = nma->n;
+
+  PetscFunctionBeginUser;
+  PetscCall(VecGetArrayRead(Y, &y));
+  PetscCall(MatDenseGetArrayRead(nma->rom->M, &m));
+  dm = PetscAbsReal(PetscRealPart(y[n]));
+  for (PetscInt j = 0; j < n; j++) {
+    PetscReal mj = 0;
+    for (PetscInt i = 0; i < n; i++) mj += PetscRealPart(m[i + j * n] * y[i]);
+    du += mj * PetscRealPart(y[j]);
+  }
+  du = PetscSqrtReal(PetscAbsReal(du));
+  PetscCall(MatDenseRestoreArrayRead(nma->rom->M, &m));
+  PetscCall(VecRestoreArrayRead(Y, &y));
+  if (dm > r->maxdmu) s = PetscMin(s, r->maxdmu / dm);
+  if (du > 0.5 * r->q0) s = PetscMin(s, 0.5 * r->q0 / du);
+  *changed = PETSC_FALSE;
+  if (s < 1) {
+    PetscCall(VecScale(Y, s));
+    *changed = PETSC_TRUE;
+  }
   PetscFunctionReturn(0);
 }
 
@@ -196,7 +239,8 @@ static PetscErrorCode Accept(TriboNMA nma, PetscReal q)
   PetscFunctionReturn(0);
 }
 
-/* Move from the current state (qb) to amplitude q, halving the step on failure */
+/* Move from the current state (qb) to amplitude q, halving the step on failure (at most
+   -rqnma_max_bisect times in a row) and growing it again after each success. */
 static PetscErrorCode StepTo(TriboNMA nma, PetscReal q, PetscBool reverse, PetscBool *ok)
 {
   NMA_RQNMA *r = (NMA_RQNMA *)nma->data;
@@ -207,7 +251,7 @@ static PetscErrorCode StepTo(TriboNMA nma, PetscReal q, PetscBool reverse, Petsc
   PetscCall(PetscMalloc1(nma->n + 1, &x0));
   *ok = PETSC_FALSE;
   while (depth <= r->maxbisect) {
-    PetscReal target = qs + (q - qs) / (PetscReal)(1 << depth);
+    PetscReal target = depth ? qs + (q - qs) / (PetscReal)(1 << depth) : q;
     Predict(nma, target, reverse, x0);
     PetscCall(SolveAt(nma, target, x0, ok));
     if (!*ok) {
@@ -216,9 +260,9 @@ static PetscErrorCode StepTo(TriboNMA nma, PetscReal q, PetscBool reverse, Petsc
     }
     PetscCall(Accept(nma, target));
     reverse = PETSC_FALSE;
-    if (target == q) break;
+    if (!depth) break;
     qs    = target;
-    depth = PetscMax(depth - 1, 0);
+    depth = depth - 1;
   }
   PetscCall(PetscFree(x0));
   PetscFunctionReturn(0);
@@ -385,7 +429,7 @@ static PetscErrorCode Solve_NonMasing(TriboNMA nma)
       w             = 0.5 * (PetscSqrtReal(PetscMax(lp, 0)) + PetscSqrtReal(PetscMax(lm, 0)));
       z             = D / (2 * PETSC_PI * (w * q0) * (w * q0));
       b->cycles[ia] = c;
-      if (PetscAbsReal(z - zprev) <= r->dtol * PetscAbsReal(z) + 1e-14) {
+      if (PetscAbsReal(z - zprev) <= r->dtol * PetscAbsReal(z) + r->datol) {
         b->converged[ia] = 1;
         break;
       }
@@ -471,7 +515,8 @@ static PetscErrorCode TriboNMASolve_RQNMA(TriboNMA nma)
     {
       SNESLineSearch ls;
       PetscCall(SNESGetLineSearch(r->snes, &ls));
-      PetscCall(SNESLineSearchSetType(ls, SNESLINESEARCHBASIC));
+      PetscCall(SNESLineSearchSetType(ls, SNESLINESEARCHBT));
+      PetscCall(SNESLineSearchSetPreCheck(ls, StepLimit, nma));
     }
     PetscCall(SNESGetKSP(r->snes, &ksp));
     PetscCall(KSPSetType(ksp, KSPPREONLY));
@@ -495,7 +540,9 @@ static PetscErrorCode TriboNMASetFromOptions_RQNMA(PetscOptionItems *PetscOption
   PetscCall(PetscOptionsInt("-rqnma_lgl", "Legendre-Gauss-Lobatto points per branch", "", r->nlgl, &r->nlgl, NULL));
   PetscCall(PetscOptionsInt("-rqnma_max_cycles", "most hysteresis cycles per amplitude (non-Masing)", "", r->maxcycles, &r->maxcycles, NULL));
   PetscCall(PetscOptionsReal("-rqnma_damping_rtol", "relative change of damping between cycles that ends the cycling", "", r->dtol, &r->dtol, NULL));
+  PetscCall(PetscOptionsReal("-rqnma_damping_atol", "absolute change of damping ratio between cycles that ends the cycling", "", r->datol, &r->datol, NULL));
   PetscCall(PetscOptionsReal("-rqnma_rtol", "Newton tolerance relative to the modal force lambda0 q |M phi0|", "", r->rtol, &r->rtol, NULL));
+  PetscCall(PetscOptionsReal("-rqnma_max_dlambda", "largest relative change of lambda in one Newton step (step limiter)", "", r->maxdmu, &r->maxdmu, NULL));
   PetscCall(PetscOptionsInt("-rqnma_max_it", "Newton iterations per solve", "", r->maxit, &r->maxit, NULL));
   PetscCall(PetscOptionsInt("-rqnma_max_bisect", "step halvings allowed when Newton fails", "", r->maxbisect, &r->maxbisect, NULL));
   PetscOptionsHeadEnd();
@@ -540,7 +587,8 @@ static PetscErrorCode TriboNMADestroy_RQNMA(TriboNMA nma)
 + -rqnma_masing          - Masing backbone from the initial loading curve
 . -rqnma_lgl <10>        - LGL points per branch
 . -rqnma_max_cycles <4>  - most cycles per amplitude
-. -rqnma_damping_rtol <1e-3> - damping convergence between cycles
+. -rqnma_damping_rtol <1e-3> - relative damping convergence between cycles
+. -rqnma_damping_atol <1e-7> - absolute damping convergence between cycles
 . -rqnma_rtol <1e-9>     - Newton tolerance
 - -rqnma_snes_*          - the SNES of each solve
 @*/
@@ -555,6 +603,8 @@ PetscErrorCode TriboNMACreate_RQNMA(TriboNMA nma)
   r->maxbisect            = 6;
   r->maxit                = 30;
   r->dtol                 = 1e-3;
+  r->datol                = 1e-7;
+  r->maxdmu               = 0.1;
   r->rtol                 = 1e-9;
   nma->data               = r;
   nma->ops.setfromoptions = TriboNMASetFromOptions_RQNMA;
