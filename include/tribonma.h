@@ -52,7 +52,10 @@ typedef struct {
   PetscReal *resid;      /* [na] largest scaled residual of the accepted solves */
   PetscInt  *newton;     /* [na] Newton iterations */
   PetscInt  *cycles;     /* [na] hysteresis cycles traced (non-Masing) */
-  PetscInt  *converged;  /* [na] 1 if every solve converged (and, non-Masing, damping converged) */
+  PetscReal *dchange;    /* [na] change of damping ratio over the last cycle (non-Masing) */
+  PetscInt  *converged;  /* [na] 1: every solve converged and the damping settled; 2: every solve
+                            converged but the damping still changed after the last cycle; 0: a
+                            Newton solve failed (values NaN) */
   PetscReal *seconds;    /* [na] wall time */
   PetscReal  freq0;      /* Hz, linearized about the prestress */
   PetscInt   mode;       /* 1-based elastic mode number */

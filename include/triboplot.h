@@ -34,3 +34,6 @@ PETSC_EXTERN PetscErrorCode TriboPNGWriteRGB(const char[], PetscInt, PetscInt, c
    corner of the text's box, whose size TriboPlotGetTextExtent() gives (width along the text). */
 PETSC_EXTERN PetscErrorCode TriboPlotGetTextExtent(const char[], PetscInt, PetscInt *, PetscInt *);
 PETSC_EXTERN PetscErrorCode TriboPlotDrawText(unsigned char[], PetscInt, PetscInt, PetscInt, PetscInt, PetscInt, PetscBool, unsigned int, const char[]);
+/* The label TriboPlotPNG() writes for a tick at value on a linear axis with ticks step apart
+   (exact, with the step's decimals: 202.5 for step 2.5), or on a log axis when step is 0 (1e-06) */
+PETSC_EXTERN PetscErrorCode TriboPlotFormatTick(PetscReal, PetscReal, char[], size_t);

@@ -200,6 +200,7 @@ static PetscErrorCode TriboBackboneFree_Private(TriboBackbone *b)
   PetscCall(PetscFree(b->rec_acc));
   PetscCall(PetscFree(b->phi));
   PetscCall(PetscFree(b->resid));
+  PetscCall(PetscFree(b->dchange));
   PetscCall(PetscFree(b->newton));
   PetscCall(PetscFree(b->cycles));
   PetscCall(PetscFree(b->converged));

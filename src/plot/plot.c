@@ -114,7 +114,7 @@ static void Outline(Canvas *cv, Box b, unsigned int color)
 }
 
 // Text whose box's left edge (align 0), centre (1) or right edge (2) is at x; top at y
-static PetscErrorCode Text(Canvas *cv, PetscInt x, PetscInt y, PetscInt scale, PetscBool bold, int align, const char *s)
+static PetscErrorCode Text(Canvas *cv, PetscInt x, PetscInt y, PetscInt scale, int align, const char *s)
 {
   PetscInt tw;
 
@@ -123,7 +123,71 @@ static PetscErrorCode Text(Canvas *cv, PetscInt x, PetscInt y, PetscInt scale, P
   PetscCall(TriboPlotGetTextExtent(s, scale, &tw, NULL));
   x -= align == 1 ? tw / 2 : (align == 2 ? tw : 0);
   PetscCall(TriboPlotDrawText(cv->rgb, cv->w, cv->h, x, y, scale, PETSC_FALSE, 0x000000, s));
-  if (bold) PetscCall(TriboPlotDrawText(cv->rgb, cv->w, cv->h, x + 1, y, scale, PETSC_FALSE, 0x000000, s));
+  PetscFunctionReturn(0);
+}
+
+/* Text centred on c along its length (x, or y for vertical text) as far as the span [a, b]
+   allows, o being the top (the left for vertical text) of a line at the canvas's scale. Text too
+   long for the span is drawn at a smaller scale, and elided with "..." if still too long. */
+static PetscErrorCode TextFit(Canvas *cv, PetscInt c, PetscInt o, PetscInt a, PetscInt b, PetscBool bold, PetscBool vertical, const char *s)
+{
+  char     buf[512];
+  size_t   len;
+  PetscInt sc = cv->fs, avail = b - a + 1 - (bold ? 1 : 0), tw, th, th0, p;
+
+  PetscFunctionBeginUser;
+  if (!s || !s[0]) PetscFunctionReturn(0);
+  PetscCall(PetscStrlen(s, &len));
+  PetscCall(PetscStrncpy(buf, s, sizeof(buf)));
+  PetscCall(TriboPlotGetTextExtent(buf, sc, &tw, &th0));
+  while ((tw > avail || len >= sizeof(buf)) && sc > 1) PetscCall(TriboPlotGetTextExtent(buf, --sc, &tw, NULL));
+  if (tw > avail || len >= sizeof(buf)) {
+    // as many characters as fit with the "...", less trailing blanks
+    size_t n = (size_t)PetscMax(0, (avail + sc) / (6 * sc) - 3);
+    n    = PetscMin(n, sizeof(buf) - 4);
+    while (n > 0 && buf[n - 1] == ' ') n--;
+    (void)snprintf(buf + n, sizeof(buf) - n, "...");
+    PetscCall(TriboPlotGetTextExtent(buf, sc, &tw, NULL));
+  }
+  PetscCall(TriboPlotGetTextExtent(buf, sc, NULL, &th));
+  p = PetscMax(a, PetscMin(c - tw / 2, b + 1 - tw - (bold ? 1 : 0)));
+  o += (th0 - th) / 2;
+  if (vertical) PetscCall(TriboPlotDrawText(cv->rgb, cv->w, cv->h, o, p, sc, PETSC_TRUE, 0x000000, buf));
+  else {
+    PetscCall(TriboPlotDrawText(cv->rgb, cv->w, cv->h, p, o, sc, PETSC_FALSE, 0x000000, buf));
+    if (bold) PetscCall(TriboPlotDrawText(cv->rgb, cv->w, cv->h, p + 1, o, sc, PETSC_FALSE, 0x000000, buf));
+  }
+  PetscFunctionReturn(0);
+}
+
+/* Splits a title too wide for avail pixels at scale fs (bold) into two lines at the blank that
+   balances them best while both fit (a blank after punctuation is preferred), else at the last
+   blank where the first line fits; the lines are then drawn with TextFit() */
+static PetscErrorCode TitleLines(const char *s, PetscInt avail, PetscInt fs, char lines[2][512], PetscInt *n)
+{
+  size_t   len, best = 0;
+  PetscInt tw, cost = PETSC_MAX_INT;
+
+  PetscFunctionBeginUser;
+  *n = 0;
+  if (!s || !s[0]) PetscFunctionReturn(0);
+  PetscCall(PetscStrncpy(lines[0], s, sizeof(lines[0])));
+  PetscCall(PetscStrlen(lines[0], &len));
+  *n = 1;
+  PetscCall(TriboPlotGetTextExtent(lines[0], fs, &tw, NULL));
+  if (tw + 1 <= avail) PetscFunctionReturn(0);
+  for (size_t i = 1; i + 1 < len; i++) {
+    PetscInt w1 = (PetscInt)i * 6 * fs - fs + 1, w2 = (PetscInt)(len - i - 1) * 6 * fs - fs + 1;
+    PetscInt c = w2 <= avail ? PetscAbsInt(w1 - w2) : PETSC_MAX_INT / 2 - (PetscInt)i; // else the latest
+    if (w2 <= avail && strchr(",:;", lines[0][i - 1])) c -= avail / 4; // rather after punctuation
+    if (lines[0][i] != ' ' || w1 > avail || c >= cost) continue;
+    cost = c;
+    best = i;
+  }
+  if (!best) PetscFunctionReturn(0);
+  PetscCall(PetscStrncpy(lines[1], lines[0] + best + 1, sizeof(lines[1])));
+  lines[0][best] = 0;
+  *n = 2;
   PetscFunctionReturn(0);
 }
 
@@ -167,13 +231,55 @@ static PetscErrorCode AxisRange(const TriboPlotPanel *p, PetscBool isx, Axis *ax
   PetscFunctionReturn(0);
 }
 
-// Label of value v for ticks spaced by step: %g with enough digits to tell neighbours apart
-static void TickLabel(PetscReal v, PetscReal step, PetscReal vmax, char lab[32])
+// Decimals d (negative for steps of 10, 100, ...) such that x * 10^d is a whole number
+static int TickDecimals(PetscReal x)
 {
-  int ev = (int)PetscFloorReal(PetscLog10Real(vmax) + 1e-9), es = (int)PetscFloorReal(PetscLog10Real(step) + 1e-9);
-  int prec = PetscMax(PetscMax(1, PetscMin(15, ev - es + 1)), (ev >= 0 && ev < 6) ? ev + 1 : 1);
+  int d0 = -(int)PetscFloorReal(PetscLog10Real(x) + 1e-9), d = d0;
 
-  (void)snprintf(lab, 32, "%.*g", prec, (double)v); // not PetscSNPrintf, which writes 1 as "1."
+  for (; d < d0 + 16; d++) {
+    PetscReal m = x * PetscPowReal(10.0, (PetscReal)d);
+    if (PetscAbsReal(m - PetscFloorReal(m + 0.5)) <= 1e-6 * m) break;
+  }
+  return d;
+}
+
+/* Label of tick value v: on a linear axis (step > 0) with the digits of the step, so that ticks
+   at multiples of the step print exactly and differently; on a log axis (step <= 0) with the
+   digits of v itself. Trailing zeros of the fraction (mantissa) are dropped, and "-0" is "0". */
+static void FormatTick(PetscReal v, PetscReal step, PetscBool expo, char buf[], size_t len)
+{
+  int    d = TickDecimals(step > 0 ? step : PetscAbsReal(v)), ev;
+  char   tail[16] = "", *e, *q;
+  size_t n;
+
+  if (len == 0) return;
+  if (v == 0 || (step > 0 && PetscAbsReal(v) < 1e-6 * step) || PetscIsInfOrNanReal(v)) {
+    (void)snprintf(buf, len, "%s", PetscIsInfOrNanReal(v) ? "?" : "0");
+    return;
+  }
+  ev = (int)PetscFloorReal(PetscLog10Real(PetscAbsReal(v)) + 1e-9);
+  // not PetscSNPrintf, which writes 1 as "1."
+  if (expo) (void)snprintf(buf, len, "%.*e", PetscMax(0, ev + d), (double)v);
+  else (void)snprintf(buf, len, "%.*f", PetscMax(0, d), (double)v);
+  e = strchr(buf, 'e');
+  if (e) {
+    (void)snprintf(tail, sizeof(tail), "%s", e);
+    *e = 0;
+  }
+  if (strchr(buf, '.')) {
+    for (n = strlen(buf); n > 0 && buf[n - 1] == '0'; n--) buf[n - 1] = 0;
+    if (n > 0 && buf[n - 1] == '.') buf[n - 1] = 0;
+  }
+  for (q = buf + (buf[0] == '-'); *q == '0' || *q == '.'; q++) {}
+  if (buf[0] == '-' && !*q) memmove(buf, buf + 1, strlen(buf));
+  n = strlen(buf);
+  (void)snprintf(buf + n, len - n, "%s", tail);
+}
+
+// Exponent form for ticks whose magnitude (or step) is at least 1e6 or below 1e-3
+static PetscBool TickExponent(PetscReal a)
+{
+  return (PetscBool)(a > 0 && (a >= 1e6 || a < 1e-3));
 }
 
 /* Ticks for an axis of len pixels: 'nice' 1-2-2.5-5 steps on linear axes, decades on log axes
@@ -200,8 +306,7 @@ static PetscErrorCode AxisTicks(Axis *ax, PetscInt len, PetscBool isx, PetscInt 
       for (PetscInt k = k0; k <= k1 && ax->n < TRIBO_PLOT_MAXTICK; k++, ax->n++) {
         PetscInt e = k * stride;
         ax->t[ax->n] = (PetscReal)e;
-        if (expo) (void)snprintf(ax->lab[ax->n], 32, "1e%c%02d", e < 0 ? '-' : '+', (int)PetscAbsInt(e));
-        else (void)snprintf(ax->lab[ax->n], 32, "%g", (double)PetscPowReal(10.0, (PetscReal)e));
+        FormatTick(PetscPowReal(10.0, (PetscReal)e), 0, expo, ax->lab[ax->n], sizeof(ax->lab[0]));
         PetscCall(TriboPlotGetTextExtent(ax->lab[ax->n], fs, &w, NULL));
         ax->labw = PetscMax(ax->labw, w);
       }
@@ -234,7 +339,7 @@ static PetscErrorCode AxisTicks(Axis *ax, PetscInt len, PetscBool isx, PetscInt 
           continue;
         }
         ax->t[ax->n] = t;
-        (void)snprintf(ax->lab[ax->n], 32, expo ? "%.0e" : "%g", (double)(m125[k == 1 ? 0 : (k == 2 ? 1 : 2)] * PetscPowReal(10.0, (PetscReal)d)));
+        FormatTick(m125[k == 1 ? 0 : (k == 2 ? 1 : 2)] * PetscPowReal(10.0, (PetscReal)d), 0, expo, ax->lab[ax->n], sizeof(ax->lab[0]));
         PetscCall(TriboPlotGetTextExtent(ax->lab[ax->n], fs, &w, NULL));
         ax->labw = PetscMax(ax->labw, w);
         ax->n++;
@@ -258,7 +363,7 @@ static PetscErrorCode AxisTicks(Axis *ax, PetscInt len, PetscBool isx, PetscInt 
       for (PetscReal i = i0; i <= i1; i++, ax->n++) {
         PetscReal v = i != 0 ? i * step : 0; // not -0
         ax->t[ax->n] = ax->log ? PetscLog10Real(v) : v;
-        TickLabel(v, step, vmax > 0 ? vmax : step, ax->lab[ax->n]);
+        FormatTick(v, step, TickExponent(PetscMax(vmax, step)), ax->lab[ax->n], sizeof(ax->lab[0]));
         PetscCall(TriboPlotGetTextExtent(ax->lab[ax->n], fs, &w, NULL));
         ax->labw = PetscMax(ax->labw, w);
       }
@@ -332,14 +437,14 @@ static PetscErrorCode DrawLegend(Canvas *cv, const TriboPlotPanel *p, Box fr, do
     if (sr->style != TRIBO_PLOT_MARKERS) MaskSegment(cv, clip, xs, yc, xs + 16 * fs, yc, hw);
     if (sr->style != TRIBO_PLOT_LINE) MaskDisc(cv, clip, xs + 8 * fs, yc, mr);
     MaskPaint(cv, clip, SeriesColor(sr, s), PETSC_FALSE);
-    PetscCall(Text(cv, xs + 20 * fs, y, fs, PETSC_FALSE, 0, sr->label));
+    PetscCall(Text(cv, xs + 20 * fs, y, fs, 0, sr->label));
     k++;
   }
   PetscFunctionReturn(0);
 }
 
-// One panel: grid, data, frame, ticks, labels, title and legend; fr is the frame box
-static PetscErrorCode DrawPanel(Canvas *cv, const TriboPlotPanel *p, Box fr, Axis *ax, Axis *ay)
+// One panel: grid, data, frame, ticks, labels, title and legend; fr is the frame box in cell
+static PetscErrorCode DrawPanel(Canvas *cv, const TriboPlotPanel *p, Box cell, Box fr, Axis *ax, Axis *ay)
 {
   PetscInt fs = cv->fs, th, tick = 3 * fs + 1, gap = 3 * fs;
   Box      in = {fr.x0 + 1, fr.y0 + 1, fr.x1 - 1, fr.y1 - 1};
@@ -390,20 +495,17 @@ static PetscErrorCode DrawPanel(Canvas *cv, const TriboPlotPanel *p, Box fr, Axi
   for (PetscInt k = 0; k < ax->n; k++) {
     PetscInt c = (PetscInt)PetscFloorReal(AxisMap(ax, ax->t[k], fr.x0, fr.x1));
     FillBox(cv, (Box){c, fr.y1 + 1, c, fr.y1 + tick}, 0x000000, 1);
-    PetscCall(Text(cv, c, fr.y1 + tick + gap, fs, PETSC_FALSE, 1, ax->lab[k]));
+    PetscCall(Text(cv, c, fr.y1 + tick + gap, fs, 1, ax->lab[k]));
   }
   for (PetscInt k = 0; k < ay->n; k++) {
     PetscInt r = (PetscInt)PetscFloorReal(AxisMap(ay, ay->t[k], fr.y1, fr.y0));
     FillBox(cv, (Box){fr.x0 - tick, r, fr.x0 - 1, r}, 0x000000, 1);
-    PetscCall(Text(cv, fr.x0 - tick - gap, r - (7 * fs) / 2, fs, PETSC_FALSE, 2, ay->lab[k]));
+    PetscCall(Text(cv, fr.x0 - tick - gap, r - (7 * fs) / 2, fs, 2, ay->lab[k]));
   }
-  PetscCall(Text(cv, (fr.x0 + fr.x1) / 2, fr.y1 + tick + 2 * gap + th, fs, PETSC_FALSE, 1, p->xlabel));
-  if (p->ylabel && p->ylabel[0]) {
-    PetscInt tw;
-    PetscCall(TriboPlotGetTextExtent(p->ylabel, fs, &tw, NULL));
-    PetscCall(TriboPlotDrawText(cv->rgb, cv->w, cv->h, fr.x0 - tick - 2 * gap - ay->labw - th, (fr.y0 + fr.y1) / 2 - tw / 2, fs, PETSC_TRUE, 0x000000, p->ylabel));
-  }
-  PetscCall(Text(cv, (fr.x0 + fr.x1) / 2, fr.y0 - gap - th, fs, PETSC_FALSE, 1, p->title));
+  // labels and title stay in the panel's cell, less a margin
+  PetscCall(TextFit(cv, (fr.x0 + fr.x1) / 2, fr.y1 + tick + 2 * gap + th, cell.x0 + 4 * fs, cell.x1 - 4 * fs, PETSC_FALSE, PETSC_FALSE, p->xlabel));
+  PetscCall(TextFit(cv, (fr.y0 + fr.y1) / 2, fr.x0 - tick - 2 * gap - ay->labw - th, cell.y0 + 4 * fs, cell.y1 - 4 * fs, PETSC_FALSE, PETSC_TRUE, p->ylabel));
+  PetscCall(TextFit(cv, (fr.x0 + fr.x1) / 2, fr.y0 - gap - th, cell.x0 + 4 * fs, cell.x1 - 4 * fs, PETSC_FALSE, PETSC_FALSE, p->title));
   PetscCall(DrawLegend(cv, p, fr, hw, mr));
   PetscFunctionReturn(0);
 }
@@ -414,7 +516,8 @@ static PetscErrorCode TriboPlotRender_Private(const char filename[], PetscInt w,
   Canvas   cv  = {w, h, 1, NULL, NULL, NULL};
   Axis    *axs = NULL;
   Box     *frs = NULL;
-  PetscInt nrows, th, pad, tick, gap, top = 0, cw, ch, *left = NULL;
+  PetscInt nrows, th, pad, tick, gap, top = 0, cw, ch, *left = NULL, ntl;
+  char     tl[2][512];
 
   PetscFunctionBeginUser;
   PetscCheck(filename && filename[0], PETSC_COMM_SELF, PETSC_ERR_ARG_NULL, "plot needs a PNG file name");
@@ -430,7 +533,8 @@ static PetscErrorCode TriboPlotRender_Private(const char filename[], PetscInt w,
   tick  = 3 * cv.fs + 1;
   gap   = 3 * cv.fs;
   PetscCall(TriboPlotGetTextExtent("0", cv.fs, NULL, &th));
-  if (title && title[0]) top = pad + th + pad;
+  PetscCall(TitleLines(title, w - 2 * pad, cv.fs, tl, &ntl));
+  if (ntl) top = pad + ntl * th + (ntl - 1) * gap + pad;
   ch = (h - top) / nrows;
   PetscCall(PetscMalloc1(3 * (size_t)w * h, &cv.rgb));
   PetscCall(PetscCalloc1((size_t)w * h, &cv.mask));
@@ -453,16 +557,17 @@ static PetscErrorCode TriboPlotRender_Private(const char filename[], PetscInt w,
     left[k % ncols] = PetscMax(left[k % ncols], pad + ((p->ylabel && p->ylabel[0]) ? th + gap : 0) + axs[2 * k + 1].labw + gap + tick);
   }
   for (PetscInt k = 0; k < npanels; k++) {
-    const TriboPlotPanel *p = &panels[k];
+    const TriboPlotPanel *p    = &panels[k];
+    Box                   cell = {(k % ncols) * cw, top + (k / ncols) * ch, (k % ncols) * cw + cw - 1, top + (k / ncols) * ch + ch - 1};
 
     frs[k].x0 = (k % ncols) * cw + left[k % ncols];
     frs[k].x1 = (k % ncols) * cw + cw - 1 - pad - 4 * 6 * cv.fs; // room for half of the last x tick label
     PetscCheck(frs[k].x1 - frs[k].x0 >= 16, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "plot %s: a %" PetscInt_FMT " pixel wide image has no room for %" PetscInt_FMT " columns of panels", filename, w, ncols);
     PetscCall(AxisRange(p, PETSC_TRUE, &axs[2 * k]));
     PetscCall(AxisTicks(&axs[2 * k], frs[k].x1 - frs[k].x0, PETSC_TRUE, cv.fs));
-    PetscCall(DrawPanel(&cv, p, frs[k], &axs[2 * k], &axs[2 * k + 1]));
+    PetscCall(DrawPanel(&cv, p, cell, frs[k], &axs[2 * k], &axs[2 * k + 1]));
   }
-  PetscCall(Text(&cv, w / 2, pad, cv.fs, PETSC_TRUE, 1, title));
+  for (PetscInt l = 0; l < ntl; l++) PetscCall(TextFit(&cv, w / 2, pad + l * (th + gap), pad, w - 1 - pad, PETSC_TRUE, PETSC_FALSE, tl[l]));
   PetscCall(TriboPNGWriteRGB(filename, w, h, cv.rgb));
   PetscCall(PetscFree(left));
   PetscCall(PetscFree(frs));
@@ -491,11 +596,14 @@ static PetscErrorCode TriboPlotRender_Private(const char filename[], PetscInt w,
   Notes:
   Axis limits are the range of the plotted points with 5% margins (a degenerate range is padded);
   points with a non-finite coordinate, or a non-positive one on a log axis, are skipped and break
-  the line. Linear axes get 1-2-2.5-5 ticks labelled with %g, log axes decade ticks (1e-06 ...)
-  with minor ticks. Series without a label stay out of the legend; color 0 picks the tab10
-  palette. When rank 0 fails (bad input, file not writable), every rank returns an error.
+  the line. Linear axes get 1-2-2.5-5 ticks, log axes decade ticks (1e-06 ...) with minor ticks;
+  tick labels are exact (see TriboPlotFormatTick()). A title too wide for the image is wrapped
+  onto two lines; panel titles and axis labels too long for their panel are drawn smaller, and
+  elided with "..." if still too long. Series without a label stay out of the legend; color 0
+  picks the tab10 palette. When rank 0 fails (bad input, file not writable), every rank returns
+  an error.
 
-.seealso: TriboPNGWriteRGB(), TriboPlotDrawText()
+.seealso: TriboPNGWriteRGB(), TriboPlotDrawText(), TriboPlotFormatTick()
 @*/
 PetscErrorCode TriboPlotPNG(MPI_Comm comm, const char filename[], PetscInt width, PetscInt height, PetscInt npanels, PetscInt ncols, const TriboPlotPanel panels[], const char title[])
 {
@@ -510,5 +618,36 @@ PetscErrorCode TriboPlotPNG(MPI_Comm comm, const char filename[], PetscInt width
   PetscCallMPI(MPI_Bcast(&failed, 1, MPI_INT, 0, comm));
   if (rank == 0) PetscCall(ierr);
   PetscCheck(!failed, PETSC_COMM_SELF, PETSC_ERR_FILE_WRITE, "Plot %s was not written: rank 0 failed to draw or write it (see its error message)", filename ? filename : "(null)");
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboPlotFormatTick - Formats a tick label the way TriboPlotPNG() labels its axes.
+
+  Not Collective
+
+  Input Parameters:
++ value - the tick value
+. step  - the spacing of the ticks on a linear axis, or 0 for a tick on a log axis
+- len   - size of buf
+
+  Output Parameter:
+. buf - the label
+
+  Notes:
+  On a linear axis the label has as many decimals as the step needs (step 2.5 gives 200, 202.5,
+  205), so that ticks at multiples of the step print exactly and differently; on a log axis the
+  label has the digits the value needs (1e-06, 0.02, 500). Trailing zeros of the fraction are
+  dropped and "-0" is written "0". Values whose magnitude (or step) is 1e6 or more, or below 1e-3,
+  are written in exponent form (1.5e+06, 2.5e-05). In a plot the form is chosen once per axis.
+
+.seealso: TriboPlotPNG()
+@*/
+PetscErrorCode TriboPlotFormatTick(PetscReal value, PetscReal step, char buf[], size_t len)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(buf && len > 0, PETSC_COMM_SELF, PETSC_ERR_ARG_NULL, "tick label needs a buffer");
+  PetscCheck(!PetscIsInfOrNanReal(step), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "tick step must be finite, got %g", (double)step);
+  FormatTick(value, step, TickExponent(PetscMax(PetscAbsReal(value), step)), buf, len);
   PetscFunctionReturn(0);
 }

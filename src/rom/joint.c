@@ -1,4 +1,14 @@
 #include <triborom.h>
+#include <petscblaslapack.h>
+
+/* Points whose rows of P and W touch the same DOFs form a group; the tangent of a group is
+   J_C += W_g^T blockdiag(D_p) P_g with dense blocks and one BLAS gemm (points of one element, or
+   of one pair of beam elements, share their columns). */
+typedef struct {
+  PetscInt   p0, np, nc; /* local points [p0, p0+np), number of columns */
+  PetscInt  *cols;       /* interface-local column indices (g2i) */
+  PetscReal *P, *W;      /* (3 np) x nc column-major */
+} JointGroup;
 
 struct _n_TriboJoint {
   MPI_Comm       comm;
@@ -10,7 +20,81 @@ struct _n_TriboJoint {
   PetscInt       ni, *idof, *g2i;           /* DOFs touched by the interface (columns of L) */
   PetscReal     *u, *t, *d, *h, *hnew, *fbuf, *Jbuf;
   PetscLogDouble nevals;
+  PetscInt       ngroups;
+  JointGroup    *groups;
+  PetscReal     *dp, *jg; /* work: largest 3 np x nc and nc x nc */
 };
+
+/* sorted union of the columns of rows [3p, 3p+3) of two CSR matrices */
+static PetscErrorCode PointColumns_Private(TriboJoint j, PetscInt p, PetscInt *nc, PetscInt cols[])
+{
+  PetscInt m = 0;
+
+  PetscFunctionBeginUser;
+  for (PetscInt r = 3 * p; r < 3 * p + 3; r++) {
+    for (PetscInt k = j->prow[r]; k < j->prow[r + 1]; k++) cols[m++] = j->pcol[k];
+    for (PetscInt k = j->wrow[r]; k < j->wrow[r + 1]; k++) cols[m++] = j->wcol[k];
+  }
+  PetscCall(PetscSortRemoveDupsInt(&m, cols));
+  *nc = m;
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode BuildGroups_Private(TriboJoint j)
+{
+  PetscInt *ca, *cb, na = 0, nb, cap = 16, maxdp = 1, maxjg = 1;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc2(j->n, &ca, j->n, &cb));
+  PetscCall(PetscMalloc1(cap, &j->groups));
+  j->ngroups = 0;
+  for (PetscInt p = 0; p < j->nloc; p++) {
+    PetscBool same = PETSC_FALSE;
+    PetscCall(PointColumns_Private(j, p, &nb, cb));
+    if (p > 0 && nb == na) PetscCall(PetscArraycmp(ca, cb, nb, &same));
+    if (!same) {
+      JointGroup *g;
+      if (j->ngroups == cap) {
+        cap *= 2;
+        PetscCall(PetscRealloc(cap * sizeof(JointGroup), &j->groups));
+      }
+      g     = &j->groups[j->ngroups++];
+      g->p0 = p;
+      g->np = 0;
+      g->nc = nb;
+      PetscCall(PetscMalloc1(nb + 1, &g->cols));
+      for (PetscInt k = 0; k < nb; k++) g->cols[k] = cb[k];
+      na = nb;
+      PetscCall(PetscArraycpy(ca, cb, nb));
+    }
+    j->groups[j->ngroups - 1].np++;
+  }
+  for (PetscInt gi = 0; gi < j->ngroups; gi++) {
+    JointGroup *g = &j->groups[gi];
+    PetscInt    m = 3 * g->np;
+    PetscCall(PetscCalloc1(m * g->nc + 1, &g->P));
+    PetscCall(PetscCalloc1(m * g->nc + 1, &g->W));
+    for (PetscInt r = 0; r < m; r++) {
+      PetscInt rr = 3 * g->p0 + r, c = 0;
+      for (PetscInt k = j->prow[rr]; k < j->prow[rr + 1]; k++) {
+        while (g->cols[c] != j->pcol[k]) c++;
+        g->P[r + m * c] = j->pval[k];
+      }
+      c = 0;
+      for (PetscInt k = j->wrow[rr]; k < j->wrow[rr + 1]; k++) {
+        while (g->cols[c] != j->wcol[k]) c++;
+        g->W[r + m * c] = j->wval[k];
+      }
+    }
+    for (PetscInt k = 0; k < g->nc; k++) g->cols[k] = j->g2i[g->cols[k]];
+    maxdp = PetscMax(maxdp, m * g->nc);
+    maxjg = PetscMax(maxjg, g->nc * g->nc);
+  }
+  PetscCall(PetscMalloc1(maxdp, &j->dp));
+  PetscCall(PetscMalloc1(maxjg, &j->jg));
+  PetscCall(PetscFree2(ca, cb));
+  PetscFunctionReturn(0);
+}
 
 /* Rows 3p+c, p in [p0,p1): sum_i A[i] L[3i+c,:] where A = row p of S (Q, or T^T), as CSR */
 static PetscErrorCode BuildPointRows_Private(Mat S, Mat L, PetscInt n, PetscInt p0, PetscInt p1, PetscInt **rowp, PetscInt **colp, PetscReal **valp)
@@ -143,6 +227,8 @@ PetscErrorCode TriboJointCreate(TriboROM rom, TriboLaw law, TriboJoint *joint)
   PetscCall(PetscCalloc1(j->nhist * j->nloc + 1, &j->hnew));
   PetscCall(PetscMalloc1(j->n, &j->fbuf));
   PetscCall(PetscMalloc1(j->ni * j->ni + 1, &j->Jbuf));
+  PetscCall(BuildGroups_Private(j));
+  PetscCall(PetscInfo(NULL, "joint: %" PetscInt_FMT " local points in %" PetscInt_FMT " column groups, %" PetscInt_FMT " interface DOFs\n", j->nloc, j->ngroups, j->ni));
   *joint = j;
   PetscFunctionReturn(0);
 }
@@ -184,18 +270,27 @@ PetscErrorCode TriboJointEvaluate(TriboJoint j, TriboLawMode mode, const PetscSc
   for (PetscInt k = 0; k < n; k++) f[k] = j->fbuf[k];
   if (J) {
     PetscCall(PetscArrayzero(j->Jbuf, ni * ni));
-    for (PetscInt p = 0; p < j->nloc; p++)
-      for (PetscInt a = 0; a < 3; a++)
-        for (PetscInt b = 0; b < 3; b++) {
-          PetscReal dab = j->d[9 * p + 3 * a + b];
-          PetscInt  ra = 3 * p + a, rb = 3 * p + b;
-          if (dab == 0) continue;
-          for (PetscInt kb = j->prow[rb]; kb < j->prow[rb + 1]; kb++) {
-            PetscReal  s    = dab * j->pval[kb];
-            PetscReal *Jcol = &j->Jbuf[ni * j->g2i[j->pcol[kb]]];
-            for (PetscInt ka = j->wrow[ra]; ka < j->wrow[ra + 1]; ka++) Jcol[j->g2i[j->wcol[ka]]] += j->wval[ka] * s;
-          }
+    for (PetscInt gi = 0; gi < j->ngroups; gi++) {
+      JointGroup  *g = &j->groups[gi];
+      PetscInt     m = 3 * g->np, nc = g->nc;
+      PetscBLASInt bm, bnc;
+      PetscReal    one = 1, zero = 0;
+      for (PetscInt c = 0; c < nc; c++) // DP = blockdiag(D_p) P_g
+        for (PetscInt q = 0; q < g->np; q++) {
+          const PetscReal *D = &j->d[9 * (g->p0 + q)], *Pc = &g->P[m * c + 3 * q];
+          PetscReal       *o = &j->dp[m * c + 3 * q];
+          o[0] = D[0] * Pc[0] + D[1] * Pc[1] + D[2] * Pc[2];
+          o[1] = D[3] * Pc[0] + D[4] * Pc[1] + D[5] * Pc[2];
+          o[2] = D[6] * Pc[0] + D[7] * Pc[1] + D[8] * Pc[2];
         }
+      PetscCall(PetscBLASIntCast(m, &bm));
+      PetscCall(PetscBLASIntCast(nc, &bnc));
+      PetscCallBLAS("BLASgemm", BLASgemm_("T", "N", &bnc, &bnc, &bm, &one, g->W, &bm, j->dp, &bm, &zero, j->jg, &bnc));
+      for (PetscInt b = 0; b < nc; b++) {
+        PetscReal *Jcol = &j->Jbuf[ni * g->cols[b]];
+        for (PetscInt a = 0; a < nc; a++) Jcol[g->cols[a]] += j->jg[a + nc * b];
+      }
+    }
     PetscCall(TriboSumAll(j->comm, ni * ni, j->Jbuf));
     for (PetscInt b = 0; b < ni; b++)
       for (PetscInt a = 0; a < ni; a++) J[j->idof[a] + n * j->idof[b]] += j->Jbuf[a + ni * b];
@@ -304,6 +399,14 @@ PetscErrorCode TriboJointDestroy(TriboJoint *j)
   PetscCall(PetscFree((*j)->hnew));
   PetscCall(PetscFree((*j)->fbuf));
   PetscCall(PetscFree((*j)->Jbuf));
+  for (PetscInt g = 0; g < (*j)->ngroups; g++) {
+    PetscCall(PetscFree((*j)->groups[g].cols));
+    PetscCall(PetscFree((*j)->groups[g].P));
+    PetscCall(PetscFree((*j)->groups[g].W));
+  }
+  PetscCall(PetscFree((*j)->groups));
+  PetscCall(PetscFree((*j)->dp));
+  PetscCall(PetscFree((*j)->jg));
   PetscCall(PetscFree(*j));
   PetscFunctionReturn(0);
 }

@@ -1,5 +1,5 @@
 #define _POSIX_C_SOURCE 200809L // getpid(), mkdir(), access()
-static const char help[] = "TriboPlotPNG/TriboPNGWriteRGB: PNG structure, CRCs, inflated size, where lines land, atomic writes.\n";
+static const char help[] = "TriboPlotPNG/TriboPNGWriteRGB/TriboPlotFormatTick: PNG structure, CRCs, inflated size, where lines land, text fitting, tick labels, atomic writes.\n";
 #include <triboplot.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,6 +104,39 @@ static PetscErrorCode CheckLine(const unsigned char *rgb, PetscInt w, PetscInt T
   PetscFunctionReturn(0);
 }
 
+/* Second picture: black pixels within 4 px of the image edges, bands of text rows above the frame
+   (title lines and panel title), and where the purple log-y series has pixels (x limits [0.8, 5.2]) */
+static PetscErrorCode CheckFit(const unsigned char *rgb, PetscInt w, PetscInt h)
+{
+  const PetscReal xs[5] = {1.5, 2.5, 3, 3.5, 4.5};
+  PetscInt        T = -1, B = -1, L = 0, R = w - 1, edge = 0, bands = 0, prev = -2, first = -1, last = -1, cnt[5] = {0};
+
+  PetscFunctionBeginUser;
+  for (PetscInt j = 0; j < h; j++) {
+    PetscInt n = 0, any = 0;
+    for (PetscInt i = 0; i < w; i++) {
+      PetscBool k = (PetscBool)Is(rgb + 3 * (j * w + i), 0x000000);
+      n += k, any |= k, edge += k && (i < 4 || i >= w - 4 || j < 4 || j >= h - 4);
+    }
+    if (n >= w / 2) T < 0 ? (T = j) : (B = j);
+    if (T < 0 && any) bands += prev != j - 1, prev = j; // a new band after a blank row
+  }
+  while (L < w && !Is(rgb + 3 * (T * w + L), 0x000000)) L++;
+  while (R > 0 && !Is(rgb + 3 * (T * w + R), 0x000000)) R--;
+  for (PetscInt j = T + 1; j < B; j++) {
+    for (PetscInt i = L + 1; i < R; i++) {
+      if (!Is(rgb + 3 * (j * w + i), 0x9467bd)) continue;
+      first = first < 0 || i < first ? i : first, last = i > last ? i : last;
+      for (int k = 0; k < 5; k++) cnt[k] += i == (PetscInt)PetscFloorReal(L + 0.5 + (xs[k] - 0.8) / 4.4 * (R - L));
+    }
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "black pixels near the edges %" PetscInt_FMT ", text bands above the frame %" PetscInt_FMT "\n", edge, bands));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "log y series from x %.4f to %.4f and pixels at", (double)(first - L) / (R - L), (double)(last - L) / (R - L)));
+  for (int k = 0; k < 5; k++) PetscCall(PetscPrintf(PETSC_COMM_SELF, " x = %.1f %s", (double)xs[k], cnt[k] ? "yes" : "no"));
+  PetscCall(PetscPrintf(PETSC_COMM_SELF, "\n"));
+  PetscFunctionReturn(0);
+}
+
 int main(int argc, char **argv)
 {
   const PetscReal hx[4] = {0, 0.5, 1, NAN}, hy[4] = {0.5, 0.5, 0.5, 0.7}, cx[3] = {0, 1, INFINITY}, cy[3] = {0, 1, 0.5}, nan2[2] = {NAN, NAN};
@@ -111,7 +144,10 @@ int main(int argc, char **argv)
   TriboPlotSeries s1[4] = {{4, hx, hy, NULL, TRIBO_PLOT_LINE, 0xd62728}, {3, cx, cy, "corners", TRIBO_PLOT_MARKERS, 0x1f77b4}, {0, NULL, NULL, "empty", TRIBO_PLOT_LINE, 0xff7f0e}, {2, nan2, nan2, "NaN only", TRIBO_PLOT_LINE_MARKERS, 0x8c564b}};
   TriboPlotSeries s2[2] = {{4, mx, my, "ends", TRIBO_PLOT_LINE_MARKERS, 0}, {2, vx, vy, NULL, TRIBO_PLOT_LINE, 0x2ca02c}};
   TriboPlotPanel  p[2]  = {{"linear", "x", "y", PETSC_FALSE, PETSC_FALSE, 4, s1}, {"log x", "amplitude (m)", "y", PETSC_TRUE, PETSC_FALSE, 2, s2}};
-  char            name[PETSC_MAX_PATH_LEN], dir[PETSC_MAX_PATH_LEN], tmp[PETSC_MAX_PATH_LEN + 32];
+  const PetscReal lx[6] = {1, 2, 3, 4, 5, 6}, ly[6] = {1, 10, 0, 10, 100, -5}, tk[11][2] = {{200, 2.5}, {202.5, 2.5}, {205, 2.5}, {-2.5, 2.5}, {0.3, 0.1}, {-1e-17, 0.1}, {1.5e6, 5e5}, {1.25e-5, 2.5e-6}, {1e-6, 0}, {0.02, 0}, {500, 0}};
+  TriboPlotSeries s3    = {6, lx, ly, NULL, TRIBO_PLOT_LINE, 0x9467bd};
+  TriboPlotPanel  p3    = {"log y", "an x axis label much too long for this picture, which must shrink or be elided (m)", "a y label too long for the panel height", PETSC_FALSE, PETSC_TRUE, 1, &s3};
+  char            lab[32], name[PETSC_MAX_PATH_LEN], dir[PETSC_MAX_PATH_LEN], tmp[PETSC_MAX_PATH_LEN + 32];
   PetscMPIInt     rank;
   int             pid;
   PetscBool       keep = PETSC_FALSE;
@@ -123,6 +159,12 @@ int main(int argc, char **argv)
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-keep", &keep, NULL));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "tick labels"));
+  for (int k = 0; k < 11; k++) {
+    PetscCall(TriboPlotFormatTick(tk[k][0], tk[k][1], lab, sizeof(lab)));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, " '%s'", lab)); // quoted: compared as words, not numbers
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "\n"));
   pid = (int)getpid();
   PetscCallMPI(MPI_Bcast(&pid, 1, MPI_INT, 0, PETSC_COMM_WORLD));
   PetscCall(PetscSNPrintf(name, sizeof(name), "/tmp/tribo-t804-%d.png", pid));
@@ -140,6 +182,14 @@ int main(int argc, char **argv)
       PetscCall(CheckLine(rgb, w, rows[0], rows[1], PETSC_FALSE, 0xd62728, 1 / 1.1));
       PetscCall(CheckLine(rgb, w, rows[2], rows[3], PETSC_TRUE, 0x2ca02c, 1 / 1.1));
     }
+    PetscCall(PetscFree(rgb));
+    if (!keep) (void)remove(name);
+  }
+  PetscCall(PetscSNPrintf(name, sizeof(name), "/tmp/tribo-t804-%d-fit.png", pid));
+  PetscCall(TriboPlotPNG(PETSC_COMM_WORLD, name, 600, 500, 1, 1, &p3, "t804 fitting: an overall title much too long for one line of this picture"));
+  if (rank == 0) {
+    PetscCall(ReadPNG(name, &w, &h, &rgb));
+    PetscCall(CheckFit(rgb, w, h));
     PetscCall(PetscFree(rgb));
     if (!keep) (void)remove(name);
     // atomic write: renaming onto a directory fails, and the temporary file must be gone

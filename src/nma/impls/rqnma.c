@@ -26,7 +26,7 @@
 #include <math.h>
 
 typedef struct {
-  PetscBool  masing;
+  PetscBool  masing, monitor;
   PetscInt   nlgl, maxcycles, maxbisect, maxit;
   PetscReal  dtol, datol, rtol, maxdmu;
   SNES       snes;
@@ -136,34 +136,29 @@ static PetscErrorCode Converged(SNES snes, PetscInt it, PetscReal xnorm, PetscRe
     *reason  = SNES_CONVERGED_FNORM_ABS;
     r->resid = PetscMax(r->resid, fmax / r->fref);
   } else if (it >= r->maxit) *reason = SNES_DIVERGED_MAX_IT;
-  if (getenv("TRIBO_DEBUG")) {
-    const PetscScalar *ff, *xx; PetscInt imax = 0; Vec X;
-    PetscCall(SNESGetSolution(snes, &X));
-    PetscCall(VecGetArrayRead(F, &ff)); PetscCall(VecGetArrayRead(X, &xx));
-    for (PetscInt i = 0; i <= nma->n; i++) if (PetscAbsScalar(ff[i]) > PetscAbsScalar(ff[imax])) imax = i;
-    fprintf(stderr, "it %d q %g fmax %g at %d (n=%d) fref %g mu %.12g R2 %g\n", (int)it, (double)r->q, (double)fmax, (int)imax, (int)nma->n, (double)r->fref, (double)xx[nma->n], (double)ff[nma->n]);
-    PetscCall(VecRestoreArrayRead(F, &ff)); PetscCall(VecRestoreArrayRead(X, &xx));
-  }
   PetscFunctionReturn(0);
 }
 
-/* Step limiter (a line-search pre-check): a Newton step that would change lambda by more than
-   -rqnma_max_dlambda (relative) or move u by more than half the amplitude level (mass norm) is
-   shortened. Stick-slip switches make the residual non-smooth; without the limit one full step
-   across many switches can throw Newton to a far branch (another mode) from which it never
-   returns. */
+/* Step limiter (a line-search pre-check). Stick-slip switches make the residual non-smooth, and
+   one full Newton step across many switches can throw the iterate to a far branch of (33) (another
+   mode) from which it never returns. A step is shortened so that lambda/lambda0 changes by at
+   most -rqnma_max_dlambda (1 + |lambda/lambda0|) and u moves by at most the amplitude level q0 in
+   the mass norm. lambda itself is not bounded: near q = 0 on a hysteretic branch the restoring
+   force is not zero, and lambda = F/q is large, of either sign. */
 static PetscErrorCode StepLimit(SNESLineSearch ls, Vec X, Vec Y, PetscBool *changed, void *ctx)
 {
   TriboNMA           nma = (TriboNMA)ctx;
   NMA_RQNMA         *r   = (NMA_RQNMA *)nma->data;
-  const PetscScalar *y, *m;
-  PetscReal          dm, du = 0, s = 1;
+  const PetscScalar *y, *x, *m;
+  PetscReal          dm, mu, du = 0, s = 1;
   PetscInt           n = nma->n;
 
   PetscFunctionBeginUser;
   PetscCall(VecGetArrayRead(Y, &y));
+  PetscCall(VecGetArrayRead(X, &x));
   PetscCall(MatDenseGetArrayRead(nma->rom->M, &m));
-  dm = PetscAbsReal(PetscRealPart(y[n]));
+  dm = -PetscRealPart(y[n]); // SNES updates x - y
+  mu = PetscRealPart(x[n]);
   for (PetscInt j = 0; j < n; j++) {
     PetscReal mj = 0;
     for (PetscInt i = 0; i < n; i++) mj += PetscRealPart(m[i + j * n] * y[i]);
@@ -171,11 +166,12 @@ static PetscErrorCode StepLimit(SNESLineSearch ls, Vec X, Vec Y, PetscBool *chan
   }
   du = PetscSqrtReal(PetscAbsReal(du));
   PetscCall(MatDenseRestoreArrayRead(nma->rom->M, &m));
+  PetscCall(VecRestoreArrayRead(X, &x));
   PetscCall(VecRestoreArrayRead(Y, &y));
-  if (dm > r->maxdmu) s = PetscMin(s, r->maxdmu / dm);
-  if (du > 0.5 * r->q0) s = PetscMin(s, 0.5 * r->q0 / du);
+  if (PetscAbsReal(dm) > r->maxdmu * (1 + PetscAbsReal(mu))) s = PetscMin(s, r->maxdmu * (1 + PetscAbsReal(mu)) / PetscAbsReal(dm));
+  if (du > r->q0) s = PetscMin(s, r->q0 / du);
   *changed = PETSC_FALSE;
-  if (s < 1) {
+  if (s < 1 && s > 0) {
     PetscCall(VecScale(Y, s));
     *changed = PETSC_TRUE;
   }
@@ -347,13 +343,14 @@ static PetscErrorCode Allocate_Private(TriboNMA nma)
   PetscCall(PetscMalloc1(na * b->nrec + 1, &b->rec_acc));
   PetscCall(PetscMalloc1(na * n, &b->phi));
   PetscCall(PetscMalloc1(na, &b->resid));
+  PetscCall(PetscMalloc1(na, &b->dchange));
   PetscCall(PetscCalloc1(na, &b->newton));
   PetscCall(PetscCalloc1(na, &b->cycles));
   PetscCall(PetscCalloc1(na, &b->converged));
   PetscCall(PetscCalloc1(na, &b->seconds));
   for (PetscInt i = 0; i < na; i++) {
     b->q[i]    = nma->amps[i];
-    b->freq[i] = b->zeta[i] = b->dissip[i] = b->lam_p[i] = b->lam_m[i] = b->resid[i] = ((PetscReal)NAN);
+    b->freq[i] = b->zeta[i] = b->dissip[i] = b->lam_p[i] = b->lam_m[i] = b->resid[i] = b->dchange[i] = ((PetscReal)NAN);
     for (PetscInt k = 0; k < b->nrec; k++) b->rec_disp[i * b->nrec + k] = b->rec_acc[i * b->nrec + k] = ((PetscReal)NAN);
     for (PetscInt k = 0; k < n; k++) b->phi[i * n + k] = ((PetscReal)NAN);
   }
@@ -369,7 +366,7 @@ static PetscErrorCode Progress(TriboNMA nma, PetscInt ia, PetscLogDouble t0)
   PetscFunctionBeginUser;
   if (!nma->verbose) PetscFunctionReturn(0);
   PetscCall(PetscTime(&now));
-  PetscCall(PetscPrintf(nma->comm, "  [%2" PetscInt_FMT "/%" PetscInt_FMT "] q = %.3e  f = %10.4f Hz  zeta = %.4e  cycles %" PetscInt_FMT "  Newton %4" PetscInt_FMT "  %s  %.2f s  (left ~%.1f s)\n", ia + 1, b->na, (double)b->q[ia], (double)b->freq[ia], (double)b->zeta[ia], b->cycles[ia], b->newton[ia], b->converged[ia] ? "ok" : "NOT CONVERGED", (double)b->seconds[ia], (double)((now - t0) / (ia + 1) * (b->na - ia - 1))));
+  PetscCall(PetscPrintf(nma->comm, "  [%2" PetscInt_FMT "/%" PetscInt_FMT "] q = %.3e  f = %10.4f Hz  zeta = %.4e  cycles %" PetscInt_FMT "  Newton %4" PetscInt_FMT "  %.2f s  (left ~%.1f s)  %s\n", ia + 1, b->na, (double)b->q[ia], (double)b->freq[ia], (double)b->zeta[ia], b->cycles[ia], b->newton[ia], (double)b->seconds[ia], (double)((now - t0) / (ia + 1) * (b->na - ia - 1)), b->converged[ia] == 1 ? "ok" : (b->converged[ia] == 2 ? "damping still changing" : "NEWTON FAILED")));
   PetscFunctionReturn(0);
 }
 
@@ -429,6 +426,8 @@ static PetscErrorCode Solve_NonMasing(TriboNMA nma)
       w             = 0.5 * (PetscSqrtReal(PetscMax(lp, 0)) + PetscSqrtReal(PetscMax(lm, 0)));
       z             = D / (2 * PETSC_PI * (w * q0) * (w * q0));
       b->cycles[ia] = c;
+      b->dchange[ia] = zprev < PETSC_MAX_REAL ? PetscAbsReal(z - zprev) : (PetscReal)NAN;
+      if (r->monitor) PetscCall(PetscPrintf(nma->comm, "    cycle %" PetscInt_FMT ": lambda(+q) %.10e lambda(-q) %.10e D %.6e zeta %.8e\n", c, (double)lp, (double)lm, (double)D, (double)z));
       if (PetscAbsReal(z - zprev) <= r->dtol * PetscAbsReal(z) + r->datol) {
         b->converged[ia] = 1;
         break;
@@ -436,7 +435,7 @@ static PetscErrorCode Solve_NonMasing(TriboNMA nma)
       zprev = z;
     }
     if (ok && b->cycles[ia] > 0) PetscCall(Record(nma, ia, q0, lp, lm, D, up, um));
-    if (ok && r->maxcycles == 1) b->converged[ia] = 1; // a single cycle was asked for
+    if (ok && b->cycles[ia] > 0 && !b->converged[ia]) b->converged[ia] = r->maxcycles == 1 ? 1 : 2; // solved, damping still changing
     b->newton[ia] = r->its;
     b->resid[ia]  = r->resid;
     PetscCall(PetscTime(&tb));
@@ -537,12 +536,13 @@ static PetscErrorCode TriboNMASetFromOptions_RQNMA(PetscOptionItems *PetscOption
   PetscFunctionBeginUser;
   PetscOptionsHeadBegin(PetscOptionsObject, "RQNMA (Rayleigh-quotient nonlinear modal analysis)");
   PetscCall(PetscOptionsBool("-rqnma_masing", "Masing: initial loading curve only (else non-Masing cycles)", "", r->masing, &r->masing, NULL));
+  PetscCall(PetscOptionsBool("-rqnma_monitor_cycles", "print lambda and damping of every hysteresis cycle", "", r->monitor, &r->monitor, NULL));
   PetscCall(PetscOptionsInt("-rqnma_lgl", "Legendre-Gauss-Lobatto points per branch", "", r->nlgl, &r->nlgl, NULL));
   PetscCall(PetscOptionsInt("-rqnma_max_cycles", "most hysteresis cycles per amplitude (non-Masing)", "", r->maxcycles, &r->maxcycles, NULL));
   PetscCall(PetscOptionsReal("-rqnma_damping_rtol", "relative change of damping between cycles that ends the cycling", "", r->dtol, &r->dtol, NULL));
   PetscCall(PetscOptionsReal("-rqnma_damping_atol", "absolute change of damping ratio between cycles that ends the cycling", "", r->datol, &r->datol, NULL));
   PetscCall(PetscOptionsReal("-rqnma_rtol", "Newton tolerance relative to the modal force lambda0 q |M phi0|", "", r->rtol, &r->rtol, NULL));
-  PetscCall(PetscOptionsReal("-rqnma_max_dlambda", "largest relative change of lambda in one Newton step (step limiter)", "", r->maxdmu, &r->maxdmu, NULL));
+  PetscCall(PetscOptionsReal("-rqnma_max_dlambda", "largest change of lambda/lambda0 in one Newton step, relative to 1 + |lambda/lambda0| (step limiter)", "", r->maxdmu, &r->maxdmu, NULL));
   PetscCall(PetscOptionsInt("-rqnma_max_it", "Newton iterations per solve", "", r->maxit, &r->maxit, NULL));
   PetscCall(PetscOptionsInt("-rqnma_max_bisect", "step halvings allowed when Newton fails", "", r->maxbisect, &r->maxbisect, NULL));
   PetscOptionsHeadEnd();
@@ -604,7 +604,7 @@ PetscErrorCode TriboNMACreate_RQNMA(TriboNMA nma)
   r->maxit                = 30;
   r->dtol                 = 1e-3;
   r->datol                = 1e-7;
-  r->maxdmu               = 0.1;
+  r->maxdmu               = 0.5;
   r->rtol                 = 1e-9;
   nma->data               = r;
   nma->ops.setfromoptions = TriboNMASetFromOptions_RQNMA;

@@ -1,0 +1,95 @@
+# Shared helpers of the command-line tests tests/cli/t9NN-*.sh (sourced, not run by the runner).
+# Each check prints "ok - NAME" or "not ok - NAME: why" (with '#' lines of detail); finish
+# prints a summary and returns the exit status (non-zero if any check failed).
+: "${TMPDIR_TEST:?run me through tests/runner.py}"
+TRIBO=${TRIBO:-bin/tribo}
+PY=/usr/bin/python3
+if [ -z "${MPIEXEC:-}" ]; then
+  MPIEXEC="mpiexec --oversubscribe"
+  [ "$(id -u)" = 0 ] && MPIEXEC="mpiexec --allow-run-as-root --oversubscribe"
+fi
+NFAIL=0
+NCHECK=0
+
+# The program, by absolute path: the checks run it from scratch folders under $TMPDIR_TEST
+[ -x "$TRIBO" ] || { echo "no $TRIBO: build it with 'make all'"; exit 77; }
+TRIBO_ABS=$(cd "$(dirname "$TRIBO")" && pwd)/$(basename "$TRIBO")
+
+HAVE_H5PY=0
+$PY -c 'import h5py, numpy' 2>/dev/null && HAVE_H5PY=1
+
+pass() { # pass NAME
+  NCHECK=$((NCHECK + 1))
+  echo "ok - $1"
+}
+
+fail() { # fail NAME WHY [FILE...]: the files (stdout, stderr) are shown as '#' lines
+  local name=$1 why=$2 f
+  shift 2
+  NCHECK=$((NCHECK + 1))
+  NFAIL=$((NFAIL + 1))
+  echo "not ok - $name: $why"
+  for f in "$@"; do
+    [ -s "$f" ] && sed -e 's/^/#   /' "$f" | tail -n 15
+  done
+  return 0
+}
+
+skip() { # skip NAME WHY
+  NCHECK=$((NCHECK + 1))
+  echo "ok - $1 # SKIP $2"
+}
+
+# Open MPI singletons start in 0.5 s, or 0.15 s without probing the network transports and
+# without a helper daemon: these settings are for the one-rank runs only (see run1)
+SINGLETON_ENV="OMPI_MCA_ess_singleton_isolated=1 OMPI_MCA_pml=ob1 OMPI_MCA_btl=self,vader OMPI_MCA_osc=^ucx"
+
+# run1 ARGS...: tribo ARGS as one process (no mpiexec), in the current folder
+run1() {
+  # shellcheck disable=SC2086 # a list of assignments
+  env $SINGLETON_ENV "$TRIBO_ABS" "$@"
+}
+
+# run DIR NAME ARGS...: runs tribo ARGS in DIR (created), stdout in DIR/NAME.out, stderr in
+# DIR/NAME.err; sets RC
+run() {
+  local dir=$1 name=$2
+  shift 2
+  mkdir -p "$dir"
+  (cd "$dir" && run1 "$@") >"$dir/$name.out" 2>"$dir/$name.err"
+  RC=$?
+}
+
+# mpirun DIR NAME NP ARGS...: as run, on NP ranks
+mpirun() {
+  local dir=$1 name=$2 np=$3
+  shift 3
+  mkdir -p "$dir"
+  # shellcheck disable=SC2086 # MPIEXEC is a command with its flags
+  (cd "$dir" && $MPIEXEC -n "$np" "$TRIBO_ABS" "$@") >"$dir/$name.out" 2>"$dir/$name.err"
+  RC=$?
+}
+
+# pychecks NAME ARGS... <<'EOF' ... EOF: runs a Python script (stdin) with ARGS; each line it
+# prints "ok - ..." or "not ok - ..." counts as a check (importing h5py takes a second, so one
+# script does all the checks of the files). A script that fails counts as one failed check.
+pychecks() {
+  local name=$1 out=$TMPDIR_TEST/pychecks.$$.out line n=0
+  shift
+  $PY - "$@" >"$out" 2>&1
+  local rc=$?
+  while IFS= read -r line; do
+    case $line in
+      "ok - "*) NCHECK=$((NCHECK + 1)); n=$((n + 1)); echo "$line" ;;
+      "not ok - "*) NCHECK=$((NCHECK + 1)); NFAIL=$((NFAIL + 1)); n=$((n + 1)); echo "$line" ;;
+      *) echo "#   $line" ;;
+    esac
+  done <"$out"
+  if [ $rc -ne 0 ] || [ $n -eq 0 ]; then fail "$name" "the Python checks ended with status $rc after $n checks"; fi
+  rm -f "$out"
+}
+
+finish() {
+  echo "# $((NCHECK - NFAIL)) of $NCHECK checks passed"
+  [ $NFAIL -eq 0 ]
+}

@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# Command line of tribo, bad inputs: every case must exit with a non-zero status, print one
+# error line on stderr that names the file, dataset or option at fault (checked by grepping
+# key words), and leave no file behind (no result, no picture, no temporary). An existing good
+# result must survive a failing run that targets it. One line per case: "ok - ..." or
+# "not ok - ..."; the exit status is non-zero if any case failed.
+# timeout: 90
+set -u
+. tests/cli/lib.sh
+W=$TMPDIR_TEST/t902
+IN=$W/in
+mkdir -p "$IN"
+
+run "$IN" model model -output rom.h5
+if [ $RC -ne 0 ] || [ ! -f "$IN/rom.h5" ]; then
+  fail "tribo model -output rom.h5 (the good ROM the bad ones are made from)" "exit status $RC" "$IN/model.err"
+  finish
+  exit 1
+fi
+ROM=$IN/rom.h5
+echo "this is not a reduced-order model" >"$IN/notes.h5"
+
+# Broken copies of the good ROM, made with h5py: /rom/K missing, /rom/K of the wrong shape, NaN in /rom/M
+if [ $HAVE_H5PY = 1 ]; then
+  $PY - "$IN" <<'PY'
+import os
+import shutil
+import sys
+import h5py
+import numpy as np
+
+d = sys.argv[1]
+
+
+def broken(name, edit):
+  shutil.copy(os.path.join(d, "rom.h5"), os.path.join(d, name))
+  with h5py.File(os.path.join(d, name), "r+") as f:
+    edit(f)
+
+
+def noK(f):
+  del f["/rom/K"]
+
+
+def Kshape(f):
+  K = f["/rom/K"][()]
+  del f["/rom/K"]
+  f["/rom/K"] = K[:-1, :]  # one row short
+
+
+def nanM(f):
+  f["/rom/M"][3, 5] = np.nan
+
+
+broken("noK.h5", noK)
+broken("Kshape.h5", Kshape)
+broken("nanM.h5", nanM)
+PY
+fi
+
+# The known interface laws, as the help lists them: "-friction_type <...>: ... (one of) a b c"
+run "$W/help" help backbone -help
+LAWS=$(sed -n 's/^ *-friction_type <.*(one of) \([a-z0-9_ ]*\).*/\1/p' "$W/help/help.out" | head -n 1)
+
+# expect_fail NAME 'KEY1|KEY2;KEY3' VERB ARGS...: runs tribo VERB ARGS in a fresh empty folder
+# (-output out.h5 unless ARGS give one or VERB is info); the case passes when the exit status is non-zero,
+# stderr is one line "tribo VERB: error: ..." holding every ';'-separated group of key words
+# (each an extended regular expression, case-insensitive) and the folder is still empty.
+N=0
+expect_fail() {
+  local name=$1 keys=$2 verb=$3 dir why="" k lines left
+  shift 3
+  N=$((N + 1))
+  dir=$W/case$N
+  mkdir -p "$dir"
+  case "$verb: $* " in info:* | *" -output "*) ;; *) set -- "$@" -output out.h5 ;; esac
+  (cd "$dir" && run1 "$verb" "$@") >"$dir.out" 2>"$dir.err"
+  RC=$?
+  [ $RC -ne 0 ] || why="exit status 0;"
+  lines=$(grep -c . "$dir.err")
+  [ "$lines" = 1 ] || why="$why $lines lines on stderr, expected 1;"
+  grep -q "^tribo $verb: error: " "$dir.err" || why="$why no 'tribo $verb: error: ...' line;"
+  IFS=';' read -ra groups <<<"$keys"
+  for k in "${groups[@]}"; do
+    grep -qiE -- "$k" "$dir.err" || why="$why message lacks /$k/;"
+  done
+  left=$(cd "$dir" && ls -A)
+  [ -z "$left" ] && rmdir "$dir" || why="$why left behind: $(echo $left);"
+  if [ -z "$why" ]; then pass "$name (exit $RC): $(head -c 160 "$dir.err")"
+  else fail "$name" "$why" "$dir.err"; fi
+}
+
+expect_fail "backbone without -rom" '-rom;tribo model' backbone
+expect_fail "-rom names a missing file" 'missing\.h5;not exist|not found|no such' backbone -rom "$IN/missing.h5"
+expect_fail "-rom names a text file" 'notes\.h5;format|not an? |expected' backbone -rom "$IN/notes.h5"
+if [ $HAVE_H5PY = 1 ]; then
+  expect_fail "ROM without /rom/K" 'noK\.h5;/rom/K;not found|missing|no ' backbone -rom "$IN/noK.h5"
+  expect_fail "ROM with /rom/K of 203 x 204" 'Kshape\.h5;/rom/K|\bK\b;203;expected' backbone -rom "$IN/Kshape.h5"
+  expect_fail "ROM with NaN in /rom/M" 'nanM\.h5;/rom/M|\bM\b;nan|non-finite|not finite' backbone -rom "$IN/nanM.h5"
+else
+  skip "broken HDF5 ROMs (no /rom/K, wrong shape, NaN)" "no h5py"
+fi
+expect_fail "unknown option -friction_muu" '-friction_muu' backbone -rom "$ROM" -friction_muu 0.3
+if [ -n "$LAWS" ]; then
+  expect_fail "unknown law -friction_type foo lists the known laws ($LAWS)" "-friction_type;\"?foo\"?;${LAWS// /;}" backbone -rom "$ROM" -friction_type foo
+else
+  fail "known laws listed by tribo backbone -help" "no '-friction_type <...> (one of) ...' line" "$W/help/help.out"
+fi
+expect_fail "negative friction coefficient -friction_mu -0.2" '-friction_mu;-0\.2;>= ?0|non-?negative|positive' backbone -rom "$ROM" -friction_mu -0.2
+expect_fail "non-increasing -backbone_amplitudes 1e-6,1e-4,1e-5" '-backbone_amplitudes;increas' backbone -rom "$ROM" -backbone_amplitudes 1e-6,1e-4,1e-5
+expect_fail "repeated -backbone_amplitudes 1e-6,1e-5,1e-5" '-backbone_amplitudes;increas' backbone -rom "$ROM" -backbone_amplitudes 1e-6,1e-5,1e-5
+expect_fail "-backbone_mode 500 beyond the ROM's modes" '-backbone_mode;500' backbone -rom "$ROM" -backbone_mode 500 -backbone_n 2
+expect_fail "-output in a missing folder" 'nodir/out\.h5' prestress -rom "$ROM" -output nodir/out.h5
+expect_fail "-model_type foo" '-model_type;foo;lapframe' model -model_type foo
+expect_fail "info without -input" '-input' info
+expect_fail "info -input a missing file" 'missing\.h5' info -input "$IN/missing.h5"
+
+# A good backbone.h5 survives failing runs that target it
+G=$W/good
+run "$G" good backbone -rom "$ROM" -output backbone.h5 -backbone_n 3 -backbone_qmax 2e-4 -backbone_quiet
+if [ $RC -ne 0 ] || [ ! -f "$G/backbone.h5" ]; then
+  fail "a good backbone.h5 to protect" "exit status $RC" "$G/good.err"
+else
+  sums=$(cd "$G" && sha256sum backbone.h5 backbone.png)
+  # survive NAME ARGS...: a failing run with ARGS must leave backbone.h5 and backbone.png as they were
+  survive() {
+    local name=$1 why="" now left
+    shift
+    run "$G" again backbone -rom "$ROM" -output backbone.h5 -backbone_n 3 -backbone_qmax 2e-4 -backbone_quiet "$@"
+    [ $RC -ne 0 ] || why="exit status 0;"
+    now=$(cd "$G" && sha256sum backbone.h5 backbone.png 2>&1)
+    [ "$now" = "$sums" ] || why="$why backbone.h5 or backbone.png changed;"
+    left=$(cd "$G" && ls -A | grep -vxE 'backbone\.(h5|png)|good\.(out|err)|again\.(out|err)')
+    [ -z "$left" ] || why="$why left behind: $(echo $left);"
+    if [ -z "$why" ]; then pass "good backbone.h5 unchanged after a failing run with $* (sha256sum before = after)"
+    else fail "good backbone.h5 unchanged after a failing run with $*" "$why" "$G/again.err"; fi
+  }
+  survive "negative mu" -friction_mu -1
+  survive "a picture in a missing folder" -backbone_png nodir/b.png
+fi
+
+# -output naming the input: the ROM must not be replaced by a result file
+S=$W/same
+mkdir -p "$S"
+cp "$ROM" "$S/rom.h5"
+before=$(sha256sum <"$S/rom.h5")
+run "$S" same prestress -rom rom.h5 -output rom.h5
+after=$(sha256sum <"$S/rom.h5")
+if [ $RC -ne 0 ] && [ "$before" = "$after" ] && grep -qF -- "-output" "$S/same.err"; then
+  pass "-output the same file as -rom is refused and the ROM kept: $(head -c 160 "$S/same.err")"
+else
+  fail "-output the same file as -rom is refused and the ROM kept" "exit status $RC, ROM $([ "$before" = "$after" ] && echo kept || echo overwritten)" "$S/same.err"
+fi
+
+finish
