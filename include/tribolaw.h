@@ -38,6 +38,7 @@ typedef struct {
   PetscBool            analytic_tangent;
   PetscBool            coupled_tangential;
   TriboLawKernel       kernel;
+  const char *(*validate)(const PetscReal *p); /* optional: NULL if the parameter set is admissible, else why not */
 } TriboLawCard;
 
 #define TRIBOLAWPENALTY "penalty"
@@ -57,6 +58,7 @@ PETSC_EXTERN PetscErrorCode TriboLawSetParameter(TriboLaw, const char[], PetscRe
 PETSC_EXTERN PetscErrorCode TriboLawGetParameter(TriboLaw, const char[], PetscReal *);
 PETSC_EXTERN PetscErrorCode TriboLawGetParameters(TriboLaw, const PetscReal *[]);
 PETSC_EXTERN PetscErrorCode TriboLawSetFromOptions(TriboLaw);
+PETSC_EXTERN PetscErrorCode TriboLawSetUp(TriboLaw);
 PETSC_EXTERN PetscErrorCode TriboLawView(TriboLaw, PetscViewer);
 PETSC_EXTERN PetscErrorCode TriboLawViewModels(PetscViewer);
 PETSC_EXTERN PetscErrorCode TriboLawEvaluate(TriboLaw, TriboLawMode, PetscInt, const PetscReal[], const PetscReal[], PetscReal[], PetscReal[], PetscReal[]);

@@ -29,7 +29,7 @@ static PetscErrorCode InfoResult(MPI_Comm comm, TriboH5 h5, const char path[])
 
   PetscFunctionBeginUser;
   PetscCall(PetscPrintf(comm, "tribo result file %s\n", path));
-  const char *keys[] = {"verb", "version", "git_revision", "date", "mpi_size", "options"};
+  const char *keys[] = {"verb", "version", "git_revision", "date", "options"};
   for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
     buf[0] = 0;
     PetscCall(TriboH5ReadAttrString(h5, TRIBO_H5_META, keys[i], buf, sizeof(buf)));

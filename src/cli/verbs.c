@@ -79,7 +79,7 @@ static PetscErrorCode PipelinePrestress(MPI_Comm comm, Pipeline *pl)
   PetscCall(TriboJointCreate(pl->rom, pl->law, &pl->joint));
   PetscCall(VecNorm(pl->rom->Fv, NORM_INFINITY, &fv));
   if (fv == 0) PetscCall(PetscPrintf(comm, "  warning: the ROM's bolt-load vector Fv is zero: no preload\n"));
-  PetscCall(PetscPrintf(comm, "Prestress: %g N per bolt, %s, law %s, %" PetscInt_FMT " interface points on %d rank(s)\n", (double)pl->ps.tension, pl->ps.conservative ? "conservative (no tangential traction)" : "with friction", type, pl->rom->iface->npts, (int)size));
+  PetscCall(PetscPrintf(comm, "Prestress: %.1f N per bolt, %s, law %s, %" PetscInt_FMT " interface points on %d rank(s)\n", (double)pl->ps.tension, pl->ps.conservative ? "conservative (no tangential traction)" : "with friction", type, pl->rom->iface->npts, (int)size));
   PetscCall(PetscTime(&t0));
   PetscCall(TriboPrestressSolve(pl->rom, pl->joint, &pl->ps));
   PetscCall(PetscTime(&t1));
@@ -249,8 +249,8 @@ PetscErrorCode TriboVerbBackbone(MPI_Comm comm, PetscBool help)
     PetscCall(PetscPrintf(comm, "Backbone of elastic mode %" PetscInt_FMT " (%.4f Hz linearized): %.3f s, %.3g point-law evaluations (%.3g per second)\n", mode, (double)bb->freq0, (double)(t1 - t0), (double)(nev1 - nev0), (double)((nev1 - nev0) / (t1 - t0))));
     PetscCall(PetscPrintf(comm, "  %-12s %-12s %-12s %-10s %s\n", "q", "freq (Hz)", "zeta (-)", "Newton", rec >= 0 ? "accel (m/s^2)" : ""));
     for (PetscInt i = 0; i < bb->na; i++) {
-      if (rec >= 0) PetscCall(PetscPrintf(comm, "  %-12.4e %-12.5f %-12.5e %-10" PetscInt_FMT " %.4e%s\n", (double)bb->q[i], (double)bb->freq[i], (double)bb->zeta[i], bb->newton[i], (double)bb->rec_acc[i * bb->nrec + rec], bb->converged[i] ? "" : "  (not converged)"));
-      else PetscCall(PetscPrintf(comm, "  %-12.4e %-12.5f %-12.5e %-10" PetscInt_FMT "%s\n", (double)bb->q[i], (double)bb->freq[i], (double)bb->zeta[i], bb->newton[i], bb->converged[i] ? "" : "  (not converged)"));
+      if (rec >= 0) PetscCall(PetscPrintf(comm, "  %-12.4e %-12.5f %-12.5e %-10" PetscInt_FMT " %.4e%s\n", (double)bb->q[i], (double)bb->freq[i], (double)bb->zeta[i], bb->newton[i], (double)bb->rec_acc[i * bb->nrec + rec], bb->converged[i] == 1 ? "" : (bb->converged[i] == 2 ? "  (damping still changing)" : "  (Newton failed)")));
+      else PetscCall(PetscPrintf(comm, "  %-12.4e %-12.5f %-12.5e %-10" PetscInt_FMT "%s\n", (double)bb->q[i], (double)bb->freq[i], (double)bb->zeta[i], bb->newton[i], bb->converged[i] == 1 ? "" : (bb->converged[i] == 2 ? "  (damping still changing)" : "  (Newton failed)")));
     }
     PetscCall(TriboCheckOptionsUsed(comm, NULL));
     PetscCall(PipelineWrite(comm, &pl, "backbone", &h5));

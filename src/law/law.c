@@ -195,6 +195,21 @@ static PetscErrorCode TriboLawCardView_Private(const TriboLawCard *c, const Pets
   PetscFunctionReturn(0);
 }
 
+/*@
+  TriboLawSetUp - Checks that the parameter set is admissible as a whole (the card's validate
+  function); individual ranges are checked when each parameter is set.
+@*/
+PetscErrorCode TriboLawSetUp(TriboLaw law)
+{
+  const char *why;
+
+  PetscFunctionBeginUser;
+  PetscCheck(law->card, law->comm, PETSC_ERR_ARG_WRONGSTATE, "interface law type not set (use -friction_type)");
+  why = law->card->validate ? law->card->validate(law->p) : NULL;
+  PetscCheck(!why, law->comm, PETSC_ERR_USER_INPUT, "interface law %s: %s", law->card->name, why);
+  PetscFunctionReturn(0);
+}
+
 PetscErrorCode TriboLawView(TriboLaw law, PetscViewer v)
 {
   PetscFunctionBeginUser;

@@ -42,7 +42,7 @@ static PetscErrorCode PointColumns_Private(TriboJoint j, PetscInt p, PetscInt *n
 
 static PetscErrorCode BuildGroups_Private(TriboJoint j)
 {
-  PetscInt *ca, *cb, na = 0, nb, cap = 16, maxdp = 1, maxjg = 1;
+  PetscInt *ca, *cb, na = 0, nb = 0, cap = 16, maxdp = 1, maxjg = 1;
 
   PetscFunctionBeginUser;
   PetscCall(PetscMalloc2(j->n, &ca, j->n, &cb));
@@ -179,6 +179,7 @@ PetscErrorCode TriboJointCreate(TriboROM rom, TriboLaw law, TriboJoint *joint)
   PetscFunctionBeginUser;
   PetscCheck(f, rom->comm, PETSC_ERR_ARG_WRONGSTATE, "the ROM %s has no interface: nothing for an interface law to act on", rom->source);
   PetscCall(TriboLawGetCard(law, &card));
+  PetscCall(TriboLawSetUp(law));
   PetscCall(PetscNew(&j));
   j->comm  = rom->comm;
   j->rom   = rom;

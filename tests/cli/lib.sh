@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034 # sourced: its variables are used by the scripts
 # Shared helpers of the command-line tests tests/cli/t9NN-*.sh (sourced, not run by the runner).
 # Each check prints "ok - NAME" or "not ok - NAME: why" (with '#' lines of detail); finish
 # prints a summary and returns the exit status (non-zero if any check failed).
@@ -82,6 +83,7 @@ pychecks() {
     case $line in
       "ok - "*) NCHECK=$((NCHECK + 1)); n=$((n + 1)); echo "$line" ;;
       "not ok - "*) NCHECK=$((NCHECK + 1)); NFAIL=$((NFAIL + 1)); n=$((n + 1)); echo "$line" ;;
+      "#"*) echo "$line" ;;
       *) echo "#   $line" ;;
     esac
   done <"$out"

@@ -35,7 +35,10 @@ files = {n: os.path.join(d, "b%d.h5" % n) for n in (1, 2, 3)}
 files = {n: h5py.File(p, "r") for n, p in files.items() if os.path.isfile(p)}
 for n, f in files.items():
   size = int(f["/meta"].attrs["mpi_size"])
-  print(("ok - b%d.h5: /meta mpi_size %d" if size == n else "not ok - b%d.h5: /meta mpi_size %d, expected the rank count") % (n, size) + ("" if size == n else " %d" % n))
+  if size == n:
+    print("ok - b%d.h5: /meta mpi_size %d" % (n, size))
+  else:
+    print("not ok - b%d.h5: /meta mpi_size %d, expected %d (did $MPIEXEC start unconnected copies?)" % (n, size, n))
 if 1 not in files:
   print("not ok - no b1.h5 to compare with")
   sys.exit(0)

@@ -5,7 +5,11 @@
    tractions zero when separated).
    Parameters: kn [N/m^3] normal stiffness per unit area, kt [N/m^3] tangential stiffness per
    unit area (elastic, no slip; 0 by default), tension [-] 1 = linear spring acting in tension
-   too (eq. 2), 0 = penalty contact (eq. 4). No history. */
+   too (eq. 2), 0 = penalty contact (eq. 4). No history.
+   Choice: a tangential spring measured from u_t = 0 that switched off and on with contact would
+   create energy over a cycle through separation (it re-engages at u_t != 0), so kt > 0 is only
+   accepted with tension = 1 (a bonded interface); a tangential law that survives separation
+   is edf, which re-references the spring where contact is re-established (eq. 5). */
 #include <tribo/private/lawimpl.h>
 
 static const TriboLawParam params[] = {
@@ -39,6 +43,11 @@ static PetscInt Kernel(const PetscReal *p, TriboLawMode mode, PetscInt n, const 
   return 0;
 }
 
+static const char *Validate(const PetscReal *p)
+{
+  return (p[1] > 0 && p[2] <= 0.5) ? "a tangential spring kt > 0 needs tension = 1 (bonded interface): with contact loss it would create energy; use the edf law for friction with separation" : NULL;
+}
+
 static const TriboLawCard card = {
   .name               = TRIBOLAWPENALTY,
   .title              = "linear (eq. 2) or penalty (eq. 4) normal contact, optional elastic tangential spring",
@@ -50,6 +59,7 @@ static const TriboLawCard card = {
   .analytic_tangent   = PETSC_TRUE,
   .coupled_tangential = PETSC_FALSE,
   .kernel             = Kernel,
+  .validate           = Validate,
 };
 
 PetscErrorCode TriboLawCardGet_Penalty(const TriboLawCard **c)
