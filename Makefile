@@ -8,8 +8,11 @@ PETSC_ARCH :=
 
 CC       := $(if $(PCC),$(PCC),mpicc)
 GITREV   := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD -- 2>/dev/null || echo -dirty)
+# the revision lives in one generated header, rewritten only when it changes
+GITREV_H := build/gitrev.h
+$(shell mkdir -p build; echo '#define TRIBO_GIT_REVISION "$(GITREV)"' > build/gitrev.h.new; cmp -s build/gitrev.h.new build/gitrev.h || mv build/gitrev.h.new build/gitrev.h; rm -f build/gitrev.h.new)
 CFLAGS   ?= -O2 -g
-CFLAGS   += -std=c99 -Wall -Wextra -Wno-unused-parameter -fPIC -Iinclude $(SLEPC_CC_INCLUDES) $(PETSC_CC_INCLUDES) -DTRIBO_GIT_REVISION='"$(GITREV)"'
+CFLAGS   += -std=c99 -Wall -Wextra -Wno-unused-parameter -fPIC -Iinclude $(SLEPC_CC_INCLUDES) $(PETSC_CC_INCLUDES)
 LDLIBS   := $(SLEPC_EPS_LIB) $(PETSC_WITH_EXTERNAL_LIB) -lmatio -lz -lm
 
 LIBSRC   := $(filter-out src/cli/main.c,$(shell find src -name '*.c' | sort))
@@ -27,6 +30,8 @@ MPIEXEC ?= mpiexec $(if $(filter 0,$(shell id -u)),--allow-run-as-root) --oversu
 all: bin/tribo $(TESTBIN) $(BENCHBIN)
 
 lib: build/libtribo.a
+
+build/src/sys/version.o: $(GITREV_H)
 
 build/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)

@@ -16,6 +16,7 @@ typedef struct {
   SNESConvergedReason reason;
   PetscInt            its;          /* Newton iterations, all steps */
   PetscReal           fnorm, fsnorm;
+  SNES                snes;         /* created by TriboPrestressSetFromOptions (prefix prestress_) */
 } TriboPrestress;
 
 PETSC_EXTERN PetscErrorCode TriboPrestressInitialize(TriboROM, TriboPrestress *);

@@ -8,9 +8,8 @@
 #define TRIBO_VERSION_MINOR 1
 #define TRIBO_VERSION_PATCH 0
 #define TRIBO_VERSION_STRING "0.1.0"
-#ifndef TRIBO_GIT_REVISION
-  #define TRIBO_GIT_REVISION "unknown"
-#endif
+/* git revision the program was built from (src/sys/version.c, regenerated when HEAD changes) */
+PETSC_EXTERN const char *TriboGitRevision(void);
 
 /* Call an HDF5 function; a negative herr_t/hid_t is a failure (PetscCallExternal is wrong for
    HDF5, whose handles are positive and whose errors are negative). Usage:

@@ -1,7 +1,8 @@
 #include <tribocli.h>
+#include <errno.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-/* Prefixes of solver objects whose options are read only when the solve starts */
-static const char *late_prefixes[] = {"prestress_snes_", "prestress_ksp_", "prestress_pc_", "rqnma_snes_", "rqnma_ksp_", "rqnma_pc_", NULL};
 
 /*@
   TriboCheckOptionsUsed - Fails with a clear message if an option was given that nothing used
@@ -11,7 +12,11 @@ static const char *late_prefixes[] = {"prestress_snes_", "prestress_ksp_", "pres
 
   Input Parameters:
 + comm - communicator
-- verb - the verb, for the message; NULL makes the check strict (no late solver options allowed)
+- verb - the verb, for the message
+
+  Notes:
+  Verbs create their solvers (and so read every option) before any long computation and call
+  this check then, so that a typo costs seconds, not the run.
 @*/
 PetscErrorCode TriboCheckOptionsUsed(MPI_Comm comm, const char verb[])
 {
@@ -21,19 +26,36 @@ PetscErrorCode TriboCheckOptionsUsed(MPI_Comm comm, const char verb[])
   PetscFunctionBeginUser;
   PetscCall(PetscOptionsLeftGet(NULL, &n, &names, &values));
   for (PetscInt i = 0; i < n; i++) {
-    PetscBool late = PETSC_FALSE;
-    if (verb)
-      for (const char **p = late_prefixes; *p; p++) {
-        size_t len;
-        PetscCall(PetscStrlen(*p, &len));
-        if (!strncmp(names[i], *p, len)) late = PETSC_TRUE;
-      }
-    if (late) continue;
     if (bad++) PetscCall(PetscStrlcat(list, ", ", sizeof(list)));
     PetscCall(PetscStrlcat(list, "-", sizeof(list)));
     PetscCall(PetscStrlcat(list, names[i], sizeof(list)));
   }
   PetscCall(PetscOptionsLeftRestore(NULL, &n, &names, &values));
   PetscCheck(!bad, comm, PETSC_ERR_USER_INPUT, "unknown option%s %s (misspelt, or not an option of this verb: see tribo %s -help)", bad > 1 ? "s" : "", list, verb ? verb : "VERB");
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboCheckOutput - Before a long computation: the output file's folder must exist and be
+  writable, and the output must not be one of the inputs (it would be overwritten).
+
+  Collective
+@*/
+PetscErrorCode TriboCheckOutput(MPI_Comm comm, const char option[], const char out[], PetscInt nin, const char *const in[])
+{
+  char        dir[PETSC_MAX_PATH_LEN];
+  char       *slash;
+  struct stat so, si;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscStrncpy(dir, out, sizeof(dir)));
+  slash = strrchr(dir, '/');
+  if (slash) *slash = 0;
+  else PetscCall(PetscStrncpy(dir, ".", sizeof(dir)));
+  if (!dir[0]) PetscCall(PetscStrncpy(dir, "/", sizeof(dir)));
+  PetscCheck(!access(dir, W_OK), comm, PETSC_ERR_USER_INPUT, "cannot write %s (option %s): folder %s %s", out, option, dir, errno == ENOENT ? "does not exist" : "is not writable");
+  if (!stat(out, &so))
+    for (PetscInt i = 0; i < nin; i++)
+      if (in[i] && in[i][0] && !stat(in[i], &si)) PetscCheck(!(so.st_dev == si.st_dev && so.st_ino == si.st_ino), comm, PETSC_ERR_USER_INPUT, "option %s names the input file %s: it would be overwritten; choose another output name", option, in[i]);
   PetscFunctionReturn(0);
 }

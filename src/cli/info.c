@@ -81,7 +81,7 @@ PetscErrorCode TriboVerbInfo(MPI_Comm comm, PetscBool help)
   PetscOptionsEnd();
   if (help) PetscFunctionReturn(0);
   PetscCheck(set, comm, PETSC_ERR_USER_INPUT, "tribo info needs -input FILE");
-  PetscCall(TriboCheckOptionsUsed(comm, NULL));
+  PetscCall(TriboCheckOptionsUsed(comm, "info"));
   PetscCall(IsHDF5_Private(path, &ish5));
   if (ish5) {
     TriboH5 h5;

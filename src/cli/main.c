@@ -12,7 +12,7 @@ static const int nverbs = (int)(sizeof(verbs) / sizeof(verbs[0]));
 
 static void Usage(FILE *fp)
 {
-  fprintf(fp, "tribo %s (%s): nonlinear dynamics of bolted and frictional joints\n\n", TRIBO_VERSION_STRING, TRIBO_GIT_REVISION);
+  fprintf(fp, "tribo %s (%s): nonlinear dynamics of bolted and frictional joints\n\n", TRIBO_VERSION_STRING, TriboGitRevision());
   fprintf(fp, "usage: tribo VERB [options]      (mpiexec -n N tribo VERB ... to run in parallel)\n\nverbs:\n");
   for (int i = 0; i < nverbs; i++) fprintf(fp, "  %-10s %s\n", verbs[i].name, verbs[i].summary);
   fprintf(fp, "  %-10s %s\n", "help", "this list");
@@ -21,17 +21,46 @@ static void Usage(FILE *fp)
   fprintf(fp, "  -friction_view_models     print the model card of every interface law\n");
 }
 
+/* PETSc reports a non-numeric option value without the option's name: find the option whose
+   value is the offending string and say which one it is. */
+static int NameBadNumber(const char *mess, char *out, size_t len)
+{
+  const char *pre = "Input string ", *p, *q;
+  char        bad[256], *all = NULL;
+  int         found = 0;
+
+  if (strncmp(mess, pre, strlen(pre))) return 0;
+  p = mess + strlen(pre);
+  q = strstr(p, " has no ");
+  if (!q || (size_t)(q - p) >= sizeof(bad)) return 0;
+  memcpy(bad, p, (size_t)(q - p));
+  bad[q - p] = 0;
+  if (PetscOptionsGetAll(NULL, &all) || !all) return 0;
+  for (char *tok = strtok(all, " "), *prev = NULL; tok; prev = tok, tok = strtok(NULL, " "))
+    if (prev && prev[0] == '-' && !strcmp(tok, bad)) {
+      snprintf(out, len, "option %s: expected a number, got '%s'", prev, bad);
+      found = 1;
+      break;
+    }
+  PetscFree(all);
+  return found;
+}
+
 /* Errors are messages for a person: print the message once (rank 0, or the failing rank for a
    local error), not PETSc's traceback; -tribo_traceback restores the full traceback. */
 static PetscErrorCode ErrorHandler(MPI_Comm comm, int line, const char *func, const char *file, PetscErrorCode n, PetscErrorType p, const char *mess, void *ctx)
 {
   PetscMPIInt rank = 0, size = 1;
 
+  char        better[1024];
+
   if (p != PETSC_ERROR_INITIAL) return n;
   MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
   MPI_Comm_size(PETSC_COMM_WORLD, &size);
+  (void)size;
+  if (mess && NameBadNumber(mess, better, sizeof(better))) mess = better;
+  // every rank holds the same data and detects the same errors: rank 0 speaks for all
   if (rank == 0) fprintf(stderr, "tribo %s: error: %s\n", (const char *)ctx, mess ? mess : "(no message)");
-  else if (comm == PETSC_COMM_SELF && size > 1) fprintf(stderr, "tribo %s: error on rank %d: %s\n", (const char *)ctx, (int)rank, mess ? mess : "(no message)");
   fflush(stderr);
   return n;
 }
@@ -47,7 +76,7 @@ int main(int argc, char **argv)
     return 0;
   }
   if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
-    printf("tribo %s (%s)\n", TRIBO_VERSION_STRING, TRIBO_GIT_REVISION);
+    printf("tribo %s (%s)\n", TRIBO_VERSION_STRING, TriboGitRevision());
     return 0;
   }
   for (int i = 0; i < nverbs; i++)

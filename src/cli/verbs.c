@@ -126,6 +126,16 @@ static PetscErrorCode PipelineWrite(MPI_Comm comm, Pipeline *pl, const char verb
   PetscFunctionReturn(0);
 }
 
+static PetscErrorCode CheckOutputs(MPI_Comm comm, Pipeline *pl, const char png[])
+{
+  const char *in[2] = {pl->rompath, pl->output};
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboCheckOutput(comm, "-output", pl->output, 1, in));
+  if (png) PetscCall(TriboCheckOutput(comm, "-backbone_png", png, 2, in));
+  PetscFunctionReturn(0);
+}
+
 static PetscErrorCode PipelineDestroy(Pipeline *pl)
 {
   PetscFunctionBeginUser;
@@ -150,9 +160,10 @@ PetscErrorCode TriboVerbPrestress(MPI_Comm comm, PetscBool help)
   PetscCall(PipelineOptions(comm, help, "prestress", &pl));
   if (!help) {
     PetscCall(TriboCheckOptionsUsed(comm, "prestress"));
+    PetscCall(CheckOutputs(comm, &pl, NULL));
     PetscCall(TriboROMView(pl.rom, PETSC_VIEWER_STDOUT_(comm)));
     PetscCall(PipelinePrestress(comm, &pl));
-    PetscCall(TriboCheckOptionsUsed(comm, NULL));
+    PetscCall(TriboCheckOptionsUsed(comm, "prestress"));
     PetscCall(PipelineWrite(comm, &pl, "prestress", &h5));
     PetscCall(TriboH5Close(&h5, PETSC_TRUE));
     PetscCall(PetscPrintf(comm, "wrote %s\n", pl.output));
@@ -177,10 +188,11 @@ PetscErrorCode TriboVerbModal(MPI_Comm comm, PetscBool help)
   PetscCall(ModalOptions(comm, &nmodes, &cutoff));
   if (!help) {
     PetscCall(TriboCheckOptionsUsed(comm, "modal"));
+    PetscCall(CheckOutputs(comm, &pl, NULL));
     PetscCall(TriboROMView(pl.rom, PETSC_VIEWER_STDOUT_(comm)));
     PetscCall(PipelinePrestress(comm, &pl));
     PetscCall(PipelineModal(comm, &pl, nmodes, cutoff));
-    PetscCall(TriboCheckOptionsUsed(comm, NULL));
+    PetscCall(TriboCheckOptionsUsed(comm, "modal"));
     PetscCall(PipelineWrite(comm, &pl, "modal", &h5));
     PetscCall(TriboModalWriteH5(&pl.modal, nmodes + pl.modal.nrigid, h5));
     PetscCall(TriboH5Close(&h5, PETSC_TRUE));
@@ -226,7 +238,9 @@ PetscErrorCode TriboVerbBackbone(MPI_Comm comm, PetscBool help)
   }
   if (!help) {
     PetscCheck(rec < pl.rom->nrec, comm, PETSC_ERR_USER_INPUT, "-backbone_plot_recovery %" PetscInt_FMT " out of range: the ROM has %" PetscInt_FMT " recovery rows", rec, pl.rom->nrec);
+    PetscCheck(mode >= 1, comm, PETSC_ERR_USER_INPUT, "-backbone_mode must be >= 1 (1 = the lowest elastic mode), got %" PetscInt_FMT, mode);
     PetscCall(TriboCheckOptionsUsed(comm, "backbone"));
+    PetscCall(CheckOutputs(comm, &pl, png));
     PetscCall(TriboROMView(pl.rom, PETSC_VIEWER_STDOUT_(comm)));
     PetscCall(PipelinePrestress(comm, &pl));
     PetscCall(PipelineModal(comm, &pl, nmodes, cutoff));
@@ -252,13 +266,22 @@ PetscErrorCode TriboVerbBackbone(MPI_Comm comm, PetscBool help)
       if (rec >= 0) PetscCall(PetscPrintf(comm, "  %-12.4e %-12.5f %-12.5e %-10" PetscInt_FMT " %.4e%s\n", (double)bb->q[i], (double)bb->freq[i], (double)bb->zeta[i], bb->newton[i], (double)bb->rec_acc[i * bb->nrec + rec], bb->converged[i] == 1 ? "" : (bb->converged[i] == 2 ? "  (damping still changing)" : "  (Newton failed)")));
       else PetscCall(PetscPrintf(comm, "  %-12.4e %-12.5f %-12.5e %-10" PetscInt_FMT "%s\n", (double)bb->q[i], (double)bb->freq[i], (double)bb->zeta[i], bb->newton[i], bb->converged[i] == 1 ? "" : (bb->converged[i] == 2 ? "  (damping still changing)" : "  (Newton failed)")));
     }
-    PetscCall(TriboCheckOptionsUsed(comm, NULL));
+    PetscCall(TriboCheckOptionsUsed(comm, "backbone"));
     PetscCall(PipelineWrite(comm, &pl, "backbone", &h5));
     PetscCall(TriboModalWriteH5(&pl.modal, nmodes + pl.modal.nrigid, h5));
     PetscCall(TriboBackboneWriteH5(bb, pl.rom, TRIBONMARQNMA, h5));
-    PetscCall(TriboH5Close(&h5, PETSC_TRUE));
     PetscCall(PetscSNPrintf(title, sizeof(title), "tribo backbone, mode %" PetscInt_FMT ": %s", mode, pl.rom->title));
-    PetscCall(TriboBackbonePlot(comm, bb, pl.rom, rec, title, png));
+    { // the picture first: if it fails, the temporary HDF5 file is discarded and a good old one kept
+      PetscErrorCode perr;
+      PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
+      perr = TriboBackbonePlot(comm, bb, pl.rom, rec, title, png);
+      PetscCall(PetscPopErrorHandler());
+      if (perr) {
+        PetscCall(TriboH5Close(&h5, PETSC_FALSE));
+        SETERRQ(comm, PETSC_ERR_FILE_WRITE, "could not write the picture %s (option -backbone_png); %s was not written", png, pl.output);
+      }
+    }
+    PetscCall(TriboH5Close(&h5, PETSC_TRUE));
     PetscCall(PetscPrintf(comm, "wrote %s and %s\n", pl.output, png));
   }
   PetscCall(TriboNMADestroy(&nma));
@@ -285,8 +308,9 @@ PetscErrorCode TriboVerbModel(MPI_Comm comm, PetscBool help)
     PetscFunctionReturn(0);
   }
   PetscCheck(!strcmp(type, "lapframe"), comm, PETSC_ERR_USER_INPUT, "unknown built-in model \"%s\" (option -model_type); known: lapframe", type);
+  PetscCall(TriboCheckOutput(comm, "-output", out, 0, NULL));
   PetscCall(TriboModelLapFrame(comm, &rom));
-  PetscCall(TriboCheckOptionsUsed(comm, NULL));
+  PetscCall(TriboCheckOptionsUsed(comm, "model"));
   PetscCall(TriboROMSave(rom, out, "model"));
   PetscCall(TriboROMView(rom, PETSC_VIEWER_STDOUT_(comm)));
   PetscCall(PetscPrintf(comm, "wrote %s\n", out));

@@ -381,7 +381,7 @@ PetscErrorCode TriboH5WriteMeta(TriboH5 h, const char verb[], PetscInt ninputs, 
   PetscCheck(strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now)) > 0, PETSC_COMM_SELF, PETSC_ERR_SYS, "cannot format the date");
   PetscCall(TriboH5WriteAttrString(h, TRIBO_H5_META, "program", "tribo"));
   PetscCall(TriboH5WriteAttrString(h, TRIBO_H5_META, "version", TRIBO_VERSION_STRING));
-  PetscCall(TriboH5WriteAttrString(h, TRIBO_H5_META, "git_revision", TRIBO_GIT_REVISION));
+  PetscCall(TriboH5WriteAttrString(h, TRIBO_H5_META, "git_revision", TriboGitRevision()));
   PetscCall(TriboH5WriteAttrString(h, TRIBO_H5_META, "verb", verb ? verb : ""));
   PetscCall(TriboH5WriteAttrString(h, TRIBO_H5_META, "options", opts));
   PetscCall(TriboH5WriteAttrString(h, TRIBO_H5_META, "date", date));

@@ -109,6 +109,7 @@ PetscErrorCode TriboNMASetFromOptions(TriboNMA nma)
     PetscCall(TriboNMASetAmplitudes(nma, na, a));
     PetscCall(PetscFree(a));
   }
+  if (nma->ops.setup) PetscCall(nma->ops.setup(nma));
   PetscFunctionReturn(0);
 }
 

@@ -87,7 +87,7 @@ static PetscErrorCode PrestressInitialGuess_Private(TriboROM rom, TriboJoint joi
   for (PetscInt i = 0; i < rom->n; i++) u0[i] = fs[i];
   PetscCallBLAS("LAPACKgetrf", LAPACKgetrf_(&n, &n, a, &n, piv, &info));
   if (!info) PetscCallBLAS("LAPACKgetrs", LAPACKgetrs_("N", &n, &one, a, &n, piv, u0, &n, &info));
-  if (info) PetscCall(PetscArrayzero(u0, rom->n)); // singular: let Newton start from zero
+  PetscCheck(!info, rom->comm, PETSC_ERR_USER_INPUT, "prestress: the stiffness K%s of %s is singular (zero pivot at DOF %d): the structure has a free rigid-body or sliding motion; support it (e.g. soft suspension springs) or check the ROM", kn > 0 ? " + bonded normal contact" : "", rom->source[0] ? rom->source : "the ROM", (int)info);
   PetscCall(PetscFree(a));
   PetscCall(PetscFree(f));
   PetscCall(PetscFree(piv));
@@ -107,6 +107,24 @@ PetscErrorCode TriboPrestressInitialize(TriboROM rom, TriboPrestress *ps)
   PetscFunctionReturn(0);
 }
 
+static PetscErrorCode PrestressCreateSNES_Private(TriboPrestress *ps)
+{
+  KSP ksp;
+  PC  pc;
+
+  PetscFunctionBeginUser;
+  if (ps->snes) PetscFunctionReturn(0);
+  PetscCall(SNESCreate(PETSC_COMM_SELF, &ps->snes));
+  PetscCall(SNESSetOptionsPrefix(ps->snes, "prestress_"));
+  PetscCall(SNESGetKSP(ps->snes, &ksp));
+  PetscCall(KSPSetType(ksp, KSPPREONLY));
+  PetscCall(KSPGetPC(ksp, &pc));
+  PetscCall(PCSetType(pc, PCLU));
+  PetscCall(SNESSetTolerances(ps->snes, PETSC_DEFAULT, 1e-12, 1e-14, 100, 10000));
+  PetscCall(SNESSetFromOptions(ps->snes));
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboPrestressSetFromOptions - Reads the prestress options.
 
@@ -123,6 +141,7 @@ PetscErrorCode TriboPrestressSetFromOptions(MPI_Comm comm, TriboPrestress *ps)
   PetscCall(PetscOptionsBool("-prestress_conservative", "no tangential tractions during prestress (conservative prestress, paper 002 §3.3)", "TriboPrestressSolve", ps->conservative, &ps->conservative, NULL));
   PetscCall(PetscOptionsInt("-prestress_steps", "load increments", "TriboPrestressSolve", ps->steps, &ps->steps, NULL));
   PetscOptionsEnd();
+  PetscCall(PrestressCreateSNES_Private(ps));
   PetscCheck(ps->tension >= 0 && PetscIsNormalReal(ps->tension + 1), comm, PETSC_ERR_USER_INPUT, "bolt tension must be finite and >= 0 N, got %g (option -prestress_tension)", (double)ps->tension);
   PetscCheck(ps->steps >= 1, comm, PETSC_ERR_USER_INPUT, "-prestress_steps must be >= 1, got %" PetscInt_FMT, ps->steps);
   PetscFunctionReturn(0);
@@ -147,9 +166,9 @@ PetscErrorCode TriboPrestressSolve(TriboROM rom, TriboJoint joint, TriboPrestres
   SNES         snes;
   Vec          U, R;
   Mat          J;
-  KSP          ksp;
-  PC           pc;
   PrestressCtx ctx;
+  PetscReal    atol, rtol, stol;
+  PetscInt     maxit, maxf;
   PetscInt     n = rom->n;
   PetscReal   *fsv;
 
@@ -171,16 +190,12 @@ PetscErrorCode TriboPrestressSolve(TriboROM rom, TriboJoint joint, TriboPrestres
   PetscCall(VecCreateSeqWithArray(PETSC_COMM_SELF, 1, n, ps->us, &U));
   PetscCall(VecDuplicate(U, &R));
   PetscCall(MatCreateSeqDense(PETSC_COMM_SELF, n, n, NULL, &J));
-  PetscCall(SNESCreate(PETSC_COMM_SELF, &snes));
-  PetscCall(SNESSetOptionsPrefix(snes, "prestress_"));
+  PetscCall(PrestressCreateSNES_Private(ps));
+  snes = ps->snes;
   PetscCall(SNESSetFunction(snes, R, PrestressResidual, &ctx));
   PetscCall(SNESSetJacobian(snes, J, J, PrestressJacobian, &ctx));
-  PetscCall(SNESGetKSP(snes, &ksp));
-  PetscCall(KSPSetType(ksp, KSPPREONLY));
-  PetscCall(KSPGetPC(ksp, &pc));
-  PetscCall(PCSetType(pc, PCLU));
-  PetscCall(SNESSetTolerances(snes, 1e-10 * PetscMax(ps->fsnorm, 1e-300), 1e-12, 1e-14, 100, 10000));
-  PetscCall(SNESSetFromOptions(snes));
+  PetscCall(SNESGetTolerances(snes, &atol, &rtol, &stol, &maxit, &maxf));
+  if (atol <= 1e-49) PetscCall(SNESSetTolerances(snes, 1e-10 * PetscMax(ps->fsnorm, 1e-300), rtol, stol, maxit, maxf)); // absolute: relative to the bolt load
   PetscCall(PrestressInitialGuess_Private(rom, joint, ps->fs, ps->us));
   ps->its = 0;
   for (PetscInt s = 1; s <= ps->steps; s++) {
@@ -195,7 +210,7 @@ PetscErrorCode TriboPrestressSolve(TriboROM rom, TriboJoint joint, TriboPrestres
     PetscCall(PrestressResidual(snes, U, R, &ctx)); // re-evaluate at the solution, then accept it
     PetscCall(TriboJointCommit(joint));
   }
-  PetscCall(SNESDestroy(&snes));
+  PetscCall(SNESSetFunction(snes, NULL, NULL, NULL));
   PetscCall(MatDestroy(&J));
   PetscCall(VecDestroy(&U));
   PetscCall(VecDestroy(&R));
@@ -210,5 +225,6 @@ PetscErrorCode TriboPrestressFinalize(TriboPrestress *ps)
   PetscFunctionBeginUser;
   PetscCall(PetscFree(ps->us));
   PetscCall(PetscFree(ps->fs));
+  PetscCall(SNESDestroy(&ps->snes));
   PetscFunctionReturn(0);
 }

@@ -3,6 +3,7 @@
 
 typedef struct {
   PetscErrorCode (*setfromoptions)(PetscOptionItems *, TriboNMA);
+  PetscErrorCode (*setup)(TriboNMA); /* after the options are read: create solvers (their options are read too) */
   PetscErrorCode (*solve)(TriboNMA);
   PetscErrorCode (*view)(TriboNMA, PetscViewer);
   PetscErrorCode (*destroy)(TriboNMA);

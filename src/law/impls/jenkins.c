@@ -58,6 +58,11 @@ static PetscInt Kernel(const PetscReal *p, TriboLawMode mode, PetscInt n, const 
   return 0;
 }
 
+static const char *Validate(const PetscReal *p)
+{
+  return (p[3] != 0 && p[3] != 1) ? "parameter coupled must be 0 (decoupled directions, eq. 19) or 1 (directionally invariant, eq. 20)" : NULL;
+}
+
 static const TriboLawCard card = {
   .name               = TRIBOLAWJENKINS,
   .title              = "Jenkins element (spring + Coulomb slider, constant slip traction), linear normal spring",
@@ -69,6 +74,7 @@ static const TriboLawCard card = {
   .analytic_tangent   = PETSC_TRUE,
   .coupled_tangential = PETSC_TRUE,
   .kernel             = Kernel,
+  .validate           = Validate,
 };
 
 PetscErrorCode TriboLawCardGet_Jenkins(const TriboLawCard **c)

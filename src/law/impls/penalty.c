@@ -45,7 +45,8 @@ static PetscInt Kernel(const PetscReal *p, TriboLawMode mode, PetscInt n, const 
 
 static const char *Validate(const PetscReal *p)
 {
-  return (p[1] > 0 && p[2] <= 0.5) ? "a tangential spring kt > 0 needs tension = 1 (bonded interface): with contact loss it would create energy; use the edf law for friction with separation" : NULL;
+  if (p[2] != 0 && p[2] != 1) return "parameter tension must be 0 (penalty contact, eq. 4) or 1 (linear spring, eq. 2)";
+  return (p[1] > 0 && p[2] == 0) ? "a tangential spring kt > 0 needs tension = 1 (bonded interface): with contact loss it would create energy; use the edf law for friction with separation" : NULL;
 }
 
 static const TriboLawCard card = {

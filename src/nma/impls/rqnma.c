@@ -484,7 +484,7 @@ static PetscErrorCode Solve_Masing(TriboNMA nma)
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode TriboNMASolve_RQNMA(TriboNMA nma)
+static PetscErrorCode TriboNMASetUp_RQNMA(TriboNMA nma)
 {
   NMA_RQNMA *r = (NMA_RQNMA *)nma->data;
   PetscInt   N = nma->n + 1;
@@ -492,37 +492,45 @@ static PetscErrorCode TriboNMASolve_RQNMA(TriboNMA nma)
   PC         pc;
 
   PetscFunctionBeginUser;
+  if (r->snes) PetscFunctionReturn(0);
+  PetscCall(PetscMalloc1(nma->n, &r->work));
+  PetscCall(PetscMalloc1(nma->n, &r->mw));
+  PetscCall(PetscMalloc1(N, &r->xa));
+  PetscCall(PetscMalloc1(N, &r->xb));
+  PetscCall(VecCreateSeq(PETSC_COMM_SELF, N, &r->X));
+  PetscCall(VecDuplicate(r->X, &r->R));
+  PetscCall(MatCreateSeqDense(PETSC_COMM_SELF, N, N, NULL, &r->J));
+  PetscCall(SNESCreate(PETSC_COMM_SELF, &r->snes));
+  PetscCall(SNESSetOptionsPrefix(r->snes, "rqnma_"));
+  PetscCall(SNESSetFunction(r->snes, r->R, Residual, nma));
+  PetscCall(SNESSetJacobian(r->snes, r->J, r->J, Jacobian, nma));
+  PetscCall(SNESSetConvergenceTest(r->snes, Converged, nma, NULL));
+  PetscCall(SNESSetTolerances(r->snes, 0, 0, 0, r->maxit + 1, 100000));
+  {
+    SNESLineSearch ls;
+    PetscCall(SNESGetLineSearch(r->snes, &ls));
+    PetscCall(SNESLineSearchSetType(ls, SNESLINESEARCHBT));
+    PetscCall(SNESLineSearchSetPreCheck(ls, StepLimit, nma));
+  }
+  PetscCall(SNESGetKSP(r->snes, &ksp));
+  PetscCall(KSPSetType(ksp, KSPPREONLY));
+  PetscCall(KSPGetPC(ksp, &pc));
+  PetscCall(PCSetType(pc, PCLU));
+  PetscCall(SNESSetFromOptions(r->snes));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode TriboNMASolve_RQNMA(TriboNMA nma)
+{
+  NMA_RQNMA *r = (NMA_RQNMA *)nma->data;
+
+  PetscFunctionBeginUser;
   PetscCall(PetscFree(r->xi));
   PetscCall(PetscFree(r->wi));
   PetscCall(PetscMalloc1(r->nlgl, &r->xi));
   PetscCall(PetscMalloc1(r->nlgl, &r->wi));
   PetscCall(TriboLGL(r->nlgl, r->xi, r->wi));
-  if (!r->snes) {
-    PetscCall(PetscMalloc1(nma->n, &r->work));
-    PetscCall(PetscMalloc1(nma->n, &r->mw));
-    PetscCall(PetscMalloc1(N, &r->xa));
-    PetscCall(PetscMalloc1(N, &r->xb));
-    PetscCall(VecCreateSeq(PETSC_COMM_SELF, N, &r->X));
-    PetscCall(VecDuplicate(r->X, &r->R));
-    PetscCall(MatCreateSeqDense(PETSC_COMM_SELF, N, N, NULL, &r->J));
-    PetscCall(SNESCreate(PETSC_COMM_SELF, &r->snes));
-    PetscCall(SNESSetOptionsPrefix(r->snes, "rqnma_"));
-    PetscCall(SNESSetFunction(r->snes, r->R, Residual, nma));
-    PetscCall(SNESSetJacobian(r->snes, r->J, r->J, Jacobian, nma));
-    PetscCall(SNESSetConvergenceTest(r->snes, Converged, nma, NULL));
-    PetscCall(SNESSetTolerances(r->snes, 0, 0, 0, r->maxit + 1, 100000));
-    {
-      SNESLineSearch ls;
-      PetscCall(SNESGetLineSearch(r->snes, &ls));
-      PetscCall(SNESLineSearchSetType(ls, SNESLINESEARCHBT));
-      PetscCall(SNESLineSearchSetPreCheck(ls, StepLimit, nma));
-    }
-    PetscCall(SNESGetKSP(r->snes, &ksp));
-    PetscCall(KSPSetType(ksp, KSPPREONLY));
-    PetscCall(KSPGetPC(ksp, &pc));
-    PetscCall(PCSetType(pc, PCLU));
-    PetscCall(SNESSetFromOptions(r->snes));
-  }
+  PetscCall(TriboNMASetUp_RQNMA(nma));
   PetscCall(Allocate_Private(nma));
   if (r->masing) PetscCall(Solve_Masing(nma));
   else PetscCall(Solve_NonMasing(nma));
@@ -608,6 +616,7 @@ PetscErrorCode TriboNMACreate_RQNMA(TriboNMA nma)
   r->rtol                 = 1e-9;
   nma->data               = r;
   nma->ops.setfromoptions = TriboNMASetFromOptions_RQNMA;
+  nma->ops.setup          = TriboNMASetUp_RQNMA;
   nma->ops.solve          = TriboNMASolve_RQNMA;
   nma->ops.view           = TriboNMAView_RQNMA;
   nma->ops.destroy        = TriboNMADestroy_RQNMA;

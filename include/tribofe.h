@@ -1,0 +1,145 @@
+#pragma once
+/* Finite-element input: an Abaqus input deck read into a flat, global mesh; assembly of K, M
+   and the load case with the deck's constraints; Craig-Bampton reduction to a TriboROM with the
+   joint interface kept in relative coordinates (papers linder-gross-krack §2.2,
+   porter-brake-2023 §3.1, porter-et-al-2022 §3.2).
+
+   Conventions: nodes and elements are stored 0-based in the order they appear in the deck;
+   the deck's own numbers are kept in nodeid[] / elemid[] for messages and sets. DOFs of node i
+   are 3i, 3i+1, 3i+2 (x, y, z). Reference nodes of couplings also carry rotations: their
+   rotational DOFs are numbered after all translations (see TriboFEDofMap). */
+#include <petscmat.h>
+#include <triborom.h>
+
+typedef enum {
+  TRIBO_EL_C3D8   = 0, /* 8-node hexahedron, full 2x2x2 integration */
+  TRIBO_EL_C3D8R  = 1, /* reduced integration in the deck: assembled as C3D8 (see notes in hex.c) */
+  TRIBO_EL_C3D20  = 2,
+  TRIBO_EL_C3D20R = 3,
+  TRIBO_EL_C3D4   = 4,
+  TRIBO_EL_C3D10  = 5
+} TriboElementType;
+
+PETSC_EXTERN const char *const TriboElementTypes[];
+PETSC_EXTERN const PetscInt    TriboElementNodes[]; /* nodes per element type */
+
+typedef struct {
+  char      name[96]; /* upper case, as Abaqus names are case-insensitive */
+  PetscInt  n;
+  PetscInt *idx;      /* 0-based node (nset) or element (elset) indices, sorted, unique */
+  PetscInt  line;     /* where it was (first) defined */
+} TriboSet;
+
+typedef struct {
+  char      name[96];
+  PetscInt  n;
+  PetscInt *elem;     /* 0-based element index */
+  PetscInt *face;     /* face number 1..6 (S1..S6, Abaqus numbering) */
+  PetscInt  line;
+} TriboSurface;
+
+typedef struct {
+  char      name[96];
+  PetscReal E, nu, rho;
+  PetscBool hasE, hasrho;
+  PetscInt  line;
+} TriboMaterial;
+
+typedef struct {
+  char      name[96], slave[96], master[96]; /* surface names */
+  PetscBool adjust;
+  PetscInt  line;
+} TriboTie;
+
+typedef struct {
+  char      name[96], refnode[96], surface[96]; /* refnode: node set name (or a node number) */
+  PetscBool distributing;                        /* *Distributing (RBE3-like); else kinematic */
+  PetscInt  dof0, dof1;                          /* constrained DOF range (default 1..6) */
+  PetscInt  line;
+} TriboCoupling;
+
+typedef struct {
+  PetscInt   n;
+  PetscInt  *node; /* 0-based node index */
+  PetscInt  *dof;  /* 1..6 */
+  PetscReal *coef;
+  PetscInt   line;
+} TriboEquation;
+
+typedef struct {
+  PetscInt  node, dof; /* 0-based node, DOF 1..6 */
+  PetscReal value;
+  char      loadcase[96]; /* *Substructure Load Case name, or "" */
+  PetscInt  line;
+} TriboCload;
+
+typedef struct {
+  char     nset[96];
+  PetscInt dof0, dof1;
+  PetscInt line;
+} TriboRetained;
+
+typedef struct _n_TriboMesh *TriboMesh;
+struct _n_TriboMesh {
+  char              file[PETSC_MAX_PATH_LEN];
+  PetscInt          nnodes;
+  PetscReal        *X;      /* [3 nnodes] global coordinates (instance and *System frames applied) */
+  PetscInt         *nodeid; /* deck node numbers (after instance renumbering, if any) */
+  PetscInt          nelem;
+  TriboElementType *etype;
+  PetscInt         *eptr, *conn; /* CSR: element e has nodes conn[eptr[e] .. eptr[e+1]) (0-based) */
+  PetscInt         *emat;        /* material index of each element (-1: no section) */
+  PetscInt         *elemid;
+  PetscInt          nnsets, nelsets, nsurfs, nmats, nties, ncouplings, neqs, ncloads, nretained;
+  TriboSet         *nsets, *elsets;
+  TriboSurface     *surfs;
+  TriboMaterial    *mats;
+  TriboTie         *ties;
+  TriboCoupling    *couplings;
+  TriboEquation    *eqs;
+  TriboCload       *cloads;
+  TriboRetained    *retained;    /* *Retained Nodal Dofs of *Substructure Generate */
+  PetscInt          nmodes;      /* fixed-interface modes asked for (*Select Eigenmodes), 0 if none */
+  char              recovery[96];/* NSET= of *Substructure Generate (recovery/sensor nodes), or "" */
+  PetscInt          nwarn;       /* warnings printed (unsupported keywords) */
+};
+
+/* Reading: collective; every rank parses the deck itself (identical result). Errors and warnings
+   name the file and line. Options: -inp_strict (unsupported keywords are errors). */
+PETSC_EXTERN PetscErrorCode TriboMeshReadAbaqus(MPI_Comm, const char[], TriboMesh *);
+PETSC_EXTERN PetscErrorCode TriboMeshDestroy(TriboMesh *);
+PETSC_EXTERN PetscErrorCode TriboMeshView(TriboMesh, PetscViewer);
+/* Look-ups by (case-insensitive) name; NULL if absent */
+PETSC_EXTERN PetscErrorCode TriboMeshFindNodeSet(TriboMesh, const char[], const TriboSet **);
+PETSC_EXTERN PetscErrorCode TriboMeshFindElemSet(TriboMesh, const char[], const TriboSet **);
+PETSC_EXTERN PetscErrorCode TriboMeshFindSurface(TriboMesh, const char[], const TriboSurface **);
+/* Local node numbers (0-based, within the element) of face f (1..6) of element e; returns count */
+PETSC_EXTERN PetscErrorCode TriboMeshGetFace(TriboMesh, PetscInt, PetscInt, PetscInt *, PetscInt[]);
+
+/* The assembled FE system with the deck's constraints eliminated: the full DOF vector u_full
+   (ndof: 3 per node, plus 3 rotations per coupling reference node) is u_full = T u, u holding
+   the nfree independent DOFs; K = T^T K_full T, M = T^T M_full T, F = T^T f_full. */
+typedef struct _n_TriboFESystem *TriboFESystem;
+struct _n_TriboFESystem {
+  MPI_Comm  comm;
+  TriboMesh mesh;
+  PetscInt  ndof, nfree;
+  PetscInt *rotdof;      /* [nnodes]: first rotational DOF of a reference node, -1 otherwise */
+  Mat       T;           /* ndof x nfree, MPIAIJ */
+  Mat       K, M;        /* nfree x nfree, MPIAIJ */
+  Vec       F;           /* nfree: the load case (all *Cload of the load case), T^T f */
+  char      loadcase[96];
+  PetscReal mass;        /* total translational mass of the full model (kg) */
+  PetscInt  nel_c3d8r;   /* elements assembled as C3D8 although the deck says C3D8R */
+};
+
+/* Options: -fe_loadcase NAME (default: the only or the first *Substructure Load Case). */
+PETSC_EXTERN PetscErrorCode TriboFEAssemble(TriboMesh, TriboFESystem *);
+PETSC_EXTERN PetscErrorCode TriboFESystemDestroy(TriboFESystem *);
+/* Independent DOF of translational DOF d (0,1,2) of node i, or -1 if it is dependent (slave) */
+PETSC_EXTERN PetscErrorCode TriboFEGetFreeDof(TriboFESystem, PetscInt, PetscInt, PetscInt *);
+/* Element matrices (exported for tests): 3-D isotropic linear elasticity, consistent mass. */
+PETSC_EXTERN PetscErrorCode TriboFEElementMatrices(TriboElementType, const PetscReal[], PetscReal, PetscReal, PetscReal, PetscReal[], PetscReal[]);
+
+/* Craig-Bampton reduction with the joint interface kept (see src/rom/cb.c). Options -rom_*. */
+PETSC_EXTERN PetscErrorCode TriboCraigBampton(TriboFESystem, TriboROM *);
