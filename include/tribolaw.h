@@ -18,7 +18,7 @@ typedef struct {
 
 typedef enum {
   TRIBO_LAW_FULL   = 0, /* normal contact and friction */
-  TRIBO_LAW_NORMAL = 1  /* normal contact only, tangential tractions zero (conservative prestress, paper 003 §3.3) */
+  TRIBO_LAW_NORMAL = 1  /* normal contact only, tangential tractions zero (conservative prestress, porter-et-al-2022 §3.3) */
 } TriboLawMode;
 
 /* A pure batched kernel: no allocation, no MPI, no PetscCall.

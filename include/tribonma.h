@@ -5,11 +5,11 @@
 #include <petscsnes.h>
 #include <triborom.h>
 
-/* Prestress: K u_s + f_nl(u_s) = f_s, f_s = tension Fv (paper 003 eq. 53, paper 002 §3.3). */
+/* Prestress: K u_s + f_nl(u_s) = f_s, f_s = tension Fv (porter-brake-2023 eq. 53, porter-et-al-2022 §3.3). */
 typedef struct {
   PetscInt            n;
   PetscReal           tension;      /* bolt tension (N per bolt): f_s = tension * Fv */
-  PetscBool           conservative; /* no tangential tractions during prestress (paper 002 §3.3) */
+  PetscBool           conservative; /* no tangential tractions during prestress (porter-et-al-2022 §3.3) */
   PetscInt            steps;        /* load increments */
   PetscReal          *us;           /* [n] prestressed displacement */
   PetscReal          *fs;           /* [n] static load */

@@ -138,7 +138,7 @@ PetscErrorCode TriboPrestressSetFromOptions(MPI_Comm comm, TriboPrestress *ps)
   PetscFunctionBeginUser;
   PetscOptionsBegin(comm, NULL, "Prestress (bolt preload)", "TriboPrestress");
   PetscCall(PetscOptionsReal("-prestress_tension", "bolt tension per bolt [N]", "TriboPrestressSolve", ps->tension, &ps->tension, NULL));
-  PetscCall(PetscOptionsBool("-prestress_conservative", "no tangential tractions during prestress (conservative prestress, paper 002 §3.3)", "TriboPrestressSolve", ps->conservative, &ps->conservative, NULL));
+  PetscCall(PetscOptionsBool("-prestress_conservative", "no tangential tractions during prestress (conservative prestress, porter-et-al-2022 §3.3)", "TriboPrestressSolve", ps->conservative, &ps->conservative, NULL));
   PetscCall(PetscOptionsInt("-prestress_steps", "load increments", "TriboPrestressSolve", ps->steps, &ps->steps, NULL));
   PetscOptionsEnd();
   PetscCall(PrestressCreateSNES_Private(ps));

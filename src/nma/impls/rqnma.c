@@ -13,12 +13,12 @@
    to -rqnma_damping_rtol (at most -rqnma_max_cycles cycles). Each branch is solved at the
    -rqnma_lgl Legendre-Gauss-Lobatto nodes (10 in paper porter-brake-2023 §5.2) and the
    dissipation D = closed integral of lambda q dq over the last cycle is the LGL quadrature of
-   each branch (the modal-level loop of paper 002 Fig. 6c; a gap between the loop's ends lies at
+   each branch (the modal-level loop of porter-et-al-2022 Fig. 6c; a gap between the loop's ends lies at
    the same q and adds no area). omega = (sqrt(lambda(+q0)) + sqrt(lambda(-q0)))/2 (eq. 55),
    phi = (u(+q0) - u(-q0)) / (2 q0) (eq. 56).
    Masing (-rqnma_masing): one initial loading curve from the prestress through all amplitudes;
    omega = sqrt(lambda(q)) (eq. 34a), phi = (u - u_s)/q (eq. 34b) and, by the Masing hypotheses
-   at the modal level (paper 002 §2.3.1, Fig. 6a), D = 8 int_0^q lambda s ds - 4 lambda(q) q^2,
+   at the modal level (porter-et-al-2022 §2.3.1, Fig. 6a), D = 8 int_0^q lambda s ds - 4 lambda(q) q^2,
    the integral by LGL quadrature between successive amplitudes.
    Damping zeta = D / (2 pi (omega q)^2) + zeta0 (eqs. 39-40, 58); accelerometer amplitude
    a = q omega^2 R phi (eq. 57). */

@@ -1,0 +1,277 @@
+/* Parametric Abaqus input deck of a bolted lap-joint beam close to the Brake-Reuss beam (BRB),
+   meshed with structured 8-node hexahedra, for tribo's deck reader and Craig-Bampton reduction.
+
+   Geometry (global frame, metres; defaults measured on ../shared/data/brb/BRB_MATEX.inp): x along
+   the beam, ends at x = -/+ L/2; y across the width, |y| <= b/2; z along the height, |z| <= H/2.
+   The half BEAM_BOT spans -L/2 <= x <= ov/2: full height for x <= -ov/2, the lower half
+   -H/2 <= z <= 0 in the lap |x| <= ov/2. The half BEAM_TOP is its mirror image: 0 <= z <= H/2 in
+   the lap, full height for ov/2 <= x <= L/2. Together the halves fill the bar b x H x L, so the
+   volume is exactly b H L. As in the BRB deck the left half is the lower one in the lap.
+
+   Mesh: x stations are uniform over the lap (nx elements) and graded geometrically outside it
+   (nx_beam elements per half, the last one `grading` times the first, finest next to the lap);
+   ny elements across the width, nz through each half's thickness in the lap and 2 nz through the
+   full height outside. A station of a half carries the z levels g0..g1 of the grid
+   z_g = H (g - nz) / (2 nz); the step station x = -/+ ov/2 has the full height, and the lap
+   elements next to it use its lower or upper half. Node order of a hexahedron: 1-4 on its lower
+   face (z-) counterclockwise seen from +z, 5-8 above them, so the Jacobian is positive and face
+   S1 (1-2-3-4) is the z- face, S2 (5-8-7-6) the z+ face.
+
+   Interface: the plane z = 0 over the lap. CB (on BEAM_BOT) and CT (on BEAM_TOP) hold
+   (nx + 1)(ny + 1) coincident nodes each, not tied: the joint is open. Surfaces BOTS and TOPS
+   are the interface faces. Bolts (no holes, no solid bolts; like the BRB deck, the preload is a
+   constant force across a cut shank): bolt k at (x_k, 0) has its head under BEAM_BOT and its nut
+   on BEAM_TOP. The footprints BSHANKks (faces S1 of BEAM_BOT on z = -H/2) and NSHANKks (faces S2
+   of BEAM_TOP on z = +H/2) are the faces whose centres lie within the washer radius of the bolt
+   axis; reference nodes BSHANKkm (x_k, 0, -H/2) and NSHANKkm (x_k, 0, +H/2) are tied to them by
+   distributing couplings, and to each other by *Equation in DOFs 1, 2, 4, 5, 6 (DOF 3 free).
+   Load case BOLTLOADS: +1 N in z at BSHANKkm (pushes BEAM_BOT up), -1 N at NSHANKkm (pushes
+   BEAM_TOP down): a positive bolt tension clamps the joint, with the signs of BRB_MATEX.inp. */
+#include <tribofe.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#define LAPBEAM_NPERLINE 16 /* entries per data line of *Nset and *Elset (the Abaqus maximum) */
+
+typedef struct {
+  PetscReal len, ov, b, h, E, nu, rho, spacing, radius, grading, sx, sy;
+  PetscInt  nx, nxb, ny, nz, nbolts, nmodes;
+  char      element[16];
+  PetscBool view;
+} LapBeamParams;
+
+// One half: stations along x, each with the z levels g0..g1; nodes station by station, then y, then z
+typedef struct {
+  PetscInt   nst, nnode, nelem, node0, elem0; // node0, elem0: first 0-based global node and element
+  PetscReal *x;
+  PetscInt  *g0, *g1, *off;
+  PetscInt  *ei, *ej, *eg; // station, y index and z level of the lower-left-front corner of each element
+} LapHalf;
+
+typedef struct {
+  LapBeamParams p;
+  LapHalf       half[2];                  // 0: BEAM_BOT, 1: BEAM_TOP
+  PetscInt      nnode, nelem;             // mesh nodes (reference nodes follow) and elements
+  PetscInt     *npatch, **patch;          // [2 nbolts]: footprint faces (global elements); B1..Bn, N1..Nn
+  PetscInt      endnds[4];                // nodes nearest to the sensors and the end-face centres
+  PetscReal     enddist[4];
+} LapBeam;
+
+static const char *lapbeam_elements[] = {"C3D8", "C3D8R"};
+
+static PetscErrorCode LapBeamOptions_Private(MPI_Comm comm, LapBeamParams *p)
+{
+  PetscReal span;
+  PetscInt  etype = 0;
+
+  PetscFunctionBeginUser;
+  p->len = 0.720852, p->ov = 0.121412, p->b = 0.0254, p->h = 0.0254;
+  p->E = 1.9231e11, p->nu = 0.3, p->rho = 7784.3;
+  p->nx = 24, p->nxb = 30, p->grading = 3, p->ny = 6, p->nz = 2;
+  p->nbolts = 3, p->spacing = 0.03035, p->radius = 0.00873, p->nmodes = 20;
+  p->sx = 0.35789, p->sy = 0.01016, p->view = PETSC_FALSE;
+  PetscOptionsBegin(comm, NULL, "Bolted lap-joint beam, BRB-like (tribo mesh -mesh_type lapbeam)", "TriboMeshWriteLapBeam");
+  PetscCall(PetscOptionsReal("-lapbeam_length", "total length L of the beam, ends at x = -/+ L/2 [m]", "", p->len, &p->len, NULL));
+  PetscCall(PetscOptionsReal("-lapbeam_overlap", "length ov of the lap joint, centred at x = 0 [m]", "", p->ov, &p->ov, NULL));
+  PetscCall(PetscOptionsReal("-lapbeam_width", "section width b, along y [m]", "", p->b, &p->b, NULL));
+  PetscCall(PetscOptionsReal("-lapbeam_height", "section height H, along z; each half is H/2 thick in the lap [m]", "", p->h, &p->h, NULL));
+  PetscCall(PetscOptionsInt("-lapbeam_nx", "hexahedra along the lap = interface quadrilaterals along x [-]", "", p->nx, &p->nx, NULL));
+  PetscCall(PetscOptionsInt("-lapbeam_nx_beam", "hexahedra along each half outside the lap, graded [-]", "", p->nxb, &p->nxb, NULL));
+  PetscCall(PetscOptionsReal("-lapbeam_grading", "length of the last over the first element outside the lap (finest next to the lap) [-]", "", p->grading, &p->grading, NULL));
+  PetscCall(PetscOptionsInt("-lapbeam_ny", "hexahedra across the width = interface quadrilaterals along y [-]", "", p->ny, &p->ny, NULL));
+  PetscCall(PetscOptionsInt("-lapbeam_nz", "hexahedra through each half's thickness in the lap (2 nz through the full height outside) [-]", "", p->nz, &p->nz, NULL));
+  PetscCall(PetscOptionsInt("-lapbeam_nbolts", "bolts on the line y = 0, centred at x = 0 [-]", "", p->nbolts, &p->nbolts, NULL));
+  PetscCall(PetscOptionsReal("-lapbeam_bolt_spacing", "distance between neighbouring bolts [m]", "", p->spacing, &p->spacing, NULL));
+  PetscCall(PetscOptionsReal("-lapbeam_washer_radius", "radius of the bolt-head and nut footprints: the faces whose centres lie within it [m]", "", p->radius, &p->radius, NULL));
+  PetscCall(PetscOptionsEList("-lapbeam_element", "element type written in the deck (C3D8R as in BRB_MATEX.inp; tribo assembles both as C3D8)", "", lapbeam_elements, 2, lapbeam_elements[etype], &etype, NULL));
+  PetscCall(PetscOptionsInt("-lapbeam_nmodes", "fixed-interface modes asked for, *Select Eigenmodes 1..nmodes [-]", "", p->nmodes, &p->nmodes, NULL));
+  PetscCall(PetscOptionsReal("-lapbeam_E", "Young's modulus of the steel [Pa]", "", p->E, &p->E, NULL));
+  PetscCall(PetscOptionsReal("-lapbeam_nu", "Poisson's ratio of the steel [-]", "", p->nu, &p->nu, NULL));
+  PetscCall(PetscOptionsReal("-lapbeam_rho", "density of the steel [kg/m^3]", "", p->rho, &p->rho, NULL));
+  PetscCall(PetscOptionsReal("-lapbeam_sensor_x", "ENDNDS: nodes nearest to the sensors at (+x, +y, H/2), (-x, -y, H/2) and to the end-face centres [m]", "", p->sx, &p->sx, NULL));
+  PetscCall(PetscOptionsReal("-lapbeam_sensor_y", "y of the sensors, see -lapbeam_sensor_x [m]", "", p->sy, &p->sy, NULL));
+  PetscCall(PetscOptionsBool("-lapbeam_view", "print a summary of the deck written", "", p->view, &p->view, NULL));
+  PetscOptionsEnd();
+  PetscCall(PetscStrncpy(p->element, lapbeam_elements[etype], sizeof(p->element)));
+  PetscCheck(p->len > 0 && p->ov > 0 && p->ov < p->len, comm, PETSC_ERR_USER_INPUT, "need 0 < -lapbeam_overlap < -lapbeam_length, got overlap %g m and length %g m", (double)p->ov, (double)p->len);
+  PetscCheck(p->b > 0 && p->h > 0, comm, PETSC_ERR_USER_INPUT, "-lapbeam_width and -lapbeam_height must be > 0, got %g m and %g m", (double)p->b, (double)p->h);
+  PetscCheck(p->nx >= 1 && p->nxb >= 1 && p->ny >= 1 && p->nz >= 1, comm, PETSC_ERR_USER_INPUT, "-lapbeam_nx, -lapbeam_nx_beam, -lapbeam_ny, -lapbeam_nz must be >= 1, got %" PetscInt_FMT ", %" PetscInt_FMT ", %" PetscInt_FMT ", %" PetscInt_FMT, p->nx, p->nxb, p->ny, p->nz);
+  PetscCheck(p->grading > 0, comm, PETSC_ERR_USER_INPUT, "-lapbeam_grading must be > 0 (1: uniform), got %g", (double)p->grading);
+  PetscCheck(p->nbolts >= 1 && p->nbolts <= 99, comm, PETSC_ERR_USER_INPUT, "-lapbeam_nbolts must be 1..99, got %" PetscInt_FMT, p->nbolts);
+  PetscCheck(p->radius > 0, comm, PETSC_ERR_USER_INPUT, "-lapbeam_washer_radius must be > 0, got %g m", (double)p->radius);
+  PetscCheck(p->nbolts == 1 || p->spacing >= 2 * p->radius, comm, PETSC_ERR_USER_INPUT, "bolt footprints overlap: -lapbeam_bolt_spacing %g m is less than twice -lapbeam_washer_radius %g m", (double)p->spacing, (double)p->radius);
+  span = 0.5 * p->spacing * (PetscReal)(p->nbolts - 1) + p->radius;
+  PetscCheck(span <= 0.5 * p->ov, comm, PETSC_ERR_USER_INPUT, "the bolt footprints reach x = +-%g m, beyond the lap |x| <= %g m: reduce -lapbeam_nbolts, -lapbeam_bolt_spacing or -lapbeam_washer_radius, or lengthen -lapbeam_overlap", (double)span, (double)(0.5 * p->ov));
+  PetscCheck(p->nmodes >= 1, comm, PETSC_ERR_USER_INPUT, "-lapbeam_nmodes must be >= 1, got %" PetscInt_FMT, p->nmodes);
+  PetscCheck(p->E > 0 && p->rho > 0 && p->nu > -1 && p->nu < 0.5, comm, PETSC_ERR_USER_INPUT, "steel: need -lapbeam_E > 0, -lapbeam_rho > 0, -1 < -lapbeam_nu < 0.5, got %g Pa, %g kg/m^3, %g", (double)p->E, (double)p->rho, (double)p->nu);
+  PetscFunctionReturn(0);
+}
+
+// x of station k = 0..nx of the lap; the same expression in both halves makes CT and CB coincide
+static PetscReal LapX_Private(const LapBeamParams *p, PetscInt k)
+{
+  return p->ov * (PetscReal)(2 * k - p->nx) / (PetscReal)(2 * p->nx);
+}
+
+static void LapNodeXYZ_Private(const LapBeamParams *p, const LapHalf *hf, PetscInt i, PetscInt j, PetscInt g, PetscReal xyz[3])
+{
+  xyz[0] = hf->x[i];
+  xyz[1] = p->b * (PetscReal)(2 * j - p->ny) / (PetscReal)(2 * p->ny);
+  xyz[2] = p->h * (PetscReal)(g - p->nz) / (PetscReal)(2 * p->nz);
+}
+
+// 0-based global node of station i, y index j, z level g (g0[i] <= g <= g1[i])
+static PetscInt LapNode_Private(const LapBeamParams *p, const LapHalf *hf, PetscInt i, PetscInt j, PetscInt g)
+{
+  return hf->node0 + hf->off[i] + j * (hf->g1[i] - hf->g0[i] + 1) + (g - hf->g0[i]);
+}
+
+// The 8 nodes (0-based) of element e of a half, in C3D8 order (see the file header)
+static void LapElemNodes_Private(const LapBeamParams *p, const LapHalf *hf, PetscInt e, PetscInt n[8])
+{
+  PetscInt i = hf->ei[e], j = hf->ej[e], g = hf->eg[e];
+
+  for (PetscInt l = 0; l < 2; l++) {
+    n[4 * l + 0] = LapNode_Private(p, hf, i, j, g + l);
+    n[4 * l + 1] = LapNode_Private(p, hf, i + 1, j, g + l);
+    n[4 * l + 2] = LapNode_Private(p, hf, i + 1, j + 1, g + l);
+    n[4 * l + 3] = LapNode_Private(p, hf, i, j + 1, g + l);
+  }
+}
+
+// Stations and elements of half 0 (BEAM_BOT, left) or 1 (BEAM_TOP, right)
+static PetscErrorCode LapHalfSetUp_Private(const LapBeamParams *p, PetscInt top, PetscInt node0, PetscInt elem0, LapHalf *hf)
+{
+  PetscInt   nst = p->nx + p->nxb + 1, nz2 = 2 * p->nz, e = 0;
+  PetscReal *t, lo = 0.5 * (p->len - p->ov), q = 1, s = lo / (PetscReal)p->nxb;
+
+  PetscFunctionBeginUser;
+  hf->nst = nst, hf->node0 = node0, hf->elem0 = elem0;
+  PetscCall(PetscMalloc4(nst, &hf->x, nst, &hf->g0, nst, &hf->g1, nst + 1, &hf->off));
+  // graded distances t_0 = 0 < ... < t_nxb = lo from the step, element m of length s q^m
+  PetscCall(PetscMalloc1(p->nxb + 1, &t));
+  if (p->nxb > 1 && p->grading != 1) {
+    q = PetscPowReal(p->grading, 1.0 / (PetscReal)(p->nxb - 1));
+    s = lo * (q - 1) / (PetscPowRealInt(q, p->nxb) - 1);
+  }
+  t[0] = 0;
+  for (PetscInt m = 0; m < p->nxb; m++) t[m + 1] = t[m] + s * PetscPowRealInt(q, m);
+  t[p->nxb] = lo;
+  for (PetscInt i = 0; i < nst; i++) {
+    PetscBool lap;
+    if (!top) {
+      lap       = (PetscBool)(i > p->nxb);
+      hf->x[i]  = lap ? LapX_Private(p, i - p->nxb) : (i == 0 ? -0.5 * p->len : -0.5 * p->ov - t[p->nxb - i]);
+      hf->g0[i] = 0;
+      hf->g1[i] = lap ? p->nz : nz2;
+    } else {
+      lap       = (PetscBool)(i < p->nx);
+      hf->x[i]  = lap ? LapX_Private(p, i) : (i == nst - 1 ? 0.5 * p->len : 0.5 * p->ov + t[i - p->nx]);
+      hf->g0[i] = lap ? p->nz : 0;
+      hf->g1[i] = nz2;
+    }
+  }
+  if (!top) hf->x[p->nxb] = LapX_Private(p, 0);
+  else hf->x[p->nx] = LapX_Private(p, p->nx);
+  PetscCall(PetscFree(t));
+  hf->off[0] = 0;
+  for (PetscInt i = 0; i < nst; i++) hf->off[i + 1] = hf->off[i] + (p->ny + 1) * (hf->g1[i] - hf->g0[i] + 1);
+  hf->nnode = hf->off[nst];
+  hf->nelem = 0;
+  for (PetscInt i = 0; i + 1 < nst; i++) hf->nelem += p->ny * (PetscMin(hf->g1[i], hf->g1[i + 1]) - PetscMax(hf->g0[i], hf->g0[i + 1]));
+  PetscCall(PetscMalloc3(hf->nelem, &hf->ei, hf->nelem, &hf->ej, hf->nelem, &hf->eg));
+  for (PetscInt i = 0; i + 1 < nst; i++)
+    for (PetscInt j = 0; j < p->ny; j++)
+      for (PetscInt g = PetscMax(hf->g0[i], hf->g0[i + 1]); g < PetscMin(hf->g1[i], hf->g1[i + 1]); g++) hf->ei[e] = i, hf->ej[e] = j, hf->eg[e++] = g;
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode LapHalfDestroy_Private(LapHalf *hf)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscFree4(hf->x, hf->g0, hf->g1, hf->off));
+  PetscCall(PetscFree3(hf->ei, hf->ej, hf->eg));
+  PetscFunctionReturn(0);
+}
+
+static PetscReal LapBoltX_Private(const LapBeamParams *p, PetscInt k)
+{
+  return p->spacing * ((PetscReal)k - 0.5 * (PetscReal)(p->nbolts - 1));
+}
+
+// Footprint faces of bolt k: face S1 (z = -H/2) of BEAM_BOT (side 0) or S2 (z = +H/2) of BEAM_TOP (side 1)
+static PetscErrorCode LapBoltPatch_Private(LapBeam *lb, PetscInt side, PetscInt k)
+{
+  const LapBeamParams *p  = &lb->p;
+  const LapHalf       *hf = &lb->half[side];
+  PetscInt             gface = side ? 2 * p->nz - 1 : 0, n = 0, *list;
+  PetscReal            xb = LapBoltX_Private(p, k);
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc1(hf->nelem, &list));
+  for (PetscInt e = 0; e < hf->nelem; e++) {
+    PetscReal xc, yc;
+    if (hf->eg[e] != gface) continue;
+    xc = 0.5 * (hf->x[hf->ei[e]] + hf->x[hf->ei[e] + 1]) - xb;
+    yc = p->b * (PetscReal)(2 * hf->ej[e] + 1 - p->ny) / (PetscReal)(2 * p->ny);
+    if (xc * xc + yc * yc <= p->radius * p->radius) list[n++] = hf->elem0 + e;
+  }
+  lb->npatch[side * p->nbolts + k] = n;
+  lb->patch[side * p->nbolts + k]  = list;
+  PetscFunctionReturn(0);
+}
+
+// The node of half `side` nearest to xyz, and its distance
+static void LapNearestNode_Private(const LapBeamParams *p, const LapHalf *hf, const PetscReal xyz[3], PetscInt *node, PetscReal *dist)
+{
+  PetscReal best = PETSC_MAX_REAL, y[3];
+
+  *node = -1;
+  for (PetscInt i = 0; i < hf->nst; i++)
+    for (PetscInt j = 0; j <= p->ny; j++)
+      for (PetscInt g = hf->g0[i]; g <= hf->g1[i]; g++) {
+        PetscReal d;
+        LapNodeXYZ_Private(p, hf, i, j, g, y);
+        d = (y[0] - xyz[0]) * (y[0] - xyz[0]) + (y[1] - xyz[1]) * (y[1] - xyz[1]) + (y[2] - xyz[2]) * (y[2] - xyz[2]);
+        if (d < best) best = d, *node = LapNode_Private(p, hf, i, j, g);
+      }
+  *dist = PetscSqrtReal(best);
+}
+
+static PetscErrorCode LapBeamSetUp_Private(LapBeam *lb)
+{
+  const LapBeamParams *p = &lb->p;
+  // ENDNDS as in BRB_MATEX.inp: sensor on BEAM_TOP, sensor on BEAM_BOT, end-face centres of BEAM_TOP, BEAM_BOT
+  const PetscReal target[4][3] = {
+    {p->sx,        p->sy,  0.5 * p->h},
+    {-p->sx,       -p->sy, 0.5 * p->h},
+    {0.5 * p->len, 0,      0         },
+    {-0.5 * p->len, 0,     0         }
+  };
+
+  PetscFunctionBeginUser;
+  PetscCall(LapHalfSetUp_Private(p, 0, 0, 0, &lb->half[0]));
+  PetscCall(LapHalfSetUp_Private(p, 1, lb->half[0].nnode, lb->half[0].nelem, &lb->half[1]));
+  lb->nnode = lb->half[0].nnode + lb->half[1].nnode;
+  lb->nelem = lb->half[0].nelem + lb->half[1].nelem;
+  PetscCall(PetscMalloc2(2 * p->nbolts, &lb->npatch, 2 * p->nbolts, &lb->patch));
+  for (PetscInt side = 0; side < 2; side++)
+    for (PetscInt k = 0; k < p->nbolts; k++) {
+      PetscCall(LapBoltPatch_Private(lb, side, k));
+      PetscCheck(lb->npatch[side * p->nbolts + k] > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "the %s footprint of bolt %" PetscInt_FMT " (x = %g m) holds no element face: -lapbeam_washer_radius %g m is too small for the mesh (refine -lapbeam_nx / -lapbeam_ny or enlarge the radius)", side ? "nut" : "head", k + 1, (double)LapBoltX_Private(p, k), (double)p->radius);
+    }
+  for (PetscInt s = 0; s < 4; s++) LapNearestNode_Private(p, &lb->half[s % 2 ? 0 : 1], target[s], &lb->endnds[s], &lb->enddist[s]);
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode LapBeamDestroy_Private(LapBeam *lb)
+{
+  PetscFunctionBeginUser;
+  for (PetscInt s = 0; s < 2; s++) PetscCall(LapHalfDestroy_Private(&lb->half[s]));
+  if (lb->patch)
+    for (PetscInt k = 0; k < 2 * lb->p.nbolts; k++) PetscCall(PetscFree(lb->patch[k]));
+  PetscCall(PetscFree2(lb->npatch, lb->patch));
+  PetscFunctionReturn(0);
+}
