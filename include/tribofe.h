@@ -143,3 +143,21 @@ PETSC_EXTERN PetscErrorCode TriboFEElementMatrices(TriboElementType, const Petsc
 
 /* Craig-Bampton reduction with the joint interface kept (see src/rom/cb.c). Options -rom_*. */
 PETSC_EXTERN PetscErrorCode TriboCraigBampton(TriboFESystem, TriboROM *);
+
+/* Parametric deck of a bolted lap-joint beam close to the Brake-Reuss beam (src/fe/lapbeam.c):
+   structured C3D8 hexahedra, open interface CT/CB, bolts as couplings with a cut shank, load case
+   BOLTLOADS. Options -lapbeam_*; a NULL file name only reads the options. */
+PETSC_EXTERN PetscErrorCode TriboMeshWriteLapBeam(MPI_Comm, const char[]);
+
+/* The joint interface of a mesh (src/rom/cbiface.c): pairs of coincident nodes of a top and a
+   bottom node set, the local frame (t1, t2, n), n pointing from the top side into the bottom side
+   so that u_n = (u_top - u_bottom).n > 0 is interpenetration, and the zero-thickness element
+   mesh of the bottom side (nodes = pairs). Tolerances are relative to the model size. */
+typedef struct {
+  PetscInt       npairs;
+  PetscInt      *top, *bot; /* [npairs] 0-based nodes of each pair, in the order of the bottom set */
+  PetscReal      frame[9];  /* rows t1, t2, n (global components) */
+  TriboInterface iface;     /* nodes, elements, quadrature, Q and T; L is left to the caller */
+} TriboInterfacePairs;
+PETSC_EXTERN PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh, const char[], const char[], PetscReal, PetscReal, TriboInterfacePairs *);
+PETSC_EXTERN PetscErrorCode TriboInterfacePairsReset(TriboInterfacePairs *);

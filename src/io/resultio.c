@@ -147,7 +147,7 @@ PetscErrorCode TriboBackbonePlot(MPI_Comm comm, const TriboBackbone *b, TriboROM
   sf  = (TriboPlotSeries){b->na, x, b->freq, "RQNMA", TRIBO_PLOT_LINE_MARKERS, 0};
   sz  = (TriboPlotSeries){b->na, x, zpct, "RQNMA", TRIBO_PLOT_LINE_MARKERS, 0};
   pan[0] = (TriboPlotPanel){"natural frequency", xl, "frequency (Hz)", PETSC_TRUE, PETSC_FALSE, 1, &sf};
-  pan[1] = (TriboPlotPanel){"damping", xl, "damping ratio (% of critical)", PETSC_TRUE, PETSC_TRUE, 1, &sz};
+  pan[1] = (TriboPlotPanel){"damping", xl, "damping ratio (% of critical)", PETSC_TRUE, PETSC_FALSE, 1, &sz}; // linear: a joint in stick has zero damping
   PetscCall(TriboPlotPNG(comm, file, 900, 800, 2, 1, pan, title));
   PetscCall(PetscFree2(x, zpct));
   PetscFunctionReturn(0);

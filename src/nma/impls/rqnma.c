@@ -20,6 +20,7 @@
    omega = sqrt(lambda(q)) (eq. 34a), phi = (u - u_s)/q (eq. 34b) and, by the Masing hypotheses
    at the modal level (porter-et-al-2022 §2.3.1, Fig. 6a), D = 8 int_0^q lambda s ds - 4 lambda(q) q^2,
    the integral by LGL quadrature between successive amplitudes.
+   A dissipation below 8 q0 rtol f_ref (the energy the Newton tolerance can hide) is reported as 0.
    Damping zeta = D / (2 pi (omega q)^2) + zeta0 (eqs. 39-40, 58); accelerometer amplitude
    a = q omega^2 R phi (eq. 57). */
 #include <tribo/private/nmaimpl.h>
@@ -304,6 +305,12 @@ static PetscErrorCode Record(TriboNMA nma, PetscInt ia, PetscReal q0, PetscReal 
   PetscInt       n = nma->n;
 
   PetscFunctionBeginUser;
+  {
+    NMA_RQNMA *r = (NMA_RQNMA *)nma->data;
+    // Each solve leaves a force residual up to rtol fref, so a loop's area is known only to about
+    // 8 q0 rtol fref: below that the dissipation is numerically zero (e.g. a joint in full stick).
+    if (PetscAbsReal(D) < 8 * q0 * r->rtol * r->fref) D = 0;
+  }
   b->lam_p[ia]  = lp;
   b->lam_m[ia]  = lm;
   w             = 0.5 * (PetscSqrtReal(PetscMax(lp, 0)) + PetscSqrtReal(PetscMax(lm, 0))); // eq. 55 (eq. 34a when lp = lm)

@@ -1,0 +1,392 @@
+/* Element library: 3-D isotropic linear elasticity and consistent mass of the solid elements of
+   an Abaqus deck (C3D8, C3D8R, C3D20, C3D20R, C3D4, C3D10), Abaqus node numbering.
+
+   K_e = int B^T D B dV and M_e = rho int N^T N dV by Gauss quadrature in the element's natural
+   coordinates (Hughes, The Finite Element Method, ch. 3 and 7; Zienkiewicz & Taylor vol. 1
+   ch. 6 and 9). Rules:
+     C3D8   stiffness and mass 2x2x2 (what Abaqus C3D8 and ccx use; reproduces ccx's matrices)
+     C3D8R  assembled as C3D8 (see below)
+     C3D20  stiffness and mass 3x3x3
+     C3D20R stiffness 2x2x2 (Abaqus's own reduced rule: no hourglass control is involved, so it
+            is reproduced exactly), mass 3x3x3
+     C3D4   stiffness 1 point (constant strain), mass 4 points (degree 2, exact)
+     C3D10  stiffness 4 points (degree 2, exact for straight edges), mass 64-point collapsed
+            Gauss rule (Stroud's conical product, degree 5 in the tetrahedron)
+
+   Why C3D8R is assembled as C3D8: Abaqus's C3D8R integrates at one point and adds hourglass
+   stiffness from its own (enhanced/relax-stiffness) hourglass control, whose exact form and
+   scaling are Abaqus internals that cannot be reproduced; CalculiX 2.20's C3D8R, the only
+   open implementation at hand, is broken (rigid rotations get stiffness, spurious modes at
+   16-301 Hz: ../shared/notes/calculix.md). Full 2x2x2 integration is the standard substitute:
+   it has no hourglass modes and is slightly stiffer in bending on coarse meshes (parasitic
+   shear; about +1% on the BRB's first bending frequency compared with C3D8I). The assembly
+   counts such elements in TriboFESystem.nel_c3d8r so that `tribo rom` can report it. */
+#include <tribofe.h>
+
+#define TRIBO_FE_MAXQ 64
+
+// Natural coordinates of the 20-node hexahedron (the 8-node one uses the first 8 rows)
+static const PetscReal HexXi[20][3] = {
+  {-1, -1, -1}, {1, -1, -1}, {1, 1, -1}, {-1, 1, -1}, {-1, -1, 1}, {1, -1, 1}, {1, 1, 1}, {-1, 1, 1}, {0, -1, -1}, {1, 0, -1},
+  {0, 1, -1},   {-1, 0, -1}, {0, -1, 1}, {1, 0, 1},   {0, 1, 1},   {-1, 0, 1}, {-1, -1, 0}, {1, -1, 0}, {1, 1, 0},  {-1, 1, 0}};
+// Corner pairs of the mid-edge nodes 5..10 of the 10-node tetrahedron (0-based)
+static const PetscInt TetEdge[6][2] = {
+  {0, 1},
+  {1, 2},
+  {2, 0},
+  {0, 3},
+  {1, 3},
+  {2, 3}
+};
+
+/* Shape functions N[n] and derivatives dN[n][3] with respect to the natural coordinates */
+static void ShapeHex8(const PetscReal q[3], PetscReal N[], PetscReal dN[])
+{
+  for (PetscInt a = 0; a < 8; a++) {
+    const PetscReal *c = HexXi[a];
+    PetscReal        f0 = 1 + c[0] * q[0], f1 = 1 + c[1] * q[1], f2 = 1 + c[2] * q[2];
+    N[a]                = 0.125 * f0 * f1 * f2;
+    dN[3 * a + 0]       = 0.125 * c[0] * f1 * f2;
+    dN[3 * a + 1]       = 0.125 * f0 * c[1] * f2;
+    dN[3 * a + 2]       = 0.125 * f0 * f1 * c[2];
+  }
+}
+
+// 20-node serendipity hexahedron
+static void ShapeHex20(const PetscReal q[3], PetscReal N[], PetscReal dN[])
+{
+  for (PetscInt a = 0; a < 20; a++) {
+    const PetscReal *c = HexXi[a];
+    if (a < 8) {
+      PetscReal f0 = 1 + c[0] * q[0], f1 = 1 + c[1] * q[1], f2 = 1 + c[2] * q[2], s = c[0] * q[0] + c[1] * q[1] + c[2] * q[2] - 2;
+      N[a]          = 0.125 * f0 * f1 * f2 * s;
+      dN[3 * a + 0] = 0.125 * c[0] * f1 * f2 * (s + f0);
+      dN[3 * a + 1] = 0.125 * c[1] * f0 * f2 * (s + f1);
+      dN[3 * a + 2] = 0.125 * c[2] * f0 * f1 * (s + f2);
+    } else {
+      PetscInt  m = c[0] == 0 ? 0 : (c[1] == 0 ? 1 : 2), i = (m + 1) % 3, j = (m + 2) % 3;
+      PetscReal b = 1 - q[m] * q[m], fi = 1 + c[i] * q[i], fj = 1 + c[j] * q[j];
+      N[a]          = 0.25 * b * fi * fj;
+      dN[3 * a + m] = -0.5 * q[m] * fi * fj;
+      dN[3 * a + i] = 0.25 * b * c[i] * fj;
+      dN[3 * a + j] = 0.25 * b * fi * c[j];
+    }
+  }
+}
+
+// Tetrahedra: barycentric L = (1 - xi - eta - zeta, xi, eta, zeta)
+static void ShapeTet(PetscInt n, const PetscReal q[3], PetscReal N[], PetscReal dN[])
+{
+  PetscReal L[4]     = {1 - q[0] - q[1] - q[2], q[0], q[1], q[2]};
+  PetscReal dL[4][3] = {
+    {-1, -1, -1},
+    {1,  0,  0 },
+    {0,  1,  0 },
+    {0,  0,  1 }
+  };
+
+  for (PetscInt a = 0; a < 4; a++) {
+    N[a] = n == 4 ? L[a] : L[a] * (2 * L[a] - 1);
+    for (PetscInt k = 0; k < 3; k++) dN[3 * a + k] = n == 4 ? dL[a][k] : (4 * L[a] - 1) * dL[a][k];
+  }
+  if (n == 4) return;
+  for (PetscInt e = 0; e < 6; e++) {
+    PetscInt i = TetEdge[e][0], j = TetEdge[e][1];
+    N[4 + e] = 4 * L[i] * L[j];
+    for (PetscInt k = 0; k < 3; k++) dN[3 * (4 + e) + k] = 4 * (L[i] * dL[j][k] + L[j] * dL[i][k]);
+  }
+}
+
+static void Shape(TriboElementType t, const PetscReal q[3], PetscReal N[], PetscReal dN[])
+{
+  switch (t) {
+  case TRIBO_EL_C3D8:
+  case TRIBO_EL_C3D8R:
+    ShapeHex8(q, N, dN);
+    break;
+  case TRIBO_EL_C3D20:
+  case TRIBO_EL_C3D20R:
+    ShapeHex20(q, N, dN);
+    break;
+  case TRIBO_EL_C3D4:
+    ShapeTet(4, q, N, dN);
+    break;
+  case TRIBO_EL_C3D10:
+    ShapeTet(10, q, N, dN);
+    break;
+  }
+}
+
+/* Quadrature rules: TENSOR2/3 (Gauss on the cube [-1,1]^3), TET1, TET4, TETC4 (collapsed
+   4x4x4 Gauss on the unit tetrahedron; weights sum to its volume 1/6). */
+typedef enum {
+  RULE_HEX2,
+  RULE_HEX3,
+  RULE_HEX4,
+  RULE_TET1,
+  RULE_TET4,
+  RULE_TETC4
+} Rule;
+
+static PetscInt GetRule(Rule r, PetscReal q[][3], PetscReal w[])
+{
+  static const PetscReal g2[2] = {-0.57735026918962576451, 0.57735026918962576451}, w2[2] = {1, 1};
+  static const PetscReal g3[3] = {-0.77459666924148337704, 0, 0.77459666924148337704}, w3[3] = {5. / 9, 8. / 9, 5. / 9};
+  static const PetscReal g4[4] = {-0.86113631159405257522, -0.33998104358485626480, 0.33998104358485626480, 0.86113631159405257522};
+  static const PetscReal w4[4] = {0.34785484513745385737, 0.65214515486254614263, 0.65214515486254614263, 0.34785484513745385737};
+  const PetscReal       *g = NULL, *gw = NULL;
+  PetscInt               m = 0, n = 0;
+
+  switch (r) {
+  case RULE_HEX2:
+    g = g2, gw = w2, m = 2;
+    break;
+  case RULE_HEX3:
+    g = g3, gw = w3, m = 3;
+    break;
+  case RULE_HEX4:
+    g = g4, gw = w4, m = 4;
+    break;
+  case RULE_TET1:
+    q[0][0] = q[0][1] = q[0][2] = 0.25;
+    w[0]                        = 1. / 6;
+    return 1;
+  case RULE_TET4: {
+    const PetscReal a = 0.13819660112501051518, b = 0.58541019662496845446;
+    for (PetscInt p = 0; p < 4; p++) {
+      for (PetscInt k = 0; k < 3; k++) q[p][k] = (p == k + 1) ? b : a;
+      w[p] = 1. / 24;
+    }
+    return 4;
+  }
+  case RULE_TETC4:
+    // xi = u, eta = (1-u) v, zeta = (1-u)(1-v) w on [0,1]^3, Jacobian (1-u)^2 (1-v)
+    for (PetscInt i = 0; i < 4; i++)
+      for (PetscInt j = 0; j < 4; j++)
+        for (PetscInt k = 0; k < 4; k++, n++) {
+          PetscReal u = 0.5 * (1 + g4[i]), v = 0.5 * (1 + g4[j]), s = 0.5 * (1 + g4[k]);
+          q[n][0] = u;
+          q[n][1] = (1 - u) * v;
+          q[n][2] = (1 - u) * (1 - v) * s;
+          w[n]    = 0.125 * w4[i] * w4[j] * w4[k] * (1 - u) * (1 - u) * (1 - v);
+        }
+    return n;
+  }
+  for (PetscInt i = 0; i < m; i++)
+    for (PetscInt j = 0; j < m; j++)
+      for (PetscInt k = 0; k < m; k++, n++) {
+        q[n][0] = g[i];
+        q[n][1] = g[j];
+        q[n][2] = g[k];
+        w[n]    = gw[i] * gw[j] * gw[k];
+      }
+  return n;
+}
+
+// Jacobian J_ij = dx_i/dxi_j at one point; returns det J and overwrites dN with dN/dx
+static PetscReal Jacobian(PetscInt n, const PetscReal X[], PetscReal dN[])
+{
+  PetscReal J[3][3] = {{0}}, Ji[3][3], det;
+
+  for (PetscInt a = 0; a < n; a++)
+    for (PetscInt i = 0; i < 3; i++)
+      for (PetscInt j = 0; j < 3; j++) J[i][j] += X[3 * a + i] * dN[3 * a + j];
+  det = J[0][0] * (J[1][1] * J[2][2] - J[1][2] * J[2][1]) - J[0][1] * (J[1][0] * J[2][2] - J[1][2] * J[2][0]) + J[0][2] * (J[1][0] * J[2][1] - J[1][1] * J[2][0]);
+  if (det <= 0) return det;
+  Ji[0][0] = (J[1][1] * J[2][2] - J[1][2] * J[2][1]) / det;
+  Ji[0][1] = (J[0][2] * J[2][1] - J[0][1] * J[2][2]) / det;
+  Ji[0][2] = (J[0][1] * J[1][2] - J[0][2] * J[1][1]) / det;
+  Ji[1][0] = (J[1][2] * J[2][0] - J[1][0] * J[2][2]) / det;
+  Ji[1][1] = (J[0][0] * J[2][2] - J[0][2] * J[2][0]) / det;
+  Ji[1][2] = (J[0][2] * J[1][0] - J[0][0] * J[1][2]) / det;
+  Ji[2][0] = (J[1][0] * J[2][1] - J[1][1] * J[2][0]) / det;
+  Ji[2][1] = (J[0][1] * J[2][0] - J[0][0] * J[2][1]) / det;
+  Ji[2][2] = (J[0][0] * J[1][1] - J[0][1] * J[1][0]) / det;
+  // dN/dx_k = sum_j dN/dxi_j (J^{-1})_jk
+  for (PetscInt a = 0; a < n; a++) {
+    PetscReal d0 = dN[3 * a], d1 = dN[3 * a + 1], d2 = dN[3 * a + 2];
+    for (PetscInt k = 0; k < 3; k++) dN[3 * a + k] = d0 * Ji[0][k] + d1 * Ji[1][k] + d2 * Ji[2][k];
+  }
+  return det;
+}
+
+static void Rules(TriboElementType t, Rule *rk, Rule *rm, Rule *rv)
+{
+  switch (t) {
+  case TRIBO_EL_C3D8:
+  case TRIBO_EL_C3D8R:
+    *rk = RULE_HEX2, *rm = RULE_HEX2, *rv = RULE_HEX3;
+    break;
+  case TRIBO_EL_C3D20:
+    *rk = RULE_HEX3, *rm = RULE_HEX3, *rv = RULE_HEX4;
+    break;
+  case TRIBO_EL_C3D20R:
+    *rk = RULE_HEX2, *rm = RULE_HEX3, *rv = RULE_HEX4;
+    break;
+  case TRIBO_EL_C3D4:
+    *rk = RULE_TET1, *rm = RULE_TET4, *rv = RULE_TETC4;
+    break;
+  case TRIBO_EL_C3D10:
+    *rk = RULE_TET4, *rm = RULE_TETC4, *rv = RULE_TETC4;
+    break;
+  }
+}
+
+/*
+  TriboFEElementMatrices_Private - Stiffness (3n x 3n, node-major: row 3a+i) and scalar
+  consistent mass Ms (n x n, M_e = Ms (x) I_3) of one element; either output may be NULL.
+  detmin returns the smallest Jacobian determinant met; a non-positive one stops the
+  integration (the caller names the element).
+*/
+PetscErrorCode TriboFEElementMatrices_Private(TriboElementType t, const PetscReal X[], PetscReal E, PetscReal nu, PetscReal rho, PetscReal Ke[], PetscReal Ms[], PetscReal *detmin)
+{
+  PetscInt  n = TriboElementNodes[t], nq, m = 3 * n;
+  PetscReal q[TRIBO_FE_MAXQ][3], w[TRIBO_FE_MAXQ], N[20], dN[60];
+  PetscReal lam = E * nu / ((1 + nu) * (1 - 2 * nu)), mu = E / (2 * (1 + nu));
+  Rule      rk, rm, rv;
+
+  PetscFunctionBeginUser;
+  *detmin = PETSC_MAX_REAL;
+  Rules(t, &rk, &rm, &rv);
+  if (Ke) {
+    PetscCall(PetscArrayzero(Ke, m * m));
+    nq = GetRule(rk, q, w);
+    for (PetscInt p = 0; p < nq; p++) {
+      PetscReal det, c;
+      Shape(t, q[p], N, dN);
+      det     = Jacobian(n, X, dN);
+      *detmin = PetscMin(*detmin, det);
+      if (det <= 0) PetscFunctionReturn(0);
+      c = w[p] * det;
+      // K_(ai)(bj) += c (lam g_ai g_bj + mu g_aj g_bi + mu delta_ij g_a.g_b), upper block triangle
+      for (PetscInt a = 0; a < n; a++) {
+        const PetscReal *ga = dN + 3 * a;
+        for (PetscInt b = a; b < n; b++) {
+          const PetscReal *gb = dN + 3 * b;
+          PetscReal        dd = mu * (ga[0] * gb[0] + ga[1] * gb[1] + ga[2] * gb[2]);
+          for (PetscInt i = 0; i < 3; i++)
+            for (PetscInt j = 0; j < 3; j++) Ke[(3 * a + i) * m + 3 * b + j] += c * (lam * ga[i] * gb[j] + mu * ga[j] * gb[i] + (i == j ? dd : 0));
+        }
+      }
+    }
+    for (PetscInt a = 0; a < n; a++)
+      for (PetscInt b = 0; b < a; b++)
+        for (PetscInt i = 0; i < 3; i++)
+          for (PetscInt j = 0; j < 3; j++) Ke[(3 * a + i) * m + 3 * b + j] = Ke[(3 * b + j) * m + 3 * a + i];
+  }
+  if (Ms) {
+    PetscCall(PetscArrayzero(Ms, n * n));
+    nq = GetRule(rm, q, w);
+    for (PetscInt p = 0; p < nq; p++) {
+      PetscReal det;
+      Shape(t, q[p], N, dN);
+      det     = Jacobian(n, X, dN);
+      *detmin = PetscMin(*detmin, det);
+      if (det <= 0) PetscFunctionReturn(0);
+      for (PetscInt a = 0; a < n; a++)
+        for (PetscInt b = 0; b < n; b++) Ms[a * n + b] += rho * w[p] * det * N[a] * N[b];
+    }
+  }
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboFEElementMatrices - Stiffness and consistent mass matrices of one solid element.
+
+  Not collective
+
+  Input Parameters:
++ t   - element type (C3D8R is integrated as C3D8; see the notes at the top of src/fe/hex.c)
+. X   - node coordinates, X[3a+i] = coordinate i of node a, Abaqus node order
+. E   - Young's modulus
+. nu  - Poisson's ratio (-1 < nu < 0.5)
+- rho - density
+
+  Output Parameters:
++ Ke - stiffness, (3n x 3n) row-major, DOF 3a+i = direction i of node a (or NULL)
+- Me - consistent mass, same layout (or NULL)
+
+  Notes:
+  K_e = int B^T D B dV with D the isotropic elasticity matrix (Lame lambda = E nu/((1+nu)(1-2nu)),
+  mu = E/(2(1+nu))), M_e = rho int N^T N dV, both by Gauss quadrature (rules in src/fe/hex.c).
+
+  Level: developer
+@*/
+PetscErrorCode TriboFEElementMatrices(TriboElementType t, const PetscReal X[], PetscReal E, PetscReal nu, PetscReal rho, PetscReal Ke[], PetscReal Me[])
+{
+  PetscInt   n, m;
+  PetscReal  Ms[400], detmin;
+
+  PetscFunctionBeginUser;
+  PetscCheck(t >= TRIBO_EL_C3D8 && t <= TRIBO_EL_C3D10, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "unknown element type %d", (int)t);
+  PetscCheck(nu > -1 && nu < 0.5 && E > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "elastic constants need E > 0 and -1 < nu < 0.5, got E = %g, nu = %g", (double)E, (double)nu);
+  n = TriboElementNodes[t];
+  m = 3 * n;
+  PetscCall(TriboFEElementMatrices_Private(t, X, E, nu, rho, Ke, Me ? Ms : NULL, &detmin));
+  PetscCheck(detmin > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s element has a non-positive Jacobian determinant %g (inverted or degenerate; check the node order)", TriboElementTypes[t], (double)detmin);
+  if (Me) {
+    PetscCall(PetscArrayzero(Me, m * m));
+    for (PetscInt a = 0; a < n; a++)
+      for (PetscInt b = 0; b < n; b++)
+        for (PetscInt i = 0; i < 3; i++) Me[(3 * a + i) * m + 3 * b + i] = Ms[a * n + b];
+  }
+  PetscFunctionReturn(0);
+}
+
+/*
+  TriboFEElementVolume_Private - Volume int det J of one element with a rule one order higher than
+  the mass matrix's (exact for straight-edged elements), computed apart from the element matrices
+  so that the total mass can be checked against rho V.
+*/
+PetscErrorCode TriboFEElementVolume_Private(TriboElementType t, const PetscReal X[], PetscReal *vol)
+{
+  PetscInt  n = TriboElementNodes[t], nq;
+  PetscReal q[TRIBO_FE_MAXQ][3], w[TRIBO_FE_MAXQ], N[20], dN[60];
+  Rule      rk, rm, rv;
+
+  PetscFunctionBeginUser;
+  Rules(t, &rk, &rm, &rv);
+  nq   = GetRule(rv, q, w);
+  *vol = 0;
+  for (PetscInt p = 0; p < nq; p++) {
+    Shape(t, q[p], N, dN);
+    *vol += w[p] * Jacobian(n, X, dN);
+  }
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboFEMeshVolume - Volume and mass rho V of the mesh, summed over the elements that have a
+  section, from the element Jacobians (independently of the assembled mass matrix).
+
+  Not collective (every rank holds the mesh)
+
+  Input Parameter:
+. mesh - the mesh
+
+  Output Parameters:
++ vol  - total volume
+- mass - sum over elements of rho_e V_e
+
+  Level: developer
+@*/
+PetscErrorCode TriboFEMeshVolume(TriboMesh mesh, PetscReal *vol, PetscReal *mass)
+{
+  PetscReal X[60];
+
+  PetscFunctionBeginUser;
+  *vol  = 0;
+  *mass = 0;
+  for (PetscInt e = 0; e < mesh->nelem; e++) {
+    PetscInt  n = mesh->eptr[e + 1] - mesh->eptr[e];
+    PetscReal v;
+
+    if (mesh->emat[e] < 0) continue;
+    for (PetscInt a = 0; a < n; a++)
+      for (PetscInt i = 0; i < 3; i++) X[3 * a + i] = mesh->X[3 * mesh->conn[mesh->eptr[e] + a] + i];
+    PetscCall(TriboFEElementVolume_Private(mesh->etype[e], X, &v));
+    *vol += v;
+    *mass += mesh->mats[mesh->emat[e]].rho * v;
+  }
+  PetscFunctionReturn(0);
+}
