@@ -79,3 +79,5 @@ PETSC_EXTERN PetscErrorCode TriboJointGetLocalRange(TriboJoint, PetscInt *, Pets
 PETSC_EXTERN PetscErrorCode TriboJointGetEvaluationCount(TriboJoint, PetscLogDouble *);
 PETSC_EXTERN PetscErrorCode TriboJointGetLaw(TriboJoint, TriboLaw *);
 PETSC_EXTERN PetscErrorCode TriboJointGetROM(TriboJoint, TriboROM *);
+/* Second-stage reduction: keep the DOFs touched by L plus m modes of the rest (src/rom/condense.c) */
+PETSC_EXTERN PetscErrorCode TriboROMCondense(TriboROM, PetscInt);

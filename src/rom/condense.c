@@ -1,0 +1,216 @@
+/* Second-stage Craig-Bampton of a ROM: keep the DOFs the interface acts on, replace the others
+   by their static response plus a few of their fixed-interface modes.
+
+   The nonlinear force acts only on the DOFs b touched by L (the relative interface DOFs of a
+   Craig-Bampton ROM in relative coordinates). Writing x = [x_b; x_o], the map
+     x = T [x_b; eta],  T = [I, 0; Psi, Phi],  Psi = -K_oo^{-1} K_ob,
+   with Phi the first m mass-normalized modes of (K_oo, M_oo), is exact in statics (the Guyan
+   part) and keeps the dynamics of the rest of the structure up to the m-th mode with the
+   interface held (paper linder-gross-krack §2.2, applied a second time with the interface DOFs as
+   boundary). It shrinks the mean interface DOFs and the first-stage modes of a BRB reduction
+   (n = 4106) to n_b + m, which the dense Newton solves of RQNMA need. */
+#include <triborom.h>
+#include <petscblaslapack.h>
+
+/*@
+  TriboROMCondense - Reduces a ROM to the DOFs its interface acts on plus m modes of the rest.
+
+  Collective
+
+  Input Parameters:
++ rom - the ROM (replaced in place)
+- m   - modes of the non-interface part to keep
+
+  Notes:
+  M, K, Fv, R and L are transformed with T; Q and T of the interface are unchanged. The title
+  records the condensation.
+@*/
+PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
+{
+  PetscInt           n = rom->n, nb = 0, no, nr, *bidx, *oidx, *isb;
+  PetscReal         *Koo, *Moo, *Kob, *Tm, *w, *work, *tmp, *Kr, *Mr;
+  const PetscScalar *K, *M;
+  PetscBLASInt       bn, bno, bnb, bm, info, one = 1, il, iu, found, *iwork, *ifail, lwork, *piv;
+  PetscReal          zero = 0.0, done = 1.0, abstol = 0.0, dummy = 0.0;
+
+  PetscFunctionBeginUser;
+  PetscCheck(rom->iface && rom->iface->L, rom->comm, PETSC_ERR_ARG_WRONGSTATE, "condensation needs an interface (L)");
+  PetscCall(PetscCalloc1(n, &isb));
+  {
+    PetscInt mr;
+    PetscCall(MatGetSize(rom->iface->L, &mr, NULL));
+    for (PetscInt r = 0; r < mr; r++) {
+      PetscInt           nc;
+      const PetscInt    *c;
+      const PetscScalar *v;
+      PetscCall(MatGetRow(rom->iface->L, r, &nc, &c, &v));
+      for (PetscInt k = 0; k < nc; k++)
+        if (v[k] != 0.0) isb[c[k]] = 1;
+      PetscCall(MatRestoreRow(rom->iface->L, r, &nc, &c, &v));
+    }
+  }
+  for (PetscInt i = 0; i < n; i++) nb += isb[i];
+  no = n - nb;
+  m = PetscMin(m, no);
+  PetscCheck(m >= 0, rom->comm, PETSC_ERR_USER_INPUT, "the number of modes to keep must be >= 0, got %" PetscInt_FMT " (option -rom_condense_modes)", m);
+  if (no == 0) {
+    PetscCall(PetscFree(isb));
+    PetscFunctionReturn(0);
+  }
+  nr = nb + m;
+  PetscCall(PetscMalloc2(nb, &bidx, no, &oidx));
+  for (PetscInt i = 0, a = 0, b = 0; i < n; i++) {
+    if (isb[i]) bidx[a++] = i;
+    else oidx[b++] = i;
+  }
+  PetscCall(PetscMalloc4(no * no, &Koo, no * no, &Moo, no * nb, &Kob, no, &w));
+  PetscCall(MatDenseGetArrayRead(rom->K, &K));
+  PetscCall(MatDenseGetArrayRead(rom->M, &M));
+  for (PetscInt j = 0; j < no; j++)
+    for (PetscInt i = 0; i < no; i++) {
+      Koo[i + no * j] = PetscRealPart(K[oidx[i] + n * oidx[j]]);
+      Moo[i + no * j] = PetscRealPart(M[oidx[i] + n * oidx[j]]);
+    }
+  for (PetscInt j = 0; j < nb; j++)
+    for (PetscInt i = 0; i < no; i++) Kob[i + no * j] = -PetscRealPart(K[oidx[i] + n * bidx[j]]);
+  PetscCall(PetscBLASIntCast(n, &bn));
+  PetscCall(PetscBLASIntCast(no, &bno));
+  PetscCall(PetscBLASIntCast(nb, &bnb));
+  PetscCall(PetscBLASIntCast(m, &bm));
+  // T (n x nr, column-major): identity on b, Psi and Phi on o
+  PetscCall(PetscCalloc1(n * nr, &Tm));
+  for (PetscInt j = 0; j < nb; j++) Tm[bidx[j] + n * j] = 1.0;
+  { // Psi = -K_oo^{-1} K_ob (Cholesky of a copy of K_oo)
+    PetscReal *L;
+    PetscCall(PetscMalloc1(no * no, &L));
+    PetscCall(PetscArraycpy(L, Koo, no * no));
+    PetscCallBLAS("LAPACKpotrf", LAPACKpotrf_("L", &bno, L, &bno, &info));
+    PetscCheck(!info, rom->comm, PETSC_ERR_USER_INPUT, "condensation: the stiffness of the non-interface DOFs is not positive definite (leading minor %d): with the interface held the structure must be fixed", (int)info);
+    PetscCallBLAS("LAPACKpotrs", LAPACKpotrs_("L", &bno, &bnb, L, &bno, Kob, &bno, &info));
+    PetscCall(PetscFree(L));
+    for (PetscInt j = 0; j < nb; j++)
+      for (PetscInt i = 0; i < no; i++) Tm[oidx[i] + n * j] = Kob[i + no * j];
+  }
+  if (m > 0) { // first m modes of (K_oo, M_oo), mass-normalized (LAPACK dsygvx by index)
+    PetscReal *Z;
+    PetscCall(PetscMalloc1(no * m, &Z));
+    PetscCall(PetscMalloc2(5 * no, &iwork, no, &ifail));
+    il    = 1;
+    iu    = bm;
+    lwork = -1;
+    {
+      PetscReal wq;
+      PetscCallBLAS("LAPACKsygvx", LAPACKsygvx_(&one, "V", "I", "U", &bno, Koo, &bno, Moo, &bno, &dummy, &dummy, &il, &iu, &abstol, &found, w, Z, &bno, &wq, &lwork, iwork, ifail, &info));
+      lwork = (PetscBLASInt)wq;
+    }
+    PetscCall(PetscMalloc1(lwork, &work));
+    PetscCallBLAS("LAPACKsygvx", LAPACKsygvx_(&one, "V", "I", "U", &bno, Koo, &bno, Moo, &bno, &dummy, &dummy, &il, &iu, &abstol, &found, w, Z, &bno, work, &lwork, iwork, ifail, &info));
+    PetscCheck(!info && found == bm, rom->comm, PETSC_ERR_LIB, "condensation: LAPACK dsygvx failed (info %d, %d of %d modes)", (int)info, (int)found, (int)bm);
+    for (PetscInt k = 0; k < m; k++)
+      for (PetscInt i = 0; i < no; i++) Tm[oidx[i] + n * (nb + k)] = Z[i + no * k];
+    PetscCall(PetscFree(work));
+    PetscCall(PetscFree2(iwork, ifail));
+    PetscCall(PetscFree(Z));
+  }
+  { // K_r = T^T K T, M_r = T^T M T (symmetrized)
+    PetscBLASInt bnr;
+    PetscCall(PetscBLASIntCast(nr, &bnr));
+    PetscCall(PetscMalloc3(n * nr, &tmp, nr * nr, &Kr, nr * nr, &Mr));
+    PetscCallBLAS("BLASgemm", BLASgemm_("N", "N", &bn, &bnr, &bn, &done, (PetscReal *)K, &bn, Tm, &bn, &zero, tmp, &bn));
+    PetscCallBLAS("BLASgemm", BLASgemm_("T", "N", &bnr, &bnr, &bn, &done, Tm, &bn, tmp, &bn, &zero, Kr, &bnr));
+    PetscCallBLAS("BLASgemm", BLASgemm_("N", "N", &bn, &bnr, &bn, &done, (PetscReal *)M, &bn, Tm, &bn, &zero, tmp, &bn));
+    PetscCallBLAS("BLASgemm", BLASgemm_("T", "N", &bnr, &bnr, &bn, &done, Tm, &bn, tmp, &bn, &zero, Mr, &bnr));
+    for (PetscInt j = 0; j < nr; j++)
+      for (PetscInt i = 0; i < j; i++) {
+        Kr[i + nr * j] = Kr[j + nr * i] = 0.5 * (Kr[i + nr * j] + Kr[j + nr * i]);
+        Mr[i + nr * j] = Mr[j + nr * i] = 0.5 * (Mr[i + nr * j] + Mr[j + nr * i]);
+      }
+  }
+  PetscCall(MatDenseRestoreArrayRead(rom->K, &K));
+  PetscCall(MatDenseRestoreArrayRead(rom->M, &M));
+  PetscCall(MatDestroy(&rom->K));
+  PetscCall(MatDestroy(&rom->M));
+  PetscCall(MatCreateSeqDense(PETSC_COMM_SELF, nr, nr, NULL, &rom->K));
+  PetscCall(MatCreateSeqDense(PETSC_COMM_SELF, nr, nr, NULL, &rom->M));
+  {
+    PetscScalar *a;
+    PetscCall(MatDenseGetArrayWrite(rom->K, &a));
+    PetscCall(PetscArraycpy(a, Kr, nr * nr));
+    PetscCall(MatDenseRestoreArrayWrite(rom->K, &a));
+    PetscCall(MatDenseGetArrayWrite(rom->M, &a));
+    PetscCall(PetscArraycpy(a, Mr, nr * nr));
+    PetscCall(MatDenseRestoreArrayWrite(rom->M, &a));
+  }
+  { // Fv_r = T^T Fv
+    Vec                fr;
+    const PetscScalar *f;
+    PetscScalar       *g;
+    PetscCall(VecCreateSeq(PETSC_COMM_SELF, nr, &fr));
+    PetscCall(VecGetArrayRead(rom->Fv, &f));
+    PetscCall(VecGetArrayWrite(fr, &g));
+    for (PetscInt j = 0; j < nr; j++) {
+      PetscReal s = 0;
+      for (PetscInt i = 0; i < n; i++) s += Tm[i + n * j] * PetscRealPart(f[i]);
+      g[j] = s;
+    }
+    PetscCall(VecRestoreArrayWrite(fr, &g));
+    PetscCall(VecRestoreArrayRead(rom->Fv, &f));
+    PetscCall(VecDestroy(&rom->Fv));
+    rom->Fv = fr;
+  }
+  if (rom->R) { // R_r = R T
+    Mat                Rr;
+    const PetscScalar *r;
+    PetscScalar       *g;
+    PetscInt           k = rom->nrec;
+    PetscCall(MatCreateSeqDense(PETSC_COMM_SELF, k, nr, NULL, &Rr));
+    PetscCall(MatDenseGetArrayRead(rom->R, &r));
+    PetscCall(MatDenseGetArrayWrite(Rr, &g));
+    for (PetscInt j = 0; j < nr; j++)
+      for (PetscInt a = 0; a < k; a++) {
+        PetscReal s = 0;
+        for (PetscInt i = 0; i < n; i++) s += PetscRealPart(r[a + k * i]) * Tm[i + n * j];
+        g[a + k * j] = s;
+      }
+    PetscCall(MatDenseRestoreArrayWrite(Rr, &g));
+    PetscCall(MatDenseRestoreArrayRead(rom->R, &r));
+    PetscCall(MatDestroy(&rom->R));
+    rom->R = Rr;
+  }
+  { // L_r = L T = L restricted to b (L has no o columns), renumbered
+    Mat      Lr;
+    PetscInt mr, *newc;
+    PetscCall(MatGetSize(rom->iface->L, &mr, NULL));
+    PetscCall(PetscMalloc1(n, &newc));
+    for (PetscInt i = 0; i < n; i++) newc[i] = -1;
+    for (PetscInt j = 0; j < nb; j++) newc[bidx[j]] = j;
+    PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, mr, nr, 4, NULL, &Lr));
+    PetscCall(MatSetOption(Lr, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
+    for (PetscInt r = 0; r < mr; r++) {
+      PetscInt           nc;
+      const PetscInt    *c;
+      const PetscScalar *v;
+      PetscCall(MatGetRow(rom->iface->L, r, &nc, &c, &v));
+      for (PetscInt k = 0; k < nc; k++)
+        if (v[k] != 0.0) PetscCall(MatSetValue(Lr, r, newc[c[k]], v[k], INSERT_VALUES));
+      PetscCall(MatRestoreRow(rom->iface->L, r, &nc, &c, &v));
+    }
+    PetscCall(MatAssemblyBegin(Lr, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatAssemblyEnd(Lr, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatDestroy(&rom->iface->L));
+    rom->iface->L = Lr;
+    PetscCall(PetscFree(newc));
+  }
+  rom->n = nr;
+  {
+    char t[64];
+    PetscCall(PetscSNPrintf(t, sizeof(t), "; condensed to %" PetscInt_FMT "+%" PetscInt_FMT " DOFs", nb, m));
+    PetscCall(PetscStrlcat(rom->title, t, sizeof(rom->title)));
+  }
+  PetscCall(PetscFree3(tmp, Kr, Mr));
+  PetscCall(PetscFree(Tm));
+  PetscCall(PetscFree4(Koo, Moo, Kob, w));
+  PetscCall(PetscFree2(bidx, oidx));
+  PetscCall(PetscFree(isb));
+  PetscFunctionReturn(0);
+}
