@@ -67,6 +67,7 @@ PETSC_EXTERN PetscErrorCode TriboJointDestroy(TriboJoint *);
 /* f = f_nl(x) (length n) and, if J != NULL, J += d f_nl/dx (n x n, column-major), from the
    committed history; the trial history is kept for TriboJointCommit(). Collective. */
 PETSC_EXTERN PetscErrorCode TriboJointEvaluate(TriboJoint, TriboLawMode, const PetscScalar[], PetscScalar[], PetscScalar[]);
+PETSC_EXTERN PetscErrorCode TriboJointEvaluateLD(TriboJoint, TriboLawMode, const PetscScalar[], PetscScalar[], PetscScalar[], PetscInt);
 PETSC_EXTERN PetscErrorCode TriboJointCommit(TriboJoint);
 PETSC_EXTERN PetscErrorCode TriboJointResetHistory(TriboJoint);
 /* Save/restore the committed history (owned points, nhist*nloc values) */

@@ -194,9 +194,20 @@ PetscErrorCode TriboPrestressSolve(TriboROM rom, TriboJoint joint, TriboPrestres
   snes = ps->snes;
   PetscCall(SNESSetFunction(snes, R, PrestressResidual, &ctx));
   PetscCall(SNESSetJacobian(snes, J, J, PrestressJacobian, &ctx));
-  PetscCall(SNESGetTolerances(snes, &atol, &rtol, &stol, &maxit, &maxf));
-  if (atol <= 1e-49) PetscCall(SNESSetTolerances(snes, 1e-10 * PetscMax(ps->fsnorm, 1e-300), rtol, stol, maxit, maxf)); // absolute: relative to the bolt load
   PetscCall(PrestressInitialGuess_Private(rom, joint, ps->fs, ps->us));
+  PetscCall(SNESGetTolerances(snes, &atol, &rtol, &stol, &maxit, &maxf));
+  if (atol <= 1e-49) { // absolute: relative to the bolt load, but above the round-off of K u
+    const PetscScalar *k;
+    PetscReal          sabs = 0;
+    PetscCall(MatDenseGetArrayRead(rom->K, &k));
+    for (PetscInt i = 0; i < n; i++) {
+      PetscReal si = 0;
+      for (PetscInt j = 0; j < n; j++) si += PetscAbsScalar(k[i + j * n] * ps->us[j]);
+      sabs = PetscMax(sabs, si);
+    }
+    PetscCall(MatDenseRestoreArrayRead(rom->K, &k));
+    PetscCall(SNESSetTolerances(snes, PetscMax(1e-10 * ps->fsnorm, 1e-12 * sabs) + 1e-300, rtol, stol, maxit, maxf));
+  }
   ps->its = 0;
   for (PetscInt s = 1; s <= ps->steps; s++) {
     PetscInt its;

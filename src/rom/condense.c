@@ -30,7 +30,7 @@ PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
   PetscInt           n = rom->n, nb = 0, no, nr, *bidx, *oidx, *isb;
   PetscReal         *Koo, *Moo, *Kob, *Tm, *w, *work, *tmp, *Kr, *Mr;
   const PetscScalar *K, *M;
-  PetscBLASInt       bn, bno, bnb, bm, info, one = 1, il, iu, found, *iwork, *ifail, lwork, *piv;
+  PetscBLASInt       bn, bno, bnb, bm, info, one = 1, il, iu, found, *iwork, *ifail, lwork;
   PetscReal          zero = 0.0, done = 1.0, abstol = 0.0, dummy = 0.0;
 
   PetscFunctionBeginUser;

@@ -254,6 +254,17 @@ PetscErrorCode TriboJointCreate(TriboROM rom, TriboLaw law, TriboJoint *joint)
 @*/
 PetscErrorCode TriboJointEvaluate(TriboJoint j, TriboLawMode mode, const PetscScalar x[], PetscScalar f[], PetscScalar J[])
 {
+  PetscFunctionBeginUser;
+  PetscCall(TriboJointEvaluateLD(j, mode, x, f, J, j->n));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboJointEvaluateLD - TriboJointEvaluate() with the tangent added into a column-major array of
+  leading dimension ld >= n (e.g. the n x n block of a bordered (n+1) x (n+1) Jacobian).
+@*/
+PetscErrorCode TriboJointEvaluateLD(TriboJoint j, TriboLawMode mode, const PetscScalar x[], PetscScalar f[], PetscScalar J[], PetscInt ld)
+{
   PetscInt nl3 = 3 * j->nloc, n = j->n, ni = j->ni;
 
   PetscFunctionBeginUser;
@@ -294,7 +305,7 @@ PetscErrorCode TriboJointEvaluate(TriboJoint j, TriboLawMode mode, const PetscSc
     }
     PetscCall(TriboSumAll(j->comm, ni * ni, j->Jbuf));
     for (PetscInt b = 0; b < ni; b++)
-      for (PetscInt a = 0; a < ni; a++) J[j->idof[a] + n * j->idof[b]] += j->Jbuf[a + ni * b];
+      for (PetscInt a = 0; a < ni; a++) J[j->idof[a] + ld * j->idof[b]] += j->Jbuf[a + ni * b];
   }
   PetscFunctionReturn(0);
 }

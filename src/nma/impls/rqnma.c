@@ -25,17 +25,18 @@
    a = q omega^2 R phi (eq. 57). */
 #include <tribo/private/nmaimpl.h>
 #include <math.h>
+#include <petscblaslapack.h>
 
 typedef struct {
   PetscBool  masing, monitor;
-  PetscInt   nlgl, maxcycles, maxbisect, maxit;
+  PetscInt   nlgl, maxcycles, maxbisect, maxit, lag;
   PetscReal  dtol, datol, rtol, maxdmu;
   SNES       snes;
   Mat        J;
   Vec        X, R;
-  PetscReal  q, q0, fref, fsmax;
+  PetscReal  q, q0, fref, fsmax; /* fsmax: round-off scale of the static forces, max_i sum_j |K_ij u_s,j| + |f_s,i| */
   PetscReal *xi, *wi;              /* LGL nodes and weights */
-  PetscReal *work, *mw;            /* n */
+  PetscReal *work, *mw, *dx;       /* n */
   PetscReal *xa, *xb;              /* last two converged states [n+1] */
   PetscReal  qa, qb;
   PetscInt   nconv;                /* converged states available for the predictor (0, 1, 2) */
@@ -66,16 +67,17 @@ static PetscErrorCode Residual(SNES snes, Vec X, Vec R, void *ctx)
   PetscCall(TriboJointEvaluate(nma->joint, TRIBO_LAW_FULL, x, r->work, NULL));
   PetscCall(MatDenseGetArrayRead(nma->rom->K, &k));
   PetscCall(MatDenseGetArrayRead(nma->rom->M, &m));
-  for (PetscInt i = 0; i < n; i++) f[i] = r->work[i] - nma->fs[i];
-  for (PetscInt j = 0; j < n; j++) {
-    PetscReal xj = PetscRealPart(x[j]), dj = xj - nma->us[j];
-    for (PetscInt i = 0; i < n; i++) f[i] += k[i + j * n] * xj - mu * nma->lam0 * m[i + j * n] * dj;
-  }
-  for (PetscInt i = 0; i < n; i++) {
-    PetscReal mwi = 0;
-    for (PetscInt j = 0; j < n; j++) mwi += m[i + j * n] * (PetscRealPart(x[j]) - nma->us[j]);
-    r->mw[i] = mwi;
-    c += (PetscRealPart(x[i]) - nma->us[i]) * mwi;
+  { // f = K x - mu lam0 M (x - u_s) + f_nl - f_s (BLAS gemv), r->mw = M (x - u_s)
+    PetscBLASInt bn, ione = 1;
+    PetscReal    one = 1, zero = 0;
+    PetscCall(PetscBLASIntCast(n, &bn));
+    for (PetscInt i = 0; i < n; i++) r->dx[i] = PetscRealPart(x[i]) - nma->us[i];
+    PetscCallBLAS("BLASgemv", BLASgemv_("N", &bn, &bn, &one, (PetscReal *)k, &bn, (PetscReal *)x, &ione, &zero, (PetscReal *)f, &ione));
+    PetscCallBLAS("BLASgemv", BLASgemv_("N", &bn, &bn, &one, (PetscReal *)m, &bn, r->dx, &ione, &zero, r->mw, &ione));
+    for (PetscInt i = 0; i < n; i++) {
+      f[i] += r->work[i] - nma->fs[i] - mu * nma->lam0 * r->mw[i];
+      c += r->dx[i] * r->mw[i];
+    }
   }
   f[n] = nma->lam0 * (c - r->q * r->q) / (2 * r->q0);
   PetscCall(MatDenseRestoreArrayRead(nma->rom->M, &m));
@@ -92,28 +94,31 @@ static PetscErrorCode Jacobian(SNES snes, Vec X, Mat J, Mat P, void *ctx)
   PetscInt           n = nma->n, N = n + 1;
   const PetscScalar *x, *k, *m;
   PetscScalar       *a;
-  PetscReal          mu, *jnl;
+  PetscReal          mu;
 
   PetscFunctionBeginUser;
   PetscCall(VecGetArrayRead(X, &x));
   mu = PetscRealPart(x[n]);
   PetscCall(MatDenseGetArrayWrite(P, &a));
-  PetscCall(PetscCalloc1(n * n, &jnl));
-  PetscCall(TriboJointEvaluate(nma->joint, TRIBO_LAW_FULL, x, r->work, jnl));
   PetscCall(MatDenseGetArrayRead(nma->rom->K, &k));
   PetscCall(MatDenseGetArrayRead(nma->rom->M, &m));
   for (PetscInt j = 0; j < n; j++)
-    for (PetscInt i = 0; i < n; i++) a[i + j * N] = k[i + j * n] - mu * nma->lam0 * m[i + j * n] + jnl[i + j * n];
+    for (PetscInt i = 0; i < n; i++) a[i + j * N] = k[i + j * n] - mu * nma->lam0 * m[i + j * n];
+  PetscCall(TriboJointEvaluateLD(nma->joint, TRIBO_LAW_FULL, x, r->work, a, N));
+  {
+    PetscBLASInt bn, ione = 1;
+    PetscReal    one = 1, zero = 0;
+    PetscCall(PetscBLASIntCast(n, &bn));
+    for (PetscInt i = 0; i < n; i++) r->dx[i] = PetscRealPart(x[i]) - nma->us[i];
+    PetscCallBLAS("BLASgemv", BLASgemv_("N", &bn, &bn, &one, (PetscReal *)m, &bn, r->dx, &ione, &zero, r->mw, &ione));
+  }
   for (PetscInt i = 0; i < n; i++) {
-    PetscReal mwi = 0;
-    for (PetscInt j = 0; j < n; j++) mwi += m[i + j * n] * (PetscRealPart(x[j]) - nma->us[j]);
-    a[i + n * N] = -nma->lam0 * mwi;
-    a[n + i * N] = nma->lam0 * mwi / r->q0;
+    a[i + n * N] = -nma->lam0 * r->mw[i];
+    a[n + i * N] = nma->lam0 * r->mw[i] / r->q0;
   }
   a[n + n * N] = 0;
   PetscCall(MatDenseRestoreArrayRead(nma->rom->M, &m));
   PetscCall(MatDenseRestoreArrayRead(nma->rom->K, &k));
-  PetscCall(PetscFree(jnl));
   PetscCall(MatDenseRestoreArrayWrite(P, &a));
   PetscCall(VecRestoreArrayRead(X, &x));
   PetscFunctionReturn(0);
@@ -133,7 +138,7 @@ static PetscErrorCode Converged(SNES snes, PetscInt it, PetscReal xnorm, PetscRe
   PetscCall(SNESGetFunction(snes, &F, NULL, NULL));
   PetscCall(VecNorm(F, NORM_INFINITY, &fmax));
   if (PetscIsInfOrNanReal(fmax)) *reason = SNES_DIVERGED_FNORM_NAN;
-  else if (fmax <= r->rtol * r->fref + 1e-13 * r->fsmax) {
+  else if (fmax <= r->rtol * r->fref + 1e-12 * r->fsmax) {
     *reason  = SNES_CONVERGED_FNORM_ABS;
     r->resid = PetscMax(r->resid, fmax / r->fref);
   } else if (it >= r->maxit) *reason = SNES_DIVERGED_MAX_IT;
@@ -196,6 +201,17 @@ static PetscErrorCode SolveAt(TriboNMA nma, PetscReal q, const PetscReal x0[], P
   PetscCall(SNESGetConvergedReason(r->snes, &reason));
   PetscCall(SNESGetIterationNumber(r->snes, &its));
   r->its += its;
+  if (r->lag > 1 && reason <= 0) { // a stale factorization may be the cause: refresh it and retry once
+    PetscCall(VecGetArray(r->X, &x));
+    for (PetscInt i = 0; i <= nma->n; i++) x[i] = x0[i];
+    PetscCall(VecRestoreArray(r->X, &x));
+    PetscCall(SNESSetLagPreconditioner(r->snes, -2));
+    PetscCall(SNESSolve(r->snes, NULL, r->X));
+    PetscCall(SNESSetLagPreconditioner(r->snes, r->lag));
+    PetscCall(SNESGetConvergedReason(r->snes, &reason));
+    PetscCall(SNESGetIterationNumber(r->snes, &its));
+    r->its += its;
+  }
   *ok = (PetscBool)(reason > 0);
   if (*ok) {
     PetscCall(Residual(r->snes, r->X, r->R, nma)); // trial history at the accepted state
@@ -394,7 +410,16 @@ static PetscErrorCode SetScale_Private(TriboNMA nma, PetscReal q0)
   r->q0    = q0;
   r->fref  = nma->lam0 * q0 * mp;
   r->fsmax = 0;
-  for (PetscInt i = 0; i < nma->n; i++) r->fsmax = PetscMax(r->fsmax, PetscAbsReal(nma->fs[i]));
+  {
+    const PetscScalar *k;
+    PetscCall(MatDenseGetArrayRead(nma->rom->K, &k));
+    for (PetscInt i = 0; i < nma->n; i++) {
+      PetscReal si = PetscAbsReal(nma->fs[i]);
+      for (PetscInt j = 0; j < nma->n; j++) si += PetscAbsScalar(k[i + j * nma->n] * nma->us[j]);
+      r->fsmax = PetscMax(r->fsmax, si);
+    }
+    PetscCall(MatDenseRestoreArrayRead(nma->rom->K, &k));
+  }
   PetscFunctionReturn(0);
 }
 
@@ -502,6 +527,7 @@ static PetscErrorCode TriboNMASetUp_RQNMA(TriboNMA nma)
   if (r->snes) PetscFunctionReturn(0);
   PetscCall(PetscMalloc1(nma->n, &r->work));
   PetscCall(PetscMalloc1(nma->n, &r->mw));
+  PetscCall(PetscMalloc1(nma->n, &r->dx));
   PetscCall(PetscMalloc1(N, &r->xa));
   PetscCall(PetscMalloc1(N, &r->xb));
   PetscCall(VecCreateSeq(PETSC_COMM_SELF, N, &r->X));
@@ -520,9 +546,15 @@ static PetscErrorCode TriboNMASetUp_RQNMA(TriboNMA nma)
     PetscCall(SNESLineSearchSetPreCheck(ls, StepLimit, nma));
   }
   PetscCall(SNESGetKSP(r->snes, &ksp));
-  PetscCall(KSPSetType(ksp, KSPPREONLY));
   PetscCall(KSPGetPC(ksp, &pc));
   PetscCall(PCSetType(pc, PCLU));
+  if (r->lag < 0) r->lag = nma->n >= 400 ? 10 : 1;
+  if (r->lag > 1) { // GMRES on the exact Jacobian with an LU factorization refreshed every lag Newton steps
+    PetscCall(KSPSetType(ksp, KSPGMRES));
+    PetscCall(KSPSetTolerances(ksp, 1e-10, PETSC_DEFAULT, PETSC_DEFAULT, 60));
+    PetscCall(SNESSetLagPreconditioner(r->snes, r->lag));
+    PetscCall(SNESSetLagPreconditionerPersists(r->snes, PETSC_TRUE));
+  } else PetscCall(KSPSetType(ksp, KSPPREONLY));
   PetscCall(SNESSetFromOptions(r->snes));
   PetscFunctionReturn(0);
 }
@@ -559,6 +591,7 @@ static PetscErrorCode TriboNMASetFromOptions_RQNMA(PetscOptionItems *PetscOption
   PetscCall(PetscOptionsReal("-rqnma_rtol", "Newton tolerance relative to the modal force lambda0 q |M phi0|", "", r->rtol, &r->rtol, NULL));
   PetscCall(PetscOptionsReal("-rqnma_max_dlambda", "largest change of lambda/lambda0 in one Newton step, relative to 1 + |lambda/lambda0| (step limiter)", "", r->maxdmu, &r->maxdmu, NULL));
   PetscCall(PetscOptionsInt("-rqnma_max_it", "Newton iterations per solve", "", r->maxit, &r->maxit, NULL));
+  PetscCall(PetscOptionsInt("-rqnma_lag_lu", "Newton steps between LU factorizations (GMRES on the exact Jacobian in between); 1: LU every step; default 10 for n >= 400, else 1", "", r->lag, &r->lag, NULL));
   PetscCall(PetscOptionsInt("-rqnma_max_bisect", "step halvings allowed when Newton fails", "", r->maxbisect, &r->maxbisect, NULL));
   PetscOptionsHeadEnd();
   PetscCheck(r->nlgl >= 3, nma->comm, PETSC_ERR_USER_INPUT, "-rqnma_lgl must be >= 3, got %" PetscInt_FMT, r->nlgl);
@@ -589,6 +622,7 @@ static PetscErrorCode TriboNMADestroy_RQNMA(TriboNMA nma)
   PetscCall(PetscFree(r->wi));
   PetscCall(PetscFree(r->work));
   PetscCall(PetscFree(r->mw));
+  PetscCall(PetscFree(r->dx));
   PetscCall(PetscFree(r->xa));
   PetscCall(PetscFree(r->xb));
   PetscCall(PetscFree(nma->data));
@@ -620,6 +654,7 @@ PetscErrorCode TriboNMACreate_RQNMA(TriboNMA nma)
   r->dtol                 = 1e-3;
   r->datol                = 1e-7;
   r->maxdmu               = 0.5;
+  r->lag                  = -1;
   r->rtol                 = 1e-9;
   nma->data               = r;
   nma->ops.setfromoptions = TriboNMASetFromOptions_RQNMA;
