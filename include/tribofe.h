@@ -115,6 +115,10 @@ PETSC_EXTERN PetscErrorCode TriboMeshFindElemSet(TriboMesh, const char[], const 
 PETSC_EXTERN PetscErrorCode TriboMeshFindSurface(TriboMesh, const char[], const TriboSurface **);
 /* Local node numbers (0-based, within the element) of face f (1..6) of element e; returns count */
 PETSC_EXTERN PetscErrorCode TriboMeshGetFace(TriboMesh, PetscInt, PetscInt, PetscInt *, PetscInt[]);
+/* Node of a reference as written in *Coupling, ref node= or TriboRetained.nset: a node set of one
+   node, or a node number (nodeid[]); -1 if neither. A *Surface, type=NODE is stored with face 0
+   and elem[] holding node indices. */
+PETSC_EXTERN PetscErrorCode TriboMeshFindNode(TriboMesh, const char[], PetscInt *);
 
 /* The assembled FE system with the deck's constraints eliminated: the full DOF vector u_full
    (ndof: 3 per node, plus 3 rotations per coupling reference node) is u_full = T u, u holding
@@ -149,15 +153,40 @@ PETSC_EXTERN PetscErrorCode TriboCraigBampton(TriboFESystem, TriboROM *);
    BOLTLOADS. Options -lapbeam_*; a NULL file name only reads the options. */
 PETSC_EXTERN PetscErrorCode TriboMeshWriteLapBeam(MPI_Comm, const char[]);
 
-/* The joint interface of a mesh (src/rom/cbiface.c): pairs of coincident nodes of a top and a
-   bottom node set, the local frame (t1, t2, n), n pointing from the top side into the bottom side
-   so that u_n = (u_top - u_bottom).n > 0 is interpenetration, and the zero-thickness element
-   mesh of the bottom side (nodes = pairs). Tolerances are relative to the model size. */
+/* The joint interface of a mesh (src/rom/cbiface.c): pairs of coincident (or, for non-conforming
+   meshes of the same topology, nearly coincident) nodes of a top and a bottom node set, the local
+   frame (t1, t2, n), n pointing from the top side into the bottom side so that
+   u_n = (u_top - u_bottom).n > 0 is interpenetration, and the zero-thickness element mesh of the
+   bottom side (nodes = pairs). Arguments: mesh, top set, bottom set, pairing tolerance relative to
+   the model size, pairing tolerance relative to the shortest interface edge at the node, flatness
+   tolerance relative to the model size. */
 typedef struct {
   PetscInt       npairs;
   PetscInt      *top, *bot; /* [npairs] 0-based nodes of each pair, in the order of the bottom set */
   PetscReal      frame[9];  /* rows t1, t2, n (global components) */
+  PetscInt       nfar;      /* pairs farther apart than the model-size tolerance (non-conforming meshes) */
+  PetscReal      dmax;      /* largest distance between the two nodes of a pair (m) */
   TriboInterface iface;     /* nodes, elements, quadrature, Q and T; L is left to the caller */
 } TriboInterfacePairs;
-PETSC_EXTERN PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh, const char[], const char[], PetscReal, PetscReal, TriboInterfacePairs *);
+PETSC_EXTERN PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh, const char[], const char[], PetscReal, PetscReal, PetscReal, TriboInterfacePairs *);
 PETSC_EXTERN PetscErrorCode TriboInterfacePairsReset(TriboInterfacePairs *);
+
+/* Checks of the assembled FE system (src/fe/assemble.c, src/fe/hex.c), used by the tests and by
+   tribo rom: volume and rho V from the element Jacobians; the six rigid motions on the independent
+   DOFs; relative asymmetry ||A - A^T||_F / ||A||_F; r^T M r of the rigid translations; relative
+   rigid-body residuals ||K r|| / (||K||_inf ||r||); resultant force and moment of a load about x0. */
+PETSC_EXTERN PetscErrorCode TriboFEMeshVolume(TriboMesh, PetscReal *, PetscReal *);
+PETSC_EXTERN PetscErrorCode TriboFEGetRigidModes(TriboFESystem, const PetscReal[], Vec[]);
+PETSC_EXTERN PetscErrorCode TriboFECheckSymmetry(Mat, PetscReal *);
+PETSC_EXTERN PetscErrorCode TriboFECheckMass(TriboFESystem, PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboFECheckRigidBody(TriboFESystem, PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboFELoadResultant(TriboFESystem, Vec, const PetscReal[], PetscReal[]);
+/* Internal to src/fe: element matrices with the scalar mass (M_e = Ms (x) I_3) and the smallest
+   Jacobian determinant; element volume; DOF numbering and elimination matrix T (constraints.c). */
+PETSC_INTERN PetscErrorCode TriboFEElementMatrices_Private(TriboElementType, const PetscReal[], PetscReal, PetscReal, PetscReal, PetscReal[], PetscReal[], PetscReal *);
+PETSC_INTERN PetscErrorCode TriboFEElementVolume_Private(TriboElementType, const PetscReal[], PetscReal *);
+typedef struct {
+  PetscInt  *ptr, *col; /* row d of T: columns col[ptr[d] .. ptr[d+1]) */
+  PetscReal *val;
+} TriboFECSR;
+PETSC_INTERN PetscErrorCode TriboFEConstraintsBuild_Private(TriboMesh, MPI_Comm, PetscInt *, PetscInt **, PetscInt **, PetscInt *, TriboFECSR *, Mat *);

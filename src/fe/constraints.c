@@ -148,36 +148,12 @@ static PetscErrorCode RelAdd(Rel *R, PetscInt d, PetscInt n, const PetscInt col[
   PetscFunctionReturn(0);
 }
 
-/* Faces in Abaqus numbering (S1..S6 of hexahedra, S1..S4 of tetrahedra): corners in cyclic order,
-   then the mid-edge nodes of the edges corner1-corner2, corner2-corner3, ... (0-based local
-   numbers). Kept here rather than taken from TriboMeshGetFace because the face shape functions
-   below depend on exactly this order. */
-static const PetscInt HexFace[6][8] = {
-  {0, 1, 2, 3, 8,  9,  10, 11},
-  {4, 7, 6, 5, 15, 14, 13, 12},
-  {0, 4, 5, 1, 16, 12, 17, 8 },
-  {1, 5, 6, 2, 17, 13, 18, 9 },
-  {2, 6, 7, 3, 18, 14, 19, 10},
-  {3, 7, 4, 0, 19, 15, 16, 11}
-};
-static const PetscInt TetFace[4][6] = {
-  {0, 1, 2, 4, 5, 6},
-  {0, 3, 1, 7, 8, 4},
-  {1, 3, 2, 8, 9, 5},
-  {2, 3, 0, 9, 7, 6}
-};
-
-// Global nodes of face f (1-based) of element e; returns the node count (3, 4, 6 or 8)
+// Global nodes of face f (1-based) of element e: corners in cyclic order, then the mid-edge nodes of the edges corner1-corner2, ...
 static PetscErrorCode FaceNodes(TriboMesh mesh, PetscInt e, PetscInt f, PetscInt *n, PetscInt nodes[])
 {
-  TriboElementType t    = mesh->etype[e];
-  const PetscInt  *conn = mesh->conn + mesh->eptr[e];
-  PetscBool        hex  = (PetscBool)(t <= TRIBO_EL_C3D20R), quad = (PetscBool)(t == TRIBO_EL_C3D20 || t == TRIBO_EL_C3D20R || t == TRIBO_EL_C3D10);
-
   PetscFunctionBeginUser;
-  PetscCheck(f >= 1 && f <= (hex ? 6 : 4), PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: face S%" PetscInt_FMT " does not exist on %s element %" PetscInt_FMT, mesh->file, f, TriboElementTypes[t], mesh->elemid[e]);
-  *n = hex ? (quad ? 8 : 4) : (quad ? 6 : 3);
-  for (PetscInt a = 0; a < *n; a++) nodes[a] = conn[hex ? HexFace[f - 1][a] : TetFace[f - 1][a]];
+  PetscCall(TriboMeshGetFace(mesh, e, f, n, nodes));
+  for (PetscInt a = 0; a < *n; a++) nodes[a] = mesh->conn[mesh->eptr[e] + nodes[a]];
   PetscFunctionReturn(0);
 }
 
@@ -248,14 +224,16 @@ static void FaceClamp(PetscInt n, PetscReal s[2])
 }
 
 /* Closest point of face (nodes Xf) to p: Gauss-Newton on the face's isoparametric coordinates,
-   clamped to the face; returns the coordinates, shape functions there and the distance. */
-static PetscReal FaceProject(PetscInt n, const PetscReal Xf[], const PetscReal p[3], PetscReal s[2], PetscReal N[])
+   clamped to the face; returns the distance, the coordinates s and the shape functions there, and
+   whether the last step had to be clamped (the closest point is on the face's boundary). */
+static PetscReal FaceProject(PetscInt n, const PetscReal Xf[], const PetscReal p[3], PetscReal s[2], PetscReal N[], PetscBool *clamped)
 {
   PetscReal dN[16], x[3], r[3], d2 = 0;
 
   s[0] = s[1] = (n == 4 || n == 8) ? 0 : 1. / 3;
+  *clamped    = PETSC_FALSE;
   for (PetscInt it = 0; it < 25; it++) {
-    PetscReal J[3][2] = {{0}}, A00 = 0, A01 = 0, A11 = 0, g0 = 0, g1 = 0, det, ds0, ds1;
+    PetscReal J[3][2] = {{0}}, A00 = 0, A01 = 0, A11 = 0, g0 = 0, g1 = 0, det, ds0, ds1, t0, t1;
     FaceShape(n, s, N, dN);
     for (PetscInt i = 0; i < 3; i++) {
       x[i] = 0;
@@ -272,7 +250,20 @@ static PetscReal FaceProject(PetscInt n, const PetscReal Xf[], const PetscReal p
     if (det <= 0) break;
     ds0 = -(A11 * g0 - A01 * g1) / det;
     ds1 = -(A00 * g1 - A01 * g0) / det;
-    s[0] += ds0, s[1] += ds1;
+    t0 = s[0] + ds0, t1 = s[1] + ds1;
+    if (n == 4 || n == 8) *clamped = (PetscBool)(PetscAbsReal(t0) > 1 + 1e-9 || PetscAbsReal(t1) > 1 + 1e-9);
+    else *clamped = (PetscBool)(t0 < -1e-9 || t1 < -1e-9 || t0 + t1 > 1 + 1e-9);
+    if ((n == 4 || n == 8) && (PetscAbsReal(t0) > 1 || PetscAbsReal(t1) > 1)) {
+      // quadrilateral: hold the coordinate that leaves [-1,1] most at its bound, minimize the quadratic model over the other
+      PetscInt k = PetscAbsReal(t0) >= PetscAbsReal(t1) ? 0 : 1, o = 1 - k;
+      PetscReal g[2] = {g0, g1}, A[2][2] = {{A00, A01}, {A01, A11}}, sk = t0 > 0 ? 1 : -1;
+      if (k == 1) sk = t1 > 0 ? 1 : -1;
+      t0 = s[0], t1 = s[1];
+      if (k == 0) t0 = sk, t1 = s[1] - (g[o] + A[o][k] * (sk - s[0])) / A[o][o];
+      else t1 = sk, t0 = s[0] - (g[o] + A[o][k] * (sk - s[1])) / A[o][o];
+      ds0 = t0 - s[0], ds1 = t1 - s[1];
+    }
+    s[0] = t0, s[1] = t1;
     FaceClamp(n, s);
     if (PetscAbsReal(ds0) + PetscAbsReal(ds1) < 1e-13) break;
   }
@@ -306,16 +297,23 @@ typedef struct {
   PetscReal dmax, tol;
 } TieStats;
 
-/* *Tie (node to surface): every slave-surface node within the position tolerance of the master
-   surface gets u_s = sum_a N_a(s*) u_a, with s* its closest point on the closest master face.
+/* *Tie (node to surface): each slave-surface node is projected onto the closest master face and
+   tied to it, u_s = sum_a N_a(s*) u_a (three translations, shape functions at the projection s*),
+   when its distance is within the position tolerance and its projection falls inside the master
+   surface. A node whose closest point is on the boundary of the master surface (it overhangs the
+   surface, e.g. the rim of a washer over the edge of a bolt hole) is left free, as CalculiX does;
+   with -fe_tie_outside it is tied to that boundary point when within the tolerance (a pure
+   distance criterion). On the BRB deck this is the difference between 384 tied nodes (CalculiX's
+   count: 116,511 independent DOFs) and 516.
    adjust=yes (Abaqus moves the slave nodes onto the master surface before the analysis) is not
-   applied: for a linear model it only changes the geometry by the gap (at most the tolerance),
-   and with a gap a rigid rotation w is reproduced at the slave node with an error w x gap. */
-static PetscErrorCode TieApply(TriboMesh mesh, const TriboTie *tie, PetscReal tolabs, Rel *R, TieStats *st)
+   applied: for a linear model it only changes the geometry by the gap (at most the tolerance;
+   below 1e-9 m on the BRB), and with a gap g a rigid rotation w is reproduced at the slave node
+   with an error w x g (TriboFECheckRigidBody() measures it). */
+static PetscErrorCode TieApply(TriboMesh mesh, const TriboTie *tie, PetscReal tolabs, PetscBool outside, Rel *R, TieStats *st)
 {
   const TriboSurface *Ss, *Sm;
   PetscInt            ns, *snodes, nf, *fn, *fnode;
-  PetscReal          *bb, diag = 0;
+  PetscReal          *bb, diag = 0, eps;
 
   PetscFunctionBeginUser;
   PetscCall(TriboMeshFindSurface(mesh, tie->slave, &Ss));
@@ -342,11 +340,12 @@ static PetscErrorCode TieApply(TriboMesh mesh, const TriboTie *tie, PetscReal to
       }
   }
   st->tol = tolabs >= 0 ? tolabs : 0.05 * diag;
+  eps     = 1e-4 * diag; // slave nodes this close to the master surface are on it, wherever they project
   PetscCall(SurfaceNodes(mesh, Ss, &ns, &snodes));
   for (PetscInt k = 0; k < ns; k++) {
     PetscInt   s = snodes[k], best = -1, cols[24];
-    PetscReal  dbest = PETSC_MAX_REAL, sb[2], Nb[8], *p = mesh->X + 3 * s, Xf[24], vals[24];
-    PetscBool  added, any = PETSC_FALSE;
+    PetscReal  dbest = PETSC_MAX_REAL, Nb[8], *p = mesh->X + 3 * s, Xf[24], vals[24];
+    PetscBool  added, any = PETSC_FALSE, clbest = PETSC_TRUE;
 
     if (R->dep[3 * s] >= 0 || R->dep[3 * s + 1] >= 0 || R->dep[3 * s + 2] >= 0) {
       st->nskip++; // already dependent (an earlier tie or constraint): Abaqus drops the overconstraint too
@@ -354,20 +353,22 @@ static PetscErrorCode TieApply(TriboMesh mesh, const TriboTie *tie, PetscReal to
     }
     for (PetscInt f = 0; f < nf; f++) {
       PetscReal lb2 = 0, d, sf[2], Nf[8];
+      PetscBool cl;
       for (PetscInt i = 0; i < 3; i++) {
         PetscReal g = PetscMax(0, PetscMax(bb[6 * f + i] - p[i], p[i] - bb[6 * f + 3 + i]));
         lb2 += g * g;
       }
-      if (lb2 >= dbest * dbest) continue;
+      if (lb2 > (dbest + eps) * (dbest + eps)) continue;
       for (PetscInt a = 0; a < fn[f]; a++)
         for (PetscInt i = 0; i < 3; i++) Xf[3 * a + i] = mesh->X[3 * fnode[8 * f + a] + i];
-      d = FaceProject(fn[f], Xf, p, sf, Nf);
-      if (d < dbest) {
-        dbest = d, best = f, sb[0] = sf[0], sb[1] = sf[1];
+      d = FaceProject(fn[f], Xf, p, sf, Nf, &cl);
+      // the closest face; among (nearly) equally close ones, one whose interior holds the closest point
+      if (d < dbest - eps || (d <= dbest + eps && clbest && !cl)) {
+        dbest = PetscMin(d, dbest), best = f, clbest = cl;
         PetscCall(PetscArraycpy(Nb, Nf, fn[f]));
       }
     }
-    if (dbest > st->tol) {
+    if (dbest > st->tol || (clbest && !outside && dbest > eps)) {
       st->nfar++;
       continue;
     }
@@ -382,5 +383,273 @@ static PetscErrorCode TieApply(TriboMesh mesh, const TriboTie *tie, PetscReal to
   }
   PetscCall(PetscFree(snodes));
   PetscCall(PetscFree3(fn, fnode, bb));
+  PetscFunctionReturn(0);
+}
+
+// Node of a *Coupling's ref node= parameter: a node set holding one node, or a node number
+static PetscErrorCode RefNode(TriboMesh mesh, const TriboCoupling *c, PetscInt *node)
+{
+  const TriboSet *set;
+  char           *end;
+  long            id;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboMeshFindNodeSet(mesh, c->refnode, &set));
+  if (set) {
+    PetscCheck(set->n == 1, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: reference node set %s must hold exactly one node, it has %" PetscInt_FMT, mesh->file, c->line, c->name, c->refnode, set->n);
+    *node = set->idx[0];
+    PetscFunctionReturn(0);
+  }
+  id = strtol(c->refnode, &end, 10);
+  PetscCheck(end != c->refnode && *end == 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: reference node %s is neither a node set nor a node number", mesh->file, c->line, c->name, c->refnode);
+  for (*node = 0; *node < mesh->nnodes; (*node)++)
+    if (mesh->nodeid[*node] == id) PetscFunctionReturn(0);
+  SETERRQ(PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: reference node %ld does not exist", mesh->file, c->line, c->name, id);
+}
+
+static void Cross(const PetscReal a[3], PetscReal C[3][3]) // C v = a x v
+{
+  C[0][0] = 0, C[0][1] = -a[2], C[0][2] = a[1];
+  C[1][0] = a[2], C[1][1] = 0, C[1][2] = -a[0];
+  C[2][0] = -a[1], C[2][1] = a[0], C[2][2] = 0;
+}
+
+/* *Coupling + *Distributing, uniform weights (RBE3). The reference node follows the least-squares
+   rigid motion of the n surface nodes: with x_c their centroid, r_i = x_i - x_c, the rigid motion
+   u_i ~ u_c + theta x r_i minimizing sum |u_i - u_c - theta x r_i|^2 has
+     u_c = (1/n) sum u_i,   A theta = sum r_i x u_i,   A = sum (|r_i|^2 I - r_i r_i^T)
+   (stationarity in theta: sum r_i x (u_i - u_c - theta x r_i) = 0, and r x (theta x r) =
+   (|r|^2 I - r r^T) theta; sum r_i x u_c = 0). The reference node at x_ref then moves with
+     u_ref = u_c + theta x (x_ref - x_c),   theta_ref = theta.
+   Loads at the reference node are thus distributed as f_i = F/n + (A^{-1} M_c) x r_i with
+   M_c = M + (x_ref - x_c) x F, which have the resultant F and the moment M about x_ref. Only the
+   reference DOFs in dof0..dof1 become dependent. *Kinematic coupling: the surface node
+   translations follow the reference node's rigid motion, u_i = u_ref + theta_ref x (x_i - x_ref). */
+static PetscErrorCode CouplingApply(TriboMesh mesh, const TriboCoupling *c, const PetscInt rotdof[], Rel *R, PetscInt *nskip)
+{
+  const TriboSurface *S;
+  PetscInt            ref, n, *nodes, *cols;
+  PetscReal          *vals, xc[3] = {0, 0, 0}, A[3][3] = {{0}}, Ai[3][3], d[3], D[3][3], det, tr = 0;
+  PetscBool           added;
+
+  PetscFunctionBeginUser;
+  PetscCall(RefNode(mesh, c, &ref));
+  PetscCall(TriboMeshFindSurface(mesh, c->surface, &S));
+  PetscCheck(S, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: surface %s is not defined", mesh->file, c->line, c->name, c->surface);
+  PetscCheck(c->dof0 >= 1 && c->dof1 <= 6 && c->dof0 <= c->dof1, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: DOF range %" PetscInt_FMT "..%" PetscInt_FMT " outside 1..6", mesh->file, c->line, c->name, c->dof0, c->dof1);
+  PetscCall(SurfaceNodes(mesh, S, &n, &nodes));
+  PetscCheck(n > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: surface %s has no nodes", mesh->file, c->line, c->name, c->surface);
+  PetscCall(PetscMalloc2(3 * n + 3, &cols, 3 * n + 3, &vals));
+  if (!c->distributing) {
+    for (PetscInt k = 0; k < n; k++) {
+      PetscInt i = nodes[k], rd = rotdof[ref];
+      if (i == ref) continue;
+      if (R->dep[3 * i] >= 0 || R->dep[3 * i + 1] >= 0 || R->dep[3 * i + 2] >= 0) {
+        (*nskip)++;
+        continue;
+      }
+      for (PetscInt j = 0; j < 3; j++) d[j] = mesh->X[3 * i + j] - mesh->X[3 * ref + j];
+      for (PetscInt t = 0; t < 3; t++) {
+        PetscInt t1 = (t + 1) % 3, t2 = (t + 2) % 3;
+        if (t + 1 < c->dof0 || t + 1 > c->dof1) continue;
+        // (theta x d)_t = theta_t1 d_t2 - theta_t2 d_t1
+        cols[0] = 3 * ref + t, vals[0] = 1;
+        cols[1] = rd + t1, vals[1] = d[t2];
+        cols[2] = rd + t2, vals[2] = -d[t1];
+        PetscCall(RelAdd(R, 3 * i + t, 3, cols, vals, &added));
+      }
+    }
+  } else {
+    for (PetscInt k = 0; k < n; k++)
+      for (PetscInt j = 0; j < 3; j++) xc[j] += mesh->X[3 * nodes[k] + j] / n;
+    for (PetscInt k = 0; k < n; k++) {
+      PetscReal r[3], r2 = 0;
+      for (PetscInt j = 0; j < 3; j++) r[j] = mesh->X[3 * nodes[k] + j] - xc[j], r2 += r[j] * r[j];
+      for (PetscInt a = 0; a < 3; a++)
+        for (PetscInt b = 0; b < 3; b++) A[a][b] += (a == b ? r2 : 0) - r[a] * r[b];
+    }
+    for (PetscInt a = 0; a < 3; a++) tr += A[a][a];
+    det = A[0][0] * (A[1][1] * A[2][2] - A[1][2] * A[2][1]) - A[0][1] * (A[1][0] * A[2][2] - A[1][2] * A[2][0]) + A[0][2] * (A[1][0] * A[2][1] - A[1][1] * A[2][0]);
+    // nodes on a line: their rotation about that line is undefined; allowed only without rotations
+    PetscCheck(det > 1e-10 * tr * tr * tr || c->dof1 < 4, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: the nodes of surface %s lie on a line; their rotation is undefined", mesh->file, c->line, c->name, c->surface);
+    for (PetscInt a = 0; a < 3; a++)
+      for (PetscInt b = 0; b < 3; b++) {
+        PetscInt a1 = (a + 1) % 3, a2 = (a + 2) % 3, b1 = (b + 1) % 3, b2 = (b + 2) % 3;
+        Ai[b][a] = det > 1e-10 * tr * tr * tr ? (A[a1][b1] * A[a2][b2] - A[a1][b2] * A[a2][b1]) / det : 0; // cofactors
+      }
+    for (PetscInt j = 0; j < 3; j++) d[j] = mesh->X[3 * ref + j] - xc[j];
+    Cross(d, D);
+    for (PetscInt dof = c->dof0; dof <= c->dof1; dof++) {
+      PetscInt t = (dof - 1) % 3, dd = dof <= 3 ? 3 * ref + t : rotdof[ref] + t;
+      PetscCheck(R->dep[dd] < 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: DOF %" PetscInt_FMT " of reference node %" PetscInt_FMT " is already constrained", mesh->file, c->line, c->name, dof, mesh->nodeid[ref]);
+      for (PetscInt k = 0; k < n; k++) {
+        PetscReal r[3], Cr[3][3], B[3][3], DB[3][3];
+        for (PetscInt j = 0; j < 3; j++) r[j] = mesh->X[3 * nodes[k] + j] - xc[j];
+        Cross(r, Cr);
+        // B = A^{-1} [r]x: theta = sum_i B_i u_i; translations: (I/n - [d]x B_i) u_i
+        for (PetscInt a = 0; a < 3; a++)
+          for (PetscInt b = 0; b < 3; b++) B[a][b] = Ai[a][0] * Cr[0][b] + Ai[a][1] * Cr[1][b] + Ai[a][2] * Cr[2][b];
+        for (PetscInt a = 0; a < 3; a++)
+          for (PetscInt b = 0; b < 3; b++) DB[a][b] = (a == b ? 1.0 / n : 0) - (D[a][0] * B[0][b] + D[a][1] * B[1][b] + D[a][2] * B[2][b]);
+        for (PetscInt j = 0; j < 3; j++) cols[3 * k + j] = 3 * nodes[k] + j, vals[3 * k + j] = dof <= 3 ? DB[t][j] : B[t][j];
+      }
+      PetscCall(RelAdd(R, dd, 3 * n, cols, vals, &added));
+      PetscCheck(added, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: the reference node is one of its own coupling nodes", mesh->file, c->line, c->name);
+    }
+  }
+  PetscCall(PetscFree2(cols, vals));
+  PetscCall(PetscFree(nodes));
+  PetscFunctionReturn(0);
+}
+
+/* *Equation sum_k a_k u(node_k, dof_k) = 0: after substituting the dependent DOFs, the first term's
+   DOF is eliminated if it was still independent (Abaqus's rule), else the remaining DOF with the
+   largest |coefficient| (the lowest DOF number among equal ones). */
+static PetscErrorCode EquationApply(TriboMesh mesh, const TriboEquation *eq, const PetscInt rotdof[], Rel *R)
+{
+  PetscInt  *cols, m, *c, d = -1, ddof;
+  PetscReal *v, cmax = 0, cd;
+  PetscBool  added;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc1(eq->n, &cols));
+  for (PetscInt k = 0; k < eq->n; k++) {
+    PetscInt i = eq->node[k], j = eq->dof[k];
+    PetscCheck(j >= 1 && j <= 6, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Equation: DOF %" PetscInt_FMT " outside 1..6", mesh->file, eq->line, j);
+    PetscCheck(j <= 3 || rotdof[i] >= 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Equation: node %" PetscInt_FMT " has no rotational DOF %" PetscInt_FMT " (only coupling reference nodes carry rotations)", mesh->file, eq->line, mesh->nodeid[i], j);
+    cols[k] = j <= 3 ? 3 * i + j - 1 : rotdof[i] + j - 4;
+  }
+  RelExpand(R, eq->n, cols, eq->coef);
+  PetscCall(RelCollect(R, -1, 1, 1e-12, &m, &c, &v));
+  for (PetscInt t = 0; t < m; t++) cmax = PetscMax(cmax, PetscAbsReal(v[t]));
+  PetscCheck(m > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Equation: no DOF can be eliminated: all its DOFs are already dependent and it reduces to 0 = 0 (redundant constraint)", mesh->file, eq->line);
+  for (PetscInt t = 0; t < m; t++)
+    if (c[t] == cols[0] && R->dep[cols[0]] < 0 && PetscAbsReal(v[t]) > 1e-8 * cmax) d = t;
+  for (PetscInt t = 0; t < m && d < 0; t++)
+    if (PetscAbsReal(v[t]) == cmax) d = t;
+  cd   = v[d];
+  ddof = c[d];
+  // u_d = -sum_{k != d} (a_k / a_d) u_k
+  for (PetscInt t = 0, s = 0; t < m; t++)
+    if (t != d) c[s] = c[t], v[s++] = -v[t] / cd;
+  PetscCall(RelAdd(R, ddof, m - 1, c, v, &added));
+  PetscCall(PetscFree2(c, v));
+  PetscCall(PetscFree(cols));
+  PetscFunctionReturn(0);
+}
+
+/*
+  TriboFEConstraintsBuild_Private - Numbers the DOFs and builds the elimination matrix T.
+
+  Collective
+
+  Output Parameters:
++ ndof    - 3 nnodes + 3 (number of coupling reference nodes)
+. rotdof  - [nnodes] first rotational DOF of each node, -1 if none
+. freeidx - [ndof] independent (column) index of each DOF, -1 if dependent, -2 if dropped
+. nfree   - number of independent DOFs
+. Tc      - T on every rank, as CSR over all ndof rows (free with PetscFree(Tc->ptr), PetscFree2(Tc->col, Tc->val))
+- T       - ndof x nfree; rows are owned by node blocks (the rotational DOFs by the last rank),
+            columns by the owner of their DOF
+
+  Options:
++ -fe_tie_position_tolerance <d> - slave nodes farther than d from the master surface are not
+                                    tied (default: 5% of the largest master-face diagonal, per tie,
+                                    the default of Abaqus's position tolerance)
+- -fe_constraints_view            - print what each kind of constraint did
+
+  Notes:
+  DOFs that no element touches and no constraint references (nodes outside any element, rotations
+  of a reference node whose coupling leaves them free) carry neither stiffness nor mass: they are
+  dropped (held at zero, an empty row of T) with a warning on stderr; a load on one is an error.
+*/
+PetscErrorCode TriboFEConstraintsBuild_Private(TriboMesh mesh, MPI_Comm comm, PetscInt *ndof, PetscInt **rotdof, PetscInt **freeidx, PetscInt *nfree, TriboFECSR *Tc, Mat *T)
+{
+  Rel         R;
+  TieStats    ts  = {0, 0, 0, 0, 0, 0};
+  PetscInt    nn  = mesh->nnodes, nrot = 0, ndrop = 0, ncskip = 0, nloc = PETSC_DECIDE, n0 = 0, r0, r1, c0, c1, *dnz, *onz;
+  PetscReal   tol = -1, tolmax = 0;
+  PetscBool   view = PETSC_FALSE, outside = PETSC_FALSE;
+  PetscBT     touched;
+  PetscMPIInt rank, size;
+
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_rank(comm, &rank));
+  PetscCallMPI(MPI_Comm_size(comm, &size));
+  PetscCall(PetscOptionsGetReal(NULL, NULL, "-fe_tie_position_tolerance", &tol, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-fe_constraints_view", &view, NULL));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-fe_tie_outside", &outside, NULL));
+  PetscCall(PetscMalloc1(nn, rotdof));
+  for (PetscInt i = 0; i < nn; i++) (*rotdof)[i] = -1;
+  for (PetscInt k = 0; k < mesh->ncouplings; k++) {
+    PetscInt ref;
+    PetscCall(RefNode(mesh, &mesh->couplings[k], &ref));
+    if ((*rotdof)[ref] < 0) (*rotdof)[ref] = 3 * nn + 3 * nrot++;
+  }
+  *ndof = 3 * nn + 3 * nrot;
+  PetscCall(RelCreate(*ndof, &R));
+  for (PetscInt k = 0; k < mesh->nties; k++) {
+    PetscCall(TieApply(mesh, &mesh->ties[k], tol, outside, &R, &ts));
+    tolmax = PetscMax(tolmax, ts.tol);
+  }
+  for (PetscInt k = 0; k < mesh->ncouplings; k++) PetscCall(CouplingApply(mesh, &mesh->couplings[k], *rotdof, &R, &ncskip));
+  for (PetscInt k = 0; k < mesh->neqs; k++) PetscCall(EquationApply(mesh, &mesh->eqs[k], *rotdof, &R));
+
+  // independent DOFs: those of nodes of elements, and any DOF a relation references
+  PetscCall(PetscBTCreate(nn, &touched));
+  for (PetscInt k = 0; k < mesh->eptr[mesh->nelem]; k++) PetscCall(PetscBTSet(touched, mesh->conn[k]));
+  PetscCall(PetscMalloc1(*ndof, freeidx));
+  *nfree = 0;
+  for (PetscInt d = 0; d < *ndof; d++) {
+    PetscBool used = (PetscBool)(R.refs[d] > 0 || (d < 3 * nn && PetscBTLookup(touched, d / 3)));
+    (*freeidx)[d]  = -1;
+    if (R.dep[d] >= 0) continue;
+    if (used) (*freeidx)[d] = (*nfree)++;
+    else (*freeidx)[d] = -2, ndrop++;
+  }
+  PetscCall(PetscBTDestroy(&touched));
+  if (ndrop) PetscCall(PetscFPrintf(comm, PETSC_STDERR, "Warning: %s: %" PetscInt_FMT " DOFs belong to no element and no constraint (unconnected nodes or free reference-node rotations); they are dropped (held at zero)\n", mesh->file, ndrop));
+  if (view) {
+    PetscCall(PetscPrintf(comm, "FE constraints: %" PetscInt_FMT " ties: %" PetscInt_FMT " slave nodes tied, %" PetscInt_FMT " off the master surface, %" PetscInt_FMT " already constrained, %" PetscInt_FMT " on the master surface's own nodes\n", mesh->nties, ts.ntied, ts.nfar, ts.nskip, ts.nshared));
+    PetscCall(PetscPrintf(comm, "FE constraints: %" PetscInt_FMT " couplings (%" PetscInt_FMT " reference nodes with rotations), %" PetscInt_FMT " equations, %" PetscInt_FMT " dependent DOFs, %" PetscInt_FMT " dropped DOFs\n", mesh->ncouplings, nrot, mesh->neqs, R.nrel, ndrop));
+    PetscCall(PetscInfo(NULL, "largest tie gap %g, largest position tolerance %g, kinematic-coupling nodes skipped %" PetscInt_FMT "\n", (double)ts.dmax, (double)tolmax, ncskip));
+  }
+
+  // T on every rank as CSR over all DOFs (columns: independent DOFs), then the owned rows as a Mat
+  PetscCall(PetscMalloc1(*ndof + 1, &Tc->ptr));
+  Tc->ptr[0] = 0;
+  for (PetscInt d = 0; d < *ndof; d++) Tc->ptr[d + 1] = Tc->ptr[d] + (R.dep[d] >= 0 ? R.rn[R.dep[d]] : (*freeidx)[d] >= 0);
+  PetscCall(PetscMalloc2(Tc->ptr[*ndof], &Tc->col, Tc->ptr[*ndof], &Tc->val));
+  for (PetscInt d = 0; d < *ndof; d++) {
+    PetscInt r = R.dep[d], k = Tc->ptr[d];
+    if (r < 0 && (*freeidx)[d] >= 0) Tc->col[k] = (*freeidx)[d], Tc->val[k] = 1;
+    for (PetscInt t = 0; r >= 0 && t < R.rn[r]; t++) {
+      Tc->col[k + t] = (*freeidx)[R.rcol[r][t]], Tc->val[k + t] = R.rval[r][t];
+      PetscCheck(Tc->col[k + t] >= 0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "relation of DOF %" PetscInt_FMT " references a DOF that is not independent", d);
+    }
+  }
+  PetscCall(RelDestroy(&R));
+
+  // layout: rows by node blocks, the rotational DOFs on the last rank; columns follow their rows
+  PetscCall(PetscSplitOwnership(comm, &nloc, &nn));
+  PetscCallMPI(MPI_Exscan(&nloc, &n0, 1, MPIU_INT, MPI_SUM, comm));
+  if (!rank) n0 = 0;
+  r0 = 3 * n0;
+  r1 = rank == size - 1 ? *ndof : 3 * (n0 + nloc);
+  c0 = 0;
+  for (PetscInt d = 0; d < r0; d++) c0 += (*freeidx)[d] >= 0;
+  c1 = c0;
+  for (PetscInt d = r0; d < r1; d++) c1 += (*freeidx)[d] >= 0;
+  PetscCall(PetscCalloc2(r1 - r0, &dnz, r1 - r0, &onz));
+  for (PetscInt d = r0; d < r1; d++)
+    for (PetscInt k = Tc->ptr[d]; k < Tc->ptr[d + 1]; k++) {
+      if (Tc->col[k] >= c0 && Tc->col[k] < c1) dnz[d - r0]++;
+      else onz[d - r0]++;
+    }
+  PetscCall(MatCreateAIJ(comm, r1 - r0, c1 - c0, *ndof, *nfree, 0, dnz, 0, onz, T));
+  PetscCall(PetscFree2(dnz, onz));
+  for (PetscInt d = r0; d < r1; d++) PetscCall(MatSetValues(*T, 1, &d, Tc->ptr[d + 1] - Tc->ptr[d], Tc->col + Tc->ptr[d], Tc->val + Tc->ptr[d], INSERT_VALUES));
+  PetscCall(MatAssemblyBegin(*T, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(*T, MAT_FINAL_ASSEMBLY));
   PetscFunctionReturn(0);
 }

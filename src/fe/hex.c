@@ -212,6 +212,7 @@ static PetscReal Jacobian(PetscInt n, const PetscReal X[], PetscReal dN[])
 
 static void Rules(TriboElementType t, Rule *rk, Rule *rm, Rule *rv)
 {
+  *rk = RULE_HEX2, *rm = RULE_HEX2, *rv = RULE_HEX3;
   switch (t) {
   case TRIBO_EL_C3D8:
   case TRIBO_EL_C3D8R:

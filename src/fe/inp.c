@@ -1,303 +1,17 @@
-/* Abaqus input deck reader: lines, fields, keywords, the keyword dispatch, nodes, elements,
-   *System frames and the *Part / *Assembly / *Instance structure.
-
-   Syntax (Abaqus Keywords Reference, "Input syntax rules"): a line starting with "**" is a
-   comment; a line starting with "*" is a keyword line "*Keyword, param=value, flag" (keywords and
-   parameter names are case-insensitive, a keyword line ending with a comma continues on the next
-   line); other lines are comma-separated data lines belonging to the last keyword. Blank numeric
-   fields are zero; a data line of *Element ending with a comma continues on the next line. */
+/* Abaqus deck reader: the keyword dispatch, nodes, elements, *System frames and the
+   *Part / *Assembly / *Instance structure (lexical layer in inpline.c). */
 #include "inpimpl.h"
-
-/*@
-  InpGrow_Private - Makes room for one more entry in a growable array.
-
-  Input Parameters:
-+ a      - address of the array
-. size   - size of one entry
-. n      - entries in use
-- cap    - capacity, updated
-
-  Notes:
-  The new part of the array is zeroed; capacity doubles.
-@*/
-PetscErrorCode InpGrow_Private(void **a, size_t size, PetscInt n, PetscInt *cap)
-{
-  PetscFunctionBeginUser;
-  if (n < *cap) PetscFunctionReturn(0);
-  {
-    PetscInt newcap = PetscMax(16, 2 * (*cap));
-    PetscCall(PetscRealloc(size * (size_t)newcap, a));
-    PetscCall(PetscMemzero((char *)*a + size * (size_t)(*cap), size * (size_t)(newcap - *cap)));
-    *cap = newcap;
-  }
-  PetscFunctionReturn(0);
-}
-
-PetscErrorCode InpUpper_Private(const char in[], char out[])
-{
-  size_t i;
-
-  PetscFunctionBeginUser;
-  for (i = 0; in[i] && i < INP_NAME - 1; i++) out[i] = (char)toupper((unsigned char)in[i]);
-  out[i] = 0;
-  PetscFunctionReturn(0);
-}
-
-PetscBool InpIsInt_Private(const char s[])
-{
-  if (*s == '+' || *s == '-') s++;
-  if (!*s) return PETSC_FALSE;
-  for (; *s; s++)
-    if (!isdigit((unsigned char)*s)) return PETSC_FALSE;
-  return PETSC_TRUE;
-}
-
-// Trims blanks (and surrounding double quotes) in place; returns the start
-static char *InpTrim(char *s)
-{
-  char *e;
-
-  while (*s == ' ' || *s == '\t') s++;
-  e = s + strlen(s);
-  while (e > s && (e[-1] == ' ' || e[-1] == '\t')) *--e = 0;
-  if (e - s >= 2 && s[0] == '"' && e[-1] == '"') {
-    e[-1] = 0;
-    s++;
-  }
-  return s;
-}
-
-// Splits text (copied into the scratch buffer) at commas into p->fld
-static PetscErrorCode InpSplit(InpParser p, const char text[])
-{
-  size_t len = strlen(text);
-  char  *s;
-
-  PetscFunctionBeginUser;
-  if (len + 1 > p->scrcap) {
-    p->scrcap = PetscMax(2 * p->scrcap, len + 1);
-    PetscCall(PetscFree(p->scr));
-    PetscCall(PetscMalloc1(p->scrcap, &p->scr));
-  }
-  PetscCall(PetscMemcpy(p->scr, text, len + 1));
-  p->nfld = 0;
-  s       = p->scr;
-  for (;;) {
-    char *c = strchr(s, ',');
-
-    if (c) *c = 0;
-    PetscCall(InpGrow_Private((void **)&p->fld, sizeof(char *), p->nfld, &p->fldcap));
-    p->fld[p->nfld++] = InpTrim(s);
-    if (!c) break;
-    s = c + 1;
-  }
-  PetscFunctionReturn(0);
-}
-
-static PetscBool InpIsComment(const char s[])
-{
-  while (*s == ' ' || *s == '\t') s++;
-  return (PetscBool)(!*s || (s[0] == '*' && s[1] == '*'));
-}
-
-static PetscBool InpIsKeyword(const char s[])
-{
-  while (*s == ' ' || *s == '\t') s++;
-  return (PetscBool)(s[0] == '*' && s[1] != '*');
-}
-
-// Skips comments and blank lines; returns whether a line is left before p->stop
-static PetscBool InpMore(InpParser p, PetscInt stop)
-{
-  while (p->cur < stop && InpIsComment(p->lines[p->cur])) p->cur++;
-  return (PetscBool)(p->cur < stop);
-}
-
-/*@
-  InpNextData_Private - Reads the next data line of the current keyword into p->fld.
-
-  Output Parameter:
-. isdata - PETSC_FALSE at the next keyword line (not consumed) or at the end of the current range
-
-  Notes:
-  p->comma tells whether the line ended with a comma (the empty last field is dropped).
-@*/
-PetscErrorCode InpNextData_Private(InpParser p, PetscBool *isdata)
-{
-  const char *s;
-  size_t      len;
-
-  PetscFunctionBeginUser;
-  *isdata = PETSC_FALSE;
-  if (!InpMore(p, p->stop) || InpIsKeyword(p->lines[p->cur])) PetscFunctionReturn(0);
-  s       = p->lines[p->cur++];
-  p->line = p->cur;
-  PetscCall(InpSplit(p, s));
-  len      = strlen(s);
-  while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t')) len--;
-  p->comma = (PetscBool)(len > 0 && s[len - 1] == ',');
-  if (p->comma && p->nfld > 1) p->nfld--;
-  *isdata = PETSC_TRUE;
-  PetscFunctionReturn(0);
-}
-
-PetscErrorCode InpSkipData_Private(InpParser p)
-{
-  PetscFunctionBeginUser;
-  while (InpMore(p, p->stop) && !InpIsKeyword(p->lines[p->cur])) p->cur++;
-  PetscFunctionReturn(0);
-}
-
-// Upper case, blanks collapsed to single spaces
-static void InpNormalize(const char in[], char out[], size_t n)
-{
-  size_t k = 0;
-
-  for (; *in && k + 1 < n; in++) {
-    if (*in == ' ' || *in == '\t') {
-      if (k > 0 && out[k - 1] != ' ') out[k++] = ' ';
-    } else out[k++] = (char)toupper((unsigned char)*in);
-  }
-  while (k > 0 && out[k - 1] == ' ') k--;
-  out[k] = 0;
-}
-
-// Reads the keyword line at p->cur (with its continuation lines) into p->kw and the parameters
-static PetscErrorCode InpReadKeyword(InpParser p)
-{
-  char  *text = NULL, *s;
-  size_t len  = 0;
-
-  PetscFunctionBeginUser;
-  p->kwline = p->line = p->cur + 1;
-  // join continuation lines (a keyword line ending with a comma)
-  for (;;) {
-    const char *l = p->lines[p->cur++];
-    size_t      n = strlen(l), m = n;
-
-    PetscCall(PetscRealloc(len + n + 2, &text));
-    PetscCall(PetscMemcpy(text + len, l, n + 1));
-    len += n;
-    while (m > 0 && (l[m - 1] == ' ' || l[m - 1] == '\t')) m--;
-    if (!(m > 0 && l[m - 1] == ',' && p->cur < p->stop && !InpIsComment(p->lines[p->cur]) && !InpIsKeyword(p->lines[p->cur]))) break;
-  }
-  s = text;
-  while (*s != '*') s++;
-  PetscCall(InpSplit(p, s + 1));
-  PetscCall(PetscFree(text));
-  InpNormalize(p->fld[0], p->kw, sizeof(p->kw));
-  p->nparam = 0;
-  PetscCall(PetscFree2(p->pname, p->pval));
-  PetscCall(PetscMalloc2(p->nfld, &p->pname, p->nfld, &p->pval));
-  for (PetscInt i = 1; i < p->nfld; i++) {
-    char *eq = strchr(p->fld[i], '=');
-
-    if (!p->fld[i][0]) continue;
-    if (eq) {
-      *eq                  = 0;
-      p->pval[p->nparam]   = InpTrim(eq + 1);
-    } else p->pval[p->nparam] = p->fld[i] + strlen(p->fld[i]);
-    InpNormalize(InpTrim(p->fld[i]), p->fld[i], strlen(p->fld[i]) + 1);
-    p->pname[p->nparam++] = p->fld[i];
-  }
-  PetscFunctionReturn(0);
-}
-
-// Value of a parameter of the current keyword (upper-case name), NULL if absent, "" for a flag
-const char *InpParam_Private(InpParser p, const char name[])
-{
-  for (PetscInt i = 0; i < p->nparam; i++)
-    if (!strcmp(p->pname[i], name)) return p->pval[i];
-  return NULL;
-}
-
-PetscErrorCode InpRequireParam_Private(InpParser p, const char name[], const char **val)
-{
-  PetscFunctionBeginUser;
-  *val = InpParam_Private(p, name);
-  PetscCheck(*val && **val, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *%s needs the parameter %s=", p->file, p->kwline, p->kw, name);
-  PetscFunctionReturn(0);
-}
-
-PetscErrorCode InpNeedFields_Private(InpParser p, PetscInt n, const char what[])
-{
-  PetscFunctionBeginUser;
-  PetscCheck(p->nfld >= n, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": %s has %" PetscInt_FMT " field(s), expected %" PetscInt_FMT " (truncated line?)", p->file, p->line, what, p->nfld, n);
-  PetscFunctionReturn(0);
-}
-
-PetscErrorCode InpInt_Private(InpParser p, PetscInt k, const char what[], PetscInt *v)
-{
-  const char *s = p->fld[k];
-  char       *end;
-  long        l;
-
-  PetscFunctionBeginUser;
-  PetscCheck(s[0], p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": field %" PetscInt_FMT " of %s is empty, expected an integer", p->file, p->line, k + 1, what);
-  l = strtol(s, &end, 10);
-  PetscCheck(!*end && l <= PETSC_MAX_INT && l >= PETSC_MIN_INT, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": field %" PetscInt_FMT " of %s is not an integer: '%s'", p->file, p->line, k + 1, what, s);
-  *v = (PetscInt)l;
-  PetscFunctionReturn(0);
-}
-
-PetscErrorCode InpReal_Private(InpParser p, PetscInt k, const char what[], PetscReal *v)
-{
-  const char *s = p->fld[k];
-  char       *end, tmp[64];
-  double      d;
-
-  PetscFunctionBeginUser;
-  *v = 0; // Abaqus: a blank numeric field is zero
-  if (!s[0]) PetscFunctionReturn(0);
-  d = strtod(s, &end);
-  if (*end == 'd' || *end == 'D') { // Fortran exponent 1.5D+03
-    size_t n = strlen(s);
-    if (n < sizeof(tmp)) {
-      PetscCall(PetscStrncpy(tmp, s, sizeof(tmp)));
-      tmp[end - s] = 'e';
-      d            = strtod(tmp, &end);
-    }
-  }
-  PetscCheck(!*end && PetscIsNormalReal((PetscReal)d) | (d == 0), p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": field %" PetscInt_FMT " of %s is not a number: '%s'", p->file, p->line, k + 1, what, s);
-  *v = (PetscReal)d;
-  PetscFunctionReturn(0);
-}
-
-/*@
-  InpIgnore_Private - Skips the current keyword and its data lines, or refuses it.
-
-  Input Parameters:
-+ p       - the parser
-. physics - whether leaving it out changes the stiffness, mass or loads (an error unless
-            -inp_allow_unsupported)
-- why     - reason printed in the warning or the error
-
-  Notes:
-  With -inp_strict every ignored keyword is an error. Warnings are printed together at the end.
-@*/
-PetscErrorCode InpIgnore_Private(InpParser p, PetscBool physics, const char why[])
-{
-  PetscFunctionBeginUser;
-  PetscCheck(!physics || p->allow, p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": *%s is not supported (%s); leaving it out would change the model (use -inp_allow_unsupported to skip it anyway)", p->file, p->kwline, p->kw, why);
-  PetscCheck(!p->strict, p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": *%s is not supported (%s) and -inp_strict is set", p->file, p->kwline, p->kw, why);
-  PetscCall(InpGrow_Private((void **)&p->warn, sizeof(InpWarning), p->nwarn, &p->warncap));
-  p->warn[p->nwarn].line = p->kwline;
-  PetscCall(PetscSNPrintf(p->warn[p->nwarn].text, sizeof(p->warn[0].text), "*%s ignored (%s)", p->kw, why));
-  p->nwarn++;
-  PetscCall(InpSkipData_Private(p));
-  PetscFunctionReturn(0);
-}
 
 static PetscErrorCode InpReadNode(InpParser p)
 {
   TriboMesh   m    = p->mesh;
   const char *nset = InpParam_Private(p, "NSET"), *sys = InpParam_Private(p, "SYSTEM");
-  PetscInt    set  = -1;
+  PetscInt    set = -1;
   PetscBool   isdata;
 
   PetscFunctionBeginUser;
   PetscCheck(!InpParam_Private(p, "INPUT"), p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": *Node, input= (nodes in another file) is not supported", p->file, p->kwline);
-  PetscCheck(!sys || !strcasecmp(sys, "R"), p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": *Node, system=%s is not supported (only rectangular coordinates)", p->file, p->kwline, sys);
+  PetscCheck(!sys || !InpStrcasecmp(sys, "R"), p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": *Node, system=%s is not supported (only rectangular coordinates)", p->file, p->kwline, sys);
   if (nset) PetscCall(InpGetSet_Private(p, PETSC_TRUE, nset, PETSC_TRUE, &set));
   for (;;) {
     PetscInt  id, idx, n = m->nnodes;
@@ -322,24 +36,23 @@ static PetscErrorCode InpReadNode(InpParser p)
     PetscCheck(!dup, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": node %" PetscInt_FMT " is defined twice (first at line %" PetscInt_FMT ")", p->file, p->line, id, p->nodeline[idx]);
     PetscCall(TriboIdMapInsert_Private(&p->nodes, INP_KEY(p->scope, id), n, &dup));
     if (n >= p->nodecap) {
-      PetscInt cap = p->nodecap;
+      PetscInt cap = PetscMax(1024, 2 * p->nodecap);
 
-      PetscCall(InpGrow_Private((void **)&m->nodeid, sizeof(PetscInt), n, &cap));
-      cap = p->nodecap;
-      PetscCall(InpGrow_Private((void **)&p->nodescope, sizeof(PetscInt), n, &cap));
-      cap = p->nodecap;
-      PetscCall(InpGrow_Private((void **)&p->nodeline, sizeof(PetscInt), n, &cap));
-      cap = 3 * p->nodecap;
-      PetscCall(PetscRealloc(sizeof(PetscReal) * 3 * (size_t)(PetscMax(16, 2 * p->nodecap)), &m->X));
-      p->nodecap = PetscMax(16, 2 * p->nodecap);
+      PetscCall(PetscRealloc(sizeof(PetscReal) * 3 * (size_t)cap, &m->X));
+      PetscCall(PetscRealloc(sizeof(PetscInt) * (size_t)cap, &m->nodeid));
+      PetscCall(PetscRealloc(sizeof(PetscInt) * (size_t)cap, &p->nodescope));
+      PetscCall(PetscRealloc(sizeof(PetscInt) * (size_t)cap, &p->nodeline));
+      p->nodecap = cap;
     }
     PetscCall(PetscArraycpy(&m->X[3 * n], x, 3));
     m->nodeid[n]    = id;
     p->nodescope[n] = p->scope;
     p->nodeline[n]  = p->line;
     m->nnodes++;
-    if (p->scope) p->inst[p->scope - 1].nmax = PetscMax(p->inst[p->scope - 1].nmax, id);
-    else p->topnmax = PetscMax(p->topnmax, id);
+    if (p->scope)
+      p->inst[p->scope - 1].nmax = PetscMax(p->inst[p->scope - 1].nmax, id);
+    else
+      p->topnmax = PetscMax(p->topnmax, id);
     if (set >= 0) PetscCall(InpSetAdd_Private(p, PETSC_TRUE, set, n));
   }
   PetscFunctionReturn(0);
@@ -356,24 +69,19 @@ static PetscErrorCode InpAddElement(InpParser p, TriboElementType t, const Petsc
   PetscCall(TriboIdMapInsert_Private(&p->elems, INP_KEY(p->scope, rec[0]), e, &found));
   PetscCheck(!found, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": element %" PetscInt_FMT " is defined twice", p->file, p->line, rec[0]);
   if (e >= p->elemcap) {
-    PetscInt cap;
+    PetscInt cap = PetscMax(1024, 2 * p->elemcap);
 
-    cap = p->elemcap;
-    PetscCall(InpGrow_Private((void **)&m->etype, sizeof(TriboElementType), e, &cap));
-    cap = p->elemcap;
-    PetscCall(InpGrow_Private((void **)&m->emat, sizeof(PetscInt), e, &cap));
-    cap = p->elemcap;
-    PetscCall(InpGrow_Private((void **)&m->elemid, sizeof(PetscInt), e, &cap));
-    cap = p->elemcap;
-    PetscCall(InpGrow_Private((void **)&p->elemscope, sizeof(PetscInt), e, &cap));
-    cap = p->elemcap + 1;
-    PetscCall(InpGrow_Private((void **)&m->eptr, sizeof(PetscInt), e + 1, &cap));
-    p->elemcap = PetscMax(16, 2 * p->elemcap);
+    PetscCall(PetscRealloc(sizeof(TriboElementType) * (size_t)cap, &m->etype));
+    PetscCall(PetscRealloc(sizeof(PetscInt) * (size_t)cap, &m->emat));
+    PetscCall(PetscRealloc(sizeof(PetscInt) * (size_t)cap, &m->elemid));
+    PetscCall(PetscRealloc(sizeof(PetscInt) * (size_t)cap, &p->elemscope));
+    PetscCall(PetscRealloc(sizeof(PetscInt) * (size_t)(cap + 1), &m->eptr));
+    p->elemcap = cap;
   }
-  while (m->eptr[e] + nn > p->conncap) {
-    PetscInt cap = p->conncap;
+  if (m->eptr[e] + nn > p->conncap) {
+    PetscInt cap = PetscMax(8192, 2 * p->conncap);
 
-    PetscCall(InpGrow_Private((void **)&m->conn, sizeof(PetscInt), cap, &cap));
+    PetscCall(PetscRealloc(sizeof(PetscInt) * (size_t)cap, &m->conn));
     p->conncap = cap;
   }
   for (PetscInt k = 0; k < nn; k++) {
@@ -387,8 +95,10 @@ static PetscErrorCode InpAddElement(InpParser p, TriboElementType t, const Petsc
   p->elemscope[e] = p->scope;
   m->eptr[e + 1]  = m->eptr[e] + nn;
   m->nelem++;
-  if (p->scope) p->inst[p->scope - 1].emax = PetscMax(p->inst[p->scope - 1].emax, rec[0]);
-  else p->topemax = PetscMax(p->topemax, rec[0]);
+  if (p->scope)
+    p->inst[p->scope - 1].emax = PetscMax(p->inst[p->scope - 1].emax, rec[0]);
+  else
+    p->topemax = PetscMax(p->topemax, rec[0]);
   if (set >= 0) PetscCall(InpSetAdd_Private(p, PETSC_FALSE, set, e));
   PetscFunctionReturn(0);
 }
@@ -403,11 +113,12 @@ static PetscErrorCode InpReadElement(InpParser p)
   PetscCall(InpRequireParam_Private(p, "TYPE", &type));
   PetscCheck(!InpParam_Private(p, "INPUT"), p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": *Element, input= (elements in another file) is not supported", p->file, p->kwline);
   for (PetscInt k = 0; k <= TRIBO_EL_C3D10; k++)
-    if (!strcasecmp(type, TriboElementTypes[k])) t = k;
+    if (!InpStrcasecmp(type, TriboElementTypes[k])) t = k;
   if (t < 0) {
     char why[128];
 
-    PetscCheck(p->allow, p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": element type %s is not supported (known: C3D8, C3D8R, C3D20, C3D20R, C3D4, C3D10); leaving it out would change the stiffness and mass (use -inp_allow_unsupported to skip it anyway)", p->file, p->kwline, type);
+    PetscCheck(p->allow, p->comm, PETSC_ERR_SUP,
+               "%s:%" PetscInt_FMT ": element type %s is not supported (known: C3D8, C3D8R, C3D20, C3D20R, C3D4, C3D10); leaving it out would change the stiffness and mass (use -inp_allow_unsupported to skip it anyway)", p->file, p->kwline, type);
     // register the skipped element numbers so that sets may still name them
     for (;;) {
       PetscCall(InpNextData_Private(p, &isdata));
@@ -420,8 +131,6 @@ static PetscErrorCode InpReadElement(InpParser p)
       }
       cont = p->comma;
     }
-    p->cur = p->kwline; // rewind to warn with the keyword line, then skip
-    PetscCall(InpSkipData_Private(p));
     PetscCall(PetscSNPrintf(why, sizeof(why), "element type %s; -inp_allow_unsupported", type));
     PetscCall(InpIgnore_Private(p, PETSC_FALSE, why));
     PetscFunctionReturn(0);
@@ -439,9 +148,12 @@ static PetscErrorCode InpReadElement(InpParser p)
     if (cnt == nn + 1) {
       PetscCall(InpAddElement(p, (TriboElementType)t, rec, set));
       cnt = 0;
-    } else PetscCheck(p->comma, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": element %" PetscInt_FMT " has %" PetscInt_FMT " node(s), a %s needs %" PetscInt_FMT " (truncated line?)", p->file, p->line, rec[0], cnt - 1, TriboElementTypes[t], nn);
+    } else
+      PetscCheck(p->comma, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": element %" PetscInt_FMT " has %" PetscInt_FMT " node(s), a %s needs %" PetscInt_FMT " (truncated line?)", p->file, p->line, rec[0], cnt - 1, TriboElementTypes[t],
+                 nn);
   }
-  PetscCheck(cnt == 0, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": element %" PetscInt_FMT " has %" PetscInt_FMT " node(s), a %s needs %" PetscInt_FMT " (the deck ends inside its data)", p->file, p->line, rec[0], cnt - 1, TriboElementTypes[t], nn);
+  PetscCheck(cnt == 0, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": element %" PetscInt_FMT " has %" PetscInt_FMT " node(s), a %s needs %" PetscInt_FMT " (the deck ends inside its data)", p->file, p->line, rec[0], cnt - 1,
+             TriboElementTypes[t], nn);
   PetscFunctionReturn(0);
 }
 
@@ -457,7 +169,8 @@ static PetscErrorCode InpReadSystem(InpParser p)
     PetscCall(InpNextData_Private(p, &isdata));
     if (!isdata) break;
     PetscCheck(nl < 2, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *System has at most 2 data lines (points a, b; point c)", p->file, p->line);
-    PetscCheck(nl == 0 ? (p->nfld == 3 || p->nfld == 6) : (p->nfld == 3 && nv == 6), p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *System data line %" PetscInt_FMT " has %" PetscInt_FMT " field(s), expected %s", p->file, p->line, nl + 1, p->nfld, nl == 0 ? "3 (point a) or 6 (points a, b)" : "3 (point c) after a 6-field first line");
+    PetscCheck(nl == 0 ? (p->nfld == 3 || p->nfld == 6) : (p->nfld == 3 && nv == 6), p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *System data line %" PetscInt_FMT " has %" PetscInt_FMT " field(s), expected %s", p->file, p->line,
+               nl + 1, p->nfld, nl == 0 ? "3 (point a) or 6 (points a, b)" : "3 (point c) after a 6-field first line");
     for (PetscInt k = 0; k < p->nfld; k++) PetscCall(InpReal_Private(p, k, "*System data line", &v[nv++]));
     nl++;
   }
@@ -482,8 +195,8 @@ static PetscErrorCode InpReadPart(InpParser p)
   for (; p->cur < p->stop; p->cur++) {
     char kw[64];
 
-    if (!InpIsKeyword(p->lines[p->cur])) continue;
-    InpNormalize(strchr(p->lines[p->cur], '*') + 1, kw, sizeof(kw));
+    if (!InpIsKeyword_Private(p->lines[p->cur])) continue;
+    InpNormalize_Private(strchr(p->lines[p->cur], '*') + 1, kw, sizeof(kw));
     if (!strncmp(kw, "END PART", 8)) break;
     PetscCheck(strncmp(kw, "PART", 4) || (kw[4] && kw[4] != ','), p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *Part %s (line %" PetscInt_FMT ") has no *End Part", p->file, p->cur + 1, name, p->kwline);
   }
@@ -519,7 +232,8 @@ static PetscErrorCode InpReadInstance(InpParser p)
     PetscCall(InpNextData_Private(p, &isdata));
     if (!isdata) break;
     PetscCheck(nl < 2, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *Instance has at most 2 data lines (translation; rotation)", p->file, p->line);
-    PetscCheck(p->nfld == (nl ? 7 : 3), p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *Instance data line %" PetscInt_FMT " has %" PetscInt_FMT " field(s), expected %s", p->file, p->line, nl + 1, p->nfld, nl ? "7 (axis points a, b and the angle in degrees)" : "3 (translation)");
+    PetscCheck(p->nfld == (nl ? 7 : 3), p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *Instance data line %" PetscInt_FMT " has %" PetscInt_FMT " field(s), expected %s", p->file, p->line, nl + 1, p->nfld,
+               nl ? "7 (axis points a, b and the angle in degrees)" : "3 (translation)");
     for (PetscInt k = 0; k < p->nfld; k++) PetscCall(InpReal_Private(p, k, "*Instance data line", &v[nv++]));
     nl++;
   }
@@ -558,55 +272,55 @@ static const struct {
   const char *kw, *why;
   PetscBool   physics;
 } InpSkipped[] = {
-  {"FREQUENCY",                  "tribo sets up its own analysis",                                       PETSC_FALSE},
-  {"STATIC",                     "tribo sets up its own analysis",                                       PETSC_FALSE},
-  {"DAMPING CONTROLS",           "no effect on the stiffness and mass",                                  PETSC_FALSE},
-  {"OUTPUT",                     "output request",                                                       PETSC_FALSE},
-  {"NODE OUTPUT",                "output request",                                                       PETSC_FALSE},
-  {"ELEMENT OUTPUT",             "output request",                                                       PETSC_FALSE},
-  {"CONTACT OUTPUT",             "output request",                                                       PETSC_FALSE},
-  {"ENERGY OUTPUT",              "output request",                                                       PETSC_FALSE},
-  {"RESTART",                    "output request",                                                       PETSC_FALSE},
-  {"NODE PRINT",                 "output request",                                                       PETSC_FALSE},
-  {"EL PRINT",                   "output request",                                                       PETSC_FALSE},
-  {"NODE FILE",                  "output request",                                                       PETSC_FALSE},
-  {"EL FILE",                    "output request",                                                       PETSC_FALSE},
-  {"MONITOR",                    "output request",                                                       PETSC_FALSE},
-  {"CONTACT PAIR",               "contact is not modelled here: tribo handles the joint interface",      PETSC_FALSE},
-  {"CONTACT",                    "contact is not modelled here: tribo handles the joint interface",      PETSC_FALSE},
-  {"CONTACT INCLUSIONS",         "contact is not modelled here: tribo handles the joint interface",      PETSC_FALSE},
-  {"CONTACT PROPERTY ASSIGNMENT","contact is not modelled here: tribo handles the joint interface",      PETSC_FALSE},
-  {"SURFACE INTERACTION",        "contact is not modelled here: tribo handles the joint interface",      PETSC_FALSE},
-  {"SURFACE BEHAVIOR",           "contact is not modelled here: tribo handles the joint interface",      PETSC_FALSE},
-  {"FRICTION",                   "contact is not modelled here: tribo handles the joint interface",      PETSC_FALSE},
-  {"DAMPING",                    "material damping is not part of the stiffness and mass",               PETSC_FALSE},
-  {"EXPANSION",                  "thermal expansion is not used",                                        PETSC_FALSE},
-  {"PLASTIC",                    "the model is linear elastic",                                          PETSC_FALSE},
-  {"CONDUCTIVITY",               "thermal property",                                                     PETSC_FALSE},
-  {"SPECIFIC HEAT",              "thermal property",                                                     PETSC_FALSE},
-  {"AMPLITUDE",                  "time dependence is not used",                                          PETSC_FALSE},
-  {"ORIENTATION",                "orientations do not matter for isotropic materials",                   PETSC_FALSE},
-  {"BEAM SECTION",               "beam elements",                                                        PETSC_TRUE },
-  {"BEAM GENERAL SECTION",       "beam elements",                                                        PETSC_TRUE },
-  {"SHELL SECTION",              "shell elements",                                                       PETSC_TRUE },
-  {"SHELL GENERAL SECTION",      "shell elements",                                                       PETSC_TRUE },
-  {"MEMBRANE SECTION",           "membrane elements",                                                    PETSC_TRUE },
-  {"COHESIVE SECTION",           "cohesive elements",                                                    PETSC_TRUE },
-  {"CONNECTOR SECTION",          "connector elements",                                                   PETSC_TRUE },
-  {"SPRING",                     "springs",                                                              PETSC_TRUE },
-  {"DASHPOT",                    "dashpots",                                                             PETSC_TRUE },
-  {"MASS",                       "point masses",                                                         PETSC_TRUE },
-  {"ROTARY INERTIA",             "point inertia",                                                        PETSC_TRUE },
-  {"NONSTRUCTURAL MASS",         "non-structural mass",                                                  PETSC_TRUE },
-  {"MPC",                        "multi-point constraints",                                              PETSC_TRUE },
-  {"RIGID BODY",                 "rigid bodies",                                                         PETSC_TRUE },
-  {"KINEMATIC COUPLING",         "kinematic couplings",                                                  PETSC_TRUE },
-  {"DISTRIBUTING COUPLING",      "distributing couplings",                                               PETSC_TRUE },
-  {"TRANSFORM",                  "local nodal directions change the meaning of DOFs",                    PETSC_TRUE },
-  {"INCLUDE",                    "included files",                                                       PETSC_TRUE },
-  {"PARAMETER",                  "parametrized decks",                                                   PETSC_TRUE },
-  {"HYPERELASTIC",               "hyperelastic materials",                                               PETSC_TRUE },
-  {"PRE-TENSION SECTION",        "pre-tension sections",                                                 PETSC_TRUE },
+    {"FREQUENCY", "tribo sets up its own analysis", PETSC_FALSE},
+    {"STATIC", "tribo sets up its own analysis", PETSC_FALSE},
+    {"DAMPING CONTROLS", "no effect on the stiffness and mass", PETSC_FALSE},
+    {"OUTPUT", "output request", PETSC_FALSE},
+    {"NODE OUTPUT", "output request", PETSC_FALSE},
+    {"ELEMENT OUTPUT", "output request", PETSC_FALSE},
+    {"CONTACT OUTPUT", "output request", PETSC_FALSE},
+    {"ENERGY OUTPUT", "output request", PETSC_FALSE},
+    {"RESTART", "output request", PETSC_FALSE},
+    {"NODE PRINT", "output request", PETSC_FALSE},
+    {"EL PRINT", "output request", PETSC_FALSE},
+    {"NODE FILE", "output request", PETSC_FALSE},
+    {"EL FILE", "output request", PETSC_FALSE},
+    {"MONITOR", "output request", PETSC_FALSE},
+    {"CONTACT PAIR", "contact is not modelled here: tribo handles the joint interface", PETSC_FALSE},
+    {"CONTACT", "contact is not modelled here: tribo handles the joint interface", PETSC_FALSE},
+    {"CONTACT INCLUSIONS", "contact is not modelled here: tribo handles the joint interface", PETSC_FALSE},
+    {"CONTACT PROPERTY ASSIGNMENT", "contact is not modelled here: tribo handles the joint interface", PETSC_FALSE},
+    {"SURFACE INTERACTION", "contact is not modelled here: tribo handles the joint interface", PETSC_FALSE},
+    {"SURFACE BEHAVIOR", "contact is not modelled here: tribo handles the joint interface", PETSC_FALSE},
+    {"FRICTION", "contact is not modelled here: tribo handles the joint interface", PETSC_FALSE},
+    {"DAMPING", "material damping is not part of the stiffness and mass", PETSC_FALSE},
+    {"EXPANSION", "thermal expansion is not used", PETSC_FALSE},
+    {"PLASTIC", "the model is linear elastic", PETSC_FALSE},
+    {"CONDUCTIVITY", "thermal property", PETSC_FALSE},
+    {"SPECIFIC HEAT", "thermal property", PETSC_FALSE},
+    {"AMPLITUDE", "time dependence is not used", PETSC_FALSE},
+    {"ORIENTATION", "orientations do not matter for isotropic materials", PETSC_FALSE},
+    {"BEAM SECTION", "beam elements", PETSC_TRUE},
+    {"BEAM GENERAL SECTION", "beam elements", PETSC_TRUE},
+    {"SHELL SECTION", "shell elements", PETSC_TRUE},
+    {"SHELL GENERAL SECTION", "shell elements", PETSC_TRUE},
+    {"MEMBRANE SECTION", "membrane elements", PETSC_TRUE},
+    {"COHESIVE SECTION", "cohesive elements", PETSC_TRUE},
+    {"CONNECTOR SECTION", "connector elements", PETSC_TRUE},
+    {"SPRING", "springs", PETSC_TRUE},
+    {"DASHPOT", "dashpots", PETSC_TRUE},
+    {"MASS", "point masses", PETSC_TRUE},
+    {"ROTARY INERTIA", "point inertia", PETSC_TRUE},
+    {"NONSTRUCTURAL MASS", "non-structural mass", PETSC_TRUE},
+    {"MPC", "multi-point constraints", PETSC_TRUE},
+    {"RIGID BODY", "rigid bodies", PETSC_TRUE},
+    {"KINEMATIC COUPLING", "kinematic couplings", PETSC_TRUE},
+    {"DISTRIBUTING COUPLING", "distributing couplings", PETSC_TRUE},
+    {"TRANSFORM", "local nodal directions change the meaning of DOFs", PETSC_TRUE},
+    {"INCLUDE", "included files", PETSC_TRUE},
+    {"PARAMETER", "parametrized decks", PETSC_TRUE},
+    {"HYPERELASTIC", "hyperelastic materials", PETSC_TRUE},
+    {"PRE-TENSION SECTION", "pre-tension sections", PETSC_TRUE},
 };
 
 static PetscErrorCode InpDispatch(InpParser p)
@@ -616,29 +330,52 @@ static PetscErrorCode InpDispatch(InpParser p)
 
   PetscFunctionBeginUser;
   // the material options and the coupling kind attach to the preceding keyword
-  PetscCheck(p->curcoupling < 0 || !strcmp(kw, "DISTRIBUTING") || !strcmp(kw, "KINEMATIC"), p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *Coupling at line %" PetscInt_FMT " must be followed by *Distributing or *Kinematic, not *%s", p->file, p->kwline, p->mesh->couplings[p->curcoupling].line, kw);
+  if (p->curcoupling == -2 && strcmp(kw, "DISTRIBUTING") && strcmp(kw, "KINEMATIC")) p->curcoupling = -1;
+  PetscCheck(p->curcoupling < 0 || !strcmp(kw, "DISTRIBUTING") || !strcmp(kw, "KINEMATIC"), p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *Coupling at line %" PetscInt_FMT " must be followed by *Distributing or *Kinematic, not *%s",
+             p->file, p->kwline, p->mesh->couplings[p->curcoupling].line, p->kworig);
   if (strcmp(kw, "DENSITY") && strcmp(kw, "ELASTIC") && strcmp(kw, "DAMPING") && strcmp(kw, "EXPANSION") && strcmp(kw, "PLASTIC") && strcmp(kw, "CONDUCTIVITY") && strcmp(kw, "SPECIFIC HEAT")) p->curmat = -1;
-  if (!strcmp(kw, "HEADING") || !strcmp(kw, "PREPRINT") || !strcmp(kw, "SUBSTRUCTURE MATRIX OUTPUT")) PetscCall(InpSkipData_Private(p));
-  else if (!strcmp(kw, "NODE")) PetscCall(InpReadNode(p));
-  else if (!strcmp(kw, "ELEMENT")) PetscCall(InpReadElement(p));
-  else if (!strcmp(kw, "SYSTEM")) PetscCall(InpReadSystem(p));
-  else if (!strcmp(kw, "NSET")) PetscCall(InpReadNset_Private(p, PETSC_TRUE));
-  else if (!strcmp(kw, "ELSET")) PetscCall(InpReadNset_Private(p, PETSC_FALSE));
-  else if (!strcmp(kw, "SURFACE")) PetscCall(InpReadSurface_Private(p));
-  else if (!strcmp(kw, "MATERIAL")) PetscCall(InpReadMaterial_Private(p));
-  else if (!strcmp(kw, "DENSITY") || !strcmp(kw, "ELASTIC")) PetscCall(InpReadMaterialOption_Private(p));
-  else if (!strcmp(kw, "SOLID SECTION")) PetscCall(InpReadSection_Private(p));
-  else if (!strcmp(kw, "TIE")) PetscCall(InpReadTie_Private(p));
-  else if (!strcmp(kw, "COUPLING")) PetscCall(InpReadCoupling_Private(p));
-  else if (!strcmp(kw, "DISTRIBUTING") || !strcmp(kw, "KINEMATIC")) PetscCall(InpReadCouplingKind_Private(p));
-  else if (!strcmp(kw, "EQUATION")) PetscCall(InpReadEquation_Private(p));
-  else if (!strcmp(kw, "CLOAD")) PetscCall(InpReadCload_Private(p));
-  else if (!strcmp(kw, "PART")) PetscCall(InpReadPart(p));
-  else if (!strcmp(kw, "END PART")) SETERRQ(p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *End Part without *Part", p->file, p->kwline);
-  else if (!strcmp(kw, "ASSEMBLY") || !strcmp(kw, "END ASSEMBLY")) PetscCall(InpSkipData_Private(p));
-  else if (!strcmp(kw, "INSTANCE")) PetscCall(InpReadInstance(p));
-  else if (!strcmp(kw, "END INSTANCE")) PetscCall(InpEndInstance(p));
-  else if (!strcmp(kw, "BOUNDARY")) PetscCall(InpIgnore_Private(p, (PetscBool)!p->instep, p->instep ? "boundary conditions of a step" : "boundary conditions in the model definition"));
+  if (!strcmp(kw, "HEADING") || !strcmp(kw, "PREPRINT") || !strcmp(kw, "SUBSTRUCTURE MATRIX OUTPUT"))
+    PetscCall(InpSkipData_Private(p));
+  else if (!strcmp(kw, "NODE"))
+    PetscCall(InpReadNode(p));
+  else if (!strcmp(kw, "ELEMENT"))
+    PetscCall(InpReadElement(p));
+  else if (!strcmp(kw, "SYSTEM"))
+    PetscCall(InpReadSystem(p));
+  else if (!strcmp(kw, "NSET"))
+    PetscCall(InpReadNset_Private(p, PETSC_TRUE));
+  else if (!strcmp(kw, "ELSET"))
+    PetscCall(InpReadNset_Private(p, PETSC_FALSE));
+  else if (!strcmp(kw, "SURFACE"))
+    PetscCall(InpReadSurface_Private(p));
+  else if (!strcmp(kw, "MATERIAL"))
+    PetscCall(InpReadMaterial_Private(p));
+  else if (!strcmp(kw, "DENSITY") || !strcmp(kw, "ELASTIC"))
+    PetscCall(InpReadMaterialOption_Private(p));
+  else if (!strcmp(kw, "SOLID SECTION"))
+    PetscCall(InpReadSection_Private(p));
+  else if (!strcmp(kw, "TIE"))
+    PetscCall(InpReadTie_Private(p));
+  else if (!strcmp(kw, "COUPLING"))
+    PetscCall(InpReadCoupling_Private(p));
+  else if (!strcmp(kw, "DISTRIBUTING") || !strcmp(kw, "KINEMATIC"))
+    PetscCall(InpReadCouplingKind_Private(p));
+  else if (!strcmp(kw, "EQUATION"))
+    PetscCall(InpReadEquation_Private(p));
+  else if (!strcmp(kw, "CLOAD"))
+    PetscCall(InpReadCload_Private(p));
+  else if (!strcmp(kw, "PART"))
+    PetscCall(InpReadPart(p));
+  else if (!strcmp(kw, "END PART"))
+    SETERRQ(p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *End Part without *Part", p->file, p->kwline);
+  else if (!strcmp(kw, "ASSEMBLY") || !strcmp(kw, "END ASSEMBLY"))
+    PetscCall(InpSkipData_Private(p));
+  else if (!strcmp(kw, "INSTANCE"))
+    PetscCall(InpReadInstance(p));
+  else if (!strcmp(kw, "END INSTANCE"))
+    PetscCall(InpEndInstance(p));
+  else if (!strcmp(kw, "BOUNDARY"))
+    PetscCall(InpIgnore_Private(p, (PetscBool)!p->instep, p->instep ? "boundary conditions of a step" : "boundary conditions in the model definition"));
   else {
     PetscCall(InpReadStepData_Private(p, &done));
     if (!done) {
@@ -658,59 +395,13 @@ static PetscErrorCode InpParseRange(InpParser p, PetscInt stop)
 {
   PetscFunctionBeginUser;
   p->stop = stop;
-  while (InpMore(p, stop)) {
-    PetscCheck(InpIsKeyword(p->lines[p->cur]), p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": data line without a keyword before it: '%.40s'", p->file, p->cur + 1, p->lines[p->cur]);
-    PetscCall(InpReadKeyword(p));
+  while (InpMore_Private(p, stop)) {
+    PetscCheck(InpIsKeyword_Private(p->lines[p->cur]), p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": data line without a keyword before it: '%.40s'", p->file, p->cur + 1, p->lines[p->cur]);
+    PetscCall(InpReadKeyword_Private(p));
     PetscCall(InpDispatch(p));
     p->stop = stop;
   }
-  PetscCheck(p->curcoupling < 0, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *Coupling is not followed by *Distributing or *Kinematic", p->file, p->mesh->couplings[p->curcoupling].line);
-  PetscFunctionReturn(0);
-}
-
-// Rank 0 reads the file; every rank gets the bytes and splits them into lines
-static PetscErrorCode InpLoad(InpParser p, const char fname[])
-{
-  PetscMPIInt rank;
-  long        len = -1;
-  PetscInt    n   = 0;
-
-  PetscFunctionBeginUser;
-  PetscCallMPI(MPI_Comm_rank(p->comm, &rank));
-  if (rank == 0) {
-    FILE *fp = fopen(fname, "rb");
-
-    if (fp && !fseek(fp, 0, SEEK_END)) len = ftell(fp);
-    if (len >= 0) {
-      PetscCall(PetscMalloc1(len + 1, &p->buf));
-      if (fseek(fp, 0, SEEK_SET) || (long)fread(p->buf, 1, (size_t)len, fp) != len) {
-        PetscCall(PetscFree(p->buf));
-        len = -1;
-      }
-    }
-    if (fp) (void)fclose(fp);
-  }
-  PetscCallMPI(MPI_Bcast(&len, 1, MPI_LONG, 0, p->comm));
-  PetscCheck(len >= 0, p->comm, PETSC_ERR_FILE_OPEN, "cannot read the Abaqus input deck %s", fname);
-  PetscCheck(len < PETSC_MPI_INT_MAX, p->comm, PETSC_ERR_SUP, "input deck %s is larger than 2 GB", fname);
-  if (rank) PetscCall(PetscMalloc1(len + 1, &p->buf));
-  if (len) PetscCallMPI(MPI_Bcast(p->buf, (PetscMPIInt)len, MPI_CHAR, 0, p->comm));
-  p->buf[len] = 0;
-  for (long i = 0; i < len; i++)
-    if (p->buf[i] == '\n') n++;
-  PetscCall(PetscMalloc1(n + 1, &p->lines));
-  n = 0;
-  for (char *s = p->buf; *s || s < p->buf + len;) {
-    char *e = strchr(s, '\n');
-
-    p->lines[n++] = s;
-    if (!e) break;
-    *e = 0;
-    if (e > s && e[-1] == '\r') e[-1] = 0;
-    s = e + 1;
-    if (s >= p->buf + len) break;
-  }
-  p->nlines = n;
+  PetscCheck(p->curcoupling < 0 || stop < p->nlines, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *Coupling is not followed by *Distributing or *Kinematic", p->file, p->mesh->couplings[p->curcoupling].line);
   PetscFunctionReturn(0);
 }
 
@@ -725,6 +416,7 @@ static PetscErrorCode InpDestroy(InpParser *pp)
   PetscCall(PetscFree(p->scr));
   PetscCall(PetscFree(p->fld));
   PetscCall(PetscFree2(p->pname, p->pval));
+  PetscCall(PetscFree(p->kwtext));
   PetscCall(PetscFree(p->nsetn));
   PetscCall(PetscFree(p->elsetn));
   PetscCall(PetscFree(p->surfn));
@@ -829,9 +521,8 @@ PetscErrorCode TriboMeshReadAbaqus(MPI_Comm comm, const char fname[], TriboMesh 
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-inp_strict", &p->strict, NULL));
   PetscCall(PetscMalloc1(1, &p->mesh->eptr));
   p->mesh->eptr[0] = 0;
-  p->elemcap       = 0;
   // on an error the parser and the partial mesh are freed before the error is passed on
-  ierr = InpLoad(p, fname);
+  ierr = InpLoad_Private(p, fname);
   if (!ierr) ierr = InpParse(p);
   if (ierr) {
     PetscCall(TriboMeshDestroy(&p->mesh));

@@ -1,6 +1,14 @@
 #pragma once
 /* Private state of the Abaqus input-deck reader (src/fe/inp*.c, src/fe/mesh.c). */
 #include <tribofe.h>
+#include <ctype.h>
+
+// Case-insensitive comparison (0: equal); strcasecmp is not C99
+static inline int InpStrcasecmp(const char a[], const char b[])
+{
+  for (; *a && toupper((unsigned char)*a) == toupper((unsigned char)*b); a++, b++) {}
+  return toupper((unsigned char)*a) - toupper((unsigned char)*b);
+}
 
 // Open-addressing hash map from a 64-bit key (scope << 32 | deck number) to an index
 typedef struct {
@@ -49,47 +57,58 @@ struct _n_InpParser {
 
   char   **lines; // lines[i]: text of line i+1, NUL-terminated, inside buf
   char    *buf;
-  PetscInt nlines, cur, line; // cur: next line to read (0-based); line: 1-based number of the last line read
+  PetscInt nlines, cur, stop, line; // stop: end of the range being parsed; cur: next line to read (0-based); line: 1-based number of the last line read
 
   // fields of the current data line (or parameters of the current keyword line), in scr
-  char     *scr;
-  size_t    scrcap;
-  char    **fld;
-  PetscInt  nfld, fldcap;
-  PetscBool comma;      // the data line ended with a comma (continuation)
-  char      kw[64];     // current keyword, upper case, single spaces
-  PetscInt  kwline;     // its line
-  char    **pname, **pval;
-  PetscInt  nparam;
+  char        *scr;
+  size_t       scrcap;
+  char       **fld;
+  PetscInt     nfld, fldcap;
+  PetscBool    comma;      // the data line ended with a comma (continuation)
+  char         kw[64];     // current keyword, upper case, single spaces
+  char         kworig[64]; // as written in the deck
+  char        *kwtext;     // the keyword line; parameter names and values point into it
+  PetscInt     kwline;     // its line
+  char       **pname;
+  const char **pval;
+  PetscInt     nparam;
 
   // context
-  PetscInt  scope;      // 0: model/assembly level, k > 0: instance k-1
+  PetscInt  scope; // 0: model/assembly level, k > 0: instance k-1
   char      prefix[INP_NAME];
   PetscBool hasinst, hassys, instep;
   PetscReal IR[9], It[3], SR[9], St[3];
-  PetscInt  curmat;     // material receiving *Density / *Elastic, -1 if none
-  PetscInt  curcoupling;// coupling waiting for *Distributing / *Kinematic, -1 if none
+  PetscInt  curmat;      // material receiving *Density / *Elastic, -1 if none
+  PetscInt  curcoupling; // coupling waiting for *Distributing / *Kinematic, -1 if none
   char      loadcase[INP_NAME];
 
   // growth of the mesh arrays
-  PetscInt    nodecap, elemcap, conncap, nsetcap, elsetcap, surfcap, matcap, tiecap, cplcap, eqcap, cloadcap, retcap;
-  PetscInt   *nsetn, *elsetn, *surfn; // capacities of each set's / surface's arrays
-  PetscInt   *nodescope, *nodeline, *elemscope, *coupledby;
-  TriboIdMap  nodes, elems;
-  InpPart    *parts;
-  PetscInt    nparts, partcap;
-  InpInstance*inst;
-  PetscInt    ninst, instcap;
-  InpWarning *warn;
-  PetscInt    nwarn, warncap;
-  InpSection *sec;
-  PetscInt    nsec, seccap;
-  PetscInt    topnmax, topemax;
+  PetscInt     nodecap, elemcap, conncap, nsetcap, elsetcap, surfcap, matcap, tiecap, cplcap, eqcap, cloadcap, retcap;
+  PetscInt    *nsetn, *elsetn, *surfn; // capacities of each set's / surface's arrays
+  PetscInt    *nodescope, *nodeline, *elemscope;
+  TriboIdMap   nodes, elems;
+  InpPart     *parts;
+  PetscInt     nparts, partcap;
+  InpInstance *inst;
+  PetscInt     ninst, instcap;
+  InpWarning  *warn;
+  PetscInt     nwarn, warncap;
+  InpSection  *sec;
+  PetscInt     nsec, seccap;
+  PetscInt     topnmax, topemax;
+  PetscInt     tmpnode; // the node of a single-node reference
 };
 
 #define INP_KEY(scope, id) (((PetscInt64)(scope) << 32) | (PetscInt64)(id))
 
-// inp.c: lines, fields, keywords, messages
+// inpline.c: the file, lines, fields, keywords, messages
+PETSC_INTERN PetscErrorCode InpLoad_Private(InpParser, const char[]);
+PETSC_INTERN PetscErrorCode InpReadKeyword_Private(InpParser);
+PETSC_INTERN PetscBool      InpMore_Private(InpParser, PetscInt);
+PETSC_INTERN PetscBool      InpIsKeyword_Private(const char[]);
+PETSC_INTERN PetscBool      InpIsComment_Private(const char[]);
+PETSC_INTERN void           InpNormalize_Private(const char[], char[], size_t);
+PETSC_INTERN char          *InpTrim_Private(char *);
 PETSC_INTERN PetscErrorCode InpNextData_Private(InpParser, PetscBool *);
 PETSC_INTERN PetscErrorCode InpSkipData_Private(InpParser);
 PETSC_INTERN const char    *InpParam_Private(InpParser, const char[]);

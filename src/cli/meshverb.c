@@ -30,8 +30,8 @@ PetscErrorCode TriboVerbMesh(MPI_Comm comm, PetscBool help)
   PetscFunctionBeginUser;
   if (help) PetscCall(PetscPrintf(comm, "tribo mesh [-mesh_type lapbeam] [-output lapbeam.inp] [-lapbeam_* options]: a parametric FE deck (Abaqus input)\n"));
   PetscOptionsBegin(comm, NULL, "Parametric finite-element deck", "tribo");
-  PetscCall(PetscOptionsString("-mesh_type", "structure (lapbeam: bolted lap-joint beam close to the Brake-Reuss beam, C3D8 hexahedra)", "", type, type, sizeof(type), NULL));
-  PetscCall(PetscOptionsString("-output", "Abaqus input deck to write", "", out, out, sizeof(out), NULL));
+  PetscCall(PetscOptionsString("-mesh_type", "structure (lapbeam: bolted lap-joint beam close to the Brake-Reuss beam, C3D8 hexahedra)", "TriboVerbMesh", type, type, sizeof(type), NULL));
+  PetscCall(PetscOptionsString("-output", "Abaqus input deck to write", "TriboVerbMesh", out, out, sizeof(out), NULL));
   PetscOptionsEnd();
   PetscCheck(!strcmp(type, "lapbeam"), comm, PETSC_ERR_USER_INPUT, "unknown deck type \"%s\" (option -mesh_type); known: lapbeam", type);
   // the summary is on by default for the program

@@ -1,0 +1,696 @@
+/* Craig-Bampton reduction of an assembled finite-element system to a TriboROM with the joint
+   interface kept in relative coordinates (papers linder-gross-krack §2.2, porter-brake-2023 §3.1,
+   porter-et-al-2022 §3.2).
+
+   The independent DOFs u of the FE system are split into boundary DOFs u_b (the three
+   translations of every node of the two interface node sets, the "retained nodal DOFs") and
+   interior DOFs u_i. With the static constraint modes Psi = -K_ii^{-1} K_ib and nm mass-normalized
+   fixed-interface modes Phi (K_ii Phi = M_ii Phi diag(omega^2)),
+     u = [u_b; u_i] = [I 0; Psi Phi] [u_b; eta] = R q,
+     K_cb = R^T K R = [K_bb + K_bi Psi, 0; 0, Phi^T K_ii Phi],
+     M_cb = R^T M R = [M_bb + M_bi Psi + Psi^T M_ib + Psi^T M_ii Psi, (M_bi + Psi^T M_ii) Phi; sym., Phi^T M_ii Phi]
+   (Phi^T K_ii Phi = diag(omega^2) and Phi^T M_ii Phi = I up to the eigensolver's tolerance; they
+   are formed explicitly so that the ROM is an exact Rayleigh-Ritz projection).
+
+   The boundary DOFs are then replaced by relative and mean coordinates of each interface pair
+   (top node t, bottom node b), in the local frame G = [t1; t2; n] of src/rom/cbiface.c:
+     u_t = G^T (m + r/2), u_b = G^T (m - r/2), i.e. r = G (u_t - u_b), m = G (u_t + u_b)/2.
+   ROM DOF order: [r of all pairs (3 per pair, node-major); m of all pairs; eta]. The ROM's L is
+   the identity on the r block, and r_n = (u_b - u_t).n_hat > 0 is interpenetration.
+
+   Cost and memory: K_ii is factored once (MUMPS, Cholesky); the factor serves the shift-and-invert
+   eigensolver (sigma = 0) and the static modes, solved in blocks of columns with MatMatSolve.
+   Psi is kept in the ranks' rows of the interior (n_i x n_b doubles in all: 3.7 GB for the
+   Brake-Reuss beam, half on each of 2 ranks); Psi^T M_ii Psi is accumulated block by block, upper
+   triangle only, with BLAS gemm. The reduced matrices are replicated (n^2 doubles each). */
+#include <tribofe.h>
+#include <slepceps.h>
+#include <petscblaslapack.h>
+
+typedef struct {
+  PetscInt    *ia, *ja; // CSR over the owned interior rows, columns = boundary positions
+  PetscScalar *a;
+} CBCoupling;
+
+typedef struct {
+  MPI_Comm       comm;
+  PetscMPIInt    rank;
+  PetscBool      monitor;
+  PetscLogDouble t0;
+  PetscInt       nfree, np, nb, nm, ncb, ni, niloc, rstart, rend, bs;
+  PetscInt      *bdof, *bpos, *iloc; // free DOF of each boundary position (sorted); position of each free DOF (-1: interior); local interior index of each owned row (-1: boundary)
+  PetscInt      *ft, *fb;            // [3 np] free DOFs of the top and bottom node of each pair
+  CBCoupling     kib, mib;
+  Mat            Kii, Mii, F;
+  KSP            ksp;
+  EPS            eps;
+  PetscScalar   *psi, *phi; // [niloc x nb], [niloc x nm] column-major
+  PetscReal     *lambda;    // [nm] omega^2
+  PetscScalar   *Kc, *Mc, *fc; // [ncb x ncb] column-major, [ncb]: reduced matrices in CB coordinates (local contributions, then sums)
+} CB;
+
+static PetscErrorCode Monitor_Private(CB *cb, const char fmt[], ...)
+{
+  PetscLogDouble t, mem;
+  char           msg[256];
+  va_list        ap;
+  size_t         len;
+
+  PetscFunctionBeginUser;
+  if (!cb->monitor) PetscFunctionReturn(0);
+  va_start(ap, fmt);
+  PetscCall(PetscVSNPrintf(msg, sizeof(msg), fmt, &len, ap));
+  va_end(ap);
+  PetscCall(PetscTime(&t));
+  PetscCall(PetscMemoryGetCurrentUsage(&mem));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &mem, 1, MPI_DOUBLE, MPI_SUM, cb->comm));
+  PetscCall(PetscPrintf(cb->comm, "  CB %7.1f s %7.2f GB  %s\n", t - cb->t0, mem / 1073741824.0, msg));
+  PetscFunctionReturn(0);
+}
+
+// Boundary DOFs: the translations of the pair nodes, which must be independent DOFs
+static PetscErrorCode SetUpDofs_Private(CB *cb, TriboFESystem fe, const TriboInterfacePairs *ip)
+{
+  TriboMesh mesh = fe->mesh;
+  PetscInt  m    = 0;
+
+  PetscFunctionBeginUser;
+  cb->np = ip->npairs;
+  cb->nb = 6 * cb->np;
+  PetscCall(PetscMalloc5(3 * cb->np, &cb->ft, 3 * cb->np, &cb->fb, cb->nb, &cb->bdof, cb->nfree, &cb->bpos, cb->rend - cb->rstart, &cb->iloc));
+  for (PetscInt p = 0; p < cb->np; p++)
+    for (PetscInt s = 0; s < 2; s++)
+      for (PetscInt c = 0; c < 3; c++) {
+        PetscInt node = s ? ip->bot[p] : ip->top[p], j;
+        if (fe->T) PetscCall(TriboFEGetFreeDof(fe, node, c, &j));
+        else j = 3 * node + c; // every DOF independent
+        PetscCheck(j >= 0 && j < cb->nfree, cb->comm, PETSC_ERR_USER_INPUT, "%s: DOF %" PetscInt_FMT " of interface node %" PetscInt_FMT " at (%g, %g, %g) is not an independent DOF (it is constrained by a *Tie, *Coupling or *Equation): the interface DOFs must stay free", mesh->file, c + 1, mesh->nodeid[node], (double)mesh->X[3 * node], (double)mesh->X[3 * node + 1], (double)mesh->X[3 * node + 2]);
+        (s ? cb->fb : cb->ft)[3 * p + c] = j;
+        cb->bdof[m++]                     = j;
+      }
+  PetscCall(PetscSortInt(cb->nb, cb->bdof));
+  for (PetscInt k = 1; k < cb->nb; k++) PetscCheck(cb->bdof[k] != cb->bdof[k - 1], cb->comm, PETSC_ERR_USER_INPUT, "%s: two interface DOFs share the independent DOF %" PetscInt_FMT " (nodes tied or merged across the joint?)", mesh->file, cb->bdof[k]);
+  for (PetscInt j = 0; j < cb->nfree; j++) cb->bpos[j] = -1;
+  for (PetscInt k = 0; k < cb->nb; k++) cb->bpos[cb->bdof[k]] = k;
+  cb->niloc = 0;
+  for (PetscInt r = cb->rstart; r < cb->rend; r++) cb->iloc[r - cb->rstart] = cb->bpos[r] < 0 ? cb->niloc++ : -1;
+  cb->ni = cb->nfree - cb->nb;
+  PetscFunctionReturn(0);
+}
+
+/* A_ib over the owned interior rows into c (CSR, columns = boundary positions), and the owned
+   boundary rows' A_bb into the dense C (ncb x ncb) */
+static PetscErrorCode SplitMatrix_Private(CB *cb, Mat A, CBCoupling *c, PetscScalar *C)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscCalloc1(cb->niloc + 1, &c->ia));
+  for (PetscInt pass = 0; pass < 2; pass++) {
+    for (PetscInt r = cb->rstart; r < cb->rend; r++) {
+      PetscInt           ncols, li = cb->iloc[r - cb->rstart], m = 0;
+      const PetscInt    *cols;
+      const PetscScalar *v;
+      PetscCall(MatGetRow(A, r, &ncols, &cols, &v));
+      for (PetscInt k = 0; k < ncols; k++) {
+        PetscInt b = cb->bpos[cols[k]];
+        if (b < 0) continue;
+        if (li < 0) {
+          if (pass) C[cb->bpos[r] + cb->ncb * b] += v[k];
+        } else if (!pass) c->ia[li + 1]++;
+        else c->ja[c->ia[li] + m] = b, c->a[c->ia[li] + m] = v[k], m++;
+      }
+      PetscCall(MatRestoreRow(A, r, &ncols, &cols, &v));
+    }
+    if (!pass) {
+      for (PetscInt i = 0; i < cb->niloc; i++) c->ia[i + 1] += c->ia[i];
+      PetscCall(PetscMalloc2(c->ia[cb->niloc], &c->ja, c->ia[cb->niloc], &c->a));
+    }
+  }
+  PetscFunctionReturn(0);
+}
+
+// Factor K_ii (MUMPS Cholesky by default) and check that it is positive definite
+static PetscErrorCode Factor_Private(CB *cb)
+{
+  PC             pc;
+  PCFailedReason reason;
+  PetscBool      mumps;
+  PetscInt       info1 = 0, neg = 0;
+  int            r;
+
+  PetscFunctionBeginUser;
+  PetscCall(KSPCreate(cb->comm, &cb->ksp));
+  PetscCall(KSPSetOperators(cb->ksp, cb->Kii, cb->Kii));
+  PetscCall(KSPSetType(cb->ksp, KSPPREONLY));
+  PetscCall(KSPGetPC(cb->ksp, &pc));
+  PetscCall(PCSetType(pc, PCCHOLESKY));
+  PetscCall(PCFactorSetMatSolverType(pc, MATSOLVERMUMPS));
+  PetscCall(KSPSetOptionsPrefix(cb->ksp, "rom_st_"));
+  PetscCall(KSPSetFromOptions(cb->ksp));
+  PetscCall(KSPSetUp(cb->ksp));
+  PetscCall(PCGetFailedReasonRank(pc, &reason));
+  r = (int)reason;
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &r, 1, MPI_INT, MPI_MAX, cb->comm));
+  PetscCall(PCFactorGetMatrix(pc, &cb->F));
+  {
+    MatSolverType st;
+    PetscCall(MatFactorGetSolverType(cb->F, &st));
+    PetscCall(PetscStrcmp(st, MATSOLVERMUMPS, &mumps));
+  }
+  if (mumps) {
+    PetscCall(MatMumpsGetInfog(cb->F, 1, &info1));
+    if (!r) PetscCall(MatMumpsGetInfog(cb->F, 12, &neg));
+  }
+  PetscCheck(!r && info1 >= 0, cb->comm, PETSC_ERR_NOT_CONVERGED, "Craig-Bampton: the factorization of the interior stiffness K_ii (%" PetscInt_FMT " DOFs, interface DOFs held) failed (%s, MUMPS INFOG(1) = %" PetscInt_FMT "): K_ii is singular, i.e. the structure is not held by its interface (a part without a connection to the interface, a mechanism, a missing *Tie or material)", cb->ni, PCFailedReasons[r], info1);
+  PetscCheck(!neg, cb->comm, PETSC_ERR_USER_INPUT, "Craig-Bampton: the interior stiffness K_ii has %" PetscInt_FMT " negative pivots: it is not positive definite (negative Young's modulus or density, inverted elements?)", neg);
+  PetscFunctionReturn(0);
+}
+
+// nm fixed-interface modes by shift-and-invert at sigma = 0, reusing the factor; mass-normalized
+static PetscErrorCode Modes_Private(CB *cb)
+{
+  EPS       eps;
+  ST        st;
+  Vec       v, w;
+  PetscInt  nconv;
+  PetscReal kscale = 0, mscale = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc2(cb->niloc * cb->nm, &cb->phi, cb->nm, &cb->lambda));
+  if (!cb->nm) PetscFunctionReturn(0);
+  {
+    PetscBool init; // callers (tribo, test drivers) start PETSc only; SLEPc then starts here
+    PetscCall(SlepcInitialized(&init));
+    if (!init) PetscCall(SlepcInitialize(NULL, NULL, NULL, NULL));
+  }
+  PetscCall(EPSCreate(cb->comm, &eps));
+  PetscCall(EPSSetOperators(eps, cb->Kii, cb->Mii));
+  PetscCall(EPSSetProblemType(eps, EPS_GHEP));
+  PetscCall(EPSSetOptionsPrefix(eps, "rom_"));
+  PetscCall(EPSSetWhichEigenpairs(eps, EPS_TARGET_MAGNITUDE));
+  PetscCall(EPSSetTarget(eps, 0.0));
+  PetscCall(EPSSetDimensions(eps, cb->nm, PETSC_DEFAULT, PETSC_DEFAULT));
+  PetscCall(EPSSetTolerances(eps, 1e-10, PETSC_DEFAULT));
+  PetscCall(EPSGetST(eps, &st));
+  if (2 * cb->nm >= cb->ni) { // most of a small interior: the dense symmetric-definite solver on K, M
+    PetscCall(EPSSetType(eps, EPSLAPACK));
+    PetscCall(STSetType(st, STSHIFT));
+  } else {
+    PetscCall(STSetType(st, STSINVERT));
+    PetscCall(STSetKSP(st, cb->ksp));
+  }
+  PetscCall(EPSSetFromOptions(eps));
+  PetscCall(EPSSolve(eps));
+  PetscCall(EPSGetConverged(eps, &nconv));
+  PetscCheck(nconv >= cb->nm, cb->comm, PETSC_ERR_NOT_CONVERGED, "Craig-Bampton: the eigensolver found %" PetscInt_FMT " of the %" PetscInt_FMT " fixed-interface modes asked for (options -rom_nmodes, -rom_eps_*)", nconv, cb->nm);
+  PetscCall(MatCreateVecs(cb->Kii, &v, &w));
+  {
+    Vec d; // scale of omega^2 for the check below: max diag K / max diag M
+    PetscCall(VecDuplicate(v, &d));
+    PetscCall(MatGetDiagonal(cb->Kii, d));
+    PetscCall(VecMax(d, NULL, &kscale));
+    PetscCall(MatGetDiagonal(cb->Mii, d));
+    PetscCall(VecMax(d, NULL, &mscale));
+    PetscCall(VecDestroy(&d));
+  }
+  for (PetscInt k = 0; k < cb->nm; k++) {
+    PetscScalar        lam, s;
+    const PetscScalar *a;
+    PetscCall(EPSGetEigenpair(eps, k, &lam, NULL, v, NULL));
+    PetscCheck(PetscRealPart(lam) > 1e-12 * kscale / mscale, cb->comm, PETSC_ERR_USER_INPUT, "Craig-Bampton: fixed-interface mode %" PetscInt_FMT " has omega^2 = %g: the interior is (nearly) free to move with the interface held", k + 1, (double)PetscRealPart(lam));
+    PetscCall(MatMult(cb->Mii, v, w));
+    PetscCall(VecDot(v, w, &s));
+    PetscCall(VecScale(v, 1.0 / PetscSqrtReal(PetscRealPart(s))));
+    PetscCall(VecGetArrayRead(v, &a));
+    PetscCall(PetscArraycpy(cb->phi + cb->niloc * k, a, cb->niloc));
+    PetscCall(VecRestoreArrayRead(v, &a));
+    cb->lambda[k] = PetscRealPart(lam);
+  }
+  PetscCall(VecDestroy(&v));
+  PetscCall(VecDestroy(&w));
+  cb->eps = eps; // destroyed after the static modes: destroying it resets the shared KSP and its factor
+  PetscFunctionReturn(0);
+}
+
+// C[0:ncb, j0:j0+nc] += A_ib^T X (X: niloc x nc, leading dimension ldx), i.e. A_bi X on the boundary rows
+static void CouplingTransposeMult_Private(const CB *cb, const CBCoupling *c, PetscInt j0, PetscInt nc, const PetscScalar *X, PetscInt ldx, PetscScalar *C)
+{
+  for (PetscInt i = 0; i < cb->niloc; i++)
+    for (PetscInt k = c->ia[i]; k < c->ia[i + 1]; k++) {
+      PetscScalar *Cb = C + c->ja[k] + cb->ncb * j0;
+      for (PetscInt j = 0; j < nc; j++) Cb[cb->ncb * j] += c->a[k] * X[i + ldx * j];
+    }
+}
+
+// X[:, 0:nc] += s A_ib[:, j0:j0+nc] (dense niloc x nc, leading dimension ldx)
+static void CouplingAddColumns_Private(const CB *cb, const CBCoupling *c, PetscInt j0, PetscInt nc, PetscScalar s, PetscScalar *X, PetscInt ldx)
+{
+  for (PetscInt i = 0; i < cb->niloc; i++)
+    for (PetscInt k = c->ia[i]; k < c->ia[i + 1]; k++)
+      if (c->ja[k] >= j0 && c->ja[k] < j0 + nc) X[i + ldx * (c->ja[k] - j0)] += s * c->a[k];
+}
+
+// C (m x n, leading dimension ldc) += A^T B, A: k x m (lda), B: k x n (ldb)
+static PetscErrorCode GemmTN_Private(PetscInt m, PetscInt n, PetscInt k, const PetscScalar *A, PetscInt lda, const PetscScalar *B, PetscInt ldb, PetscScalar *C, PetscInt ldc)
+{
+  PetscBLASInt bm, bn, bk, blda, bldb, bldc;
+  PetscScalar  one = 1.0;
+
+  PetscFunctionBeginUser;
+  if (!m || !n || !k) PetscFunctionReturn(0);
+  PetscCall(PetscBLASIntCast(m, &bm));
+  PetscCall(PetscBLASIntCast(n, &bn));
+  PetscCall(PetscBLASIntCast(k, &bk));
+  PetscCall(PetscBLASIntCast(lda, &blda));
+  PetscCall(PetscBLASIntCast(ldb, &bldb));
+  PetscCall(PetscBLASIntCast(ldc, &bldc));
+  PetscCallBLAS("BLASgemm", BLASgemm_("T", "N", &bm, &bn, &bk, &one, A, &blda, B, &bldb, &one, C, &bldc));
+  PetscFunctionReturn(0);
+}
+
+/* Static constraint modes Psi = -K_ii^{-1} K_ib in blocks of bs columns, and per block the
+   columns J of K_bb + K_bi Psi, of M_bb + M_bi Psi + Psi^T (M_ib + M_ii Psi) (rows 0..J only:
+   the upper triangle) and of Phi^T (M_ib + M_ii Psi) */
+static PetscErrorCode ConstraintModes_Private(CB *cb)
+{
+  const PetscInt ld = PetscMax(cb->niloc, 1);
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc1(cb->niloc * cb->nb, &cb->psi));
+  for (PetscInt j0 = 0; j0 < cb->nb; j0 += cb->bs) {
+    PetscInt     nc = PetscMin(cb->bs, cb->nb - j0), ldw;
+    Mat          B, X, W;
+    PetscScalar *b, *w, *x = cb->psi + cb->niloc * j0;
+
+    PetscCall(MatCreateDense(cb->comm, cb->niloc, PETSC_DECIDE, cb->ni, nc, NULL, &B));
+    PetscCall(MatDenseGetArrayWrite(B, &b));
+    PetscCall(PetscArrayzero(b, cb->niloc * nc));
+    CouplingAddColumns_Private(cb, &cb->kib, j0, nc, -1.0, b, cb->niloc);
+    PetscCall(MatDenseRestoreArrayWrite(B, &b));
+    PetscCall(MatCreateDense(cb->comm, cb->niloc, PETSC_DECIDE, cb->ni, nc, x, &X));
+    PetscCall(MatMatSolve(cb->F, B, X));
+    PetscCall(MatDestroy(&B));
+    PetscCall(MatMatMult(cb->Mii, X, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &W));
+    PetscCall(MatDenseGetLDA(W, &ldw));
+    PetscCall(MatDenseGetArray(W, &w));
+    CouplingAddColumns_Private(cb, &cb->mib, j0, nc, 1.0, w, ldw); // W = M_ib + M_ii Psi
+    CouplingTransposeMult_Private(cb, &cb->kib, j0, nc, x, cb->niloc, cb->Kc);
+    CouplingTransposeMult_Private(cb, &cb->mib, j0, nc, x, cb->niloc, cb->Mc);
+    PetscCall(GemmTN_Private(j0 + nc, nc, cb->niloc, cb->psi, ld, w, PetscMax(ldw, 1), cb->Mc + cb->ncb * j0, cb->ncb));
+    PetscCall(GemmTN_Private(cb->nm, nc, cb->niloc, cb->phi, ld, w, PetscMax(ldw, 1), cb->Mc + cb->nb + cb->ncb * j0, cb->ncb));
+    PetscCall(MatDenseRestoreArray(W, &w));
+    PetscCall(MatDestroy(&W));
+    PetscCall(MatDestroy(&X));
+    if ((j0 + nc) / 1024 != j0 / 1024 && j0 + nc < cb->nb) PetscCall(Monitor_Private(cb, "static modes %" PetscInt_FMT " of %" PetscInt_FMT, j0 + nc, cb->nb));
+  }
+  PetscFunctionReturn(0);
+}
+
+// Phi^T K_ii Phi, Phi^T M_ii Phi into the modal block of Kc, Mc; reduced load [F_b + Psi^T F_i; Phi^T F_i]
+static PetscErrorCode ModalBlocks_Private(CB *cb, Vec Ffull)
+{
+  const PetscInt     ld = PetscMax(cb->niloc, 1);
+  const PetscScalar *f;
+  PetscScalar       *fi;
+
+  PetscFunctionBeginUser;
+  if (cb->nm) {
+    Mat Phi, KP, MP;
+    PetscScalar *kp, *mp;
+    PetscInt     ldk, ldm;
+    PetscCall(MatCreateDense(cb->comm, cb->niloc, PETSC_DECIDE, cb->ni, cb->nm, cb->phi, &Phi));
+    PetscCall(MatMatMult(cb->Kii, Phi, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &KP));
+    PetscCall(MatMatMult(cb->Mii, Phi, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &MP));
+    PetscCall(MatDenseGetLDA(KP, &ldk));
+    PetscCall(MatDenseGetLDA(MP, &ldm));
+    PetscCall(MatDenseGetArray(KP, &kp));
+    PetscCall(MatDenseGetArray(MP, &mp));
+    PetscCall(GemmTN_Private(cb->nm, cb->nm, cb->niloc, cb->phi, ld, kp, PetscMax(ldk, 1), cb->Kc + cb->nb + cb->ncb * cb->nb, cb->ncb));
+    PetscCall(GemmTN_Private(cb->nm, cb->nm, cb->niloc, cb->phi, ld, mp, PetscMax(ldm, 1), cb->Mc + cb->nb + cb->ncb * cb->nb, cb->ncb));
+    PetscCall(MatDenseRestoreArray(KP, &kp));
+    PetscCall(MatDenseRestoreArray(MP, &mp));
+    PetscCall(MatDestroy(&KP));
+    PetscCall(MatDestroy(&MP));
+    PetscCall(MatDestroy(&Phi));
+  }
+  PetscCall(PetscMalloc1(cb->niloc, &fi));
+  PetscCall(VecGetArrayRead(Ffull, &f));
+  for (PetscInt r = cb->rstart; r < cb->rend; r++) {
+    PetscInt li = cb->iloc[r - cb->rstart];
+    if (li >= 0) fi[li] = f[r - cb->rstart];
+    else cb->fc[cb->bpos[r]] += f[r - cb->rstart];
+  }
+  PetscCall(VecRestoreArrayRead(Ffull, &f));
+  PetscCall(GemmTN_Private(cb->nb, 1, cb->niloc, cb->psi, ld, fi, ld, cb->fc, cb->ncb));
+  PetscCall(GemmTN_Private(cb->nm, 1, cb->niloc, cb->phi, ld, fi, ld, cb->fc + cb->nb, cb->ncb));
+  PetscCall(PetscFree(fi));
+  PetscFunctionReturn(0);
+}
+
+/* Rows of the map from CB coordinates to the full DOFs fdof[] (node 3i+d): rows of T in the
+   independent DOFs, then [identity, 0] on boundary DOFs and [Psi, Phi] rows on interior DOFs.
+   Rc is nr x ncb row-major, summed over the ranks. */
+static PetscErrorCode RecoveryRows_Private(CB *cb, TriboFESystem fe, PetscInt nr, const PetscInt fdof[], PetscScalar *Rc)
+{
+  Mat *sub = NULL;
+  IS   isr, isc;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscArrayzero(Rc, nr * cb->ncb));
+  if (fe->T) {
+    PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nr, fdof, PETSC_USE_POINTER, &isr));
+    PetscCall(ISCreateStride(PETSC_COMM_SELF, cb->nfree, 0, 1, &isc));
+    PetscCall(MatCreateSubMatrices(fe->T, 1, &isr, &isc, MAT_INITIAL_MATRIX, &sub));
+    PetscCall(ISDestroy(&isr));
+    PetscCall(ISDestroy(&isc));
+  }
+  for (PetscInt k = 0; k < nr; k++) {
+    PetscInt           ncols = 1, one;
+    const PetscInt    *cols  = &one;
+    const PetscScalar *v, unit = 1.0;
+    one = fdof[k], v = &unit;
+    if (sub) PetscCall(MatGetRow(sub[0], k, &ncols, &cols, &v));
+    for (PetscInt e = 0; e < ncols; e++) {
+      PetscInt j = cols[e], li;
+      if (cb->bpos[j] >= 0) {
+        if (!cb->rank) Rc[k * cb->ncb + cb->bpos[j]] += v[e];
+      } else if (j >= cb->rstart && j < cb->rend && (li = cb->iloc[j - cb->rstart]) >= 0) {
+        for (PetscInt b = 0; b < cb->nb; b++) Rc[k * cb->ncb + b] += v[e] * cb->psi[li + cb->niloc * b];
+        for (PetscInt m = 0; m < cb->nm; m++) Rc[k * cb->ncb + cb->nb + m] += v[e] * cb->phi[li + cb->niloc * m];
+      }
+    }
+    if (sub) PetscCall(MatRestoreRow(sub[0], k, &ncols, &cols, &v));
+  }
+  if (sub) PetscCall(MatDestroySubMatrices(1, &sub));
+  PetscCall(TriboSumAll(cb->comm, nr * cb->ncb, Rc));
+  PetscFunctionReturn(0);
+}
+
+/* The map from ROM DOFs to CB coordinates, by columns (at most 6 entries each): relative and mean
+   DOFs of the pairs in the local frame G (rows t1, t2, n), then the modal DOFs */
+static PetscErrorCode TransformColumns_Private(CB *cb, const PetscReal G[9], PetscInt **tptr, PetscInt **tidx, PetscScalar **tval)
+{
+  PetscInt m = 0, n = cb->ncb;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc3(n + 1, tptr, 6 * n, tidx, 6 * n, tval));
+  (*tptr)[0] = 0;
+  for (PetscInt j = 0; j < n; j++) {
+    if (j < cb->nb) {
+      PetscBool rel = (PetscBool)(j < 3 * cb->np);
+      PetscInt  p = (j % (3 * cb->np)) / 3, k = j % 3;
+      for (PetscInt c = 0; c < 3; c++) {
+        if (G[3 * k + c] == 0) continue;
+        (*tidx)[m] = cb->bpos[cb->ft[3 * p + c]], (*tval)[m++] = rel ? 0.5 * G[3 * k + c] : G[3 * k + c];
+        (*tidx)[m] = cb->bpos[cb->fb[3 * p + c]], (*tval)[m++] = rel ? -0.5 * G[3 * k + c] : G[3 * k + c];
+      }
+    } else (*tidx)[m] = j, (*tval)[m++] = 1.0;
+    (*tptr)[j + 1] = m;
+  }
+  PetscFunctionReturn(0);
+}
+
+// A <- Tr^T A Tr (n x n column-major), work: n x n
+static void TransformMatrix_Private(PetscInt n, const PetscInt tptr[], const PetscInt tidx[], const PetscScalar tval[], PetscScalar *A, PetscScalar *work)
+{
+  for (PetscInt j = 0; j < n; j++) { // work = A Tr
+    PetscScalar *wj = work + n * j;
+    for (PetscInt i = 0; i < n; i++) wj[i] = 0;
+    for (PetscInt e = tptr[j]; e < tptr[j + 1]; e++) {
+      const PetscScalar *ac = A + n * tidx[e];
+      for (PetscInt i = 0; i < n; i++) wj[i] += tval[e] * ac[i];
+    }
+  }
+  for (PetscInt j = 0; j < n; j++) // A = Tr^T work
+    for (PetscInt i = 0; i < n; i++) {
+      PetscScalar s = 0;
+      for (PetscInt e = tptr[i]; e < tptr[i + 1]; e++) s += tval[e] * work[tidx[e] + n * j];
+      A[i + n * j] = s;
+    }
+  for (PetscInt j = 0; j < n; j++) // exact symmetry
+    for (PetscInt i = 0; i < j; i++) A[i + n * j] = A[j + n * i] = 0.5 * (A[i + n * j] + A[j + n * i]);
+}
+
+// x^T Tr for every row of Rc (nr x n row-major) into out (nr x n, column-major, leading dimension nr)
+static void TransformRows_Private(PetscInt n, PetscInt nr, const PetscInt tptr[], const PetscInt tidx[], const PetscScalar tval[], const PetscScalar *Rc, PetscScalar *out)
+{
+  for (PetscInt r = 0; r < nr; r++)
+    for (PetscInt j = 0; j < n; j++) {
+      PetscScalar s = 0;
+      for (PetscInt e = tptr[j]; e < tptr[j + 1]; e++) s += tval[e] * Rc[r * n + tidx[e]];
+      out[r + nr * j] = s;
+    }
+}
+
+// Node sets of the interface: options, else the deck's first two retained node sets (DOFs 1-3)
+static PetscErrorCode InterfaceSets_Private(TriboMesh mesh, char top[], char bot[], size_t len)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscStrncpy(top, mesh->nretained > 0 ? mesh->retained[0].nset : "CT", len));
+  PetscCall(PetscStrncpy(bot, mesh->nretained > 1 ? mesh->retained[1].nset : "CB", len));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-rom_interface_top", top, len, NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-rom_interface_bottom", bot, len, NULL));
+  for (PetscInt r = 0; r < mesh->nretained; r++) {
+    PetscBool it, ib;
+    PetscCall(PetscStrcasecmp(mesh->retained[r].nset, top, &it));
+    PetscCall(PetscStrcasecmp(mesh->retained[r].nset, bot, &ib));
+    PetscCheck(!(it || ib) || (mesh->retained[r].dof0 <= 1 && mesh->retained[r].dof1 >= 3), PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": the retained DOFs of interface set %s are %" PetscInt_FMT "-%" PetscInt_FMT ", but the joint interface needs all three translations 1-3", mesh->file, mesh->retained[r].line, mesh->retained[r].nset, mesh->retained[r].dof0, mesh->retained[r].dof1);
+  }
+  PetscFunctionReturn(0);
+}
+
+// Full DOFs of the recovery rows (nodes of the recovery set, x y z) and of the accelerometer nodes
+static PetscErrorCode SensorDofs_Private(TriboMesh mesh, PetscInt naccel, const PetscInt accel[], PetscInt *nrec, PetscInt *nr, PetscInt **fdof)
+{
+  const TriboSet *rs = NULL;
+  PetscInt        nn = 0;
+
+  PetscFunctionBeginUser;
+  if (mesh->recovery[0]) {
+    PetscCall(TriboMeshFindNodeSet(mesh, mesh->recovery, &rs));
+    PetscCheck(rs, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: the recovery node set %s of *Substructure Generate is not defined", mesh->file, mesh->recovery);
+    nn = rs->n;
+  }
+  *nrec = 3 * nn;
+  *nr   = 3 * (nn + naccel);
+  PetscCall(PetscMalloc1(*nr, fdof));
+  for (PetscInt k = 0; k < nn; k++)
+    for (PetscInt c = 0; c < 3; c++) (*fdof)[3 * k + c] = 3 * rs->idx[k] + c;
+  for (PetscInt k = 0; k < naccel; k++) {
+    PetscInt i = 0;
+    while (i < mesh->nnodes && mesh->nodeid[i] != accel[k]) i++;
+    PetscCheck(i < mesh->nnodes, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: accelerometer node %" PetscInt_FMT " (option -rom_accel_nodes) is not a node of the mesh", mesh->file, accel[k]);
+    for (PetscInt c = 0; c < 3; c++) (*fdof)[3 * (nn + k) + c] = 3 * i + c;
+  }
+  PetscFunctionReturn(0);
+}
+
+// Symmetric CB matrices from the summed contributions: K_bb, K_mm averaged, K_bm = 0; M_bb from its upper triangle, M_bm from M_mb
+static void SymmetrizeCB_Private(CB *cb)
+{
+  const PetscInt n = cb->ncb, nb = cb->nb;
+  PetscScalar   *K = cb->Kc, *M = cb->Mc;
+
+  for (PetscInt j = 0; j < n; j++)
+    for (PetscInt i = 0; i < j; i++) {
+      if (j < nb || i >= nb) K[i + n * j] = K[j + n * i] = 0.5 * (K[i + n * j] + K[j + n * i]);
+      else K[i + n * j] = K[j + n * i] = 0;
+      if (j < nb) M[j + n * i] = M[i + n * j];
+      else if (i < nb) M[i + n * j] = M[j + n * i];
+      else M[i + n * j] = M[j + n * i] = 0.5 * (M[i + n * j] + M[j + n * i]);
+    }
+}
+
+/*@
+  TriboCraigBampton - Reduces an assembled finite-element system by the Craig-Bampton method to a
+  ROM whose first DOFs are the relative displacements of the joint interface's node pairs.
+
+  Collective
+
+  Input Parameter:
+. fe - the FE system (K, M, F on the independent DOFs, T, the mesh with its node sets); fe->T may
+       be NULL when every DOF is independent (T = I)
+
+  Output Parameter:
+. rom - the ROM: n = 6 P + N DOFs ordered [relative DOFs of the P pairs (3 per pair, node-major,
+        local frame (t1, t2, n)); mean DOFs of the pairs (same frame); N modal DOFs]; M, K, Fv
+        (reduced F: per newton of bolt tension for the BRB's unit load case), R and labels for the
+        recovery node set (x, y, z of each node), the interface (ZTE mesh of the bottom side,
+        quadrature, Q, T, and L = [I 0 0]), title
+
+  Options Database Keys:
++ -rom_interface_top CT      - node set of the top side of the joint (default: first retained node set)
+. -rom_interface_bottom CB   - node set of the bottom side (default: second retained node set)
+. -rom_pair_tol 1e-8         - pairing distance of top and bottom nodes, relative to the model size
+. -rom_pair_mesh_tol 0.25      - pairing distance of nearly coincident nodes, relative to the shortest interface edge at the node
+. -rom_plane_tol 1e-6        - flatness tolerance of the interface, relative to the model size
+. -rom_nmodes N              - fixed-interface modes (default: *Select Eigenmodes of the deck)
+. -rom_block_size 128        - columns of Psi solved at once (memory of the dense right-hand sides)
+. -rom_accel_mass 0.8e-3     - point mass (kg) added at each accelerometer node (default 0)
+. -rom_accel_nodes n1,n2     - deck numbers of the accelerometer nodes (default: none)
+. -rom_st_pc_factor_mat_solver_type mumps - direct solver of K_ii (Cholesky; -rom_st_pc_type lu)
+. -rom_eps_*                 - the SLEPc eigensolver of the fixed-interface modes
+- -rom_monitor               - print the steps with times and memory
+
+  Notes:
+  The method and the relative coordinates are described at the top of src/rom/cb.c, the frame and
+  the sign of u_n at the top of src/rom/cbiface.c. The accelerometer mass enters as
+  M += m sum_k R_k^T R_k over the x, y, z rows R_k of each sensor node, as the Rice tools do.
+  With all interior modes kept the ROM is an exact change of coordinates of the FE model; with
+  the relative DOFs removed (welded interface) it reduces the model with both sides merged.
+@*/
+PetscErrorCode TriboCraigBampton(TriboFESystem fe, TriboROM *rom)
+{
+  TriboMesh           mesh = fe->mesh;
+  TriboInterfacePairs ip;
+  CB                  cb;
+  TriboROM            r;
+  char                top[96], bot[96];
+  PetscReal           pairtol = 1e-8, meshtol = 0.25, planetol = 1e-6, accelm = 0;
+  PetscInt            accel[64], naccel = 64, nrec = 0, nr = 0, *fdof, *tptr, *tidx, n;
+  PetscScalar        *tval, *Rc, *Rr, *A;
+  PetscBool           flg;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMemzero(&cb, sizeof(cb)));
+  cb.comm  = fe->comm;
+  cb.nfree = fe->nfree;
+  cb.nm    = mesh->nmodes;
+  cb.bs    = 128;
+  PetscCall(PetscTime(&cb.t0));
+  PetscCallMPI(MPI_Comm_rank(cb.comm, &cb.rank));
+  PetscCall(InterfaceSets_Private(mesh, top, bot, sizeof(top)));
+  PetscOptionsBegin(cb.comm, "rom_", "Craig-Bampton reduction", "TriboCraigBampton");
+  PetscCall(PetscOptionsReal("-pair_tol", "pairing distance of top and bottom interface nodes, relative to the model size", NULL, pairtol, &pairtol, NULL));
+  PetscCall(PetscOptionsReal("-pair_mesh_tol", "pairing distance of nearly coincident nodes (non-conforming meshes), relative to the shortest interface edge at the node", NULL, meshtol, &meshtol, NULL));
+  PetscCall(PetscOptionsReal("-plane_tol", "flatness tolerance of the interface, relative to the model size", NULL, planetol, &planetol, NULL));
+  PetscCall(PetscOptionsInt("-nmodes", "fixed-interface modes", NULL, cb.nm, &cb.nm, NULL));
+  PetscCall(PetscOptionsInt("-block_size", "static modes solved at once", NULL, cb.bs, &cb.bs, NULL));
+  PetscCall(PetscOptionsReal("-accel_mass", "accelerometer mass (kg) at each sensor node", NULL, accelm, &accelm, NULL));
+  PetscCall(PetscOptionsIntArray("-accel_nodes", "deck node numbers of the accelerometers", NULL, accel, &naccel, &flg));
+  if (!flg) naccel = 0;
+  PetscCall(PetscOptionsBool("-monitor", "print the steps with times and memory", NULL, cb.monitor, &cb.monitor, NULL));
+  PetscOptionsEnd();
+  PetscCheck(cb.nm >= 0 && cb.bs > 0 && accelm >= 0 && pairtol > 0 && meshtol >= 0 && meshtol < 0.5 && planetol > 0, cb.comm, PETSC_ERR_USER_INPUT, "-rom_nmodes and -rom_accel_mass must be >= 0, -rom_block_size, -rom_pair_tol and -rom_plane_tol > 0, -rom_pair_mesh_tol in [0, 0.5)");
+  PetscCheck(!naccel || accelm > 0, cb.comm, PETSC_ERR_USER_INPUT, "-rom_accel_nodes needs a mass -rom_accel_mass > 0");
+  PetscCall(MatGetOwnershipRange(fe->K, &cb.rstart, &cb.rend));
+
+  PetscCall(TriboMeshGetInterfacePairs(mesh, top, bot, pairtol, meshtol, planetol, &ip));
+  PetscCall(SetUpDofs_Private(&cb, fe, &ip));
+  PetscCheck(cb.nm <= cb.ni, cb.comm, PETSC_ERR_USER_INPUT, "%" PetscInt_FMT " fixed-interface modes asked for (option -rom_nmodes or *Select Eigenmodes), but the interior has %" PetscInt_FMT " DOFs", cb.nm, cb.ni);
+  PetscCall(Monitor_Private(&cb, "interface %s/%s: %" PetscInt_FMT " pairs (%" PetscInt_FMT " not coincident, up to %.3g m apart), %" PetscInt_FMT " elements; %" PetscInt_FMT " boundary and %" PetscInt_FMT " interior DOFs", top, bot, cb.np, ip.nfar, (double)ip.dmax, ip.iface->nelem, cb.nb, cb.ni));
+  cb.ncb = n = cb.nb + cb.nm;
+  PetscCall(PetscCalloc3(n * n, &cb.Kc, n * n, &cb.Mc, n, &cb.fc));
+  PetscCall(SplitMatrix_Private(&cb, fe->K, &cb.kib, cb.Kc));
+  PetscCall(SplitMatrix_Private(&cb, fe->M, &cb.mib, cb.Mc));
+  {
+    IS        isi;
+    PetscInt *rows, k = 0;
+    PetscCall(PetscMalloc1(cb.niloc, &rows));
+    for (PetscInt j = cb.rstart; j < cb.rend; j++)
+      if (cb.bpos[j] < 0) rows[k++] = j;
+    PetscCall(ISCreateGeneral(cb.comm, cb.niloc, rows, PETSC_OWN_POINTER, &isi));
+    PetscCall(MatCreateSubMatrix(fe->K, isi, isi, MAT_INITIAL_MATRIX, &cb.Kii));
+    PetscCall(MatCreateSubMatrix(fe->M, isi, isi, MAT_INITIAL_MATRIX, &cb.Mii));
+    PetscCall(ISDestroy(&isi));
+    PetscCall(MatSetOption(cb.Kii, MAT_SYMMETRIC, PETSC_TRUE));
+    PetscCall(MatSetOption(cb.Mii, MAT_SYMMETRIC, PETSC_TRUE));
+  }
+  PetscCall(Factor_Private(&cb));
+  {
+    PetscInt      nz = 0; // entries in the factor (MUMPS INFOG(29), negative: millions)
+    MatSolverType st;
+    PetscBool     mumps;
+    PetscCall(MatFactorGetSolverType(cb.F, &st));
+    PetscCall(PetscStrcmp(st, MATSOLVERMUMPS, &mumps));
+    if (mumps) PetscCall(MatMumpsGetInfog(cb.F, 29, &nz));
+    PetscCall(Monitor_Private(&cb, "factored K_ii: %" PetscInt_FMT " DOFs, %s, %.3g M entries in the factor", cb.ni, st, (double)(nz < 0 ? -nz : nz / 1e6)));
+  }
+  PetscCall(Modes_Private(&cb));
+  {
+    PC pc;
+    PetscCall(KSPGetPC(cb.ksp, &pc));
+    PetscCall(PCFactorGetMatrix(pc, &cb.F));
+  }
+  if (cb.nm) PetscCall(Monitor_Private(&cb, "%" PetscInt_FMT " fixed-interface modes, %.2f to %.2f Hz", cb.nm, (double)(PetscSqrtReal(cb.lambda[0]) / (2 * PETSC_PI)), (double)(PetscSqrtReal(cb.lambda[cb.nm - 1]) / (2 * PETSC_PI))));
+  PetscCall(ConstraintModes_Private(&cb));
+  PetscCall(Monitor_Private(&cb, "%" PetscInt_FMT " static constraint modes and their blocks", cb.nb));
+  PetscCall(EPSDestroy(&cb.eps));
+  PetscCall(ModalBlocks_Private(&cb, fe->F));
+  PetscCall(SensorDofs_Private(mesh, naccel, accel, &nrec, &nr, &fdof));
+  PetscCall(PetscMalloc1(nr * n, &Rc));
+  PetscCall(RecoveryRows_Private(&cb, fe, nr, fdof, Rc));
+  PetscCall(PetscFree(cb.psi));
+  PetscCall(TriboSumAll(cb.comm, n * n, cb.Kc));
+  PetscCall(TriboSumAll(cb.comm, n * n, cb.Mc));
+  PetscCall(TriboSumAll(cb.comm, n, cb.fc));
+  SymmetrizeCB_Private(&cb);
+
+  // ROM coordinates: copy the CB matrices into the ROM, then transform them with the CB arrays as work
+  PetscCall(TransformColumns_Private(&cb, ip.frame, &tptr, &tidx, &tval));
+  PetscCall(TriboROMCreate(cb.comm, &r));
+  PetscCall(TriboROMSetSizes(r, n, nrec));
+  for (PetscInt k = 0; k < 2; k++) {
+    PetscCall(MatDenseGetArray(k ? r->M : r->K, &A));
+    PetscCall(PetscArraycpy(A, k ? cb.Mc : cb.Kc, n * n));
+    TransformMatrix_Private(n, tptr, tidx, tval, A, k ? cb.Mc : cb.Kc);
+    PetscCall(MatDenseRestoreArray(k ? r->M : r->K, &A));
+  }
+  PetscCall(VecGetArray(r->Fv, &A));
+  TransformRows_Private(n, 1, tptr, tidx, tval, cb.fc, A);
+  PetscCall(VecRestoreArray(r->Fv, &A));
+  PetscCall(PetscMalloc1(nr * n, &Rr));
+  TransformRows_Private(n, nr, tptr, tidx, tval, Rc, Rr); // sensor rows in ROM coordinates, column-major nr x n
+  if (nrec) {
+    PetscCall(MatDenseGetArray(r->R, &A));
+    for (PetscInt j = 0; j < n; j++)
+      for (PetscInt i = 0; i < nrec; i++) A[i + nrec * j] = Rr[i + nr * j];
+    PetscCall(MatDenseRestoreArray(r->R, &A));
+    for (PetscInt i = 0; i < nrec; i++) {
+      PetscInt         node = fdof[i] / 3;
+      const PetscReal *x    = &mesh->X[3 * node];
+      char             lab[160];
+      PetscCall(PetscSNPrintf(lab, sizeof(lab), "%s node %" PetscInt_FMT " %c (%.6g, %.6g, %.6g)", mesh->recovery, mesh->nodeid[node], "xyz"[fdof[i] % 3], (double)x[0], (double)x[1], (double)x[2]));
+      PetscCall(TriboROMSetRecoveryLabel(r, i, lab));
+    }
+  }
+  if (naccel) { // M += m R_k^T R_k for the x, y, z rows of each accelerometer node
+    PetscCall(MatDenseGetArray(r->M, &A));
+    for (PetscInt k = nrec; k < nr; k++)
+      for (PetscInt j = 0; j < n; j++)
+        for (PetscInt i = 0; i < n; i++) A[i + n * j] += accelm * Rr[k + nr * i] * Rr[k + nr * j];
+    PetscCall(MatDenseRestoreArray(r->M, &A));
+  }
+
+  // interface: L = [I 0 0] on the relative DOFs
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, 3 * cb.np, n, 1, NULL, &ip.iface->L));
+  for (PetscInt i = 0; i < 3 * cb.np; i++) PetscCall(MatSetValue(ip.iface->L, i, i, 1.0, INSERT_VALUES));
+  PetscCall(MatAssemblyBegin(ip.iface->L, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(ip.iface->L, MAT_FINAL_ASSEMBLY));
+  r->iface = ip.iface;
+  ip.iface = NULL;
+  {
+    char *base = NULL;
+    if (mesh->file[0]) PetscCall(PetscStrrchr(mesh->file, '/', &base));
+    PetscCall(PetscSNPrintf(r->title, sizeof(r->title), "%s: Craig-Bampton, %" PetscInt_FMT " fixed-interface modes, %" PetscInt_FMT " interface pairs", base ? base : "in-memory model", cb.nm, cb.np));
+  }
+  PetscCall(TriboROMCheck(r, r->title));
+  PetscCall(Monitor_Private(&cb, "ROM with %" PetscInt_FMT " DOFs", n));
+
+  PetscCall(PetscFree(fdof));
+  PetscCall(PetscFree(Rc));
+  PetscCall(PetscFree(Rr));
+  PetscCall(PetscFree3(tptr, tidx, tval));
+  PetscCall(PetscFree3(cb.Kc, cb.Mc, cb.fc));
+  PetscCall(PetscFree5(cb.ft, cb.fb, cb.bdof, cb.bpos, cb.iloc));
+  PetscCall(PetscFree2(cb.phi, cb.lambda));
+  PetscCall(PetscFree(cb.kib.ia));
+  PetscCall(PetscFree2(cb.kib.ja, cb.kib.a));
+  PetscCall(PetscFree(cb.mib.ia));
+  PetscCall(PetscFree2(cb.mib.ja, cb.mib.a));
+  PetscCall(KSPDestroy(&cb.ksp));
+  PetscCall(MatDestroy(&cb.Kii));
+  PetscCall(MatDestroy(&cb.Mii));
+  PetscCall(TriboInterfacePairsReset(&ip));
+  *rom = r;
+  PetscFunctionReturn(0);
+}
