@@ -4,6 +4,7 @@
 static const TriboVerb verbs[] = {
   {"info",      "describe an input file (ROM .h5/.mat or a tribo result file)",                  TriboVerbInfo     },
   {"model",     "write a built-in jointed model as a ROM file (-model_type lapframe)",           TriboVerbModel    },
+  {"rom",       "reduce an Abaqus deck: Craig-Bampton with the joint interface kept (-deck file.inp)", TriboVerbRom},
   {"prestress", "bolt preload: static solution with the interface law",                         TriboVerbPrestress},
   {"modal",     "prestress, then linearized modes about the prestressed state",                 TriboVerbModal    },
   {"backbone",  "prestress, modes, then the amplitude-dependent frequency and damping (RQNMA)", TriboVerbBackbone },

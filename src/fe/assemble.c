@@ -1,5 +1,5 @@
-/* Parallel assembly of the full stiffness and mass matrices, elimination of the deck's constraints
-   (K = T^T K_full T, M = T^T M_full T, F = T^T f_full) and checks of the result. */
+/* Parallel assembly of the stiffness and mass matrices with the deck's constraints eliminated
+   (K = T^T K_full T, M = T^T M_full T, F = T^T f_full), and checks of the result. */
 #include <tribofe.h>
 
 #define FREEIDX_KEY "TriboFEFreeIndex"
@@ -59,8 +59,10 @@ static PetscErrorCode Preallocation(TriboMesh mesh, PetscInt n0, PetscInt n1, Pe
         PetscInt j = mesh->conn[l];
         if (stamp[j] == i) continue;
         stamp[j] = i;
-        if (j >= n0 && j < n1) nd++;
-        else no++;
+        if (j >= n0 && j < n1)
+          nd++;
+        else
+          no++;
       }
     }
     for (PetscInt d = 0; d < 3; d++) dk[r + d] = 3 * nd, ok[r + d] = 3 * no, dm[r + d] = nd, om[r + d] = no;
@@ -70,7 +72,7 @@ static PetscErrorCode Preallocation(TriboMesh mesh, PetscInt n0, PetscInt n1, Pe
   PetscFunctionReturn(0);
 }
 
-/* Free DOFs touched by element e through T (sorted, unique): the columns of the rows of T of its
+/* Free DOFs touched by element e through T (unique, unsorted): the columns of the rows of T of its
    DOFs; stamp[] (nfree) must not hold the value e on entry. */
 static PetscInt ElementFreeDofs(TriboMesh mesh, const TriboFECSR *Tc, PetscInt e, PetscInt stamp[], PetscInt cols[])
 {
@@ -123,8 +125,10 @@ static PetscErrorCode PreallocationReduced(TriboFESystem sys, const TriboFECSR *
         PetscInt c = scol[k];
         if (stamp[c] == j) continue;
         stamp[c] = j;
-        if (c >= c0 && c < c1) dnz[j]++;
-        else onz[j]++;
+        if (c >= c0 && c < c1)
+          dnz[j]++;
+        else
+          onz[j]++;
       }
   }
   PetscCall(PetscFree3(sptr, stamp, buf));
@@ -159,12 +163,11 @@ static PetscErrorCode AssembleElements(TriboFESystem sys, const TriboFECSR *Tc, 
     const TriboMaterial *mat;
     PetscReal            dmin;
 
-    PetscCheck(mesh->emat[e] >= 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: element %" PetscInt_FMT " has no section (no *Solid Section covers it)", mesh->file, mesh->elemid[e]);
-    mat = &mesh->mats[mesh->emat[e]];
+    mat = &mesh->mats[mesh->emat[e]]; // checked by TriboFEAssemble()
     for (PetscInt a = 0; a < n; a++) {
       PetscInt node = mesh->conn[mesh->eptr[e] + a];
       for (PetscInt i = 0; i < 3; i++) {
-        PetscInt g = 3 * node + i;
+        PetscInt g   = 3 * node + i;
         X[3 * a + i] = mesh->X[g];
         if (Tc) plain = plain && Tc->ptr[g + 1] - Tc->ptr[g] == 1 && Tc->val[Tc->ptr[g]] == 1;
       }
@@ -234,7 +237,8 @@ static PetscErrorCode AssembleElements(TriboFESystem sys, const TriboFECSR *Tc, 
   PetscCall(PetscFree2(cw, W));
   PetscCall(PetscFree(stamp));
   PetscCall(MPIU_Allreduce(&bad, &badg, 1, MPIU_INT, MPI_MIN, sys->comm));
-  PetscCheck(badg == PETSC_MAX_INT, sys->comm, PETSC_ERR_USER_INPUT, "%s: element %" PetscInt_FMT " (%s) has a non-positive Jacobian determinant: it is inverted or degenerate (check its node order)", mesh->file, mesh->elemid[badg], TriboElementTypes[mesh->etype[badg]]);
+  PetscCheck(badg == PETSC_MAX_INT, sys->comm, PETSC_ERR_USER_INPUT, "%s: element %" PetscInt_FMT " (%s) has a non-positive Jacobian determinant: it is inverted or degenerate (check its node order)", mesh->file, mesh->elemid[badg],
+             TriboElementTypes[mesh->etype[badg]]);
   PetscCall(MPIU_Allreduce(&mass, &sys->mass, 1, MPIU_REAL, MPIU_SUM, sys->comm));
   PetscFunctionReturn(0);
 }
@@ -242,7 +246,7 @@ static PetscErrorCode AssembleElements(TriboFESystem sys, const TriboFECSR *Tc, 
 // f_full from the *Cload of the chosen load case (on rank 0), F = T^T f_full
 static PetscErrorCode AssembleLoads(TriboFESystem sys, const PetscInt freeidx[])
 {
-  TriboMesh   mesh = sys->mesh;
+  TriboMesh   mesh     = sys->mesh;
   char        name[96] = "";
   PetscBool   set, found = PETSC_FALSE;
   PetscMPIInt rank;
@@ -266,7 +270,8 @@ static PetscErrorCode AssembleLoads(TriboFESystem sys, const PetscInt freeidx[])
     PetscCall(PetscStrcasecmp(name, c->loadcase, &same));
     if (!same) continue;
     PetscCheck(c->dof >= 1 && c->dof <= 6, sys->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Cload on DOF %" PetscInt_FMT ", expected 1..6", mesh->file, c->line, c->dof);
-    PetscCheck(c->dof <= 3 || sys->rotdof[c->node] >= 0, sys->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Cload on rotation %" PetscInt_FMT " of node %" PetscInt_FMT ", which has no rotations (only coupling reference nodes do)", mesh->file, c->line, c->dof, mesh->nodeid[c->node]);
+    PetscCheck(c->dof <= 3 || sys->rotdof[c->node] >= 0, sys->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Cload on rotation %" PetscInt_FMT " of node %" PetscInt_FMT ", which has no rotations (only coupling reference nodes do)", mesh->file,
+               c->line, c->dof, mesh->nodeid[c->node]);
     d = c->dof <= 3 ? 3 * c->node + c->dof - 1 : sys->rotdof[c->node] + c->dof - 4;
     PetscCheck(freeidx[d] != -2, sys->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Cload on DOF %" PetscInt_FMT " of node %" PetscInt_FMT ", which no element or constraint carries", mesh->file, c->line, c->dof, mesh->nodeid[c->node]);
     if (!rank) PetscCall(VecSetValue(f, d, c->value, ADD_VALUES));
@@ -291,19 +296,27 @@ static PetscErrorCode AssembleLoads(TriboFESystem sys, const PetscInt freeidx[])
 . sys - the system: K = T^T K_full T, M = T^T M_full T, F = T^T f_full on the independent DOFs
 
   Options:
-+ -fe_loadcase NAME                - the *Cload of this load case form f_full (default: the first load
-                                     case named by a *Cload; without names, all *Cload)
-. -fe_tie_position_tolerance <d>   - see TriboFEConstraintsBuild_Private() in src/fe/constraints.c
-- -fe_constraints_view             - print what the constraints did
++ -fe_loadcase NAME              - the *Cload of this load case form f_full (default: the first
+                                   *Substructure Load Case that has a *Cload; when no *Cload names
+                                   one, all *Cload)
+. -fe_assembly_ptap              - assemble K_full and M_full and form T^T K_full T with MatPtAP()
+                                   instead of reducing element by element (same matrices to
+                                   round-off, slower: a check of the default)
+. -fe_tie_position_tolerance <d> - see TriboFEConstraintsBuild_Private() in src/fe/constraints.c
+. -fe_tie_outside                - idem
+- -fe_constraints_view           - print what the constraints did
 
   Notes:
-  Elements are distributed over the ranks in contiguous blocks; the rows of K_full, M_full and T
-  in contiguous node blocks (DOFs 3i..3i+2 of node i; the rotations of coupling reference nodes
-  after all translations, on the last rank). K_full and M_full are preallocated exactly from the
-  node adjacency and filled with MatSetValues(ADD_VALUES); M_full holds only the same-direction
-  couplings (M_e = M_s (x) I_3). The products use MatPtAP(). C3D8R elements are integrated as
-  C3D8 (src/fe/hex.c says why) and counted in sys->nel_c3d8r. sys->mass is 1^T M_x 1, the mass of
-  a rigid translation, summed over the elements.
+  Elements are distributed over the ranks in contiguous blocks; the rows of T (full DOFs) in
+  contiguous node blocks (DOFs 3i..3i+2 of node i; the rotations of coupling reference nodes after
+  all translations, on the last rank) and its columns (the independent DOFs, in the order of the
+  full DOFs) with the rows they come from; K and M follow the columns of T. By default each element
+  adds T_e^T K_e T_e into K with MatSetValues(ADD_VALUES), T_e being the rows of T of its DOFs
+  (the identity for an element without dependent DOFs: the vast majority), into a K preallocated
+  exactly from the elements' free DOFs. This gives T^T K_full T without forming K_full; MatPtAP()
+  on the BRB (8.4M nonzeros) takes several times longer in parallel. M likewise, with
+  M_e = M_s (x) I_3. C3D8R elements are integrated as C3D8 (src/fe/hex.c says why) and counted in
+  sys->nel_c3d8r. sys->mass is 1^T M_x 1 of the full model, the mass of a rigid translation.
 
   Level: beginner
 
@@ -324,11 +337,16 @@ PetscErrorCode TriboFEAssemble(TriboMesh mesh, TriboFESystem *sys)
   s->comm = PETSC_COMM_WORLD;
   s->mesh = mesh;
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-fe_assembly_ptap", &ptap, NULL));
-  for (PetscInt m = 0; m < mesh->nmats; m++) {
-    PetscCheck(mesh->mats[m].hasE, s->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": material %s has no *Elastic", mesh->file, mesh->mats[m].line, mesh->mats[m].name);
-    PetscCheck(mesh->mats[m].hasrho, s->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": material %s has no *Density (needed for the mass matrix)", mesh->file, mesh->mats[m].line, mesh->mats[m].name);
+  for (PetscInt e = 0; e < mesh->nelem; e++) {
+    const TriboMaterial *mat = mesh->emat[e] >= 0 ? &mesh->mats[mesh->emat[e]] : NULL;
+
+    PetscCheck(mat, s->comm, PETSC_ERR_USER_INPUT, "%s: element %" PetscInt_FMT " has no section (no *Solid Section covers it)", mesh->file, mesh->elemid[e]);
+    PetscCheck(mat->hasE, s->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": material %s has no *Elastic", mesh->file, mat->line, mat->name);
+    PetscCheck(mat->hasrho, s->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": material %s has no *Density (needed for the mass matrix)", mesh->file, mat->line, mat->name);
+    PetscCheck(mat->E > 0 && mat->nu > -1 && mat->nu < 0.5, s->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": material %s: *Elastic needs E > 0 and -1 < nu < 0.5, got E = %g, nu = %g", mesh->file, mat->line, mat->name, (double)mat->E,
+               (double)mat->nu);
+    s->nel_c3d8r += mesh->etype[e] == TRIBO_EL_C3D8R;
   }
-  for (PetscInt e = 0; e < mesh->nelem; e++) s->nel_c3d8r += mesh->etype[e] == TRIBO_EL_C3D8R;
   PetscCall(PetscLogEventBegin(EventConstraints, 0, 0, 0, 0));
   PetscCall(TriboFEConstraintsBuild_Private(mesh, s->comm, &s->ndof, &s->rotdof, &freeidx, &s->nfree, &Tc, &s->T));
   PetscCall(PetscLogEventEnd(EventConstraints, 0, 0, 0, 0));
@@ -419,7 +437,8 @@ PetscErrorCode TriboFEGetFreeDof(TriboFESystem sys, PetscInt node, PetscInt d, P
   const PetscInt *freeidx;
 
   PetscFunctionBeginUser;
-  PetscCheck(node >= 0 && node < sys->mesh->nnodes && d >= 0 && d < 3, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "node %" PetscInt_FMT " direction %" PetscInt_FMT " out of range (%" PetscInt_FMT " nodes, directions 0..2)", node, d, sys->mesh->nnodes);
+  PetscCheck(node >= 0 && node < sys->mesh->nnodes && d >= 0 && d < 3, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "node %" PetscInt_FMT " direction %" PetscInt_FMT " out of range (%" PetscInt_FMT " nodes, directions 0..2)", node, d,
+             sys->mesh->nnodes);
   PetscCall(GetFreeIndex(sys, &freeidx));
   *j = PetscMax(-1, freeidx[3 * node + d]);
   PetscFunctionReturn(0);
@@ -453,7 +472,8 @@ PetscErrorCode TriboFEGetRigidModes(TriboFESystem sys, const PetscReal x0[], Vec
 
   PetscFunctionBeginUser;
   PetscCall(GetFreeIndex(sys, &freeidx));
-  if (x0) PetscCall(PetscArraycpy(c, x0, 3));
+  if (x0)
+    PetscCall(PetscArraycpy(c, x0, 3));
   else
     for (PetscInt i = 0; i < nn; i++)
       for (PetscInt k = 0; k < 3; k++) c[k] += mesh->X[3 * i + k] / nn;

@@ -53,7 +53,8 @@ static void RelExpand(Rel *R, PetscInt n, const PetscInt col[], const PetscReal 
 {
   for (PetscInt t = 0; t < n; t++) {
     PetscInt r = R->dep[col[t]];
-    if (r < 0) RelAcc(R, col[t], val[t]);
+    if (r < 0)
+      RelAcc(R, col[t], val[t]);
     else
       for (PetscInt s = 0; s < R->rn[r]; s++) RelAcc(R, R->rcol[r][s], val[t] * R->rval[r][s]);
   }
@@ -73,8 +74,8 @@ static PetscErrorCode RelCollect(Rel *R, PetscInt skip, PetscReal scale, PetscRe
   for (PetscInt t = 0; t < R->nlist; t++) {
     PetscInt j = R->list[t];
     if (j != skip && PetscAbsReal(R->acc[j]) > rtol * vmax) {
-      (*col)[*n]   = j;
-      (*val)[*n]   = scale * R->acc[j];
+      (*col)[*n] = j;
+      (*val)[*n] = scale * R->acc[j];
       (*n)++;
     }
     R->acc[j] = 0;
@@ -106,7 +107,7 @@ static PetscErrorCode RelStore(Rel *R, PetscInt r, PetscInt d, PetscInt n, Petsc
     PetscCall(PetscFree2(R->rcol[r], R->rval[r]));
   }
   R->rdof[r] = d, R->rn[r] = n, R->rcol[r] = col, R->rval[r] = val;
-  R->dep[d]  = r;
+  R->dep[d] = r;
   for (PetscInt t = 0; t < n; t++) R->refs[col[t]]++;
   PetscFunctionReturn(0);
 }
@@ -116,8 +117,8 @@ static PetscErrorCode RelStore(Rel *R, PetscInt r, PetscInt d, PetscInt n, Petsc
    is not added (*added = false). */
 static PetscErrorCode RelAdd(Rel *R, PetscInt d, PetscInt n, const PetscInt col[], const PetscReal val[], PetscBool *added)
 {
-  PetscInt   m, *c;
-  PetscReal  a, *v;
+  PetscInt  m, *c;
+  PetscReal a, *v;
 
   PetscFunctionBeginUser;
   PetscCheck(R->dep[d] < 0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "DOF %" PetscInt_FMT " is already dependent", d);
@@ -160,16 +161,7 @@ static PetscErrorCode FaceNodes(TriboMesh mesh, PetscInt e, PetscInt f, PetscInt
 // Face shape functions at (s0, s1): quadrilaterals on [-1,1]^2, triangles on s0, s1 >= 0, s0 + s1 <= 1
 static void FaceShape(PetscInt n, const PetscReal s[2], PetscReal N[], PetscReal dN[])
 {
-  static const PetscReal c[8][2] = {
-    {-1, -1},
-    {1,  -1},
-    {1,  1 },
-    {-1, 1 },
-    {0,  -1},
-    {1,  0 },
-    {0,  1 },
-    {-1, 0 }
-  };
+  static const PetscReal c[8][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}, {0, -1}, {1, 0}, {0, 1}, {-1, 0}};
   if (n == 4 || n == 8) {
     for (PetscInt a = 0; a < 4; a++) {
       PetscReal f0 = 1 + c[a][0] * s[0], f1 = 1 + c[a][1] * s[1];
@@ -193,11 +185,7 @@ static void FaceShape(PetscInt n, const PetscReal s[2], PetscReal N[], PetscReal
       }
     }
   } else {
-    PetscReal L[3] = {1 - s[0] - s[1], s[0], s[1]}, dL[3][2] = {
-                                                      {-1, -1},
-                                                      {1,  0 },
-                                                      {0,  1 }
-    };
+    PetscReal L[3] = {1 - s[0] - s[1], s[0], s[1]}, dL[3][2] = {{-1, -1}, {1, 0}, {0, 1}};
     for (PetscInt a = 0; a < 3; a++) {
       N[a] = n == 3 ? L[a] : L[a] * (2 * L[a] - 1);
       for (PetscInt k = 0; k < 2; k++) dN[2 * a + k] = n == 3 ? dL[a][k] : (4 * L[a] - 1) * dL[a][k];
@@ -251,16 +239,20 @@ static PetscReal FaceProject(PetscInt n, const PetscReal Xf[], const PetscReal p
     ds0 = -(A11 * g0 - A01 * g1) / det;
     ds1 = -(A00 * g1 - A01 * g0) / det;
     t0 = s[0] + ds0, t1 = s[1] + ds1;
-    if (n == 4 || n == 8) *clamped = (PetscBool)(PetscAbsReal(t0) > 1 + 1e-9 || PetscAbsReal(t1) > 1 + 1e-9);
-    else *clamped = (PetscBool)(t0 < -1e-9 || t1 < -1e-9 || t0 + t1 > 1 + 1e-9);
+    if (n == 4 || n == 8)
+      *clamped = (PetscBool)(PetscAbsReal(t0) > 1 + 1e-9 || PetscAbsReal(t1) > 1 + 1e-9);
+    else
+      *clamped = (PetscBool)(t0 < -1e-9 || t1 < -1e-9 || t0 + t1 > 1 + 1e-9);
     if ((n == 4 || n == 8) && (PetscAbsReal(t0) > 1 || PetscAbsReal(t1) > 1)) {
       // quadrilateral: hold the coordinate that leaves [-1,1] most at its bound, minimize the quadratic model over the other
-      PetscInt k = PetscAbsReal(t0) >= PetscAbsReal(t1) ? 0 : 1, o = 1 - k;
+      PetscInt  k = PetscAbsReal(t0) >= PetscAbsReal(t1) ? 0 : 1, o = 1 - k;
       PetscReal g[2] = {g0, g1}, A[2][2] = {{A00, A01}, {A01, A11}}, sk = t0 > 0 ? 1 : -1;
       if (k == 1) sk = t1 > 0 ? 1 : -1;
       t0 = s[0], t1 = s[1];
-      if (k == 0) t0 = sk, t1 = s[1] - (g[o] + A[o][k] * (sk - s[0])) / A[o][o];
-      else t1 = sk, t0 = s[0] - (g[o] + A[o][k] * (sk - s[1])) / A[o][o];
+      if (k == 0)
+        t0 = sk, t1 = s[1] - (g[o] + A[o][k] * (sk - s[0])) / A[o][o];
+      else
+        t1 = sk, t0 = s[0] - (g[o] + A[o][k] * (sk - s[1])) / A[o][o];
       ds0 = t0 - s[0], ds1 = t1 - s[1];
     }
     s[0] = t0, s[1] = t1;
@@ -304,10 +296,10 @@ typedef struct {
    surface, e.g. the rim of a washer over the edge of a bolt hole) is left free, as CalculiX does;
    with -fe_tie_outside it is tied to that boundary point when within the tolerance (a pure
    distance criterion). On the BRB deck this is the difference between 384 tied nodes (CalculiX's
-   count: 116,511 independent DOFs) and 516.
+   count: 116,511 independent DOFs) and 522 (116,097): the 138 more overhang by 25 to 100 um.
    adjust=yes (Abaqus moves the slave nodes onto the master surface before the analysis) is not
    applied: for a linear model it only changes the geometry by the gap (at most the tolerance;
-   below 1e-9 m on the BRB), and with a gap g a rigid rotation w is reproduced at the slave node
+   below 1e-8 m on the BRB), and with a gap g a rigid rotation w is reproduced at the slave node
    with an error w x g (TriboFECheckRigidBody() measures it). */
 static PetscErrorCode TieApply(TriboMesh mesh, const TriboTie *tie, PetscReal tolabs, PetscBool outside, Rel *R, TieStats *st)
 {
@@ -328,7 +320,7 @@ static PetscErrorCode TieApply(TriboMesh mesh, const TriboTie *tie, PetscReal to
     for (PetscInt i = 0; i < 3; i++) bb[6 * f + i] = PETSC_MAX_REAL, bb[6 * f + 3 + i] = -PETSC_MAX_REAL;
     for (PetscInt a = 0; a < fn[f]; a++)
       for (PetscInt i = 0; i < 3; i++) {
-        PetscReal x = mesh->X[3 * fnode[8 * f + a] + i];
+        PetscReal x   = mesh->X[3 * fnode[8 * f + a] + i];
         bb[6 * f + i] = PetscMin(bb[6 * f + i], x), bb[6 * f + 3 + i] = PetscMax(bb[6 * f + 3 + i], x);
       }
     // largest corner-to-corner distance of the face ("facet diagonal")
@@ -343,9 +335,9 @@ static PetscErrorCode TieApply(TriboMesh mesh, const TriboTie *tie, PetscReal to
   eps     = 1e-4 * diag; // slave nodes this close to the master surface are on it, wherever they project
   PetscCall(SurfaceNodes(mesh, Ss, &ns, &snodes));
   for (PetscInt k = 0; k < ns; k++) {
-    PetscInt   s = snodes[k], best = -1, cols[24];
-    PetscReal  dbest = PETSC_MAX_REAL, Nb[8], *p = mesh->X + 3 * s, Xf[24], vals[24];
-    PetscBool  added, any = PETSC_FALSE, clbest = PETSC_TRUE;
+    PetscInt  s = snodes[k], best = -1, cols[24];
+    PetscReal dbest = PETSC_MAX_REAL, Nb[8], *p = mesh->X + 3 * s, Xf[24], vals[24];
+    PetscBool added, any = PETSC_FALSE, clbest = PETSC_TRUE;
 
     if (R->dep[3 * s] >= 0 || R->dep[3 * s + 1] >= 0 || R->dep[3 * s + 2] >= 0) {
       st->nskip++; // already dependent (an earlier tie or constraint): Abaqus drops the overconstraint too
@@ -378,8 +370,10 @@ static PetscErrorCode TieApply(TriboMesh mesh, const TriboTie *tie, PetscReal to
       PetscCall(RelAdd(R, 3 * s + i, fn[best], cols, vals, &added));
       any = (PetscBool)(any || added);
     }
-    if (any) st->ntied++;
-    else st->nshared++; // the slave node is a node of the master face it sits on
+    if (any)
+      st->ntied++;
+    else
+      st->nshared++; // the slave node is a node of the master face it sits on
   }
   PetscCall(PetscFree(snodes));
   PetscCall(PetscFree3(fn, fnode, bb));
@@ -424,7 +418,9 @@ static void Cross(const PetscReal a[3], PetscReal C[3][3]) // C v = a x v
    Loads at the reference node are thus distributed as f_i = F/n + (A^{-1} M_c) x r_i with
    M_c = M + (x_ref - x_c) x F, which have the resultant F and the moment M about x_ref. Only the
    reference DOFs in dof0..dof1 become dependent. *Kinematic coupling: the surface node
-   translations follow the reference node's rigid motion, u_i = u_ref + theta_ref x (x_i - x_ref). */
+   translations in dof0..dof1 follow the reference node's rigid motion,
+   u_i = u_ref + theta_ref x (x_i - x_ref) (theta_ref enters even if the range leaves out 4-6);
+   surface nodes already dependent are skipped. */
 static PetscErrorCode CouplingApply(TriboMesh mesh, const TriboCoupling *c, const PetscInt rotdof[], Rel *R, PetscInt *nskip)
 {
   const TriboSurface *S;
@@ -436,7 +432,8 @@ static PetscErrorCode CouplingApply(TriboMesh mesh, const TriboCoupling *c, cons
   PetscCall(RefNode(mesh, c, &ref));
   PetscCall(TriboMeshFindSurface(mesh, c->surface, &S));
   PetscCheck(S, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: surface %s is not defined", mesh->file, c->line, c->name, c->surface);
-  PetscCheck(c->dof0 >= 1 && c->dof1 <= 6 && c->dof0 <= c->dof1, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: DOF range %" PetscInt_FMT "..%" PetscInt_FMT " outside 1..6", mesh->file, c->line, c->name, c->dof0, c->dof1);
+  PetscCheck(c->dof0 >= 1 && c->dof1 <= 6 && c->dof0 <= c->dof1, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: DOF range %" PetscInt_FMT "..%" PetscInt_FMT " outside 1..6", mesh->file, c->line, c->name, c->dof0,
+             c->dof1);
   PetscCall(SurfaceNodes(mesh, S, &n, &nodes));
   PetscCheck(n > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: surface %s has no nodes", mesh->file, c->line, c->name, c->surface);
   PetscCall(PetscMalloc2(3 * n + 3, &cols, 3 * n + 3, &vals));
@@ -516,7 +513,8 @@ static PetscErrorCode EquationApply(TriboMesh mesh, const TriboEquation *eq, con
   for (PetscInt k = 0; k < eq->n; k++) {
     PetscInt i = eq->node[k], j = eq->dof[k];
     PetscCheck(j >= 1 && j <= 6, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Equation: DOF %" PetscInt_FMT " outside 1..6", mesh->file, eq->line, j);
-    PetscCheck(j <= 3 || rotdof[i] >= 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Equation: node %" PetscInt_FMT " has no rotational DOF %" PetscInt_FMT " (only coupling reference nodes carry rotations)", mesh->file, eq->line, mesh->nodeid[i], j);
+    PetscCheck(j <= 3 || rotdof[i] >= 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Equation: node %" PetscInt_FMT " has no rotational DOF %" PetscInt_FMT " (only coupling reference nodes carry rotations)", mesh->file, eq->line,
+               mesh->nodeid[i], j);
     cols[k] = j <= 3 ? 3 * i + j - 1 : rotdof[i] + j - 4;
   }
   RelExpand(R, eq->n, cols, eq->coef);
@@ -544,7 +542,7 @@ static PetscErrorCode EquationApply(TriboMesh mesh, const TriboEquation *eq, con
   Collective
 
   Output Parameters:
-+ ndof    - 3 nnodes + 3 (number of coupling reference nodes)
++ ndof    - 3 nnodes + 3 (number of coupling reference nodes: they carry rotations)
 . rotdof  - [nnodes] first rotational DOF of each node, -1 if none
 . freeidx - [ndof] independent (column) index of each DOF, -1 if dependent, -2 if dropped
 . nfree   - number of independent DOFs
@@ -555,7 +553,9 @@ static PetscErrorCode EquationApply(TriboMesh mesh, const TriboEquation *eq, con
   Options:
 + -fe_tie_position_tolerance <d> - slave nodes farther than d from the master surface are not
                                     tied (default: 5% of the largest master-face diagonal, per tie,
-                                    the default of Abaqus's position tolerance)
+                                    after Abaqus's default position tolerance)
+. -fe_tie_outside                 - also tie slave nodes whose closest point is on the boundary of
+                                    the master surface (see TieApply())
 - -fe_constraints_view            - print what each kind of constraint did
 
   Notes:
@@ -566,8 +566,8 @@ static PetscErrorCode EquationApply(TriboMesh mesh, const TriboEquation *eq, con
 PetscErrorCode TriboFEConstraintsBuild_Private(TriboMesh mesh, MPI_Comm comm, PetscInt *ndof, PetscInt **rotdof, PetscInt **freeidx, PetscInt *nfree, TriboFECSR *Tc, Mat *T)
 {
   Rel         R;
-  TieStats    ts  = {0, 0, 0, 0, 0, 0};
-  PetscInt    nn  = mesh->nnodes, nrot = 0, ndrop = 0, ncskip = 0, nloc = PETSC_DECIDE, n0 = 0, r0, r1, c0, c1, *dnz, *onz;
+  TieStats    ts = {0, 0, 0, 0, 0, 0};
+  PetscInt    nn = mesh->nnodes, nrot = 0, ndrop = 0, ncskip = 0, nloc = PETSC_DECIDE, n0 = 0, r0, r1, c0, c1, *dnz, *onz;
   PetscReal   tol = -1, tolmax = 0;
   PetscBool   view = PETSC_FALSE, outside = PETSC_FALSE;
   PetscBT     touched;
@@ -604,14 +604,18 @@ PetscErrorCode TriboFEConstraintsBuild_Private(TriboMesh mesh, MPI_Comm comm, Pe
     PetscBool used = (PetscBool)(R.refs[d] > 0 || (d < 3 * nn && PetscBTLookup(touched, d / 3)));
     (*freeidx)[d]  = -1;
     if (R.dep[d] >= 0) continue;
-    if (used) (*freeidx)[d] = (*nfree)++;
-    else (*freeidx)[d] = -2, ndrop++;
+    if (used)
+      (*freeidx)[d] = (*nfree)++;
+    else
+      (*freeidx)[d] = -2, ndrop++;
   }
   PetscCall(PetscBTDestroy(&touched));
   if (ndrop) PetscCall(PetscFPrintf(comm, PETSC_STDERR, "Warning: %s: %" PetscInt_FMT " DOFs belong to no element and no constraint (unconnected nodes or free reference-node rotations); they are dropped (held at zero)\n", mesh->file, ndrop));
   if (view) {
-    PetscCall(PetscPrintf(comm, "FE constraints: %" PetscInt_FMT " ties: %" PetscInt_FMT " slave nodes tied, %" PetscInt_FMT " off the master surface, %" PetscInt_FMT " already constrained, %" PetscInt_FMT " on the master surface's own nodes\n", mesh->nties, ts.ntied, ts.nfar, ts.nskip, ts.nshared));
-    PetscCall(PetscPrintf(comm, "FE constraints: %" PetscInt_FMT " couplings (%" PetscInt_FMT " reference nodes with rotations), %" PetscInt_FMT " equations, %" PetscInt_FMT " dependent DOFs, %" PetscInt_FMT " dropped DOFs\n", mesh->ncouplings, nrot, mesh->neqs, R.nrel, ndrop));
+    PetscCall(PetscPrintf(comm, "FE constraints: %" PetscInt_FMT " ties: %" PetscInt_FMT " slave nodes tied, %" PetscInt_FMT " off the master surface, %" PetscInt_FMT " already constrained, %" PetscInt_FMT " on the master surface's own nodes\n",
+                          mesh->nties, ts.ntied, ts.nfar, ts.nskip, ts.nshared));
+    PetscCall(PetscPrintf(comm, "FE constraints: %" PetscInt_FMT " couplings (%" PetscInt_FMT " reference nodes with rotations), %" PetscInt_FMT " equations, %" PetscInt_FMT " dependent DOFs, %" PetscInt_FMT " dropped DOFs\n", mesh->ncouplings, nrot,
+                          mesh->neqs, R.nrel, ndrop));
     PetscCall(PetscInfo(NULL, "largest tie gap %g, largest position tolerance %g, kinematic-coupling nodes skipped %" PetscInt_FMT "\n", (double)ts.dmax, (double)tolmax, ncskip));
   }
 
@@ -643,8 +647,10 @@ PetscErrorCode TriboFEConstraintsBuild_Private(TriboMesh mesh, MPI_Comm comm, Pe
   PetscCall(PetscCalloc2(r1 - r0, &dnz, r1 - r0, &onz));
   for (PetscInt d = r0; d < r1; d++)
     for (PetscInt k = Tc->ptr[d]; k < Tc->ptr[d + 1]; k++) {
-      if (Tc->col[k] >= c0 && Tc->col[k] < c1) dnz[d - r0]++;
-      else onz[d - r0]++;
+      if (Tc->col[k] >= c0 && Tc->col[k] < c1)
+        dnz[d - r0]++;
+      else
+        onz[d - r0]++;
     }
   PetscCall(MatCreateAIJ(comm, r1 - r0, c1 - c0, *ndof, *nfree, 0, dnz, 0, onz, T));
   PetscCall(PetscFree2(dnz, onz));

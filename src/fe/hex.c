@@ -26,29 +26,21 @@
 #define TRIBO_FE_MAXQ 64
 
 // Natural coordinates of the 20-node hexahedron (the 8-node one uses the first 8 rows)
-static const PetscReal HexXi[20][3] = {
-  {-1, -1, -1}, {1, -1, -1}, {1, 1, -1}, {-1, 1, -1}, {-1, -1, 1}, {1, -1, 1}, {1, 1, 1}, {-1, 1, 1}, {0, -1, -1}, {1, 0, -1},
-  {0, 1, -1},   {-1, 0, -1}, {0, -1, 1}, {1, 0, 1},   {0, 1, 1},   {-1, 0, 1}, {-1, -1, 0}, {1, -1, 0}, {1, 1, 0},  {-1, 1, 0}};
+static const PetscReal HexXi[20][3] = {{-1, -1, -1}, {1, -1, -1}, {1, 1, -1}, {-1, 1, -1}, {-1, -1, 1}, {1, -1, 1}, {1, 1, 1},   {-1, 1, 1}, {0, -1, -1}, {1, 0, -1},
+                                       {0, 1, -1},   {-1, 0, -1}, {0, -1, 1}, {1, 0, 1},   {0, 1, 1},   {-1, 0, 1}, {-1, -1, 0}, {1, -1, 0}, {1, 1, 0},   {-1, 1, 0}};
 // Corner pairs of the mid-edge nodes 5..10 of the 10-node tetrahedron (0-based)
-static const PetscInt TetEdge[6][2] = {
-  {0, 1},
-  {1, 2},
-  {2, 0},
-  {0, 3},
-  {1, 3},
-  {2, 3}
-};
+static const PetscInt TetEdge[6][2] = {{0, 1}, {1, 2}, {2, 0}, {0, 3}, {1, 3}, {2, 3}};
 
 /* Shape functions N[n] and derivatives dN[n][3] with respect to the natural coordinates */
 static void ShapeHex8(const PetscReal q[3], PetscReal N[], PetscReal dN[])
 {
   for (PetscInt a = 0; a < 8; a++) {
-    const PetscReal *c = HexXi[a];
+    const PetscReal *c  = HexXi[a];
     PetscReal        f0 = 1 + c[0] * q[0], f1 = 1 + c[1] * q[1], f2 = 1 + c[2] * q[2];
-    N[a]                = 0.125 * f0 * f1 * f2;
-    dN[3 * a + 0]       = 0.125 * c[0] * f1 * f2;
-    dN[3 * a + 1]       = 0.125 * f0 * c[1] * f2;
-    dN[3 * a + 2]       = 0.125 * f0 * f1 * c[2];
+    N[a]          = 0.125 * f0 * f1 * f2;
+    dN[3 * a + 0] = 0.125 * c[0] * f1 * f2;
+    dN[3 * a + 1] = 0.125 * f0 * c[1] * f2;
+    dN[3 * a + 2] = 0.125 * f0 * f1 * c[2];
   }
 }
 
@@ -78,12 +70,7 @@ static void ShapeHex20(const PetscReal q[3], PetscReal N[], PetscReal dN[])
 static void ShapeTet(PetscInt n, const PetscReal q[3], PetscReal N[], PetscReal dN[])
 {
   PetscReal L[4]     = {1 - q[0] - q[1] - q[2], q[0], q[1], q[2]};
-  PetscReal dL[4][3] = {
-    {-1, -1, -1},
-    {1,  0,  0 },
-    {0,  1,  0 },
-    {0,  0,  1 }
-  };
+  PetscReal dL[4][3] = {{-1, -1, -1}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
 
   for (PetscInt a = 0; a < 4; a++) {
     N[a] = n == 4 ? L[a] : L[a] * (2 * L[a] - 1);
@@ -119,14 +106,7 @@ static void Shape(TriboElementType t, const PetscReal q[3], PetscReal N[], Petsc
 
 /* Quadrature rules: TENSOR2/3 (Gauss on the cube [-1,1]^3), TET1, TET4, TETC4 (collapsed
    4x4x4 Gauss on the unit tetrahedron; weights sum to its volume 1/6). */
-typedef enum {
-  RULE_HEX2,
-  RULE_HEX3,
-  RULE_HEX4,
-  RULE_TET1,
-  RULE_TET4,
-  RULE_TETC4
-} Rule;
+typedef enum { RULE_HEX2, RULE_HEX3, RULE_HEX4, RULE_TET1, RULE_TET4, RULE_TETC4 } Rule;
 
 static PetscInt GetRule(Rule r, PetscReal q[][3], PetscReal w[])
 {
@@ -315,8 +295,8 @@ PetscErrorCode TriboFEElementMatrices_Private(TriboElementType t, const PetscRea
 @*/
 PetscErrorCode TriboFEElementMatrices(TriboElementType t, const PetscReal X[], PetscReal E, PetscReal nu, PetscReal rho, PetscReal Ke[], PetscReal Me[])
 {
-  PetscInt   n, m;
-  PetscReal  Ms[400], detmin;
+  PetscInt  n, m;
+  PetscReal Ms[400], detmin;
 
   PetscFunctionBeginUser;
   PetscCheck(t >= TRIBO_EL_C3D8 && t <= TRIBO_EL_C3D10, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "unknown element type %d", (int)t);

@@ -7,7 +7,8 @@
    with Phi the first m mass-normalized modes of (K_oo, M_oo), is exact in statics (the Guyan
    part) and keeps the dynamics of the rest of the structure up to the m-th mode with the
    interface held (paper linder-gross-krack §2.2, applied a second time with the interface DOFs as
-   boundary). It shrinks the mean interface DOFs and the first-stage modes of a BRB reduction
+   boundary). The relative DOFs do not hold the assembly in space: rigid-body modes of the rest
+   are kept in addition to the m modes, and Psi is computed on their M-orthogonal complement. It shrinks the mean interface DOFs and the first-stage modes of a BRB reduction
    (n = 4106) to n_b + m, which the dense Newton solves of RQNMA need. */
 #include <triborom.h>
 #include <petscblaslapack.h>
@@ -57,7 +58,6 @@ PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
     PetscCall(PetscFree(isb));
     PetscFunctionReturn(0);
   }
-  nr = nb + m;
   PetscCall(PetscMalloc2(nb, &bidx, no, &oidx));
   for (PetscInt i = 0, a = 0, b = 0; i < n; i++) {
     if (isb[i]) bidx[a++] = i;
@@ -78,39 +78,70 @@ PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
   PetscCall(PetscBLASIntCast(nb, &bnb));
   PetscCall(PetscBLASIntCast(m, &bm));
   // T (n x nr, column-major): identity on b, Psi and Phi on o
-  PetscCall(PetscCalloc1(n * nr, &Tm));
-  for (PetscInt j = 0; j < nb; j++) Tm[bidx[j] + n * j] = 1.0;
-  { // Psi = -K_oo^{-1} K_ob (Cholesky of a copy of K_oo)
-    PetscReal *L;
-    PetscCall(PetscMalloc1(no * no, &L));
-    PetscCall(PetscArraycpy(L, Koo, no * no));
-    PetscCallBLAS("LAPACKpotrf", LAPACKpotrf_("L", &bno, L, &bno, &info));
-    PetscCheck(!info, rom->comm, PETSC_ERR_USER_INPUT, "condensation: the stiffness of the non-interface DOFs is not positive definite (leading minor %d): with the interface held the structure must be fixed", (int)info);
-    PetscCallBLAS("LAPACKpotrs", LAPACKpotrs_("L", &bno, &bnb, L, &bno, Kob, &bno, &info));
-    PetscCall(PetscFree(L));
-    for (PetscInt j = 0; j < nb; j++)
-      for (PetscInt i = 0; i < no; i++) Tm[oidx[i] + n * j] = Kob[i + no * j];
-  }
-  if (m > 0) { // first m modes of (K_oo, M_oo), mass-normalized (LAPACK dsygvx by index)
-    PetscReal *Z;
-    PetscCall(PetscMalloc1(no * m, &Z));
+  { // modes of (K_oo, M_oo): the first m elastic ones and every rigid-body one (LAPACK dsygvx by index)
+    PetscReal *Kc, *Mc, *Z, *L, *PK, wmax;
+    PetscInt   nwant = PetscMin(m + 6, no), nrig = 0;
+    PetscCall(PetscMalloc3(no * no, &Kc, no * no, &Mc, no * nwant + 1, &Z));
+    PetscCall(PetscArraycpy(Kc, Koo, no * no));
+    PetscCall(PetscArraycpy(Mc, Moo, no * no));
     PetscCall(PetscMalloc2(5 * no, &iwork, no, &ifail));
     il    = 1;
-    iu    = bm;
+    PetscCall(PetscBLASIntCast(nwant, &iu));
     lwork = -1;
     {
       PetscReal wq;
-      PetscCallBLAS("LAPACKsygvx", LAPACKsygvx_(&one, "V", "I", "U", &bno, Koo, &bno, Moo, &bno, &dummy, &dummy, &il, &iu, &abstol, &found, w, Z, &bno, &wq, &lwork, iwork, ifail, &info));
+      PetscCallBLAS("LAPACKsygvx", LAPACKsygvx_(&one, "V", "I", "U", &bno, Kc, &bno, Mc, &bno, &dummy, &dummy, &il, &iu, &abstol, &found, w, Z, &bno, &wq, &lwork, iwork, ifail, &info));
       lwork = (PetscBLASInt)wq;
     }
     PetscCall(PetscMalloc1(lwork, &work));
-    PetscCallBLAS("LAPACKsygvx", LAPACKsygvx_(&one, "V", "I", "U", &bno, Koo, &bno, Moo, &bno, &dummy, &dummy, &il, &iu, &abstol, &found, w, Z, &bno, work, &lwork, iwork, ifail, &info));
-    PetscCheck(!info && found == bm, rom->comm, PETSC_ERR_LIB, "condensation: LAPACK dsygvx failed (info %d, %d of %d modes)", (int)info, (int)found, (int)bm);
-    for (PetscInt k = 0; k < m; k++)
-      for (PetscInt i = 0; i < no; i++) Tm[oidx[i] + n * (nb + k)] = Z[i + no * k];
+    PetscCallBLAS("LAPACKsygvx", LAPACKsygvx_(&one, "V", "I", "U", &bno, Kc, &bno, Mc, &bno, &dummy, &dummy, &il, &iu, &abstol, &found, w, Z, &bno, work, &lwork, iwork, ifail, &info));
+    PetscCheck(!info && found == iu, rom->comm, PETSC_ERR_LIB, "condensation: LAPACK dsygvx failed (info %d, %d of %d modes)", (int)info, (int)found, (int)iu);
     PetscCall(PetscFree(work));
     PetscCall(PetscFree2(iwork, ifail));
-    PetscCall(PetscFree(Z));
+    // rigid-body modes of the part with the interface held: the relative DOFs do not fix the
+    // assembly in space, so a free-free structure has up to 6 (omega^2 ~ 0 relative to the rest)
+    wmax = PetscAbsReal(w[nwant - 1]);
+    for (PetscInt k = 0; k < nwant; k++)
+      if (PetscAbsReal(w[k]) <= 1e-8 * wmax) nrig++;
+    m  = PetscMin(m + nrig, nwant);
+    nr = nb + m;
+    PetscCall(PetscCalloc1(n * nr, &Tm));
+    for (PetscInt j = 0; j < nb; j++) Tm[bidx[j] + n * j] = 1.0;
+    for (PetscInt k = 0; k < m; k++)
+      for (PetscInt i = 0; i < no; i++) Tm[oidx[i] + n * (nb + k)] = Z[i + no * k];
+    // Psi = -K_s^{-1} P K_ob: K_s = K_oo + M_oo Phi_r s Phi_r^T M_oo is K_oo with its rigid modes
+    // shifted to s > 0, P = I - M_oo Phi_r Phi_r^T removes the rigid resultant of the load; then
+    // Psi is M-orthogonal to the rigid modes (kept as DOFs) and exact for the elastic response.
+    PetscCall(PetscMalloc2(no * no, &L, no * nrig + 1, &PK));
+    PetscCall(PetscArraycpy(L, Koo, no * no));
+    if (nrig) {
+      PetscReal *MZ, s = nrig < nwant ? w[nrig] : 1.0;
+      PetscCall(PetscMalloc1(no * nrig, &MZ));
+      for (PetscInt k = 0; k < nrig; k++)
+        for (PetscInt i = 0; i < no; i++) {
+          PetscReal v = 0;
+          for (PetscInt j = 0; j < no; j++) v += Moo[i + no * j] * Z[j + no * k];
+          MZ[i + no * k] = v;
+        }
+      for (PetscInt j = 0; j < no; j++)
+        for (PetscInt i = 0; i < no; i++)
+          for (PetscInt k = 0; k < nrig; k++) L[i + no * j] += s * MZ[i + no * k] * MZ[j + no * k];
+      for (PetscInt c = 0; c < nb; c++) // P applied to each column of -K_ob
+        for (PetscInt k = 0; k < nrig; k++) {
+          PetscReal a = 0;
+          for (PetscInt i = 0; i < no; i++) a += Z[i + no * k] * Kob[i + no * c];
+          for (PetscInt i = 0; i < no; i++) Kob[i + no * c] -= MZ[i + no * k] * a;
+        }
+      PetscCall(PetscFree(MZ));
+    }
+    PetscCallBLAS("LAPACKpotrf", LAPACKpotrf_("L", &bno, L, &bno, &info));
+    PetscCheck(!info, rom->comm, PETSC_ERR_USER_INPUT, "condensation: the stiffness of the non-interface DOFs is singular beyond its %" PetscInt_FMT " rigid-body modes (leading minor %d)", nrig, (int)info);
+    PetscCallBLAS("LAPACKpotrs", LAPACKpotrs_("L", &bno, &bnb, L, &bno, Kob, &bno, &info));
+    for (PetscInt j = 0; j < nb; j++)
+      for (PetscInt i = 0; i < no; i++) Tm[oidx[i] + n * j] = Kob[i + no * j];
+    PetscCall(PetscFree2(L, PK));
+    PetscCall(PetscFree3(Kc, Mc, Z));
+    if (nrig) PetscCall(PetscInfo(NULL, "condensation: %" PetscInt_FMT " rigid-body modes kept\n", nrig));
   }
   { // K_r = T^T K T, M_r = T^T M T (symmetrized)
     PetscBLASInt bnr;
@@ -204,7 +235,7 @@ PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
   rom->n = nr;
   {
     char t[64];
-    PetscCall(PetscSNPrintf(t, sizeof(t), "; condensed to %" PetscInt_FMT "+%" PetscInt_FMT " DOFs", nb, m));
+    PetscCall(PetscSNPrintf(t, sizeof(t), "; condensed to %" PetscInt_FMT "+%" PetscInt_FMT " DOFs", nb, nr - nb));
     PetscCall(PetscStrlcat(rom->title, t, sizeof(rom->title)));
   }
   PetscCall(PetscFree3(tmp, Kr, Mr));

@@ -17,8 +17,8 @@ static const PetscInt TetEdge[6][2]  = {{0, 1}, {1, 2}, {2, 0}, {0, 3}, {1, 3}, 
 // Corner coordinates plus mid-edge nodes at the edge midpoints (quadratic types)
 static void Nodes(TriboElementType t, const PetscReal C[], PetscReal X[])
 {
-  PetscBool       hex = (PetscBool)(t <= TRIBO_EL_C3D20R);
-  PetscInt        nc = hex ? 8 : 4, ne = (TriboElementNodes[t] - nc);
+  PetscBool hex = (PetscBool)(t <= TRIBO_EL_C3D20R);
+  PetscInt  nc = hex ? 8 : 4, ne = (TriboElementNodes[t] - nc);
   const PetscInt(*E)[2] = hex ? HexEdge : TetEdge;
   for (PetscInt k = 0; k < 3 * nc; k++) X[k] = C[k];
   for (PetscInt e = 0; e < ne; e++)
@@ -39,7 +39,7 @@ static PetscErrorCode ElementChecks(TriboElementType t, const PetscReal C[], Pet
   for (PetscInt r = 0; r < 6; r++) { // rigid motions: translations, rotations e_r x x
     for (PetscInt a = 0; a < n; a++)
       for (PetscInt i = 0; i < 3; i++) {
-        PetscInt  w = r - 3, i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+        PetscInt   w = r - 3, i1 = (i + 1) % 3, i2 = (i + 2) % 3;
         PetscReal *x = X + 3 * a;
         u[3 * a + i] = r < 3 ? (PetscReal)(i == r) : (w == i1 ? x[i2] : (w == i2 ? -x[i1] : 0));
       }

@@ -44,7 +44,7 @@ static PetscErrorCode Read(PetscInt which, TriboMesh *mesh)
   char        file[PETSC_MAX_PATH_LEN];
   FILE       *fp;
   PetscMPIInt rank;
-  int         pid = (int)getpid();
+  int         pid   = (int)getpid();
   PetscReal   o0[3] = {0, 0, 0}, o1[3] = {0, 0, 1}, o2[3] = {2, 0, 0}, a1[3] = {1, 1, 1}, a2[3] = {1, 1, 0.5};
   MPI_Comm    c = PETSC_COMM_WORLD;
 
@@ -246,7 +246,7 @@ static PetscErrorCode RigidConsistency(TriboFESystem sys, PetscReal *err)
 static PetscErrorCode CouplingCase(void)
 {
   const char   *cases[3] = {"FZ", "FX", "MY"};
-  PetscReal     xc[3]    = {0.5, 0.5, 0.5}, fm[6], fmin, fmax, err = 0, res[6], rmax = 0;
+  PetscReal     xc[3] = {0.5, 0.5, 0.5}, fm[6], fmin, fmax, err = 0, res[6], rmax = 0;
   TriboMesh     m;
   TriboFESystem sys;
 
