@@ -4,6 +4,41 @@
 #include <unistd.h>
 
 
+/* Option namespaces of the verbs: a config file shared by several verbs may hold options of
+   another verb's namespace, which are ignored; an unused option in the verb's own namespaces (a
+   misspelling there) or in no known namespace is an error. */
+static const struct {
+  const char *verb, *owned;
+} namespaces[] = {
+  {"info",      ""                                                     },
+  {"model",     " lapframe_ model_"                                    },
+  {"mesh",      " lapbeam_ mesh_"                                      },
+  {"rom",       " rom_ fe_ inp_"                                       },
+  {"prestress", " friction_ prestress_"                                },
+  {"modal",     " friction_ prestress_ modal_"                         },
+  {"backbone",  " friction_ prestress_ modal_ backbone_ rqnma_ nma_"   },
+};
+static const char *known = " lapframe_ model_ lapbeam_ mesh_ rom_ fe_ inp_ friction_ prestress_ modal_ backbone_ rqnma_ nma_";
+
+static PetscBool InNamespace_Private(const char *name, const char *list)
+{
+  char buf[64];
+
+  for (const char *p = list; p && *p;) {
+    size_t len;
+    while (*p == ' ') p++;
+    len = strcspn(p, " ");
+    if (!len) break;
+    if (len < sizeof(buf)) {
+      memcpy(buf, p, len);
+      buf[len] = 0;
+      if (!strncmp(name, buf, len)) return PETSC_TRUE;
+    }
+    p += len;
+  }
+  return PETSC_FALSE;
+}
+
 /*@
   TriboCheckOptionsUsed - Fails with a clear message if an option was given that nothing used
   (a misspelling or an option of another verb); the message lists the unused options.
@@ -28,6 +63,12 @@ PetscErrorCode TriboCheckOptionsUsed(MPI_Comm comm, const char verb[])
   for (PetscInt i = 0; i < n; i++) {
     // PETSc reads its viewer options (-*_view*, -*_converged_reason) only when a solve ends
     if (strstr(names[i], "converged_reason") || strstr(names[i], "_view")) continue;
+    if (verb && InNamespace_Private(names[i], known)) { // another verb's option, e.g. from a shared config file
+      const char *owned = NULL;
+      for (size_t k = 0; k < sizeof(namespaces) / sizeof(namespaces[0]); k++)
+        if (!strcmp(verb, namespaces[k].verb)) owned = namespaces[k].owned;
+      if (owned && !InNamespace_Private(names[i], owned)) continue;
+    }
     if (bad++) PetscCall(PetscStrlcat(list, ", ", sizeof(list)));
     PetscCall(PetscStrlcat(list, "-", sizeof(list)));
     PetscCall(PetscStrlcat(list, names[i], sizeof(list)));

@@ -2,6 +2,7 @@
 #include <petscblaslapack.h>
 
 typedef struct {
+  PetscReal        shift; /* eps in (K + eps M): removes the rigid-body null space of free-free ROMs */
   TriboROM         rom;
   TriboJoint       joint;
   TriboLawMode     mode;
@@ -19,6 +20,13 @@ static PetscErrorCode PrestressResidual(SNES snes, Vec U, Vec R, void *ctx)
 
   PetscFunctionBeginUser;
   PetscCall(MatMult(c->rom->K, U, R));
+  if (c->shift > 0) {
+    Vec mu;
+    PetscCall(VecDuplicate(U, &mu));
+    PetscCall(MatMult(c->rom->M, U, mu));
+    PetscCall(VecAXPY(R, c->shift, mu));
+    PetscCall(VecDestroy(&mu));
+  }
   PetscCall(VecGetArrayRead(U, &u));
   PetscCall(VecGetArray(R, &r));
   PetscCall(TriboJointEvaluate(c->joint, c->mode, u, c->work, NULL));
@@ -39,6 +47,12 @@ static PetscErrorCode PrestressJacobian(SNES snes, Vec U, Mat J, Mat P, void *ct
   PetscCall(MatDenseGetArrayRead(c->rom->K, &k));
   PetscCall(MatDenseGetArrayWrite(P, &a));
   PetscCall(PetscArraycpy(a, k, n * n));
+  if (c->shift > 0) {
+    const PetscScalar *m;
+    PetscCall(MatDenseGetArrayRead(c->rom->M, &m));
+    for (PetscInt i = 0; i < n * n; i++) a[i] += c->shift * m[i];
+    PetscCall(MatDenseRestoreArrayRead(c->rom->M, &m));
+  }
   PetscCall(VecGetArrayRead(U, &u));
   PetscCall(TriboJointEvaluate(c->joint, c->mode, u, c->work, a));
   PetscCall(VecRestoreArrayRead(U, &u));
@@ -49,7 +63,7 @@ static PetscErrorCode PrestressJacobian(SNES snes, Vec U, Mat J, Mat P, void *ct
 
 /* u0 = (K + K_n)^{-1} f_s with bonded linear normal springs of the law's kn (no friction), the
    start used by the Rice tools (tmdsimpy's BRB example); without a "kn" parameter u0 = K^{-1} f_s. */
-static PetscErrorCode PrestressInitialGuess_Private(TriboROM rom, TriboJoint joint, const PetscReal fs[], PetscReal u0[])
+static PetscErrorCode PrestressInitialGuess_Private(TriboROM rom, TriboJoint joint, PetscReal shift, const PetscReal fs[], PetscReal u0[])
 {
   TriboLaw           law, lin;
   TriboJoint         jl  = NULL;
@@ -73,6 +87,12 @@ static PetscErrorCode PrestressInitialGuess_Private(TriboROM rom, TriboJoint joi
   PetscCall(MatDenseGetArrayRead(rom->K, &k));
   PetscCall(PetscArraycpy(a, k, rom->n * rom->n));
   PetscCall(MatDenseRestoreArrayRead(rom->K, &k));
+  if (shift > 0) {
+    const PetscScalar *m;
+    PetscCall(MatDenseGetArrayRead(rom->M, &m));
+    for (PetscInt i = 0; i < rom->n * rom->n; i++) a[i] += shift * m[i];
+    PetscCall(MatDenseRestoreArrayRead(rom->M, &m));
+  }
   if (kn > 0) {
     PetscCall(TriboLawCreate(PETSC_COMM_SELF, &lin));
     PetscCall(TriboLawSetType(lin, TRIBOLAWPENALTY));
@@ -154,6 +174,12 @@ PetscErrorCode TriboPrestressSetFromOptions(MPI_Comm comm, TriboPrestress *ps)
   Collective
 
   Notes:
+  Free-free ROMs (no supports) have rigid-body modes, which make K + d f_nl/du singular: the solve
+  uses K + eps M with eps = 1e-14 trace(K)/trace(M). The bolt loads and the interface forces have no
+  rigid resultant, so eps M u only removes the rigid part of u (M-orthogonal); the elastic part
+  changes by a relative eps/omega_1^2, below 1e-9 for any structure whose first elastic frequency
+  is above 1e-5 of its mean one.
+
   The initial guess solves (K + K_n) u = f_s with the normal stiffness of the law's tangent at
   first touch replaced by bonded normal springs (the law's kn when it has one), as the Rice tools
   do; then Newton on the true law. With -prestress_conservative the law runs in normal-only mode
@@ -194,7 +220,17 @@ PetscErrorCode TriboPrestressSolve(TriboROM rom, TriboJoint joint, TriboPrestres
   snes = ps->snes;
   PetscCall(SNESSetFunction(snes, R, PrestressResidual, &ctx));
   PetscCall(SNESSetJacobian(snes, J, J, PrestressJacobian, &ctx));
-  PetscCall(PrestressInitialGuess_Private(rom, joint, ps->fs, ps->us));
+  { // eps = 1e-14 trace(K)/trace(M): far below any elastic omega^2, enough to fix rigid motions
+    const PetscScalar *k, *m;
+    PetscReal          tk = 0, tm = 0;
+    PetscCall(MatDenseGetArrayRead(rom->K, &k));
+    PetscCall(MatDenseGetArrayRead(rom->M, &m));
+    for (PetscInt i = 0; i < n; i++) tk += PetscRealPart(k[i + i * n]), tm += PetscRealPart(m[i + i * n]);
+    PetscCall(MatDenseRestoreArrayRead(rom->M, &m));
+    PetscCall(MatDenseRestoreArrayRead(rom->K, &k));
+    ctx.shift = 1e-14 * tk / tm;
+  }
+  PetscCall(PrestressInitialGuess_Private(rom, joint, ctx.shift, ps->fs, ps->us));
   PetscCall(SNESGetTolerances(snes, &atol, &rtol, &stol, &maxit, &maxf));
   if (atol <= 1e-49) { // absolute: relative to the bolt load, but above the round-off of K u
     const PetscScalar *k;
