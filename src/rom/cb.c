@@ -44,8 +44,8 @@ typedef struct {
   Mat            Kii, Mii, F;
   KSP            ksp;
   EPS            eps;
-  PetscScalar   *psi, *phi; // [niloc x nb], [niloc x nm] column-major
-  PetscReal     *lambda;    // [nm] omega^2
+  PetscScalar   *psi, *phi;    // [niloc x nb], [niloc x nm] column-major
+  PetscReal     *lambda;       // [nm] omega^2
   PetscScalar   *Kc, *Mc, *fc; // [ncb x ncb] column-major, [ncb]: reduced matrices in CB coordinates (local contributions, then sums)
 } CB;
 
@@ -82,14 +82,19 @@ static PetscErrorCode SetUpDofs_Private(CB *cb, TriboFESystem fe, const TriboInt
     for (PetscInt s = 0; s < 2; s++)
       for (PetscInt c = 0; c < 3; c++) {
         PetscInt node = s ? ip->bot[p] : ip->top[p], j;
-        if (fe->T) PetscCall(TriboFEGetFreeDof(fe, node, c, &j));
-        else j = 3 * node + c; // every DOF independent
-        PetscCheck(j >= 0 && j < cb->nfree, cb->comm, PETSC_ERR_USER_INPUT, "%s: DOF %" PetscInt_FMT " of interface node %" PetscInt_FMT " at (%g, %g, %g) is not an independent DOF (it is constrained by a *Tie, *Coupling or *Equation): the interface DOFs must stay free", mesh->file, c + 1, mesh->nodeid[node], (double)mesh->X[3 * node], (double)mesh->X[3 * node + 1], (double)mesh->X[3 * node + 2]);
+        if (fe->T)
+          PetscCall(TriboFEGetFreeDof(fe, node, c, &j));
+        else
+          j = 3 * node + c; // every DOF independent
+        PetscCheck(j >= 0 && j < cb->nfree, cb->comm, PETSC_ERR_USER_INPUT,
+                   "%s: DOF %" PetscInt_FMT " of interface node %" PetscInt_FMT " at (%g, %g, %g) is not an independent DOF (it is constrained by a *Tie, *Coupling or *Equation): the interface DOFs must stay free", mesh->file, c + 1,
+                   mesh->nodeid[node], (double)mesh->X[3 * node], (double)mesh->X[3 * node + 1], (double)mesh->X[3 * node + 2]);
         (s ? cb->fb : cb->ft)[3 * p + c] = j;
-        cb->bdof[m++]                     = j;
+        cb->bdof[m++]                    = j;
       }
   PetscCall(PetscSortInt(cb->nb, cb->bdof));
-  for (PetscInt k = 1; k < cb->nb; k++) PetscCheck(cb->bdof[k] != cb->bdof[k - 1], cb->comm, PETSC_ERR_USER_INPUT, "%s: two interface DOFs share the independent DOF %" PetscInt_FMT " (nodes tied or merged across the joint?)", mesh->file, cb->bdof[k]);
+  for (PetscInt k = 1; k < cb->nb; k++)
+    PetscCheck(cb->bdof[k] != cb->bdof[k - 1], cb->comm, PETSC_ERR_USER_INPUT, "%s: two interface DOFs share the independent DOF %" PetscInt_FMT " (nodes tied or merged across the joint?)", mesh->file, cb->bdof[k]);
   for (PetscInt j = 0; j < cb->nfree; j++) cb->bpos[j] = -1;
   for (PetscInt k = 0; k < cb->nb; k++) cb->bpos[cb->bdof[k]] = k;
   cb->niloc = 0;
@@ -115,8 +120,10 @@ static PetscErrorCode SplitMatrix_Private(CB *cb, Mat A, CBCoupling *c, PetscSca
         if (b < 0) continue;
         if (li < 0) {
           if (pass) C[cb->bpos[r] + cb->ncb * b] += v[k];
-        } else if (!pass) c->ia[li + 1]++;
-        else c->ja[c->ia[li] + m] = b, c->a[c->ia[li] + m] = v[k], m++;
+        } else if (!pass)
+          c->ia[li + 1]++;
+        else
+          c->ja[c->ia[li] + m] = b, c->a[c->ia[li] + m] = v[k], m++;
       }
       PetscCall(MatRestoreRow(A, r, &ncols, &cols, &v));
     }
@@ -160,7 +167,10 @@ static PetscErrorCode Factor_Private(CB *cb)
     PetscCall(MatMumpsGetInfog(cb->F, 1, &info1));
     if (!r) PetscCall(MatMumpsGetInfog(cb->F, 12, &neg));
   }
-  PetscCheck(!r && info1 >= 0, cb->comm, PETSC_ERR_NOT_CONVERGED, "Craig-Bampton: the factorization of the interior stiffness K_ii (%" PetscInt_FMT " DOFs, interface DOFs held) failed (%s, MUMPS INFOG(1) = %" PetscInt_FMT "): K_ii is singular, i.e. the structure is not held by its interface (a part without a connection to the interface, a mechanism, a missing *Tie or material)", cb->ni, PCFailedReasons[r], info1);
+  PetscCheck(!r && info1 >= 0, cb->comm, PETSC_ERR_NOT_CONVERGED,
+             "Craig-Bampton: the factorization of the interior stiffness K_ii (%" PetscInt_FMT " DOFs, interface DOFs held) failed (%s, MUMPS INFOG(1) = %" PetscInt_FMT
+             "): K_ii is singular, i.e. the structure is not held by its interface (a part without a connection to the interface, a mechanism, a missing *Tie or material)",
+             cb->ni, PCFailedReasons[r], info1);
   PetscCheck(!neg, cb->comm, PETSC_ERR_USER_INPUT, "Craig-Bampton: the interior stiffness K_ii has %" PetscInt_FMT " negative pivots: it is not positive definite (negative Young's modulus or density, inverted elements?)", neg);
   PetscFunctionReturn(0);
 }
@@ -216,7 +226,8 @@ static PetscErrorCode Modes_Private(CB *cb)
     PetscScalar        lam, s;
     const PetscScalar *a;
     PetscCall(EPSGetEigenpair(eps, k, &lam, NULL, v, NULL));
-    PetscCheck(PetscRealPart(lam) > 1e-12 * kscale / mscale, cb->comm, PETSC_ERR_USER_INPUT, "Craig-Bampton: fixed-interface mode %" PetscInt_FMT " has omega^2 = %g: the interior is (nearly) free to move with the interface held", k + 1, (double)PetscRealPart(lam));
+    PetscCheck(PetscRealPart(lam) > 1e-12 * kscale / mscale, cb->comm, PETSC_ERR_USER_INPUT, "Craig-Bampton: fixed-interface mode %" PetscInt_FMT " has omega^2 = %g: the interior is (nearly) free to move with the interface held", k + 1,
+               (double)PetscRealPart(lam));
     PetscCall(MatMult(cb->Mii, v, w));
     PetscCall(VecDot(v, w, &s));
     PetscCall(VecScale(v, 1.0 / PetscSqrtReal(PetscRealPart(s))));
@@ -314,7 +325,7 @@ static PetscErrorCode ModalBlocks_Private(CB *cb, Vec Ffull)
 
   PetscFunctionBeginUser;
   if (cb->nm) {
-    Mat Phi, KP, MP;
+    Mat          Phi, KP, MP;
     PetscScalar *kp, *mp;
     PetscInt     ldk, ldm;
     PetscCall(MatCreateDense(cb->comm, cb->niloc, PETSC_DECIDE, cb->ni, cb->nm, cb->phi, &Phi));
@@ -336,8 +347,10 @@ static PetscErrorCode ModalBlocks_Private(CB *cb, Vec Ffull)
   PetscCall(VecGetArrayRead(Ffull, &f));
   for (PetscInt r = cb->rstart; r < cb->rend; r++) {
     PetscInt li = cb->iloc[r - cb->rstart];
-    if (li >= 0) fi[li] = f[r - cb->rstart];
-    else cb->fc[cb->bpos[r]] += f[r - cb->rstart];
+    if (li >= 0)
+      fi[li] = f[r - cb->rstart];
+    else
+      cb->fc[cb->bpos[r]] += f[r - cb->rstart];
   }
   PetscCall(VecRestoreArrayRead(Ffull, &f));
   PetscCall(GemmTN_Private(cb->nb, 1, cb->niloc, cb->psi, ld, fi, ld, cb->fc, cb->ncb));
@@ -403,7 +416,8 @@ static PetscErrorCode TransformColumns_Private(CB *cb, const PetscReal G[9], Pet
         (*tidx)[m] = cb->bpos[cb->ft[3 * p + c]], (*tval)[m++] = rel ? 0.5 * G[3 * k + c] : G[3 * k + c];
         (*tidx)[m] = cb->bpos[cb->fb[3 * p + c]], (*tval)[m++] = rel ? -0.5 * G[3 * k + c] : G[3 * k + c];
       }
-    } else (*tidx)[m] = j, (*tval)[m++] = 1.0;
+    } else
+      (*tidx)[m] = j, (*tval)[m++] = 1.0;
     (*tptr)[j + 1] = m;
   }
   PetscFunctionReturn(0);
@@ -453,7 +467,9 @@ static PetscErrorCode InterfaceSets_Private(TriboMesh mesh, char top[], char bot
     PetscBool it, ib;
     PetscCall(PetscStrcasecmp(mesh->retained[r].nset, top, &it));
     PetscCall(PetscStrcasecmp(mesh->retained[r].nset, bot, &ib));
-    PetscCheck(!(it || ib) || (mesh->retained[r].dof0 <= 1 && mesh->retained[r].dof1 >= 3), PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": the retained DOFs of interface set %s are %" PetscInt_FMT "-%" PetscInt_FMT ", but the joint interface needs all three translations 1-3", mesh->file, mesh->retained[r].line, mesh->retained[r].nset, mesh->retained[r].dof0, mesh->retained[r].dof1);
+    PetscCheck(!(it || ib) || (mesh->retained[r].dof0 <= 1 && mesh->retained[r].dof1 >= 3), PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+               "%s:%" PetscInt_FMT ": the retained DOFs of interface set %s are %" PetscInt_FMT "-%" PetscInt_FMT ", but the joint interface needs all three translations 1-3", mesh->file, mesh->retained[r].line, mesh->retained[r].nset,
+               mesh->retained[r].dof0, mesh->retained[r].dof1);
   }
   PetscFunctionReturn(0);
 }
@@ -492,11 +508,16 @@ static void SymmetrizeCB_Private(CB *cb)
 
   for (PetscInt j = 0; j < n; j++)
     for (PetscInt i = 0; i < j; i++) {
-      if (j < nb || i >= nb) K[i + n * j] = K[j + n * i] = 0.5 * (K[i + n * j] + K[j + n * i]);
-      else K[i + n * j] = K[j + n * i] = 0;
-      if (j < nb) M[j + n * i] = M[i + n * j];
-      else if (i < nb) M[i + n * j] = M[j + n * i];
-      else M[i + n * j] = M[j + n * i] = 0.5 * (M[i + n * j] + M[j + n * i]);
+      if (j < nb || i >= nb)
+        K[i + n * j] = K[j + n * i] = 0.5 * (K[i + n * j] + K[j + n * i]);
+      else
+        K[i + n * j] = K[j + n * i] = 0;
+      if (j < nb)
+        M[j + n * i] = M[i + n * j];
+      else if (i < nb)
+        M[i + n * j] = M[j + n * i];
+      else
+        M[i + n * j] = M[j + n * i] = 0.5 * (M[i + n * j] + M[j + n * i]);
     }
 }
 
@@ -524,7 +545,7 @@ static void SymmetrizeCB_Private(CB *cb)
 . -rom_pair_mesh_tol 0.25      - pairing distance of nearly coincident nodes, relative to the shortest interface edge at the node
 . -rom_plane_tol 1e-6        - flatness tolerance of the interface, relative to the model size
 . -rom_nmodes N              - fixed-interface modes (default: *Select Eigenmodes of the deck)
-. -rom_block_size 128        - columns of Psi solved at once (memory of the dense right-hand sides)
+. -rom_block_size 256        - columns of Psi solved at once (memory: two dense n_i x 256 blocks)
 . -rom_accel_mass 0.8e-3     - point mass (kg) added at each accelerometer node (default 0)
 . -rom_accel_nodes n1,n2     - deck numbers of the accelerometer nodes (default: none)
 . -rom_st_pc_factor_mat_solver_type mumps - direct solver of K_ii (Cholesky; -rom_st_pc_type lu)
@@ -555,7 +576,7 @@ PetscErrorCode TriboCraigBampton(TriboFESystem fe, TriboROM *rom)
   cb.comm  = fe->comm;
   cb.nfree = fe->nfree;
   cb.nm    = mesh->nmodes;
-  cb.bs    = 128;
+  cb.bs    = 256;
   PetscCall(PetscTime(&cb.t0));
   PetscCallMPI(MPI_Comm_rank(cb.comm, &cb.rank));
   PetscCall(InterfaceSets_Private(mesh, top, bot, sizeof(top)));
@@ -570,14 +591,26 @@ PetscErrorCode TriboCraigBampton(TriboFESystem fe, TriboROM *rom)
   if (!flg) naccel = 0;
   PetscCall(PetscOptionsBool("-monitor", "print the steps with times and memory", NULL, cb.monitor, &cb.monitor, NULL));
   PetscOptionsEnd();
-  PetscCheck(cb.nm >= 0 && cb.bs > 0 && accelm >= 0 && pairtol > 0 && meshtol >= 0 && meshtol < 0.5 && planetol > 0, cb.comm, PETSC_ERR_USER_INPUT, "-rom_nmodes and -rom_accel_mass must be >= 0, -rom_block_size, -rom_pair_tol and -rom_plane_tol > 0, -rom_pair_mesh_tol in [0, 0.5)");
+  PetscCheck(cb.nm >= 0 && cb.bs > 0 && accelm >= 0 && pairtol > 0 && meshtol >= 0 && meshtol < 0.5 && planetol > 0, cb.comm, PETSC_ERR_USER_INPUT,
+             "-rom_nmodes and -rom_accel_mass must be >= 0, -rom_block_size, -rom_pair_tol and -rom_plane_tol > 0, -rom_pair_mesh_tol in [0, 0.5)");
   PetscCheck(!naccel || accelm > 0, cb.comm, PETSC_ERR_USER_INPUT, "-rom_accel_nodes needs a mass -rom_accel_mass > 0");
   PetscCall(MatGetOwnershipRange(fe->K, &cb.rstart, &cb.rend));
+  {
+    PetscInt mk, mm, mf, r0, r1, f0, f1;
+    PetscCall(MatGetSize(fe->K, &mk, NULL));
+    PetscCall(MatGetSize(fe->M, &mm, NULL));
+    PetscCall(VecGetSize(fe->F, &mf));
+    PetscCall(MatGetOwnershipRange(fe->M, &r0, &r1));
+    PetscCall(VecGetOwnershipRange(fe->F, &f0, &f1));
+    PetscCheck(mk == cb.nfree && mm == cb.nfree && mf == cb.nfree && r0 == cb.rstart && r1 == cb.rend && f0 == cb.rstart && f1 == cb.rend, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ,
+               "the FE system's K (%" PetscInt_FMT "), M (%" PetscInt_FMT ") and F (%" PetscInt_FMT ") must have nfree = %" PetscInt_FMT " rows, distributed alike", mk, mm, mf, cb.nfree);
+  }
 
   PetscCall(TriboMeshGetInterfacePairs(mesh, top, bot, pairtol, meshtol, planetol, &ip));
   PetscCall(SetUpDofs_Private(&cb, fe, &ip));
   PetscCheck(cb.nm <= cb.ni, cb.comm, PETSC_ERR_USER_INPUT, "%" PetscInt_FMT " fixed-interface modes asked for (option -rom_nmodes or *Select Eigenmodes), but the interior has %" PetscInt_FMT " DOFs", cb.nm, cb.ni);
-  PetscCall(Monitor_Private(&cb, "interface %s/%s: %" PetscInt_FMT " pairs (%" PetscInt_FMT " not coincident, up to %.3g m apart), %" PetscInt_FMT " elements; %" PetscInt_FMT " boundary and %" PetscInt_FMT " interior DOFs", top, bot, cb.np, ip.nfar, (double)ip.dmax, ip.iface->nelem, cb.nb, cb.ni));
+  PetscCall(Monitor_Private(&cb, "interface %s/%s: %" PetscInt_FMT " pairs (%" PetscInt_FMT " not coincident, up to %.3g m apart), %" PetscInt_FMT " elements; %" PetscInt_FMT " boundary and %" PetscInt_FMT " interior DOFs", top, bot, cb.np, ip.nfar,
+                            (double)ip.dmax, ip.iface->nelem, cb.nb, cb.ni));
   cb.ncb = n = cb.nb + cb.nm;
   PetscCall(PetscCalloc3(n * n, &cb.Kc, n * n, &cb.Mc, n, &cb.fc));
   PetscCall(SplitMatrix_Private(&cb, fe->K, &cb.kib, cb.Kc));
@@ -657,7 +690,7 @@ PetscErrorCode TriboCraigBampton(TriboFESystem fe, TriboROM *rom)
     PetscCall(MatDenseGetArray(r->M, &A));
     for (PetscInt k = nrec; k < nr; k++)
       for (PetscInt j = 0; j < n; j++)
-        for (PetscInt i = 0; i < n; i++) A[i + n * j] += accelm * Rr[k + nr * i] * Rr[k + nr * j];
+        for (PetscInt i = 0; i < n; i++) A[i + n * j] += accelm * (Rr[k + nr * i] * Rr[k + nr * j]); // bitwise symmetric
     PetscCall(MatDenseRestoreArray(r->M, &A));
   }
 

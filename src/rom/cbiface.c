@@ -17,7 +17,7 @@
    size, mesh_tol * shortest interface edge at the node); the pairing must be one-to-one and map
    the faces of the top side onto those of the bottom side. The second tolerance admits the
    slightly non-conforming meshes of real decks: in the Brake-Reuss beam deck 192 of the 680 node
-   pairs around the bolt holes are up to 84 um apart (element edges there are about 1 mm). */
+   pairs around the bolt holes are up to 84 um apart; its interface edges are 1.1 mm or longer. */
 #include <tribofe.h>
 #include <petscblaslapack.h>
 
@@ -73,23 +73,31 @@ static PetscErrorCode PairNodes_Private(TriboMesh mesh, const TriboSet *top, con
   PetscCall(PetscSortRealWithPermutation(n, xs, perm));
   for (PetscInt i = 0; i < n; i++) xs[i] = mesh->X[3 * top->idx[perm[i]]];
   for (PetscInt k = 0; k < bot->n; k++) {
-    const PetscInt   b = bot->idx[k];
+    const PetscInt   b  = bot->idx[k];
     const PetscReal *xb = &mesh->X[3 * b];
     PetscInt         lo = 0, hi = n, best = -1;
     PetscReal        dbest = PETSC_MAX_REAL;
 
     while (lo < hi) { // first sorted top node with x >= xb - rad
       PetscInt mid = (lo + hi) / 2;
-      if (xs[mid] < xb[0] - rad[k]) lo = mid + 1;
-      else hi = mid;
+      if (xs[mid] < xb[0] - rad[k])
+        lo = mid + 1;
+      else
+        hi = mid;
     }
     for (PetscInt i = lo; i < n && xs[i] <= xb[0] + rad[k]; i++) {
       const PetscReal *xt = &mesh->X[3 * top->idx[perm[i]]];
       PetscReal        d  = PetscSqrtReal(PetscSqr(xt[0] - xb[0]) + PetscSqr(xt[1] - xb[1]) + PetscSqr(xt[2] - xb[2]));
       if (d <= rad[k] && d < dbest) dbest = d, best = perm[i];
     }
-    PetscCheck(best >= 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: bottom interface node %" PetscInt_FMT " at (%.9g, %.9g, %.9g) has no node of the top set %s within %g m (options -rom_pair_tol, relative to the model size, and -rom_pair_mesh_tol, relative to the shortest interface edge at the node)", mesh->file, mesh->nodeid[b], (double)xb[0], (double)xb[1], (double)xb[2], topname, (double)rad[k]);
-    PetscCheck(used[best] < 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: top interface node %" PetscInt_FMT " at (%.9g, %.9g, %.9g) is the nearest partner of two bottom nodes, %" PetscInt_FMT " and %" PetscInt_FMT ": the two sides are not meshed alike, or the pairing tolerances (-rom_pair_tol, -rom_pair_mesh_tol) are too large", mesh->file, mesh->nodeid[top->idx[best]], (double)mesh->X[3 * top->idx[best]], (double)mesh->X[3 * top->idx[best] + 1], (double)mesh->X[3 * top->idx[best] + 2], mesh->nodeid[bot->idx[used[best]]], mesh->nodeid[b]);
+    PetscCheck(best >= 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+               "%s: bottom interface node %" PetscInt_FMT
+               " at (%.9g, %.9g, %.9g) has no node of the top set %s within %g m (options -rom_pair_tol, relative to the model size, and -rom_pair_mesh_tol, relative to the shortest interface edge at the node)",
+               mesh->file, mesh->nodeid[b], (double)xb[0], (double)xb[1], (double)xb[2], topname, (double)rad[k]);
+    PetscCheck(used[best] < 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+               "%s: top interface node %" PetscInt_FMT " at (%.9g, %.9g, %.9g) is the nearest partner of two bottom nodes, %" PetscInt_FMT " and %" PetscInt_FMT
+               ": the two sides are not meshed alike, or the pairing tolerances (-rom_pair_tol, -rom_pair_mesh_tol) are too large",
+               mesh->file, mesh->nodeid[top->idx[best]], (double)mesh->X[3 * top->idx[best]], (double)mesh->X[3 * top->idx[best] + 1], (double)mesh->X[3 * top->idx[best] + 2], mesh->nodeid[bot->idx[used[best]]], mesh->nodeid[b]);
     used[best] = k;
     ptop[k]    = top->idx[best];
     pbot[k]    = b;
@@ -133,9 +141,9 @@ static PetscErrorCode ElementSide_Private(TriboMesh mesh, const PetscBool flag[]
 
   PetscFunctionBeginUser;
   for (PetscInt e = 0; e < mesh->nelem; e++) {
-    PetscBool att = PETSC_FALSE;
+    PetscBool att  = PETSC_FALSE;
     PetscReal x[3] = {0, 0, 0}, s = 0;
-    PetscInt  nv   = mesh->eptr[e + 1] - mesh->eptr[e];
+    PetscInt  nv = mesh->eptr[e + 1] - mesh->eptr[e];
     for (PetscInt k = mesh->eptr[e]; k < mesh->eptr[e + 1]; k++) att = (PetscBool)(att || flag[mesh->conn[k]]);
     if (!att) continue;
     att = PETSC_FALSE;
@@ -149,11 +157,14 @@ static PetscErrorCode ElementSide_Private(TriboMesh mesh, const PetscBool flag[]
     for (PetscInt k = mesh->eptr[e]; k < mesh->eptr[e + 1]; k++)
       for (int a = 0; a < 3; a++) x[a] += mesh->X[3 * mesh->conn[k] + a] / nv;
     for (int a = 0; a < 3; a++) s += (x[a] - c[a]) * nrm[a];
-    if (s > 0) npos++;
-    else nneg++;
+    if (s > 0)
+      npos++;
+    else
+      nneg++;
   }
   PetscCheck(npos + nneg > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: no element has a face on the interface node set %s", mesh->file, setname);
-  PetscCheck(!npos || !nneg, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: the elements with a face on the interface node set %s lie on both sides of the interface plane (%" PetscInt_FMT " and %" PetscInt_FMT "): the set must be the surface of one side of the joint", mesh->file, setname, npos, nneg);
+  PetscCheck(!npos || !nneg, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+             "%s: the elements with a face on the interface node set %s lie on both sides of the interface plane (%" PetscInt_FMT " and %" PetscInt_FMT "): the set must be the surface of one side of the joint", mesh->file, setname, npos, nneg);
   *side = npos ? 1 : -1;
   PetscFunctionReturn(0);
 }
@@ -244,7 +255,8 @@ PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh mesh, const char topname[], 
   PetscCall(PetscMemzero(ip, sizeof(*ip)));
   PetscCall(FindSet_Private(mesh, topname, "top", &top));
   PetscCall(FindSet_Private(mesh, botname, "bottom", &bot));
-  PetscCheck(top->n == bot->n, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: the interface node sets %s (%" PetscInt_FMT " nodes) and %s (%" PetscInt_FMT " nodes) must have the same number of nodes, one pair per position", mesh->file, topname, top->n, botname, bot->n);
+  PetscCheck(top->n == bot->n, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: the interface node sets %s (%" PetscInt_FMT " nodes) and %s (%" PetscInt_FMT " nodes) must have the same number of nodes, one pair per position", mesh->file, topname, top->n,
+             botname, bot->n);
   for (PetscInt i = 0; i < mesh->nnodes; i++)
     for (int a = 0; a < 3; a++) lo[a] = PetscMin(lo[a], mesh->X[3 * i + a]), hi[a] = PetscMax(hi[a], mesh->X[3 * i + a]);
   size = PetscSqrtReal(PetscSqr(hi[0] - lo[0]) + PetscSqr(hi[1] - lo[1]) + PetscSqr(hi[2] - lo[2]));
@@ -262,15 +274,16 @@ PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh mesh, const char topname[], 
     PetscInt nv = fb[e].c[3] < 0 ? 3 : 4;
     for (PetscInt v = 0; v < nv; v++) {
       const PetscReal *x = &mesh->X[3 * bot->idx[fb[e].c[v]]], *y = &mesh->X[3 * bot->idx[fb[e].c[(v + 1) % nv]]];
-      PetscReal        h = PetscSqrtReal(PetscSqr(x[0] - y[0]) + PetscSqr(x[1] - y[1]) + PetscSqr(x[2] - y[2]));
-      rad[fb[e].c[v]]    = PetscMin(rad[fb[e].c[v]], h);
+      PetscReal        h         = PetscSqrtReal(PetscSqr(x[0] - y[0]) + PetscSqr(x[1] - y[1]) + PetscSqr(x[2] - y[2]));
+      rad[fb[e].c[v]]            = PetscMin(rad[fb[e].c[v]], h);
       rad[fb[e].c[(v + 1) % nv]] = PetscMin(rad[fb[e].c[(v + 1) % nv]], h);
     }
   }
   for (PetscInt k = 0; k < np; k++) rad[k] = PetscMax(pairtol * size, rad[k] < PETSC_MAX_REAL ? meshtol * rad[k] : 0);
   PetscCall(PairNodes_Private(mesh, top, bot, rad, topname, ip->top, ip->bot, dist));
   for (PetscInt k = 0; k < np; k++) {
-    PetscCheck(ip->top[k] != ip->bot[k], PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: node %" PetscInt_FMT " is in both interface sets %s and %s: the two sides of the joint must have their own nodes", mesh->file, mesh->nodeid[ip->bot[k]], topname, botname);
+    PetscCheck(ip->top[k] != ip->bot[k], PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: node %" PetscInt_FMT " is in both interface sets %s and %s: the two sides of the joint must have their own nodes", mesh->file, mesh->nodeid[ip->bot[k]], topname,
+               botname);
     ip->nfar += dist[k] > pairtol * size;
     ip->dmax = PetscMax(ip->dmax, dist[k]);
   }
@@ -279,7 +292,9 @@ PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh mesh, const char topname[], 
   PetscCall(CollectFaces_Private(mesh, topname, pairof, &nft, &ft));
   for (PetscInt e = 0; e < PetscMax(nfb, nft); e++) {
     const FaceKey *g = e < nfb ? &fb[e] : &ft[e];
-    PetscCheck(e < nfb && e < nft && !CompareFace_Private(&fb[e], &ft[e]), PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: the two sides of the interface are not meshed alike: %s has %" PetscInt_FMT " faces, %s has %" PetscInt_FMT "; near the face of the pairs at (%.6g, %.6g, %.6g) they differ", mesh->file, topname, nft, botname, nfb, (double)mesh->X[3 * ip->bot[g->c[0]]], (double)mesh->X[3 * ip->bot[g->c[0]] + 1], (double)mesh->X[3 * ip->bot[g->c[0]] + 2]);
+    PetscCheck(e < nfb && e < nft && !CompareFace_Private(&fb[e], &ft[e]), PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+               "%s: the two sides of the interface are not meshed alike: %s has %" PetscInt_FMT " faces, %s has %" PetscInt_FMT "; near the face of the pairs at (%.6g, %.6g, %.6g) they differ", mesh->file, topname, nft, botname, nfb,
+               (double)mesh->X[3 * ip->bot[g->c[0]]], (double)mesh->X[3 * ip->bot[g->c[0]] + 1], (double)mesh->X[3 * ip->bot[g->c[0]] + 2]);
   }
   PetscCall(PetscFree(ft));
 
@@ -289,7 +304,9 @@ PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh mesh, const char topname[], 
     PetscInt         i = k < np ? ip->bot[k] : ip->top[k - np];
     const PetscReal *x = &mesh->X[3 * i];
     PetscReal        d = (x[0] - c[0]) * nrm[0] + (x[1] - c[1]) * nrm[1] + (x[2] - c[2]) * nrm[2];
-    PetscCheck(PetscAbsReal(d) <= planetol * size, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: the interface is not flat: node %" PetscInt_FMT " at (%.9g, %.9g, %.9g) is %g m off the fitted plane (tolerance %g m, option -rom_plane_tol relative to the model size); only flat interfaces have one local frame", mesh->file, mesh->nodeid[i], (double)x[0], (double)x[1], (double)x[2], (double)d, (double)(planetol * size));
+    PetscCheck(PetscAbsReal(d) <= planetol * size, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+               "%s: the interface is not flat: node %" PetscInt_FMT " at (%.9g, %.9g, %.9g) is %g m off the fitted plane (tolerance %g m, option -rom_plane_tol relative to the model size); only flat interfaces have one local frame", mesh->file,
+               mesh->nodeid[i], (double)x[0], (double)x[1], (double)x[2], (double)d, (double)(planetol * size));
   }
   for (PetscInt k = 0; k < np; k++) flag[ip->top[k]] = PETSC_TRUE;
   PetscCall(ElementSide_Private(mesh, flag, topname, c, nrm, &stop));

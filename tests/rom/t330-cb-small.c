@@ -6,9 +6,9 @@ static const char help[] = "Craig-Bampton ROM of two overlapping C3D8 blocks joi
 #define NX  4
 #define NY  2
 #define NZ  2
-#define HC  0.01                                 // cell size (m)
-#define NPB ((NX + 1) * (NY + 1) * (NZ + 1))     // nodes per block
-#define NEB (NX * NY * NZ)                       // elements per block
+#define HC  0.01                             // cell size (m)
+#define NPB ((NX + 1) * (NY + 1) * (NZ + 1)) // nodes per block
+#define NEB (NX * NY * NZ)                   // elements per block
 
 // node (i, j, k) of block b: 0 = bottom, x in [0, 4h], z in [-2h, 0]; 1 = top, x in [2h, 6h], z in [0, 2h]
 static PetscInt Node(PetscInt b, PetscInt i, PetscInt j, PetscInt k)
@@ -54,18 +54,18 @@ static PetscErrorCode BuildModel(MPI_Comm comm, TriboFESystem *fe)
     for (PetscInt k = 0; k <= NZ; k++)
       for (PetscInt j = 0; j <= NY; j++)
         for (PetscInt i = 0; i <= NX; i++) {
-          PetscInt n       = Node(b, i, j, k);
-          m->X[3 * n]      = (i + 2 * b) * HC;
-          m->X[3 * n + 1]  = j * HC;
-          m->X[3 * n + 2]  = (k - NZ + NZ * b) * HC;
-          m->nodeid[n]     = n + 1;
+          PetscInt n      = Node(b, i, j, k);
+          m->X[3 * n]     = (i + 2 * b) * HC;
+          m->X[3 * n + 1] = j * HC;
+          m->X[3 * n + 2] = (k - NZ + NZ * b) * HC;
+          m->nodeid[n]    = n + 1;
         }
   for (PetscInt e = 0; e < m->nelem; e++) {
     PetscInt b = e / NEB, i = e % NX, j = (e / NX) % NY, k = (e / (NX * NY)) % NZ;
     PetscInt v[8] = {Node(b, i, j, k), Node(b, i + 1, j, k), Node(b, i + 1, j + 1, k), Node(b, i, j + 1, k), Node(b, i, j, k + 1), Node(b, i + 1, j, k + 1), Node(b, i + 1, j + 1, k + 1), Node(b, i, j + 1, k + 1)};
-    m->etype[e]  = TRIBO_EL_C3D8;
-    m->eptr[e]   = 8 * e;
-    m->elemid[e] = e + 1;
+    m->etype[e]   = TRIBO_EL_C3D8;
+    m->eptr[e]    = 8 * e;
+    m->elemid[e]  = e + 1;
     PetscCall(PetscArraycpy(&m->conn[8 * e], v, 8));
   }
   m->eptr[m->nelem] = 8 * m->nelem;
@@ -79,9 +79,9 @@ static PetscErrorCode BuildModel(MPI_Comm comm, TriboFESystem *fe)
   m->nmodes = 6;
 
   PetscCall(PetscNew(&s));
-  s->comm  = comm;
-  s->mesh  = m;
-  s->ndof  = s->nfree = 3 * m->nnodes;
+  s->comm = comm;
+  s->mesh = m;
+  s->ndof = s->nfree = 3 * m->nnodes;
   PetscCall(MatCreateAIJ(comm, PETSC_DECIDE, PETSC_DECIDE, s->nfree, s->nfree, 90, NULL, 90, NULL, &s->K));
   PetscCall(MatCreateAIJ(comm, PETSC_DECIDE, PETSC_DECIDE, s->nfree, s->nfree, 90, NULL, 90, NULL, &s->M));
   PetscCall(MatCreateVecs(s->K, &s->F, NULL));
@@ -186,17 +186,18 @@ int main(int argc, char **argv)
     PetscCall(VecGetArrayRead(yl, &y));
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "bolt load, u_n under the bolt (m, > 0 is interpenetration): %.8e\n", (double)y[3 * p0 + 2]));
     for (PetscInt p = 0; p < np; p++) // the pair at (2h, 0, 0): components along t1 = x, t2 = y, n = -z
-      if (PetscAbsReal(f->xyz[3 * p] - 2 * HC) + PetscAbsReal(f->xyz[3 * p + 1]) < 1e-9) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "bolt load, (u_top - u_bottom) at (2h, 0, 0) in (t1, t2, n): %.8e %.8e %.8e\n", (double)y[3 * p], (double)y[3 * p + 1], (double)y[3 * p + 2]));
+      if (PetscAbsReal(f->xyz[3 * p] - 2 * HC) + PetscAbsReal(f->xyz[3 * p + 1]) < 1e-9)
+        PetscCall(PetscPrintf(PETSC_COMM_WORLD, "bolt load, (u_top - u_bottom) at (2h, 0, 0) in (t1, t2, n): %.8e %.8e %.8e\n", (double)y[3 * p], (double)y[3 * p + 1], (double)y[3 * p + 2]));
     PetscCall(VecRestoreArrayRead(yl, &y));
     PetscCall(VecDestroy(&xv));
     PetscCall(VecDestroy(&yr));
     PetscCall(VecDestroy(&yl));
   }
   { // the full model's frequencies (dense, gathered on every rank): with fewer modes the ROM's are upper bounds
-    Mat        *Dk, *Dm;
-    IS          is;
-    PetscReal   ma = 0; // the accelerometer's point mass, as the ROM has it
-    PetscInt    na = 1, id = 0;
+    Mat         *Dk, *Dm;
+    IS           is;
+    PetscReal    ma = 0; // the accelerometer's point mass, as the ROM has it
+    PetscInt     na = 1, id = 0;
     PetscScalar *kd, *md;
     PetscCall(ISCreateStride(PETSC_COMM_SELF, fe->nfree, 0, 1, &is));
     PetscCall(MatCreateSubMatrices(fe->K, 1, &is, &is, MAT_INITIAL_MATRIX, &Dk));
