@@ -31,3 +31,25 @@ done
 echo "(backbone_s: wall time of the 20-amplitude RQNMA after prestress and modes; peak_MB: largest"
 echo " resident set of the mpiexec process tree's biggest process as /usr/bin/time reports it;"
 echo " vs_81s: ratio to the 81 s of paper porter-et-al-2022 Table 10)"
+
+# tribo rom: the real Brake-Reuss beam deck when ../shared/data is there, else the generated beam
+deck=../shared/data/brb/BRB_MATEX.inp
+if [ ! -f "$deck" ]; then
+  deck="$out/lapbeam.inp"
+  bin/tribo mesh -output "$deck" -lapbeam_view 0 > /dev/null
+  echo; echo "tribo rom on the generated lap beam ($deck; the BRB deck is not in ../shared/data)"
+else
+  echo; echo "tribo rom on the real BRB deck ($deck)"
+fi
+log="$out/rom.log"
+"${MPIEXEC[@]}" -n 2 bin/tribo rom -deck "$deck" -output "$out/rom.h5" -rom_condense_modes 30 -rom_monitor > "$log" 2>&1
+cb() { grep -E "^  CB .*$1" "$log" | tail -1 | awk '{print $2}'; }
+tf=$(cb "factored K_ii"); tm=$(cb "fixed-interface modes"); ts=$(cb "static constraint modes")
+echo "$(grep -E '^Read ' "$log" | sed -E 's/.*: ([0-9]+) nodes, ([0-9]+) elements.*/nodes \1, elements \2/'), $(grep -E '^Assembled' "$log" | sed -E 's/.*: ([0-9]+) DOFs, ([0-9]+) independent.*/DOFs \1 (\2 independent)/')"
+printf "%-12s %-12s %-14s %-10s %-14s %-14s %-10s %s\n" parse_s assembly_s factorization_s modes_s static_modes_s condense_s total_s peak_MB
+grep -E '^Timings' "$log" | sed -E 's/.*parse ([0-9.]+), assembly ([0-9.]+), reduction ([0-9.]+), condensation ([0-9.]+), write ([0-9.]+), total ([0-9.]+); peak memory ([0-9]+) MB.*/\1 \2 \3 \4 \6 \7/' |
+  while read -r p a r c t m; do
+    printf "%-12s %-12s %-14s %-10s %-14s %-14s %-10s %s\n" "$p" "$a" "$tf" "$(awk -v a="$tm" -v b="$tf" 'BEGIN{printf "%.1f", a-b}')" "$(awk -v a="$ts" -v b="$tm" 'BEGIN{printf "%.1f", a-b}')" "$c" "$t" "$m"
+  done
+echo "(factorization_s, modes_s, static_modes_s: the Craig-Bampton stages; peak_MB: rank 0's largest resident set;"
+echo " aim for the BRB: under 2 minutes on two cores)"
