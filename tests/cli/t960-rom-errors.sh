@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# tribo rom on malformed decks: a non-zero exit, one error line naming the deck and the line
+# number, and no output file (an existing good ROM is kept).
+set -u
+source tests/cli/lib.sh
+d=$TMPDIR_TEST
+$TRIBO mesh -output "$d/good.inp" -lapbeam_view 0 > /dev/null || { echo "not ok - tribo mesh"; exit 1; }
+$TRIBO rom -deck "$d/good.inp" -output "$d/keep.h5" > /dev/null 2>&1 || { echo "not ok - tribo rom on the generated deck"; exit 1; }
+sum_before=$(sha256sum "$d/keep.h5" | cut -d' ' -f1)
+nl=$(grep -n '^\*Element' "$d/good.inp" | head -1 | cut -d: -f1)
+bad() { # name sed-expression expected-words...
+  local name=$1 expr=$2 line
+  shift 2
+  sed -e "$expr" "$d/good.inp" > "$d/$name.inp"
+  (cd "$d" && "$TRIBO_ABS" rom -deck "$name.inp" -output out.h5 > "$name.out" 2> "$name.err")
+  local rc=$? ok=1
+  [ $rc -ne 0 ] || ok=0
+  [ ! -e "$d/out.h5" ] || ok=0
+  [ "$(grep -c 'tribo rom: error:' "$d/$name.err")" = 1 ] || ok=0
+  for w in "$@"; do grep -q -- "$w" "$d/$name.err" || ok=0; done
+  if [ $ok = 1 ]; then pass "$name: $(head -1 "$d/$name.err" | cut -c1-150)"; else fail "$name (exit $rc)" "expected an error naming $*" "$d/$name.err"; fi
+}
+# a node data line cut after two fields, an element type tribo does not know, a set that is not
+# defined, a letter in a coordinate; the line numbers are those of the edited lines
+ln=$((nl - 5))
+bad truncated "${ln}s/^\( *[0-9]*, *[-0-9.e]*\),.*/\1/" "truncated.inp:$ln"
+bad element "${nl}s/type=C3D8/type=C3D27/" "element.inp:$nl" C3D27
+cl=$(grep -n '^\*Coupling' "$d/good.inp" | head -1 | cut -d: -f1)
+bad missing_set "${cl}s/surface=[A-Za-z0-9_]*/surface=NOSUCHSURF/" "missing_set.inp:$cl" NOSUCHSURF
+bad non_numeric "${ln}s/, \([-0-9.]*\)$/, 1.2x3/" "non_numeric.inp:$ln" "1.2x3"
+if [ "$(sha256sum "$d/keep.h5" | cut -d' ' -f1)" = "$sum_before" ]; then pass "the good ROM is untouched"; else fail "the good ROM changed" ""; fi
+finish
