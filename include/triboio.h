@@ -79,7 +79,10 @@ PETSC_EXTERN PetscErrorCode TriboROMSave(TriboROM, const char[], const char[]);
 
 /* Solver results (layout in the header comment above) */
 #include <tribonma.h>
-PETSC_EXTERN PetscErrorCode TriboPrestressWriteH5(TriboPrestress *, TriboJoint, TriboH5);
+PETSC_EXTERN PetscErrorCode TriboPrestressWriteH5(TriboPrestress *, TriboROM, const PetscReal[], const PetscReal[], TriboH5);
 PETSC_EXTERN PetscErrorCode TriboModalWriteH5(TriboModal *, PetscInt, TriboH5);
 PETSC_EXTERN PetscErrorCode TriboBackboneWriteH5(const TriboBackbone *, TriboROM, const char[], TriboH5);
 PETSC_EXTERN PetscErrorCode TriboBackbonePlot(MPI_Comm, const TriboBackbone *, TriboROM, PetscInt, const char[], const char[]);
+/* Picture of the prestress: contact pressure and normal displacement at the interface's points
+   (pu, pt from TriboJointGatherPointFields(), rank 0), seen along the interface's normal */
+PETSC_EXTERN PetscErrorCode TriboPrestressPlot(MPI_Comm, TriboROM, const PetscReal[], const PetscReal[], const char[], const char[]);

@@ -26,14 +26,16 @@ PETSC_EXTERN PetscErrorCode TriboPrestressFinalize(TriboPrestress *);
 
 /* Linearized modes about a state: (K + sym(d f_nl/du)) phi = omega^2 M phi, mass-normalized. */
 typedef struct {
-  PetscInt   n;
+  PetscInt   n;            /* modes computed (all, or the nev lowest) */
+  PetscInt   ndof;         /* length of a shape */
   PetscReal *omega2;       /* [n] ascending */
-  PetscReal *phi;          /* [n*n] column-major, phi_k^T M phi_k = 1 */
+  PetscReal *phi;          /* [ndof*n] column-major, phi_k^T M phi_k = 1 */
   PetscReal  rigid_cutoff; /* Hz: modes below are rigid-body / suspension modes */
   PetscInt   nrigid;       /* number of modes below the cutoff */
 } TriboModal;
 
 PETSC_EXTERN PetscErrorCode TriboModalSolve(TriboROM, TriboJoint, const PetscReal[], PetscReal, TriboModal *);
+PETSC_EXTERN PetscErrorCode TriboModalSolveFirst(TriboROM, TriboJoint, const PetscReal[], PetscReal, PetscInt, TriboModal *);
 PETSC_EXTERN PetscErrorCode TriboModalFinalize(TriboModal *);
 /* Dense symmetric-definite generalized eigenproblem A x = w B x (LAPACK sygv); A, B column-major,
    overwritten; w ascending, A holds B-orthonormal eigenvectors. */

@@ -37,3 +37,8 @@ PETSC_EXTERN PetscErrorCode TriboPlotDrawText(unsigned char[], PetscInt, PetscIn
 /* The label TriboPlotPNG() writes for a tick at value on a linear axis with ticks step apart
    (exact, with the step's decimals: 202.5 for step 2.5), or on a log axis when step is 0 (1e-06) */
 PETSC_EXTERN PetscErrorCode TriboPlotFormatTick(PetscReal, PetscReal, char[], size_t);
+/* Fields at the quadrature points of a joint interface as contour maps of the interface seen along
+   its normal (in-plane axes: rows t1, t2 of the 3x3 frame, or x, y if NULL), one panel per field
+   with a viridis colour bar; values[k] (npts each) are read on rank 0, which writes the PNG. */
+#include <triborom.h>
+PETSC_EXTERN PetscErrorCode TriboPlotInterfaceField(MPI_Comm, const char[], TriboInterface, const PetscReal[], PetscInt, const PetscReal *[], const char *[], const char *[], const char[]);

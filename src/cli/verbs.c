@@ -1,4 +1,9 @@
+#define _POSIX_C_SOURCE 200809L // getpid()
 #include <tribocli.h>
+#include <errno.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct {
   TriboROM       rom;
@@ -8,7 +13,9 @@ typedef struct {
   TriboModal     modal;
   char           rompath[PETSC_MAX_PATH_LEN];
   char           output[PETSC_MAX_PATH_LEN];
-  PetscBool      haveps, havemodal;
+  char           png[PETSC_MAX_PATH_LEN]; // picture of the prestress
+  PetscBool      haveps, havemodal, plotps;
+  PetscReal     *pu, *pt; // point fields of the prestress (rank 0)
 } Pipeline;
 
 /* -rom and -output, the law's and the prestress options; in help mode a one-DOF stand-in ROM */
@@ -22,6 +29,14 @@ static PetscErrorCode PipelineOptions(MPI_Comm comm, PetscBool help, const char 
   PetscOptionsBegin(comm, NULL, "Input and output", "tribo");
   PetscCall(PetscOptionsString("-rom", "reduced structure: tribo rom .h5 or MATLAB .mat (M, K, Fv, R, L, Qm, Tm)", "TriboROMLoad", pl->rompath, pl->rompath, sizeof(pl->rompath), &set));
   PetscCall(PetscOptionsString("-output", "result file (HDF5, written atomically)", "TriboH5Create", pl->output, pl->output, sizeof(pl->output), NULL));
+  { // the default picture name follows -output: out.h5 -> out_prestress.png
+    size_t len;
+    PetscCall(PetscStrncpy(pl->png, pl->output, sizeof(pl->png)));
+    PetscCall(PetscStrlen(pl->png, &len));
+    if (len > 3 && !strcmp(pl->png + len - 3, ".h5")) pl->png[len - 3] = 0;
+    PetscCall(PetscStrlcat(pl->png, "_prestress.png", sizeof(pl->png)));
+  }
+  PetscCall(PetscOptionsString("-prestress_png", "picture of the contact pressure and normal displacement after the prestress (default: the output name with _prestress.png)", "TriboPrestressPlot", pl->png, pl->png, sizeof(pl->png), NULL));
   PetscOptionsEnd();
   if (help) {
     PetscCall(TriboROMCreate(comm, &pl->rom));
@@ -29,6 +44,8 @@ static PetscErrorCode PipelineOptions(MPI_Comm comm, PetscBool help, const char 
   } else {
     PetscCheck(set, comm, PETSC_ERR_USER_INPUT, "tribo %s needs an input model: -rom rom.h5 (make one with: tribo model -output rom.h5)", verb);
     PetscCall(TriboROMLoad(comm, pl->rompath, &pl->rom));
+    pl->plotps = (PetscBool)(pl->rom->iface && pl->rom->iface->nelem > 0);
+    if (!pl->plotps) PetscCall(PetscPrintf(comm, "  note: no picture of the prestress: the ROM's interface has no elements (a MATLAB .mat ROM has no geometry)\n"));
   }
   PetscCall(TriboLawCreate(comm, &pl->law));
   PetscCall(TriboLawSetFromOptions(pl->law));
@@ -37,7 +54,8 @@ static PetscErrorCode PipelineOptions(MPI_Comm comm, PetscBool help, const char 
   PetscFunctionReturn(0);
 }
 
-/* Contact statistics of the last joint evaluation: points in contact, normal force, pressures */
+/* Contact statistics of the last joint evaluation: points in contact, normal force, pressures;
+   keeps the point fields (rank 0) for the picture */
 static PetscErrorCode ContactSummary(MPI_Comm comm, Pipeline *pl)
 {
   PetscMPIInt rank;
@@ -61,7 +79,8 @@ static PetscErrorCode ContactSummary(MPI_Comm comm, Pipeline *pl)
       pmax = PetscMax(pmax, t[3 * p + 2]);
     }
     PetscCall(PetscPrintf(PETSC_COMM_SELF, "  contact: %" PetscInt_FMT " of %" PetscInt_FMT " points (%.1f %% of %.4g m^2), normal force %.6g N, mean pressure %.4g MPa, peak %.4g MPa, tangential force %.4g N\n", nc, npts, (double)(100 * carea / area), (double)area, (double)fn, (double)(fn / area * 1e-6), (double)(pmax * 1e-6), (double)tt));
-    PetscCall(PetscFree2(u, t));
+    if (pl->pu) PetscCall(PetscFree2(pl->pu, pl->pt));
+    pl->pu = u, pl->pt = t;
   }
   PetscFunctionReturn(0);
 }
@@ -103,10 +122,12 @@ static PetscErrorCode ModalOptions(MPI_Comm comm, PetscInt *nmodes, PetscReal *c
 static PetscErrorCode PipelineModal(MPI_Comm comm, Pipeline *pl, PetscInt nmodes, PetscReal cutoff)
 {
   PetscFunctionBeginUser;
-  PetscCall(TriboModalSolve(pl->rom, pl->joint, pl->ps.us, cutoff, &pl->modal));
+  // the lowest modes only: enough for the rigid/suspension ones (at most 6 + 6 for two free bodies)
+  // plus the elastic ones asked for and the followed one (dense dsygvx)
+  PetscCall(TriboModalSolveFirst(pl->rom, pl->joint, pl->ps.us, cutoff, nmodes + 12, &pl->modal));
   pl->havemodal = PETSC_TRUE;
   PetscCall(PetscPrintf(comm, "Linearized modes about the prestress (%" PetscInt_FMT " below %g Hz: rigid/suspension):\n", pl->modal.nrigid, (double)cutoff));
-  for (PetscInt k = 0; k < PetscMin(nmodes + pl->modal.nrigid, pl->rom->n); k++) {
+  for (PetscInt k = 0; k < PetscMin(nmodes + pl->modal.nrigid, pl->modal.n); k++) {
     PetscReal f = PetscSqrtReal(PetscMax(pl->modal.omega2[k], 0)) / (2 * PETSC_PI);
     if (k < pl->modal.nrigid) PetscCall(PetscPrintf(comm, "  %3" PetscInt_FMT "  %12.4f Hz   (rigid/suspension)\n", k + 1, (double)f));
     else PetscCall(PetscPrintf(comm, "  %3" PetscInt_FMT "  %12.4f Hz   elastic mode %" PetscInt_FMT "\n", k + 1, (double)f, k + 1 - pl->modal.nrigid));
@@ -122,7 +143,7 @@ static PetscErrorCode PipelineWrite(MPI_Comm comm, Pipeline *pl, const char verb
   inputs[0] = pl->rompath;
   PetscCall(TriboH5Create(comm, pl->output, h5));
   PetscCall(TriboH5WriteMeta(*h5, verb, 1, inputs));
-  if (pl->haveps) PetscCall(TriboPrestressWriteH5(&pl->ps, pl->joint, *h5));
+  if (pl->haveps) PetscCall(TriboPrestressWriteH5(&pl->ps, pl->rom, pl->pu, pl->pt, *h5));
   PetscFunctionReturn(0);
 }
 
@@ -133,6 +154,50 @@ static PetscErrorCode CheckOutputs(MPI_Comm comm, Pipeline *pl, const char png[]
   PetscFunctionBeginUser;
   PetscCall(TriboCheckOutput(comm, "-output", pl->output, 1, in));
   if (png) PetscCall(TriboCheckOutput(comm, "-backbone_png", png, 2, in));
+  if (pl->plotps) PetscCall(TriboCheckOutput(comm, "-prestress_png", pl->png, 2, in));
+  PetscCheck(!pl->plotps || !png || strcmp(png, pl->png), comm, PETSC_ERR_USER_INPUT, "-prestress_png and -backbone_png both name %s; give them different names", png);
+  for (int k = 0; k < 2; k++) { // a picture replaces neither the result file nor a folder
+    const char *p = k ? (pl->plotps ? pl->png : NULL) : png, *opt = k ? "-prestress_png" : "-backbone_png";
+    struct stat st;
+    PetscCheck(!p || strcmp(p, pl->output), comm, PETSC_ERR_USER_INPUT, "option %s names the result file %s (option -output); choose another name", opt, p);
+    PetscCheck(!p || stat(p, &st) || !S_ISDIR(st.st_mode), comm, PETSC_ERR_USER_INPUT, "option %s names the folder %s; give a file name", opt, p);
+  }
+  PetscFunctionReturn(0);
+}
+
+/* Pictures, then the HDF5 file. The prestress picture is drawn under a staging name and renamed
+   onto its own once the backbone's (bb, or NULL) is written too. A picture that fails discards the
+   staged picture and the temporary HDF5 file: it replaces no file and commits no HDF5 file. */
+static PetscErrorCode PipelineFinish(MPI_Comm comm, Pipeline *pl, TriboH5 *h5, const char verb[], const TriboBackbone *bb, PetscInt rec, const char bbtitle[], const char bbpng[])
+{
+  PetscErrorCode perr = 0;
+  PetscMPIInt    rank;
+  int            pid = (int)getpid(), err = 0;
+  char           stage[PETSC_MAX_PATH_LEN + 32], title[512], *why = NULL;
+  const char    *failed = pl->png, *opt = "-prestress_png", *text = "";
+
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_rank(comm, &rank));
+  PetscCallMPI(MPI_Bcast(&pid, 1, MPI_INT, 0, comm));
+  PetscCall(PetscSNPrintf(stage, sizeof(stage), "%s.stage.%d", pl->png, pid));
+  PetscCall(PetscSNPrintf(title, sizeof(title), "tribo %s, %.6g N per bolt: %s", verb, (double)pl->ps.tension, pl->rom->title));
+  PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
+  if (pl->plotps) perr = TriboPrestressPlot(comm, pl->rom, pl->pu, pl->pt, title, stage);
+  if (!perr && bb && (perr = TriboBackbonePlot(comm, bb, pl->rom, rec, bbtitle, bbpng))) failed = bbpng, opt = "-backbone_png";
+  PetscCall(PetscPopErrorHandler());
+  if (perr) PetscCall(PetscErrorMessage(perr, &text, &why));
+  else if (pl->plotps && !rank && rename(stage, pl->png)) err = errno ? errno : EIO;
+  PetscCallMPI(MPI_Bcast(&err, 1, MPI_INT, 0, comm));
+  if (err) why = strerror(err);
+  if (perr || err) {
+    if (!rank && pl->plotps) (void)remove(stage);
+    PetscCall(TriboH5Close(h5, PETSC_FALSE));
+    SETERRQ(comm, PETSC_ERR_FILE_WRITE, "could not write the picture %s (option %s): %s; %s was not written", failed, opt, why && why[0] ? why : text, pl->output);
+  }
+  PetscCall(TriboH5Close(h5, PETSC_TRUE));
+  if (bb && pl->plotps) PetscCall(PetscPrintf(comm, "wrote %s, %s and %s\n", pl->output, pl->png, bbpng));
+  else if (bb || pl->plotps) PetscCall(PetscPrintf(comm, "wrote %s and %s\n", pl->output, bb ? bbpng : pl->png));
+  else PetscCall(PetscPrintf(comm, "wrote %s\n", pl->output));
   PetscFunctionReturn(0);
 }
 
@@ -140,6 +205,7 @@ static PetscErrorCode PipelineDestroy(Pipeline *pl)
 {
   PetscFunctionBeginUser;
   if (pl->havemodal) PetscCall(TriboModalFinalize(&pl->modal));
+  if (pl->pu) PetscCall(PetscFree2(pl->pu, pl->pt));
   PetscCall(TriboPrestressFinalize(&pl->ps));
   PetscCall(TriboJointDestroy(&pl->joint));
   PetscCall(TriboLawDestroy(&pl->law));
@@ -165,8 +231,7 @@ PetscErrorCode TriboVerbPrestress(MPI_Comm comm, PetscBool help)
     PetscCall(PipelinePrestress(comm, &pl));
     PetscCall(TriboCheckOptionsUsed(comm, "prestress"));
     PetscCall(PipelineWrite(comm, &pl, "prestress", &h5));
-    PetscCall(TriboH5Close(&h5, PETSC_TRUE));
-    PetscCall(PetscPrintf(comm, "wrote %s\n", pl.output));
+    PetscCall(PipelineFinish(comm, &pl, &h5, "prestress", NULL, -1, NULL, NULL));
   }
   PetscCall(PipelineDestroy(&pl));
   PetscFunctionReturn(0);
@@ -195,8 +260,7 @@ PetscErrorCode TriboVerbModal(MPI_Comm comm, PetscBool help)
     PetscCall(TriboCheckOptionsUsed(comm, "modal"));
     PetscCall(PipelineWrite(comm, &pl, "modal", &h5));
     PetscCall(TriboModalWriteH5(&pl.modal, nmodes + pl.modal.nrigid, h5));
-    PetscCall(TriboH5Close(&h5, PETSC_TRUE));
-    PetscCall(PetscPrintf(comm, "wrote %s\n", pl.output));
+    PetscCall(PipelineFinish(comm, &pl, &h5, "modal", NULL, -1, NULL, NULL));
   }
   PetscCall(PipelineDestroy(&pl));
   PetscFunctionReturn(0);
@@ -243,9 +307,9 @@ PetscErrorCode TriboVerbBackbone(MPI_Comm comm, PetscBool help)
     PetscCall(CheckOutputs(comm, &pl, png));
     PetscCall(TriboROMView(pl.rom, PETSC_VIEWER_STDOUT_(comm)));
     PetscCall(PipelinePrestress(comm, &pl));
-    PetscCall(PipelineModal(comm, &pl, nmodes, cutoff));
+    PetscCall(PipelineModal(comm, &pl, PetscMax(nmodes, mode), cutoff));
     k = pl.modal.nrigid + mode - 1;
-    PetscCheck(mode >= 1 && k < pl.rom->n, comm, PETSC_ERR_USER_INPUT, "-backbone_mode %" PetscInt_FMT " out of range: the ROM has %" PetscInt_FMT " elastic modes", mode, pl.rom->n - pl.modal.nrigid);
+    PetscCheck(mode >= 1 && k < pl.modal.n, comm, PETSC_ERR_USER_INPUT, "-backbone_mode %" PetscInt_FMT " out of range: %" PetscInt_FMT " elastic modes were computed (raise -modal_nmodes)", mode, pl.modal.n - pl.modal.nrigid);
     { // the NMA was created before the joint existed: recreate it on the joint, keep options
       PetscCall(TriboNMADestroy(&nma));
       PetscCall(TriboNMACreate(pl.rom, pl.joint, &nma));
@@ -271,18 +335,7 @@ PetscErrorCode TriboVerbBackbone(MPI_Comm comm, PetscBool help)
     PetscCall(TriboModalWriteH5(&pl.modal, nmodes + pl.modal.nrigid, h5));
     PetscCall(TriboBackboneWriteH5(bb, pl.rom, TRIBONMARQNMA, h5));
     PetscCall(PetscSNPrintf(title, sizeof(title), "tribo backbone, mode %" PetscInt_FMT ": %s", mode, pl.rom->title));
-    { // the picture first: if it fails, the temporary HDF5 file is discarded and a good old one kept
-      PetscErrorCode perr;
-      PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
-      perr = TriboBackbonePlot(comm, bb, pl.rom, rec, title, png);
-      PetscCall(PetscPopErrorHandler());
-      if (perr) {
-        PetscCall(TriboH5Close(&h5, PETSC_FALSE));
-        SETERRQ(comm, PETSC_ERR_FILE_WRITE, "could not write the picture %s (option -backbone_png); %s was not written", png, pl.output);
-      }
-    }
-    PetscCall(TriboH5Close(&h5, PETSC_TRUE));
-    PetscCall(PetscPrintf(comm, "wrote %s and %s\n", pl.output, png));
+    PetscCall(PipelineFinish(comm, &pl, &h5, "backbone", bb, rec, title, png));
   }
   PetscCall(TriboNMADestroy(&nma));
   PetscCall(PipelineDestroy(&pl));

@@ -3,21 +3,17 @@
 
 /*@
   TriboPrestressWriteH5 - Writes /prestress: u (n), fs (n), attributes tension (N per bolt),
-  conservative, newton_iterations, residual; and the point fields of the last joint evaluation
-  (point_displacement, point_traction: npts x 3 in the local frame t1, t2, n).
+  conservative, newton_iterations, residual; and the interface point fields of the prestress
+  (point_displacement, point_traction: npts x 3 in the local frame t1, t2, n; on rank 0, as
+  gathered right after the prestress with TriboJointGatherPointFields()).
 
   Collective
 @*/
-PetscErrorCode TriboPrestressWriteH5(TriboPrestress *ps, TriboJoint joint, TriboH5 h5)
+PetscErrorCode TriboPrestressWriteH5(TriboPrestress *ps, TriboROM rom, const PetscReal pu[], const PetscReal pt[], TriboH5 h5)
 {
-  PetscInt  dims[2];
-  PetscReal *pu = NULL, *pt = NULL;
-  TriboROM  rom;
-  PetscMPIInt rank;
+  PetscInt dims[2];
 
   PetscFunctionBeginUser;
-  PetscCall(TriboJointGetROM(joint, &rom));
-  PetscCallMPI(MPI_Comm_rank(rom->comm, &rank));
   dims[0] = ps->n;
   PetscCall(TriboH5WriteReal(h5, TRIBO_H5_PRESTRESS "/u", 1, dims, ps->us));
   PetscCall(TriboH5WriteReal(h5, TRIBO_H5_PRESTRESS "/fs", 1, dims, ps->fs));
@@ -27,11 +23,8 @@ PetscErrorCode TriboPrestressWriteH5(TriboPrestress *ps, TriboJoint joint, Tribo
   PetscCall(TriboH5WriteAttrReal(h5, TRIBO_H5_PRESTRESS, "residual_N", ps->fnorm));
   dims[0] = rom->iface->npts;
   dims[1] = 3;
-  if (!rank) PetscCall(PetscMalloc2(3 * dims[0], &pu, 3 * dims[0], &pt));
-  PetscCall(TriboJointGatherPointFields(joint, pu, pt));
   PetscCall(TriboH5WriteReal(h5, TRIBO_H5_PRESTRESS "/point_displacement", 2, dims, pu));
   PetscCall(TriboH5WriteReal(h5, TRIBO_H5_PRESTRESS "/point_traction", 2, dims, pt));
-  if (!rank) PetscCall(PetscFree2(pu, pt));
   PetscFunctionReturn(0);
 }
 
@@ -46,15 +39,15 @@ PetscErrorCode TriboModalWriteH5(TriboModal *modal, PetscInt nkeep, TriboH5 h5)
 
   PetscFunctionBeginUser;
   nkeep = PetscMin(nkeep, modal->n);
-  PetscCall(PetscMalloc2(nkeep, &fhz, modal->n * nkeep, &shp));
+  PetscCall(PetscMalloc2(nkeep, &fhz, modal->ndof * nkeep, &shp));
   for (PetscInt k = 0; k < nkeep; k++) {
     fhz[k] = PetscSqrtReal(PetscMax(modal->omega2[k], 0)) / (2 * PETSC_PI);
-    for (PetscInt i = 0; i < modal->n; i++) shp[i * nkeep + k] = modal->phi[i + k * modal->n];
+    for (PetscInt i = 0; i < modal->ndof; i++) shp[i * nkeep + k] = modal->phi[i + k * modal->ndof];
   }
   dims[0] = nkeep;
   PetscCall(TriboH5WriteReal(h5, TRIBO_H5_MODAL "/frequency_hz", 1, dims, fhz));
   PetscCall(TriboH5WriteReal(h5, TRIBO_H5_MODAL "/omega2", 1, dims, modal->omega2));
-  dims[0] = modal->n;
+  dims[0] = modal->ndof;
   dims[1] = nkeep;
   PetscCall(TriboH5WriteReal(h5, TRIBO_H5_MODAL "/shapes", 2, dims, shp));
   PetscCall(TriboH5WriteAttrReal(h5, TRIBO_H5_MODAL, "rigid_cutoff_hz", modal->rigid_cutoff));
@@ -150,5 +143,79 @@ PetscErrorCode TriboBackbonePlot(MPI_Comm comm, const TriboBackbone *b, TriboROM
   pan[1] = (TriboPlotPanel){"damping", xl, "damping ratio (% of critical)", PETSC_TRUE, PETSC_FALSE, 1, &sz}; // linear: a joint in stick has zero damping
   PetscCall(TriboPlotPNG(comm, file, 900, 800, 2, 1, pan, title));
   PetscCall(PetscFree2(x, zpct));
+  PetscFunctionReturn(0);
+}
+
+// Picture frame of a flat interface: t1, t2 the global axes closest to its plane (x before y before z) made orthonormal, as in src/rom/cbiface.c; PETSC_FALSE without elements
+static PetscBool InterfaceFrame_Private(TriboInterface f, PetscReal fr[9])
+{
+  PetscReal *n = fr + 6, s = 0;
+  PetscInt   ax[3] = {0, 1, 2};
+
+  for (int a = 0; a < 3; a++) n[a] = 0;
+  for (PetscInt e = 0; e < f->nelem; e++) { // area-weighted normal: diagonals' (two sides') cross product, turned to agree with the sum so far
+    const PetscInt  *c = &f->elem[4 * e];
+    const PetscReal *x0 = &f->xyz[3 * c[0]], *x1 = &f->xyz[3 * c[1]], *x2 = &f->xyz[3 * c[2]], *x3 = &f->xyz[3 * c[c[3] < 0 ? 2 : 3]];
+    PetscReal        d1[3], d2[3], ne[3], dot = 0;
+    for (int a = 0; a < 3; a++) d1[a] = c[3] < 0 ? x1[a] - x0[a] : x2[a] - x0[a], d2[a] = c[3] < 0 ? x2[a] - x0[a] : x3[a] - x1[a];
+    for (int a = 0; a < 3; a++) ne[a] = d1[(a + 1) % 3] * d2[(a + 2) % 3] - d1[(a + 2) % 3] * d2[(a + 1) % 3], dot += ne[a] * n[a];
+    for (int a = 0; a < 3; a++) n[a] += dot < 0 ? -ne[a] : ne[a];
+  }
+  for (int a = 0; a < 3; a++) s += n[a] * n[a];
+  if (!(s > 0)) return PETSC_FALSE;
+  for (int a = 0; a < 3; a++) n[a] /= PetscSqrtReal(s);
+  for (int i = 0; i < 2; i++)
+    for (int j = 2; j > i; j--)
+      if (PetscAbsReal(n[ax[j]]) < PetscAbsReal(n[ax[j - 1]]) - 1e-12) {
+        PetscInt t = ax[j];
+        ax[j] = ax[j - 1], ax[j - 1] = t;
+      }
+  for (int k = 0; k < 2; k++) { // Gram-Schmidt of the axes against n (and t1)
+    PetscReal *t = fr + 3 * k, dn = n[ax[k]], dt = k ? fr[ax[k]] : 0;
+    s = 0;
+    for (int a = 0; a < 3; a++) t[a] = (a == ax[k]) - dn * n[a] - dt * fr[a], s += t[a] * t[a];
+    for (int a = 0; a < 3; a++) t[a] /= PetscSqrtReal(s);
+  }
+  return PETSC_TRUE;
+}
+
+/*@
+  TriboPrestressPlot - Draws the contact pressure t_n (MPa) and the normal relative displacement
+  u_n (um; > 0 interpenetration, < 0 a gap) at the interface's quadrature points as a PNG.
+
+  Collective
+
+  Input Parameters:
++ comm   - communicator (rank 0 writes)
+. rom    - the ROM, whose interface has elements (a MATLAB .mat ROM has no geometry)
+. pu, pt - point displacements and tractions [3*npts] in the local frame (t1, t2, n), as
+           TriboJointGatherPointFields() gives them (read on rank 0 only)
+. title  - picture title
+- file   - PNG file name
+
+  Notes:
+  The interface is seen along its normal, with the global axes closest to its plane as picture
+  axes (x and y for the Brake-Reuss beam); see TriboPlotInterfaceField().
+@*/
+PetscErrorCode TriboPrestressPlot(MPI_Comm comm, TriboROM rom, const PetscReal pu[], const PetscReal pt[], const char title[], const char file[])
+{
+  TriboInterface   f = rom->iface;
+  PetscReal        fr[9], *tn = NULL, *un = NULL;
+  PetscMPIInt      rank;
+  PetscBool        haveframe;
+  const PetscReal *vals[2];
+  const char      *titles[2] = {"contact pressure t_n", "penetration u_n, < 0 is a gap"}, *units[2] = {"MPa", "um"};
+
+  PetscFunctionBeginUser;
+  PetscCheck(f && f->nelem > 0, comm, PETSC_ERR_ARG_WRONG, "picture %s: the ROM's interface has no elements to draw", file);
+  PetscCallMPI(MPI_Comm_rank(comm, &rank));
+  haveframe = InterfaceFrame_Private(f, fr);
+  if (!rank) {
+    PetscCall(PetscMalloc2(f->npts, &tn, f->npts, &un));
+    for (PetscInt p = 0; p < f->npts; p++) tn[p] = 1e-6 * pt[3 * p + 2], un[p] = 1e6 * pu[3 * p + 2];
+  }
+  vals[0] = tn, vals[1] = un;
+  PetscCall(TriboPlotInterfaceField(comm, file, f, haveframe ? fr : NULL, 2, vals, titles, units, title));
+  if (!rank) PetscCall(PetscFree2(tn, un));
   PetscFunctionReturn(0);
 }

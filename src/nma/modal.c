@@ -46,13 +46,26 @@ PetscErrorCode TriboDenseEigen(PetscInt n, PetscReal A[], PetscReal B[], PetscRe
 @*/
 PetscErrorCode TriboModalSolve(TriboROM rom, TriboJoint joint, const PetscReal u[], PetscReal cutoff, TriboModal *modal)
 {
+  PetscFunctionBeginUser;
+  PetscCall(TriboModalSolveFirst(rom, joint, u, cutoff, rom->n, modal));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboModalSolveFirst - TriboModalSolve() for the nev lowest modes only (LAPACK dsygvx), much
+  cheaper than all of them for ROMs of thousands of DOFs; modal->n is then nev and phi is n x nev.
+@*/
+PetscErrorCode TriboModalSolveFirst(TriboROM rom, TriboJoint joint, const PetscReal u[], PetscReal cutoff, PetscInt nev, TriboModal *modal)
+{
   PetscInt           n = rom->n;
   PetscReal         *A, *B, *f, *z = NULL;
   const PetscScalar *k, *m;
 
   PetscFunctionBeginUser;
   PetscCall(PetscMemzero(modal, sizeof(*modal)));
-  modal->n            = n;
+  nev                 = PetscMax(1, PetscMin(nev, n));
+  modal->n            = nev;
+  modal->ndof         = n;
   modal->rigid_cutoff = cutoff;
   PetscCall(PetscMalloc1(n * n, &A));
   PetscCall(PetscMalloc1(n * n, &B));
@@ -71,18 +84,36 @@ PetscErrorCode TriboModalSolve(TriboROM rom, TriboJoint joint, const PetscReal u
   for (PetscInt j = 0; j < n; j++)
     for (PetscInt i = 0; i < j; i++) A[i + j * n] = A[j + i * n] = 0.5 * (A[i + j * n] + A[j + i * n]);
   PetscCall(PetscMalloc1(n, &modal->omega2));
-  PetscCall(TriboDenseEigen(n, A, B, modal->omega2));
-  modal->phi = A;
-  for (PetscInt i = 0; i < n; i++) {
+  if (nev == n) {
+    PetscCall(TriboDenseEigen(n, A, B, modal->omega2));
+    modal->phi = A;
+  } else {
+    PetscBLASInt bn, one = 1, il = 1, iu, found, lwork = -1, info, *iwork, *ifail;
+    PetscReal    wq, *work, *Z, dummy = 0, abstol = 0;
+    PetscCall(PetscBLASIntCast(n, &bn));
+    PetscCall(PetscBLASIntCast(nev, &iu));
+    PetscCall(PetscMalloc1(n * nev, &Z));
+    PetscCall(PetscMalloc2(5 * n, &iwork, n, &ifail));
+    PetscCallBLAS("LAPACKsygvx", LAPACKsygvx_(&one, "V", "I", "U", &bn, A, &bn, B, &bn, &dummy, &dummy, &il, &iu, &abstol, &found, modal->omega2, Z, &bn, &wq, &lwork, iwork, ifail, &info));
+    lwork = (PetscBLASInt)wq;
+    PetscCall(PetscMalloc1(lwork, &work));
+    PetscCallBLAS("LAPACKsygvx", LAPACKsygvx_(&one, "V", "I", "U", &bn, A, &bn, B, &bn, &dummy, &dummy, &il, &iu, &abstol, &found, modal->omega2, Z, &bn, work, &lwork, iwork, ifail, &info));
+    PetscCall(PetscFree(work));
+    PetscCall(PetscFree2(iwork, ifail));
+    PetscCheck(info == 0 && found == iu, PETSC_COMM_SELF, PETSC_ERR_LIB, "dense eigensolver (LAPACK dsygvx) failed, info = %d, %d of %d modes", (int)info, (int)found, (int)iu);
+    PetscCall(PetscFree(A));
+    modal->phi = Z;
+  }
+  for (PetscInt i = 0; i < nev; i++) {
     PetscReal fhz = PetscSqrtReal(PetscMax(modal->omega2[i], 0)) / (2 * PETSC_PI);
     if (fhz < cutoff) modal->nrigid++;
     // sign convention: largest component positive, so shapes are reproducible
     {
       PetscReal big = 0;
       for (PetscInt r = 0; r < n; r++)
-        if (PetscAbsReal(A[r + i * n]) > PetscAbsReal(big)) big = A[r + i * n];
+        if (PetscAbsReal(modal->phi[r + i * n]) > PetscAbsReal(big)) big = modal->phi[r + i * n];
       if (big < 0)
-        for (PetscInt r = 0; r < n; r++) A[r + i * n] = -A[r + i * n];
+        for (PetscInt r = 0; r < n; r++) modal->phi[r + i * n] = -modal->phi[r + i * n];
     }
   }
   PetscCall(PetscFree(B));

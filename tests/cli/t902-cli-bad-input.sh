@@ -139,22 +139,23 @@ run "$G" good backbone -rom "$ROM" -output backbone.h5 -backbone_n 3 -backbone_q
 if [ $RC -ne 0 ] || [ ! -f "$G/backbone.h5" ]; then
   fail "a good backbone.h5 to protect" "exit status $RC" "$G/good.err"
 else
-  sums=$(cd "$G" && sha256sum backbone.h5 backbone.png)
-  # survive NAME ARGS...: a failing run with ARGS must leave backbone.h5 and backbone.png as they were
+  sums=$(cd "$G" && sha256sum backbone.h5 backbone.png backbone_prestress.png)
+  # survive NAME ARGS...: a failing run with ARGS must leave backbone.h5 and the pictures as they were
   survive() {
     local name=$1 why="" now left
     shift
     run "$G" again backbone -rom "$ROM" -output backbone.h5 -backbone_n 3 -backbone_qmax 2e-4 -backbone_quiet "$@"
     [ $RC -ne 0 ] || why="exit status 0;"
-    now=$(cd "$G" && sha256sum backbone.h5 backbone.png 2>&1)
-    [ "$now" = "$sums" ] || why="$why backbone.h5 or backbone.png changed;"
-    left=$(find "$G" -mindepth 1 ! -name 'backbone.h5' ! -name 'backbone.png' ! -name 'good.*' ! -name 'again.*' -printf '%f ')
+    now=$(cd "$G" && sha256sum backbone.h5 backbone.png backbone_prestress.png 2>&1)
+    [ "$now" = "$sums" ] || why="$why backbone.h5, backbone.png or backbone_prestress.png changed;"
+    left=$(find "$G" -mindepth 1 ! -name 'backbone.h5' ! -name 'backbone.png' ! -name 'backbone_prestress.png' ! -name 'good.*' ! -name 'again.*' -printf '%f ')
     [ -z "$left" ] || why="$why left behind: $left;"
     if [ -z "$why" ]; then pass "good backbone.h5 unchanged after a failing run with $* (sha256sum before = after)"
     else fail "good backbone.h5 unchanged after a failing run with $*" "$why" "$G/again.err"; fi
   }
   survive "negative mu" -friction_mu -1
   survive "a picture in a missing folder" -backbone_png nodir/b.png
+  survive "a prestress picture in a missing folder" -prestress_png nodir/p.png
 fi
 
 # -output naming the input: the ROM must not be replaced by a result file
