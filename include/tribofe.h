@@ -26,15 +26,15 @@ PETSC_EXTERN const PetscInt    TriboElementNodes[]; /* nodes per element type */
 typedef struct {
   char      name[96]; /* upper case, as Abaqus names are case-insensitive */
   PetscInt  n;
-  PetscInt *idx;      /* 0-based node (nset) or element (elset) indices, sorted, unique */
-  PetscInt  line;     /* where it was (first) defined */
+  PetscInt *idx;  /* 0-based node (nset) or element (elset) indices, sorted, unique */
+  PetscInt  line; /* where it was (first) defined */
 } TriboSet;
 
 typedef struct {
   char      name[96];
   PetscInt  n;
-  PetscInt *elem;     /* 0-based element index */
-  PetscInt *face;     /* face number 1..6 (S1..S6, Abaqus numbering) */
+  PetscInt *elem; /* 0-based element index */
+  PetscInt *face; /* face number 1..6 (S1..S6, Abaqus numbering) */
   PetscInt  line;
 } TriboSurface;
 
@@ -53,8 +53,8 @@ typedef struct {
 
 typedef struct {
   char      name[96], refnode[96], surface[96]; /* refnode: node set name (or a node number) */
-  PetscBool distributing;                        /* *Distributing (RBE3-like); else kinematic */
-  PetscInt  dof0, dof1;                          /* constrained DOF range (default 1..6) */
+  PetscBool distributing;                       /* *Distributing (RBE3-like); else kinematic */
+  PetscInt  dof0, dof1;                         /* constrained DOF range (default 1..6) */
   PetscInt  line;
 } TriboCoupling;
 
@@ -98,10 +98,10 @@ struct _n_TriboMesh {
   TriboCoupling    *couplings;
   TriboEquation    *eqs;
   TriboCload       *cloads;
-  TriboRetained    *retained;    /* *Retained Nodal Dofs of *Substructure Generate */
-  PetscInt          nmodes;      /* fixed-interface modes asked for (*Select Eigenmodes), 0 if none */
-  char              recovery[96];/* NSET= of *Substructure Generate (recovery/sensor nodes), or "" */
-  PetscInt          nwarn;       /* warnings printed (unsupported keywords) */
+  TriboRetained    *retained;     /* *Retained Nodal Dofs of *Substructure Generate */
+  PetscInt          nmodes;       /* fixed-interface modes asked for (*Select Eigenmodes), 0 if none */
+  char              recovery[96]; /* NSET= of *Substructure Generate (recovery/sensor nodes), or "" */
+  PetscInt          nwarn;        /* warnings printed (unsupported keywords) */
 };
 
 /* Reading: collective; every rank parses the deck itself (identical result). Errors and warnings
@@ -128,13 +128,13 @@ struct _n_TriboFESystem {
   MPI_Comm  comm;
   TriboMesh mesh;
   PetscInt  ndof, nfree;
-  PetscInt *rotdof;      /* [nnodes]: first rotational DOF of a reference node, -1 otherwise */
-  Mat       T;           /* ndof x nfree, MPIAIJ */
-  Mat       K, M;        /* nfree x nfree, MPIAIJ */
-  Vec       F;           /* nfree: the load case (all *Cload of the load case), T^T f */
+  PetscInt *rotdof; /* [nnodes]: first rotational DOF of a reference node, -1 otherwise */
+  Mat       T;      /* ndof x nfree, MPIAIJ */
+  Mat       K, M;   /* nfree x nfree, MPIAIJ */
+  Vec       F;      /* nfree: the load case (all *Cload of the load case), T^T f */
   char      loadcase[96];
-  PetscReal mass;        /* total translational mass of the full model (kg) */
-  PetscInt  nel_c3d8r;   /* elements assembled as C3D8 although the deck says C3D8R */
+  PetscReal mass;      /* total translational mass of the full model (kg) */
+  PetscInt  nel_c3d8r; /* elements assembled as C3D8 although the deck says C3D8R */
 };
 
 /* Options: -fe_loadcase NAME (default: the only or the first *Substructure Load Case). */

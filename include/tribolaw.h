@@ -9,7 +9,7 @@
 #include <tribosys.h>
 
 typedef struct {
-  const char *name;  /* option suffix: -<prefix>friction_<name> */
+  const char *name; /* option suffix: -<prefix>friction_<name> */
   const char *units;
   PetscReal   value; /* default */
   PetscReal   lower; /* smallest admissible value (checked) */
@@ -34,7 +34,7 @@ typedef struct {
   const char          *equations; /* the law in words/symbols for -friction_view_models */
   PetscInt             nparams;
   const TriboLawParam *params;
-  PetscInt             nhist;     /* history variables per point */
+  PetscInt             nhist; /* history variables per point */
   PetscBool            analytic_tangent;
   PetscBool            coupled_tangential;
   TriboLawKernel       kernel;

@@ -14,9 +14,9 @@ typedef struct {
   PetscReal          *us;           /* [n] prestressed displacement */
   PetscReal          *fs;           /* [n] static load */
   SNESConvergedReason reason;
-  PetscInt            its;          /* Newton iterations, all steps */
+  PetscInt            its; /* Newton iterations, all steps */
   PetscReal           fnorm, fsnorm;
-  SNES                snes;         /* created by TriboPrestressSetFromOptions (prefix prestress_) */
+  SNES                snes; /* created by TriboPrestressSetFromOptions (prefix prestress_) */
 } TriboPrestress;
 
 PETSC_EXTERN PetscErrorCode TriboPrestressInitialize(TriboROM, TriboPrestress *);
@@ -44,24 +44,24 @@ PETSC_EXTERN PetscErrorCode TriboDenseEigen(PetscInt, PetscReal[], PetscReal[], 
 /* Backbone by the Rayleigh-quotient nonlinear modal analysis (RQNMA). */
 typedef struct {
   PetscInt   na, n, nrec;
-  PetscReal *q;          /* [na] modal amplitude (mass-normalized, sqrt(kg) m) */
-  PetscReal *freq;       /* [na] Hz, eq. 34a / 55 */
-  PetscReal *zeta;       /* [na] fraction of critical, eq. 39-40 / 58 */
-  PetscReal *dissip;     /* [na] J per cycle in modal coordinates */
+  PetscReal *q;             /* [na] modal amplitude (mass-normalized, sqrt(kg) m) */
+  PetscReal *freq;          /* [na] Hz, eq. 34a / 55 */
+  PetscReal *zeta;          /* [na] fraction of critical, eq. 39-40 / 58 */
+  PetscReal *dissip;        /* [na] J per cycle in modal coordinates */
   PetscReal *lam_p, *lam_m; /* [na] lambda at +q and -q */
-  PetscReal *rec_disp;   /* [na*nrec] displacement amplitude at recovery rows (m), R phi q */
-  PetscReal *rec_acc;    /* [na*nrec] acceleration amplitude (m/s^2), eq. 57 */
-  PetscReal *phi;        /* [na*n] amplitude-dependent mode shape, eq. 34b / 56 */
-  PetscReal *resid;      /* [na] largest scaled residual of the accepted solves */
-  PetscInt  *newton;     /* [na] Newton iterations */
-  PetscInt  *cycles;     /* [na] hysteresis cycles traced (non-Masing) */
-  PetscReal *dchange;    /* [na] change of damping ratio over the last cycle (non-Masing) */
-  PetscInt  *converged;  /* [na] 1: every solve converged and the damping settled; 2: every solve
+  PetscReal *rec_disp;      /* [na*nrec] displacement amplitude at recovery rows (m), R phi q */
+  PetscReal *rec_acc;       /* [na*nrec] acceleration amplitude (m/s^2), eq. 57 */
+  PetscReal *phi;           /* [na*n] amplitude-dependent mode shape, eq. 34b / 56 */
+  PetscReal *resid;         /* [na] largest scaled residual of the accepted solves */
+  PetscInt  *newton;        /* [na] Newton iterations */
+  PetscInt  *cycles;        /* [na] hysteresis cycles traced (non-Masing) */
+  PetscReal *dchange;       /* [na] change of damping ratio over the last cycle (non-Masing) */
+  PetscInt  *converged;     /* [na] 1: every solve converged and the damping settled; 2: every solve
                             converged but the damping still changed after the last cycle; 0: a
                             Newton solve failed (values NaN) */
-  PetscReal *seconds;    /* [na] wall time */
-  PetscReal  freq0;      /* Hz, linearized about the prestress */
-  PetscInt   mode;       /* 1-based elastic mode number */
+  PetscReal *seconds;       /* [na] wall time */
+  PetscReal  freq0;         /* Hz, linearized about the prestress */
+  PetscInt   mode;          /* 1-based elastic mode number */
 } TriboBackbone;
 
 typedef struct _p_TriboNMA *TriboNMA;

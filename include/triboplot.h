@@ -2,18 +2,14 @@
 /* Pictures without external programs: a small raster plotter that writes PNG (zlib). */
 #include <tribosys.h>
 
-typedef enum {
-  TRIBO_PLOT_LINE_MARKERS = 0,
-  TRIBO_PLOT_MARKERS      = 1,
-  TRIBO_PLOT_LINE         = 2
-} TriboPlotStyle;
+typedef enum { TRIBO_PLOT_LINE_MARKERS = 0, TRIBO_PLOT_MARKERS = 1, TRIBO_PLOT_LINE = 2 } TriboPlotStyle;
 
 typedef struct {
   PetscInt         n;
   const PetscReal *x, *y;
-  const char      *label;  /* legend text, may be NULL */
+  const char      *label; /* legend text, may be NULL */
   TriboPlotStyle   style;
-  unsigned int     color;  /* 0xRRGGBB; 0 picks from the default palette */
+  unsigned int     color; /* 0xRRGGBB; 0 picks from the default palette */
 } TriboPlotSeries;
 
 typedef struct {

@@ -19,29 +19,29 @@
 typedef struct _n_TriboInterface *TriboInterface;
 struct _n_TriboInterface {
   PetscInt   nnodes;
-  PetscReal *xyz;    /* [3*nnodes] node coordinates (m), for pictures and checks */
+  PetscReal *xyz; /* [3*nnodes] node coordinates (m), for pictures and checks */
   PetscInt   nelem;
-  PetscInt  *elem;   /* [4*nelem] node indices per element; elem[4e+3] = -1 for a triangle */
+  PetscInt  *elem; /* [4*nelem] node indices per element; elem[4e+3] = -1 for a triangle */
   PetscInt   npts;
-  PetscReal *pxyz;   /* [3*npts] quadrature point coordinates (m) */
-  PetscReal *pw;     /* [npts] quadrature weight = tributary area (m^2) */
-  PetscInt  *pelem;  /* [npts] element of each point (-1 if unknown, e.g. from a .mat file) */
+  PetscReal *pxyz;    /* [3*npts] quadrature point coordinates (m) */
+  PetscReal *pw;      /* [npts] quadrature weight = tributary area (m^2) */
+  PetscInt  *pelem;   /* [npts] element of each point (-1 if unknown, e.g. from a .mat file) */
   Mat        Q, T, L; /* SEQAIJ on PETSC_COMM_SELF, see above */
 };
 
 typedef struct _n_TriboROM *TriboROM;
 struct _n_TriboROM {
   MPI_Comm       comm;
-  PetscInt       n;        /* generalized DOFs */
-  Mat            M, K;     /* n x n SEQDENSE, replicated on every rank (kg, N/m in SI) */
-  Vec            Fv;       /* n, SEQ: load vector of a unit (1 N) bolt tension */
-  PetscInt       nrec;     /* recovery rows (sensors) */
-  Mat            R;        /* nrec x n SEQDENSE: physical displacement at sensors = R x */
-  char         **rlabels;  /* [nrec] sensor labels */
-  TriboInterface iface;    /* may be NULL: no joint */
+  PetscInt       n;       /* generalized DOFs */
+  Mat            M, K;    /* n x n SEQDENSE, replicated on every rank (kg, N/m in SI) */
+  Vec            Fv;      /* n, SEQ: load vector of a unit (1 N) bolt tension */
+  PetscInt       nrec;    /* recovery rows (sensors) */
+  Mat            R;       /* nrec x n SEQDENSE: physical displacement at sensors = R x */
+  char         **rlabels; /* [nrec] sensor labels */
+  TriboInterface iface;   /* may be NULL: no joint */
   char           title[256];
   char           source[PETSC_MAX_PATH_LEN]; /* file it was read from */
-  char           sha256[65];                  /* checksum of that file */
+  char           sha256[65];                 /* checksum of that file */
 };
 
 PETSC_EXTERN PetscErrorCode TriboROMCreate(MPI_Comm, TriboROM *);
@@ -62,8 +62,8 @@ PETSC_EXTERN PetscErrorCode TriboInterfaceGetArea(TriboInterface, PetscReal *);
    partitioned over the ranks of rom->comm in contiguous blocks; each rank evaluates its points
    and the generalized forces and tangent are summed (deterministically, TriboSumAll). */
 typedef struct _n_TriboJoint *TriboJoint;
-PETSC_EXTERN PetscErrorCode TriboJointCreate(TriboROM, TriboLaw, TriboJoint *);
-PETSC_EXTERN PetscErrorCode TriboJointDestroy(TriboJoint *);
+PETSC_EXTERN PetscErrorCode   TriboJointCreate(TriboROM, TriboLaw, TriboJoint *);
+PETSC_EXTERN PetscErrorCode   TriboJointDestroy(TriboJoint *);
 /* f = f_nl(x) (length n) and, if J != NULL, J += d f_nl/dx (n x n, column-major), from the
    committed history; the trial history is kept for TriboJointCommit(). Collective. */
 PETSC_EXTERN PetscErrorCode TriboJointEvaluate(TriboJoint, TriboLawMode, const PetscScalar[], PetscScalar[], PetscScalar[]);

@@ -4,9 +4,9 @@
 #include <petscsys.h>
 #include <petscviewer.h>
 
-#define TRIBO_VERSION_MAJOR 0
-#define TRIBO_VERSION_MINOR 1
-#define TRIBO_VERSION_PATCH 0
+#define TRIBO_VERSION_MAJOR  0
+#define TRIBO_VERSION_MINOR  1
+#define TRIBO_VERSION_PATCH  0
 #define TRIBO_VERSION_STRING "0.1.0"
 /* git revision the program was built from (src/sys/version.c, regenerated when HEAD changes) */
 PETSC_EXTERN const char *TriboGitRevision(void);
@@ -15,14 +15,14 @@ PETSC_EXTERN const char *TriboGitRevision(void);
    HDF5, whose handles are positive and whose errors are negative). Usage:
      TriboCallHDF5Return(fid, H5Fopen, (name, H5F_ACC_RDONLY, H5P_DEFAULT));
      TriboCallHDF5(H5Dread, (dset, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf)); */
-#define TriboCallHDF5(func, args) \
-  do { \
-    herr_t _tribo_herr = func args; \
+#define TriboCallHDF5(func, args)                                                                 \
+  do {                                                                                            \
+    herr_t _tribo_herr = func args;                                                               \
     PetscCheck(_tribo_herr >= 0, PETSC_COMM_SELF, PETSC_ERR_LIB, "HDF5 call %s() failed", #func); \
   } while (0)
-#define TriboCallHDF5Return(ret, func, args) \
-  do { \
-    ret = func args; \
+#define TriboCallHDF5Return(ret, func, args)                                                \
+  do {                                                                                      \
+    ret = func args;                                                                        \
     PetscCheck((ret) >= 0, PETSC_COMM_SELF, PETSC_ERR_LIB, "HDF5 call %s() failed", #func); \
   } while (0)
 

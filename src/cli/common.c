@@ -3,20 +3,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-
 /* Option namespaces of the verbs: a config file shared by several verbs may hold options of
    another verb's namespace, which are ignored; an unused option in the verb's own namespaces (a
    misspelling there) or in no known namespace is an error. */
 static const struct {
   const char *verb, *owned;
 } namespaces[] = {
-  {"info",      ""                                                     },
-  {"model",     " lapframe_ model_"                                    },
-  {"mesh",      " lapbeam_ mesh_"                                      },
-  {"rom",       " rom_ fe_ inp_"                                       },
-  {"prestress", " friction_ prestress_"                                },
-  {"modal",     " friction_ prestress_ modal_"                         },
-  {"backbone",  " friction_ prestress_ modal_ backbone_ rqnma_ nma_"   },
+    {"info", ""},
+    {"model", " lapframe_ model_"},
+    {"mesh", " lapbeam_ mesh_"},
+    {"rom", " rom_ fe_ inp_"},
+    {"prestress", " friction_ prestress_"},
+    {"modal", " friction_ prestress_ modal_"},
+    {"backbone", " friction_ prestress_ modal_ backbone_ rqnma_ nma_"},
 };
 static const char *known = " lapframe_ model_ lapbeam_ mesh_ rom_ fe_ inp_ friction_ prestress_ modal_ backbone_ rqnma_ nma_";
 
@@ -93,8 +92,10 @@ PetscErrorCode TriboCheckOutput(MPI_Comm comm, const char option[], const char o
   PetscFunctionBeginUser;
   PetscCall(PetscStrncpy(dir, out, sizeof(dir)));
   slash = strrchr(dir, '/');
-  if (slash) *slash = 0;
-  else PetscCall(PetscStrncpy(dir, ".", sizeof(dir)));
+  if (slash)
+    *slash = 0;
+  else
+    PetscCall(PetscStrncpy(dir, ".", sizeof(dir)));
   if (!dir[0]) PetscCall(PetscStrncpy(dir, "/", sizeof(dir)));
   PetscCheck(!access(dir, W_OK), comm, PETSC_ERR_USER_INPUT, "cannot write %s (option %s): folder %s %s", out, option, dir, errno == ENOENT ? "does not exist" : "is not writable");
   if (!stat(out, &so))

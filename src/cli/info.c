@@ -3,9 +3,9 @@
 
 static PetscErrorCode IsHDF5_Private(const char path[], PetscBool *is)
 {
-  FILE         *fp;
-  unsigned char sig[8] = {0};
-  const unsigned char h5[8] = {0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n'};
+  FILE               *fp;
+  unsigned char       sig[8] = {0};
+  const unsigned char h5[8]  = {0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n'};
 
   PetscFunctionBeginUser;
   *is = PETSC_FALSE;
@@ -22,9 +22,9 @@ static PetscErrorCode IsHDF5_Private(const char path[], PetscBool *is)
 /* Summary of a tribo result file: provenance, prestress, modes, backbones */
 static PetscErrorCode InfoResult(MPI_Comm comm, TriboH5 h5, const char path[])
 {
-  char      buf[4096];
-  PetscBool has;
-  PetscInt  rank, dims[3];
+  char       buf[4096];
+  PetscBool  has;
+  PetscInt   rank, dims[3];
   PetscReal *v;
 
   PetscFunctionBeginUser;
@@ -46,7 +46,7 @@ static PetscErrorCode InfoResult(MPI_Comm comm, TriboH5 h5, const char path[])
     PetscCall(PetscFree(v));
   }
   for (PetscInt m = 1; m <= 100; m++) {
-    char      g[128];
+    char       g[128];
     PetscReal *q, *f, *z;
     PetscCall(PetscSNPrintf(g, sizeof(g), TRIBO_H5_BACKBONE "/mode%" PetscInt_FMT "/frequency_hz", m));
     PetscCall(TriboH5Has(h5, g, &has));

@@ -2,13 +2,13 @@
 #include <tribocli.h>
 
 static const TriboVerb verbs[] = {
-  {"info",      "describe an input file (ROM .h5/.mat or a tribo result file)",                  TriboVerbInfo     },
-  {"model",     "write a built-in jointed model as a ROM file (-model_type lapframe)",           TriboVerbModel    },
-  {"rom",       "reduce an Abaqus deck: Craig-Bampton with the joint interface kept (-deck file.inp)", TriboVerbRom},
-  {"prestress", "bolt preload: static solution with the interface law",                         TriboVerbPrestress},
-  {"modal",     "prestress, then linearized modes about the prestressed state",                 TriboVerbModal    },
-  {"backbone",  "prestress, modes, then the amplitude-dependent frequency and damping (RQNMA)", TriboVerbBackbone },
-  {"mesh",      "write a parametric FE deck (-mesh_type lapbeam: BRB-like bolted lap beam)",    TriboVerbMesh     },
+    {"info", "describe an input file (ROM .h5/.mat or a tribo result file)", TriboVerbInfo},
+    {"model", "write a built-in jointed model as a ROM file (-model_type lapframe)", TriboVerbModel},
+    {"rom", "reduce an Abaqus deck: Craig-Bampton with the joint interface kept (-deck file.inp)", TriboVerbRom},
+    {"prestress", "bolt preload: static solution with the interface law", TriboVerbPrestress},
+    {"modal", "prestress, then linearized modes about the prestressed state", TriboVerbModal},
+    {"backbone", "prestress, modes, then the amplitude-dependent frequency and damping (RQNMA)", TriboVerbBackbone},
+    {"mesh", "write a parametric FE deck (-mesh_type lapbeam: BRB-like bolted lap beam)", TriboVerbMesh},
 };
 static const int nverbs = (int)(sizeof(verbs) / sizeof(verbs[0]));
 
@@ -54,7 +54,7 @@ static PetscErrorCode ErrorHandler(MPI_Comm comm, int line, const char *func, co
 {
   PetscMPIInt rank = 0, size = 1;
 
-  char        better[1024];
+  char better[1024];
 
   if (p != PETSC_ERROR_INITIAL) return n;
   MPI_Comm_rank(PETSC_COMM_WORLD, &rank);

@@ -22,9 +22,9 @@ PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
   char           deck[PETSC_MAX_PATH_LEN] = "", out[PETSC_MAX_PATH_LEN] = "rom.h5";
   PetscBool      set;
   PetscInt       ncond = -1;
-  TriboMesh      mesh = NULL;
-  TriboFESystem  fe   = NULL;
-  TriboROM       rom  = NULL;
+  TriboMesh      mesh  = NULL;
+  TriboFESystem  fe    = NULL;
+  TriboROM       rom   = NULL;
   PetscLogDouble t0, t1, t2, t3, t4, t5;
   PetscMPIInt    size;
 
@@ -45,7 +45,8 @@ PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
   PetscCall(PetscTime(&t0));
   PetscCall(TriboMeshReadAbaqus(comm, deck, &mesh));
   PetscCall(PetscTime(&t1));
-  PetscCall(PetscPrintf(comm, "Read %s: %" PetscInt_FMT " nodes, %" PetscInt_FMT " elements, %" PetscInt_FMT " ties, %" PetscInt_FMT " couplings, %" PetscInt_FMT " equations (%.2f s)\n", deck, mesh->nnodes, mesh->nelem, mesh->nties, mesh->ncouplings, mesh->neqs, (double)(t1 - t0)));
+  PetscCall(PetscPrintf(comm, "Read %s: %" PetscInt_FMT " nodes, %" PetscInt_FMT " elements, %" PetscInt_FMT " ties, %" PetscInt_FMT " couplings, %" PetscInt_FMT " equations (%.2f s)\n", deck, mesh->nnodes, mesh->nelem, mesh->nties, mesh->ncouplings,
+                        mesh->neqs, (double)(t1 - t0)));
   PetscCall(TriboFEAssemble(mesh, &fe));
   PetscCall(PetscTime(&t2));
   {
@@ -67,13 +68,15 @@ PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
     PetscCall(TriboROMCondense(rom, ncond));
     PetscCall(PetscTime(&t4));
     PetscCall(PetscPrintf(comm, "Condensed to the interface DOFs plus %" PetscInt_FMT " modes: %" PetscInt_FMT " DOFs (%.2f s)\n", ncond, rom->n, (double)(t4 - t3)));
-  } else t4 = t3;
+  } else
+    t4 = t3;
   PetscCall(TriboCheckOptionsUsed(comm, "rom"));
   PetscCall(PetscStrncpy(rom->source, deck, sizeof(rom->source)));
   PetscCall(TriboROMSave(rom, out, "rom"));
   PetscCall(PetscTime(&t5));
   PetscCall(TriboROMView(rom, PETSC_VIEWER_STDOUT_(comm)));
-  PetscCall(PetscPrintf(comm, "Timings (s): parse %.2f, assembly %.2f, reduction %.2f, condensation %.2f, write %.2f, total %.2f; peak memory %.0f MB (rank 0)\n", (double)(t1 - t0), (double)(t2 - t1), (double)(t3 - t2), (double)(t4 - t3), (double)(t5 - t4), (double)(t5 - t0), (double)PeakMB_Private()));
+  PetscCall(PetscPrintf(comm, "Timings (s): parse %.2f, assembly %.2f, reduction %.2f, condensation %.2f, write %.2f, total %.2f; peak memory %.0f MB (rank 0)\n", (double)(t1 - t0), (double)(t2 - t1), (double)(t3 - t2), (double)(t4 - t3),
+                        (double)(t5 - t4), (double)(t5 - t0), (double)PeakMB_Private()));
   PetscCall(PetscPrintf(comm, "wrote %s\n", out));
   PetscCall(TriboROMDestroy(&rom));
   PetscCall(TriboFESystemDestroy(&fe));

@@ -78,7 +78,8 @@ static PetscErrorCode ContactSummary(MPI_Comm comm, Pipeline *pl)
       tt += w * PetscSqrtReal(t[3 * p] * t[3 * p] + t[3 * p + 1] * t[3 * p + 1]);
       pmax = PetscMax(pmax, t[3 * p + 2]);
     }
-    PetscCall(PetscPrintf(PETSC_COMM_SELF, "  contact: %" PetscInt_FMT " of %" PetscInt_FMT " points (%.1f %% of %.4g m^2), normal force %.6g N, mean pressure %.4g MPa, peak %.4g MPa, tangential force %.4g N\n", nc, npts, (double)(100 * carea / area), (double)area, (double)fn, (double)(fn / area * 1e-6), (double)(pmax * 1e-6), (double)tt));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "  contact: %" PetscInt_FMT " of %" PetscInt_FMT " points (%.1f %% of %.4g m^2), normal force %.6g N, mean pressure %.4g MPa, peak %.4g MPa, tangential force %.4g N\n", nc, npts,
+                          (double)(100 * carea / area), (double)area, (double)fn, (double)(fn / area * 1e-6), (double)(pmax * 1e-6), (double)tt));
     if (pl->pu) PetscCall(PetscFree2(pl->pu, pl->pt));
     pl->pu = u, pl->pt = t;
   }
@@ -98,7 +99,8 @@ static PetscErrorCode PipelinePrestress(MPI_Comm comm, Pipeline *pl)
   PetscCall(TriboJointCreate(pl->rom, pl->law, &pl->joint));
   PetscCall(VecNorm(pl->rom->Fv, NORM_INFINITY, &fv));
   if (fv == 0) PetscCall(PetscPrintf(comm, "  warning: the ROM's bolt-load vector Fv is zero: no preload\n"));
-  PetscCall(PetscPrintf(comm, "Prestress: %.1f N per bolt, %s, law %s, %" PetscInt_FMT " interface points on %d rank(s)\n", (double)pl->ps.tension, pl->ps.conservative ? "conservative (no tangential traction)" : "with friction", type, pl->rom->iface->npts, (int)size));
+  PetscCall(PetscPrintf(comm, "Prestress: %.1f N per bolt, %s, law %s, %" PetscInt_FMT " interface points on %d rank(s)\n", (double)pl->ps.tension, pl->ps.conservative ? "conservative (no tangential traction)" : "with friction", type,
+                        pl->rom->iface->npts, (int)size));
   PetscCall(PetscTime(&t0));
   PetscCall(TriboPrestressSolve(pl->rom, pl->joint, &pl->ps));
   PetscCall(PetscTime(&t1));
@@ -129,8 +131,10 @@ static PetscErrorCode PipelineModal(MPI_Comm comm, Pipeline *pl, PetscInt nmodes
   PetscCall(PetscPrintf(comm, "Linearized modes about the prestress (%" PetscInt_FMT " below %g Hz: rigid/suspension):\n", pl->modal.nrigid, (double)cutoff));
   for (PetscInt k = 0; k < PetscMin(nmodes + pl->modal.nrigid, pl->modal.n); k++) {
     PetscReal f = PetscSqrtReal(PetscMax(pl->modal.omega2[k], 0)) / (2 * PETSC_PI);
-    if (k < pl->modal.nrigid) PetscCall(PetscPrintf(comm, "  %3" PetscInt_FMT "  %12.4f Hz   (rigid/suspension)\n", k + 1, (double)f));
-    else PetscCall(PetscPrintf(comm, "  %3" PetscInt_FMT "  %12.4f Hz   elastic mode %" PetscInt_FMT "\n", k + 1, (double)f, k + 1 - pl->modal.nrigid));
+    if (k < pl->modal.nrigid)
+      PetscCall(PetscPrintf(comm, "  %3" PetscInt_FMT "  %12.4f Hz   (rigid/suspension)\n", k + 1, (double)f));
+    else
+      PetscCall(PetscPrintf(comm, "  %3" PetscInt_FMT "  %12.4f Hz   elastic mode %" PetscInt_FMT "\n", k + 1, (double)f, k + 1 - pl->modal.nrigid));
   }
   PetscFunctionReturn(0);
 }
@@ -185,8 +189,10 @@ static PetscErrorCode PipelineFinish(MPI_Comm comm, Pipeline *pl, TriboH5 *h5, c
   if (pl->plotps) perr = TriboPrestressPlot(comm, pl->rom, pl->pu, pl->pt, title, stage);
   if (!perr && bb && (perr = TriboBackbonePlot(comm, bb, pl->rom, rec, bbtitle, bbpng))) failed = bbpng, opt = "-backbone_png";
   PetscCall(PetscPopErrorHandler());
-  if (perr) PetscCall(PetscErrorMessage(perr, &text, &why));
-  else if (pl->plotps && !rank && rename(stage, pl->png)) err = errno ? errno : EIO;
+  if (perr)
+    PetscCall(PetscErrorMessage(perr, &text, &why));
+  else if (pl->plotps && !rank && rename(stage, pl->png))
+    err = errno ? errno : EIO;
   PetscCallMPI(MPI_Bcast(&err, 1, MPI_INT, 0, comm));
   if (err) why = strerror(err);
   if (perr || err) {
@@ -195,9 +201,12 @@ static PetscErrorCode PipelineFinish(MPI_Comm comm, Pipeline *pl, TriboH5 *h5, c
     SETERRQ(comm, PETSC_ERR_FILE_WRITE, "could not write the picture %s (option %s): %s; %s was not written", failed, opt, why && why[0] ? why : text, pl->output);
   }
   PetscCall(TriboH5Close(h5, PETSC_TRUE));
-  if (bb && pl->plotps) PetscCall(PetscPrintf(comm, "wrote %s, %s and %s\n", pl->output, pl->png, bbpng));
-  else if (bb || pl->plotps) PetscCall(PetscPrintf(comm, "wrote %s and %s\n", pl->output, bb ? bbpng : pl->png));
-  else PetscCall(PetscPrintf(comm, "wrote %s\n", pl->output));
+  if (bb && pl->plotps)
+    PetscCall(PetscPrintf(comm, "wrote %s, %s and %s\n", pl->output, pl->png, bbpng));
+  else if (bb || pl->plotps)
+    PetscCall(PetscPrintf(comm, "wrote %s and %s\n", pl->output, bb ? bbpng : pl->png));
+  else
+    PetscCall(PetscPrintf(comm, "wrote %s\n", pl->output));
   PetscFunctionReturn(0);
 }
 
@@ -276,7 +285,7 @@ PetscErrorCode TriboVerbBackbone(MPI_Comm comm, PetscBool help)
   TriboH5              h5;
   TriboNMA             nma;
   PetscInt             nmodes = 10, mode = 1, rec = -1, k;
-  PetscReal            cutoff = 20.0;
+  PetscReal            cutoff                  = 20.0;
   char                 png[PETSC_MAX_PATH_LEN] = "", title[512];
   PetscBool            setpng;
   const TriboBackbone *bb;
@@ -324,11 +333,16 @@ PetscErrorCode TriboVerbBackbone(MPI_Comm comm, PetscBool help)
     PetscCall(PetscTime(&t1));
     PetscCall(TriboJointGetEvaluationCount(pl.joint, &nev1));
     PetscCall(TriboNMAGetBackbone(nma, &bb));
-    PetscCall(PetscPrintf(comm, "Backbone of elastic mode %" PetscInt_FMT " (%.4f Hz linearized): %.3f s, %.3g point-law evaluations (%.3g per second)\n", mode, (double)bb->freq0, (double)(t1 - t0), (double)(nev1 - nev0), (double)((nev1 - nev0) / (t1 - t0))));
+    PetscCall(PetscPrintf(comm, "Backbone of elastic mode %" PetscInt_FMT " (%.4f Hz linearized): %.3f s, %.3g point-law evaluations (%.3g per second)\n", mode, (double)bb->freq0, (double)(t1 - t0), (double)(nev1 - nev0),
+                          (double)((nev1 - nev0) / (t1 - t0))));
     PetscCall(PetscPrintf(comm, "  %-12s %-12s %-12s %-10s %s\n", "q", "freq (Hz)", "zeta (-)", "Newton", rec >= 0 ? "accel (m/s^2)" : ""));
     for (PetscInt i = 0; i < bb->na; i++) {
-      if (rec >= 0) PetscCall(PetscPrintf(comm, "  %-12.4e %-12.5f %-12.5e %-10" PetscInt_FMT " %.4e%s\n", (double)bb->q[i], (double)bb->freq[i], (double)bb->zeta[i], bb->newton[i], (double)bb->rec_acc[i * bb->nrec + rec], bb->converged[i] == 1 ? "" : (bb->converged[i] == 2 ? "  (damping still changing)" : "  (Newton failed)")));
-      else PetscCall(PetscPrintf(comm, "  %-12.4e %-12.5f %-12.5e %-10" PetscInt_FMT "%s\n", (double)bb->q[i], (double)bb->freq[i], (double)bb->zeta[i], bb->newton[i], bb->converged[i] == 1 ? "" : (bb->converged[i] == 2 ? "  (damping still changing)" : "  (Newton failed)")));
+      if (rec >= 0)
+        PetscCall(PetscPrintf(comm, "  %-12.4e %-12.5f %-12.5e %-10" PetscInt_FMT " %.4e%s\n", (double)bb->q[i], (double)bb->freq[i], (double)bb->zeta[i], bb->newton[i], (double)bb->rec_acc[i * bb->nrec + rec],
+                              bb->converged[i] == 1 ? "" : (bb->converged[i] == 2 ? "  (damping still changing)" : "  (Newton failed)")));
+      else
+        PetscCall(PetscPrintf(comm, "  %-12.4e %-12.5f %-12.5e %-10" PetscInt_FMT "%s\n", (double)bb->q[i], (double)bb->freq[i], (double)bb->zeta[i], bb->newton[i],
+                              bb->converged[i] == 1 ? "" : (bb->converged[i] == 2 ? "  (damping still changing)" : "  (Newton failed)")));
     }
     PetscCall(TriboCheckOptionsUsed(comm, "backbone"));
     PetscCall(PipelineWrite(comm, &pl, "backbone", &h5));

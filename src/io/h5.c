@@ -83,8 +83,10 @@ static PetscErrorCode WriteData_Private(TriboH5 h, const char path[], PetscInt n
     hd[d] = (hsize_t)dims[d];
     count *= (size_t)dims[d];
   }
-  if (ndim) TriboCallHDF5Return(space, H5Screate_simple, ((int)ndim, hd, NULL));
-  else TriboCallHDF5Return(space, H5Screate, (H5S_SCALAR));
+  if (ndim)
+    TriboCallHDF5Return(space, H5Screate_simple, ((int)ndim, hd, NULL));
+  else
+    TriboCallHDF5Return(space, H5Screate, (H5S_SCALAR));
   PetscCall(LinkCreate_Private(&lcpl));
   TriboCallHDF5Return(dset, H5Dcreate2, (h->fid, path, ftype, space, lcpl, H5P_DEFAULT, H5P_DEFAULT));
   if (count) TriboCallHDF5(H5Dwrite, (dset, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf));
@@ -131,7 +133,8 @@ PetscErrorCode TriboH5Create(MPI_Comm comm, const char name[], TriboH5 *h)
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
     PetscCall(PetscSNPrintf(hh->tmp, sizeof(hh->tmp), "%s.tmp.%d", name, (int)getpid()));
     // fopen first: errno then says why (no such directory, permission denied)
-    if (!(fp = fopen(hh->tmp, "wb"))) st[0] = 1, st[1] = errno;
+    if (!(fp = fopen(hh->tmp, "wb")))
+      st[0] = 1, st[1] = errno;
     else {
       fclose(fp);
       PetscCall(TriboH5FileAccess_Private(&fapl));
@@ -162,7 +165,7 @@ PetscErrorCode TriboH5Create(MPI_Comm comm, const char name[], TriboH5 *h)
 @*/
 PetscErrorCode TriboH5Close(TriboH5 *h, PetscBool commit)
 {
-  TriboH5 hh = *h;
+  TriboH5 hh    = *h;
   int     st[2] = {0, 0};
   char    name[PETSC_MAX_PATH_LEN];
 
@@ -177,10 +180,14 @@ PetscErrorCode TriboH5Close(TriboH5 *h, PetscBool commit)
   }
   if (!hh->rank) {
     herr_t e = H5Fclose(hh->fid);
-    if (hh->failed) st[0] = 1;
-    else if (!commit) st[0] = 4;
-    else if (e < 0) st[0] = 2;
-    else if (rename(hh->tmp, hh->name)) st[0] = 3, st[1] = errno;
+    if (hh->failed)
+      st[0] = 1;
+    else if (!commit)
+      st[0] = 4;
+    else if (e < 0)
+      st[0] = 2;
+    else if (rename(hh->tmp, hh->name))
+      st[0] = 3, st[1] = errno;
     if (st[0]) remove(hh->tmp);
   }
   PetscCallMPI(MPI_Bcast(st, 2, MPI_INT, 0, hh->comm));
@@ -319,7 +326,7 @@ PetscErrorCode TriboH5WriteAttrString(TriboH5 h, const char path[], const char n
 PetscErrorCode TriboH5WriteAttrReal(TriboH5 h, const char path[], const char name[], PetscReal value)
 {
   PetscBool failed = PETSC_FALSE;
-  double    v = (double)value;
+  double    v      = (double)value;
 
   PetscFunctionBeginUser;
   if (h->rank) PetscFunctionReturn(0);
@@ -337,7 +344,7 @@ PetscErrorCode TriboH5WriteAttrReal(TriboH5 h, const char path[], const char nam
 PetscErrorCode TriboH5WriteAttrInt(TriboH5 h, const char path[], const char name[], PetscInt value)
 {
   PetscBool failed = PETSC_FALSE;
-  long long v = (long long)value;
+  long long v      = (long long)value;
 
   PetscFunctionBeginUser;
   if (h->rank) PetscFunctionReturn(0);
@@ -408,7 +415,7 @@ PetscErrorCode TriboH5WriteMeta(TriboH5 h, const char verb[], PetscInt ninputs, 
 PetscErrorCode TriboH5WriteMatDense(TriboH5 h, const char path[], Mat A)
 {
   PetscBool          failed = PETSC_FALSE, dense;
-  Mat                D = NULL;
+  Mat                D      = NULL;
   const PetscScalar *a;
   PetscReal         *buf;
   PetscInt           dims[2], lda;
@@ -483,4 +490,3 @@ PetscErrorCode TriboH5WriteMatCSR(TriboH5 h, const char path[], Mat A)
   h->failed = failed;
   PetscFunctionReturn(0);
 }
-

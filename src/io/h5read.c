@@ -165,8 +165,10 @@ static PetscErrorCode ReadStrings_Private(hid_t obj, PetscBool isattr, PetscInt 
     char **buf;
     TriboCallHDF5(H5Tset_size, (mt, H5T_VARIABLE));
     PetscCall(PetscCalloc1(n, &buf));
-    if (isattr) TriboCallHDF5(H5Aread, (obj, mt, buf));
-    else TriboCallHDF5(H5Dread, (obj, mt, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf));
+    if (isattr)
+      TriboCallHDF5(H5Aread, (obj, mt, buf));
+    else
+      TriboCallHDF5(H5Dread, (obj, mt, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf));
     for (PetscInt i = 0; i < n; i++) PetscCall(PetscStrallocpy(buf[i] ? buf[i] : "", &out[i]));
     TriboCallHDF5(H5Dvlen_reclaim, (mt, space, H5P_DEFAULT, buf));
     PetscCall(PetscFree(buf));
@@ -176,8 +178,10 @@ static PetscErrorCode ReadStrings_Private(hid_t obj, PetscBool isattr, PetscInt 
     TriboCallHDF5(H5Tset_size, (mt, len));
     TriboCallHDF5(H5Tset_strpad, (mt, H5T_STR_NULLTERM));
     PetscCall(PetscCalloc1(n * len, &buf));
-    if (isattr) TriboCallHDF5(H5Aread, (obj, mt, buf));
-    else TriboCallHDF5(H5Dread, (obj, mt, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf));
+    if (isattr)
+      TriboCallHDF5(H5Aread, (obj, mt, buf));
+    else
+      TriboCallHDF5(H5Dread, (obj, mt, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf));
     for (PetscInt i = 0; i < n; i++) PetscCall(PetscStrallocpy(buf + i * len, &out[i]));
     PetscCall(PetscFree(buf));
   }

@@ -7,16 +7,7 @@
    through matio only: matio links the serial HDF5 library, PETSc the parallel one, and their
    handles must never meet. */
 
-typedef enum {
-  V_M,
-  V_K,
-  V_FV,
-  V_R,
-  V_L,
-  V_QM,
-  V_TM,
-  V_NUM
-} MatVarId;
+typedef enum { V_M, V_K, V_FV, V_R, V_L, V_QM, V_TM, V_NUM } MatVarId;
 static const char *const VarNames[V_NUM] = {"M", "K", "Fv", "R", "L", "Qm", "Tm"};
 
 static const char *const ClassNames[] = {"empty", "cell", "struct", "object", "char", "sparse", "double", "single", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "function", "opaque"};
@@ -36,8 +27,8 @@ static PetscErrorCode MatVarCheck_Private(const char fn[], matvar_t *v, const ch
   int cls = (int)v->class_type;
 
   PetscFunctionBeginUser;
-  PetscCheck(v->class_type == MAT_C_DOUBLE || (v->class_type == MAT_C_SPARSE && v->data_type == MAT_T_DOUBLE && !v->isLogical), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable %s is of class %s%s, expected double (dense or sparse)", fn, name,
-             cls >= 0 && cls <= MAT_C_OPAQUE ? ClassNames[cls] : "unknown", v->isLogical ? " (logical)" : "");
+  PetscCheck(v->class_type == MAT_C_DOUBLE || (v->class_type == MAT_C_SPARSE && v->data_type == MAT_T_DOUBLE && !v->isLogical), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable %s is of class %s%s, expected double (dense or sparse)", fn,
+             name, cls >= 0 && cls <= MAT_C_OPAQUE ? ClassNames[cls] : "unknown", v->isLogical ? " (logical)" : "");
   PetscCheck(!v->isComplex, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable %s is complex, expected real values", fn, name);
   PetscCheck(v->rank == 2, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable %s has %d dimensions, expected a matrix", fn, name, v->rank);
   PetscCheck(v->dims[0] <= PETSC_MAX_INT && v->dims[1] <= PETSC_MAX_INT, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable %s is too large for PetscInt", fn, name);
@@ -45,9 +36,11 @@ static PetscErrorCode MatVarCheck_Private(const char fn[], matvar_t *v, const ch
   *n = (PetscInt)v->dims[1];
   if (v->class_type == MAT_C_SPARSE) {
     mat_sparse_t *s = (mat_sparse_t *)v->data;
-    PetscCheck(s && s->jc && s->njc == (mat_uint32_t)(*n + 1) && (s->jc[*n] == 0 || (s->ir && s->data && s->jc[*n] <= s->nir && s->jc[*n] <= s->ndata)), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: sparse variable %s is damaged (inconsistent column pointers)", fn, name);
+    PetscCheck(s && s->jc && s->njc == (mat_uint32_t)(*n + 1) && (s->jc[*n] == 0 || (s->ir && s->data && s->jc[*n] <= s->nir && s->jc[*n] <= s->ndata)), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+               "%s: sparse variable %s is damaged (inconsistent column pointers)", fn, name);
     for (mat_uint32_t k = 0; k < s->jc[*n]; k++) PetscCheck(s->ir[k] < (mat_uint32_t)*m, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: sparse variable %s has row index %u outside %" PetscInt_FMT " rows", fn, name, (unsigned)s->ir[k], *m);
-  } else PetscCheck(v->data || *m * *n == 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable %s has no data", fn, name);
+  } else
+    PetscCheck(v->data || *m * *n == 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable %s has no data", fn, name);
   PetscFunctionReturn(0);
 }
 
@@ -90,15 +83,19 @@ static PetscErrorCode MatVarToAIJ_Private(matvar_t *v, PetscInt mrows, Mat *A)
         for (mat_uint32_t k = s->jc[j]; k < s->jc[j + 1]; k++) {
           PetscInt i = (PetscInt)s->ir[k];
           if (i >= mrows || x[k] == 0.0) continue;
-          if (pass) PetscCall(MatSetValue(*A, i, j, x[k], ADD_VALUES));
-          else nnz[i]++;
+          if (pass)
+            PetscCall(MatSetValue(*A, i, j, x[k], ADD_VALUES));
+          else
+            nnz[i]++;
         }
       } else {
         const double *x = (const double *)v->data;
         for (PetscInt i = 0; i < mrows; i++) {
           if (x[i + j * m] == 0.0) continue;
-          if (pass) PetscCall(MatSetValue(*A, i, j, x[i + j * m], INSERT_VALUES));
-          else nnz[i]++;
+          if (pass)
+            PetscCall(MatSetValue(*A, i, j, x[i + j * m], INSERT_VALUES));
+          else
+            nnz[i]++;
         }
       }
     }
@@ -128,9 +125,11 @@ static PetscErrorCode MatInterface_Private(const char fn[], matvar_t *v[], Tribo
   PetscCall(MatVarCheck_Private(fn, v[V_QM], "Qm", &mq, &nq));
   PetscCall(MatVarCheck_Private(fn, v[V_TM], "Tm", &mt, &nt));
   PetscCall(MatVarCheck_Private(fn, v[V_L], "L", &ml, &nl));
-  PetscCheck(mt == nq && nt == mq, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable Tm is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT " (nodes by points, the transpose shape of Qm)", fn, mt, nt, nq, mq);
+  PetscCheck(mt == nq && nt == mq, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable Tm is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT " (nodes by points, the transpose shape of Qm)", fn, mt, nt, nq,
+             mq);
   // tmdsimpy's BRB ROM has extra rows in L beyond the interface nodes: keep the first 3*nnodes
-  PetscCheck(ml >= 3 * nq && nl == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable L is %" PetscInt_FMT " x %" PetscInt_FMT ", expected at least %" PetscInt_FMT " rows (3 x nodes = columns of Qm) and %" PetscInt_FMT " columns (size of M)", fn, ml, nl, 3 * nq, rom->n);
+  PetscCheck(ml >= 3 * nq && nl == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+             "%s: variable L is %" PetscInt_FMT " x %" PetscInt_FMT ", expected at least %" PetscInt_FMT " rows (3 x nodes = columns of Qm) and %" PetscInt_FMT " columns (size of M)", fn, ml, nl, 3 * nq, rom->n);
   PetscCall(TriboInterfaceCreate(&rom->iface));
   f         = rom->iface;
   f->nnodes = nq;

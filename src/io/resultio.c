@@ -70,15 +70,15 @@ PetscErrorCode TriboBackboneWriteH5(const TriboBackbone *b, TriboROM rom, const 
   PetscFunctionBeginUser;
   PetscCall(PetscSNPrintf(g, sizeof(g), TRIBO_H5_BACKBONE "/mode%" PetscInt_FMT, b->mode));
   dims[0] = b->na;
-#define W1(name, arr) \
-  do { \
+#define W1(name, arr)                                         \
+  do {                                                        \
     PetscCall(PetscSNPrintf(p, sizeof(p), "%s/%s", g, name)); \
-    PetscCall(TriboH5WriteReal(h5, p, 1, dims, arr)); \
+    PetscCall(TriboH5WriteReal(h5, p, 1, dims, arr));         \
   } while (0)
-#define W1I(name, arr) \
-  do { \
+#define W1I(name, arr)                                        \
+  do {                                                        \
     PetscCall(PetscSNPrintf(p, sizeof(p), "%s/%s", g, name)); \
-    PetscCall(TriboH5WriteInt(h5, p, 1, dims, arr)); \
+    PetscCall(TriboH5WriteInt(h5, p, 1, dims, arr));          \
   } while (0)
   W1("modal_amplitude", b->q);
   W1("frequency_hz", b->freq);
@@ -135,10 +135,12 @@ PetscErrorCode TriboBackbonePlot(MPI_Comm comm, const TriboBackbone *b, TriboROM
     x[i]    = rec >= 0 ? b->rec_acc[i * b->nrec + rec] : b->q[i];
     zpct[i] = 100 * b->zeta[i];
   }
-  if (rec >= 0) PetscCall(PetscSNPrintf(xl, sizeof(xl), "acceleration amplitude at %s (m/s^2)", rom->rlabels[rec]));
-  else PetscCall(PetscStrncpy(xl, "modal amplitude q (sqrt(kg) m)", sizeof(xl)));
-  sf  = (TriboPlotSeries){b->na, x, b->freq, "RQNMA", TRIBO_PLOT_LINE_MARKERS, 0};
-  sz  = (TriboPlotSeries){b->na, x, zpct, "RQNMA", TRIBO_PLOT_LINE_MARKERS, 0};
+  if (rec >= 0)
+    PetscCall(PetscSNPrintf(xl, sizeof(xl), "acceleration amplitude at %s (m/s^2)", rom->rlabels[rec]));
+  else
+    PetscCall(PetscStrncpy(xl, "modal amplitude q (sqrt(kg) m)", sizeof(xl)));
+  sf     = (TriboPlotSeries){b->na, x, b->freq, "RQNMA", TRIBO_PLOT_LINE_MARKERS, 0};
+  sz     = (TriboPlotSeries){b->na, x, zpct, "RQNMA", TRIBO_PLOT_LINE_MARKERS, 0};
   pan[0] = (TriboPlotPanel){"natural frequency", xl, "frequency (Hz)", PETSC_TRUE, PETSC_FALSE, 1, &sf};
   pan[1] = (TriboPlotPanel){"damping", xl, "damping ratio (% of critical)", PETSC_TRUE, PETSC_FALSE, 1, &sz}; // linear: a joint in stick has zero damping
   PetscCall(TriboPlotPNG(comm, file, 900, 800, 2, 1, pan, title));
@@ -154,9 +156,9 @@ static PetscBool InterfaceFrame_Private(TriboInterface f, PetscReal fr[9])
 
   for (int a = 0; a < 3; a++) n[a] = 0;
   for (PetscInt e = 0; e < f->nelem; e++) { // area-weighted normal: diagonals' (two sides') cross product, turned to agree with the sum so far
-    const PetscInt  *c = &f->elem[4 * e];
+    const PetscInt  *c  = &f->elem[4 * e];
     const PetscReal *x0 = &f->xyz[3 * c[0]], *x1 = &f->xyz[3 * c[1]], *x2 = &f->xyz[3 * c[2]], *x3 = &f->xyz[3 * c[c[3] < 0 ? 2 : 3]];
-    PetscReal        d1[3], d2[3], ne[3], dot = 0;
+    PetscReal        d1[3], d2[3], ne[3], dot                                                      = 0;
     for (int a = 0; a < 3; a++) d1[a] = c[3] < 0 ? x1[a] - x0[a] : x2[a] - x0[a], d2[a] = c[3] < 0 ? x2[a] - x0[a] : x3[a] - x1[a];
     for (int a = 0; a < 3; a++) ne[a] = d1[(a + 1) % 3] * d2[(a + 2) % 3] - d1[(a + 2) % 3] * d2[(a + 1) % 3], dot += ne[a] * n[a];
     for (int a = 0; a < 3; a++) n[a] += dot < 0 ? -ne[a] : ne[a];

@@ -37,8 +37,8 @@ PetscErrorCode TriboROMWriteH5(TriboROM rom, TriboH5 h)
   }
   if (f) {
     PetscInt   d3[2] = {f->nnodes, 3}, d4[2] = {f->nelem, 4}, dp[2] = {f->npts, 3};
-    PetscReal *zero  = NULL;
-    PetscInt  *none  = NULL;
+    PetscReal *zero = NULL;
+    PetscInt  *none = NULL;
 
     // coordinates and elements are unknown for a ROM imported from a .mat file: store zeros and -1
     if (!f->xyz || !f->pxyz) PetscCall(PetscCalloc1(3 * PetscMax(f->nnodes, f->npts), &zero));
@@ -136,18 +136,21 @@ static PetscErrorCode ReadInterface_Private(TriboH5 h, TriboROM rom)
   PetscCall(TriboH5ReadMatCSR(h, TRIBO_H5_IF_Q, &f->Q));
   PetscCall(TriboH5ReadMatCSR(h, TRIBO_H5_IF_T, &f->T));
   PetscCall(MatGetSize(f->L, &m, &n));
-  PetscCheck(m == 3 * f->nnodes && n == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT " (3 x nodes of %s by DOFs of %s)", fn, TRIBO_H5_IF_L, m, n, 3 * f->nnodes, rom->n, TRIBO_H5_IF_NODES, TRIBO_H5_ROM_M);
+  PetscCheck(m == 3 * f->nnodes && n == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT " (3 x nodes of %s by DOFs of %s)", fn, TRIBO_H5_IF_L, m, n,
+             3 * f->nnodes, rom->n, TRIBO_H5_IF_NODES, TRIBO_H5_ROM_M);
   PetscCall(MatGetSize(f->Q, &m, &n));
   PetscCheck(n == f->nnodes, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s is %" PetscInt_FMT " x %" PetscInt_FMT ", expected points x %" PetscInt_FMT " (nodes)", fn, TRIBO_H5_IF_Q, m, n, f->nnodes);
   f->npts = m;
   PetscCall(MatGetSize(f->T, &m, &n));
-  PetscCheck(m == f->nnodes && n == f->npts, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT " (nodes by points, the transpose shape of %s)", fn, TRIBO_H5_IF_T, m, n, f->nnodes, f->npts, TRIBO_H5_IF_Q);
+  PetscCheck(m == f->nnodes && n == f->npts, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT " (nodes by points, the transpose shape of %s)", fn,
+             TRIBO_H5_IF_T, m, n, f->nnodes, f->npts, TRIBO_H5_IF_Q);
   PetscCall(ReadVector_Private(h, TRIBO_H5_IF_W, f->npts, "one weight per point, rows of " TRIBO_H5_IF_Q, &f->pw));
   PetscCall(TriboH5Has(h, TRIBO_H5_IF_PTS, &has));
   if (has) {
     PetscCall(TriboH5ReadReal(h, TRIBO_H5_IF_PTS, &nd, d, &f->pxyz));
     PetscCheck(nd == 2 && d[0] == f->npts && d[1] == 3, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must be %" PetscInt_FMT " x 3 (one row per point of %s)", fn, TRIBO_H5_IF_PTS, f->npts, TRIBO_H5_IF_Q);
-  } else PetscCall(PetscCalloc1(3 * f->npts, &f->pxyz));
+  } else
+    PetscCall(PetscCalloc1(3 * f->npts, &f->pxyz));
   PetscCall(TriboH5Has(h, TRIBO_H5_IF_ELEMS, &has));
   if (has) {
     PetscCall(TriboH5ReadInt(h, TRIBO_H5_IF_ELEMS, &nd, d, &elem));
@@ -155,13 +158,16 @@ static PetscErrorCode ReadInterface_Private(TriboH5 h, TriboROM rom)
     PetscCheck(nd == 2 && d[1] == 4, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must be nelem x 4 (node indices, -1 in the last column for a triangle)", fn, TRIBO_H5_IF_ELEMS);
     f->nelem = d[0];
     for (PetscInt k = 0; k < 4 * f->nelem; k++)
-      PetscCheck((elem[k] >= 0 && elem[k] < f->nnodes) || (k % 4 == 3 && elem[k] == -1), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s[%" PetscInt_FMT ",%" PetscInt_FMT "] = %" PetscInt_FMT " is not a node index in [0, %" PetscInt_FMT ")", fn, TRIBO_H5_IF_ELEMS, k / 4, k % 4, elem[k], f->nnodes);
+      PetscCheck((elem[k] >= 0 && elem[k] < f->nnodes) || (k % 4 == 3 && elem[k] == -1), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s[%" PetscInt_FMT ",%" PetscInt_FMT "] = %" PetscInt_FMT " is not a node index in [0, %" PetscInt_FMT ")", fn,
+                 TRIBO_H5_IF_ELEMS, k / 4, k % 4, elem[k], f->nnodes);
   }
   PetscCall(TriboH5Has(h, TRIBO_H5_IF_PELEM, &has));
   if (has) {
     PetscCall(TriboH5ReadInt(h, TRIBO_H5_IF_PELEM, &nd, d, &f->pelem));
     PetscCheck(nd == 1 && d[0] == f->npts, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must have %" PetscInt_FMT " entries (one per point)", fn, TRIBO_H5_IF_PELEM, f->npts);
-    for (PetscInt p = 0; p < f->npts; p++) PetscCheck(f->pelem[p] >= -1 && f->pelem[p] < f->nelem, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s[%" PetscInt_FMT "] = %" PetscInt_FMT " is not an element index in [-1, %" PetscInt_FMT ")", fn, TRIBO_H5_IF_PELEM, p, f->pelem[p], f->nelem);
+    for (PetscInt p = 0; p < f->npts; p++)
+      PetscCheck(f->pelem[p] >= -1 && f->pelem[p] < f->nelem, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s[%" PetscInt_FMT "] = %" PetscInt_FMT " is not an element index in [-1, %" PetscInt_FMT ")", fn, TRIBO_H5_IF_PELEM, p, f->pelem[p],
+                 f->nelem);
   } else {
     PetscCall(PetscMalloc1(f->npts, &f->pelem));
     for (PetscInt p = 0; p < f->npts; p++) f->pelem[p] = -1;
@@ -186,7 +192,8 @@ static PetscErrorCode ROMLoadHDF5_Private(TriboH5 h, TriboROM rom)
   rom->n = n;
   PetscCall(TriboH5ReadMatDense(h, TRIBO_H5_ROM_K, &rom->K));
   PetscCall(MatGetSize(rom->K, &m, &n));
-  PetscCheck(m == rom->n && n == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s is %" PetscInt_FMT " x %" PetscInt_FMT ", expected a square matrix of size %" PetscInt_FMT " (same as %s)", fn, TRIBO_H5_ROM_K, m, n, rom->n, TRIBO_H5_ROM_M);
+  PetscCheck(m == rom->n && n == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s is %" PetscInt_FMT " x %" PetscInt_FMT ", expected a square matrix of size %" PetscInt_FMT " (same as %s)", fn, TRIBO_H5_ROM_K, m, n, rom->n,
+             TRIBO_H5_ROM_M);
   PetscCall(VecCreateSeq(PETSC_COMM_SELF, rom->n, &rom->Fv));
   PetscCall(TriboH5Has(h, TRIBO_H5_ROM_FV, &has));
   if (has) {
@@ -197,7 +204,8 @@ static PetscErrorCode ROMLoadHDF5_Private(TriboH5 h, TriboROM rom)
     for (PetscInt i = 0; i < rom->n; i++) a[i] = fv[i];
     PetscCall(VecRestoreArrayWrite(rom->Fv, &a));
     PetscCall(PetscFree(fv));
-  } else PetscCall(VecZeroEntries(rom->Fv));
+  } else
+    PetscCall(VecZeroEntries(rom->Fv));
   PetscCall(TriboH5Has(h, TRIBO_H5_ROM_R, &has));
   if (has) {
     PetscCall(TriboH5ReadMatDense(h, TRIBO_H5_ROM_R, &rom->R));
@@ -210,7 +218,8 @@ static PetscErrorCode ROMLoadHDF5_Private(TriboH5 h, TriboROM rom)
   if (has) {
     char **lab;
     PetscCall(TriboH5ReadStrings(h, TRIBO_H5_ROM_RLAB, &nd, &lab));
-    if (nd == rom->nrec) rom->rlabels = lab;
+    if (nd == rom->nrec)
+      rom->rlabels = lab;
     else {
       for (PetscInt i = 0; i < nd; i++) PetscCall(PetscFree(lab[i]));
       PetscCall(PetscFree(lab));
@@ -281,12 +290,7 @@ PetscErrorCode TriboROMLoadHDF5(MPI_Comm comm, const char filename[], TriboROM *
   PetscFunctionReturn(0);
 }
 
-typedef enum {
-  ROM_FORMAT_UNKNOWN,
-  ROM_FORMAT_HDF5,
-  ROM_FORMAT_MAT5,
-  ROM_FORMAT_MAT73
-} ROMFormat;
+typedef enum { ROM_FORMAT_UNKNOWN, ROM_FORMAT_HDF5, ROM_FORMAT_MAT5, ROM_FORMAT_MAT73 } ROMFormat;
 
 // HDF5 signature at offset 0, 512, 1024, 2048, ...; MATLAB text header "MATLAB 5.0 MAT-file" (v5, v7)
 // or "MATLAB 7.3 MAT-file" (an HDF5 file with a 512-byte header)
@@ -355,7 +359,9 @@ PetscErrorCode TriboROMLoad(MPI_Comm comm, const char filename[], TriboROM *rom)
     PetscCheck(has || fmt == ROM_FORMAT_MAT73, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s is an HDF5 file without a %s group: neither a tribo ROM file nor a MATLAB v7.3 file", filename, TRIBO_H5_ROM);
   }
   PetscCheck(fmt != ROM_FORMAT_UNKNOWN, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: unknown ROM file format (expected a tribo HDF5 file with a %s group, or a MATLAB v5/v7.3 .mat file)", filename, TRIBO_H5_ROM);
-  if (fmt == ROM_FORMAT_HDF5) PetscCall(TriboROMLoadHDF5(comm, filename, rom));
-  else PetscCall(TriboROMLoadMAT(comm, filename, rom));
+  if (fmt == ROM_FORMAT_HDF5)
+    PetscCall(TriboROMLoadHDF5(comm, filename, rom));
+  else
+    PetscCall(TriboROMLoadMAT(comm, filename, rom));
   PetscFunctionReturn(0);
 }

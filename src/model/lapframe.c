@@ -40,10 +40,7 @@ typedef struct {
   PetscInt ebeg, eend;
 } FrameBeam;
 
-static const PetscReal accel_xyz[2][3] = {
-  {-0.35789, +0.01016, 0.0127},
-  {+0.35789, -0.01016, 0.0127}
-};
+static const PetscReal accel_xyz[2][3] = {{-0.35789, +0.01016, 0.0127}, {+0.35789, -0.01016, 0.0127}};
 
 // Torsion constant of an a x b rectangle (series of Timoshenko & Goodier, converged to round-off)
 static PetscReal RectTorsion_Private(PetscReal a, PetscReal b)
@@ -79,18 +76,8 @@ static void OffsetMatrix_Private(PetscReal ez, PetscReal T[144])
 static void FrameElementMatrices_Private(const FrameElem *el, PetscReal E, PetscReal G, PetscReal rho, PetscReal Ke[144], PetscReal Me[144])
 {
   const PetscReal l = el->x1 - el->x0, l2 = l * l;
-  const PetscReal hk[4][4] = {
-    {12,    6 * l,  -12,    6 * l },
-    {6 * l, 4 * l2, -6 * l, 2 * l2},
-    {-12,   -6 * l, 12,     -6 * l},
-    {6 * l, 2 * l2, -6 * l, 4 * l2}
-  };
-  const PetscReal hm[4][4] = {
-    {156,     22 * l,  54,      -13 * l},
-    {22 * l,  4 * l2,  13 * l,  -3 * l2},
-    {54,      13 * l,  156,     -22 * l},
-    {-13 * l, -3 * l2, -22 * l, 4 * l2 }
-  };
+  const PetscReal hk[4][4] = {{12, 6 * l, -12, 6 * l}, {6 * l, 4 * l2, -6 * l, 2 * l2}, {-12, -6 * l, 12, -6 * l}, {6 * l, 2 * l2, -6 * l, 4 * l2}};
+  const PetscReal hm[4][4] = {{156, 22 * l, 54, -13 * l}, {22 * l, 4 * l2, 13 * l, -3 * l2}, {54, 13 * l, 156, -22 * l}, {-13 * l, -3 * l2, -22 * l, 4 * l2}};
   const PetscInt  by[4] = {1, 5, 7, 11}, bz[4] = {2, 4, 8, 10}; // (v1, slope1, v2, slope2): uy' = rz, uz' = -ry
   const PetscReal sz[4] = {1, -1, 1, -1};
   const PetscInt  ax[2] = {0, 6}, tx[2] = {3, 9};
@@ -172,8 +159,10 @@ static PetscErrorCode BeamPointMap_Private(const FrameElem *el, FrameBeam bm, co
   PetscReal x = r[0];
 
   PetscFunctionBeginUser;
-  if (x <= el[bm.ebeg].x0) x = el[bm.ebeg].x0;
-  else if (x >= el[bm.eend - 1].x1) x = el[bm.eend - 1].x1, e = bm.eend - 1;
+  if (x <= el[bm.ebeg].x0)
+    x = el[bm.ebeg].x0;
+  else if (x >= el[bm.eend - 1].x1)
+    x = el[bm.eend - 1].x1, e = bm.eend - 1;
   else
     while (e < bm.eend - 1 && x > el[e].x1) e++;
   FramePointMap_Private(&el[e], x, r, G);
@@ -206,14 +195,17 @@ static PetscErrorCode LapFrameGetParams_Private(MPI_Comm comm, LapFrameParams *p
   PetscCall(PetscOptionsGetReal(NULL, pre, "-bolt_k", &p->boltk, NULL));
   PetscCall(PetscOptionsGetReal(NULL, pre, "-suspension_k", &p->suspk, NULL));
   PetscCall(PetscOptionsGetBool(NULL, pre, "-single", &p->single, NULL));
-  PetscCheck(p->len > 0 && p->b > 0 && p->h > 0, comm, PETSC_ERR_USER_INPUT, "lapframe: length, width and height must be > 0, got %g, %g, %g m (options -lapframe_length, -lapframe_width, -lapframe_height)", (double)p->len, (double)p->b, (double)p->h);
+  PetscCheck(p->len > 0 && p->b > 0 && p->h > 0, comm, PETSC_ERR_USER_INPUT, "lapframe: length, width and height must be > 0, got %g, %g, %g m (options -lapframe_length, -lapframe_width, -lapframe_height)", (double)p->len, (double)p->b,
+             (double)p->h);
   PetscCheck(p->single || (p->ov > 0 && p->ov < p->len), comm, PETSC_ERR_USER_INPUT, "lapframe: overlap must be in (0, length = %g) m, got %g (option -lapframe_overlap)", (double)p->len, (double)p->ov);
   PetscCheck(p->E > 0 && p->rho > 0, comm, PETSC_ERR_USER_INPUT, "lapframe: E and rho must be > 0, got %g Pa, %g kg/m^3 (options -lapframe_E, -lapframe_rho)", (double)p->E, (double)p->rho);
   PetscCheck(p->nu > -1 && p->nu < 0.5, comm, PETSC_ERR_USER_INPUT, "lapframe: Poisson ratio must be in (-1, 0.5), got %g (option -lapframe_nu)", (double)p->nu);
-  PetscCheck(p->nelb >= 1 && (p->single || p->nelo >= 1), comm, PETSC_ERR_USER_INPUT, "lapframe: need at least one element, got nel_beam %" PetscInt_FMT ", nel_overlap %" PetscInt_FMT " (options -lapframe_nel_beam, -lapframe_nel_overlap)", p->nelb, p->nelo);
+  PetscCheck(p->nelb >= 1 && (p->single || p->nelo >= 1), comm, PETSC_ERR_USER_INPUT, "lapframe: need at least one element, got nel_beam %" PetscInt_FMT ", nel_overlap %" PetscInt_FMT " (options -lapframe_nel_beam, -lapframe_nel_overlap)", p->nelb,
+             p->nelo);
   PetscCheck(p->single || (p->nx >= 1 && p->ny >= 1), comm, PETSC_ERR_USER_INPUT, "lapframe: interface grid needs nx, ny >= 1, got %" PetscInt_FMT " x %" PetscInt_FMT " (options -lapframe_nx, -lapframe_ny)", p->nx, p->ny);
   PetscCheck(p->nbolts >= 0 && p->boltk >= 0 && p->suspk >= 0, comm, PETSC_ERR_USER_INPUT, "lapframe: nbolts, bolt_k and suspension_k must be >= 0, got %" PetscInt_FMT ", %g N/m, %g N/m", p->nbolts, (double)p->boltk, (double)p->suspk);
-  PetscCheck(p->single || p->nbolts < 2 || (p->nbolts - 1) * p->bolts / 2 <= p->ov / 2 * (1 + 1e-12), comm, PETSC_ERR_USER_INPUT, "lapframe: %" PetscInt_FMT " bolts at spacing %g m do not fit in the overlap %g m (options -lapframe_nbolts, -lapframe_bolt_spacing)", p->nbolts, (double)p->bolts, (double)p->ov);
+  PetscCheck(p->single || p->nbolts < 2 || (p->nbolts - 1) * p->bolts / 2 <= p->ov / 2 * (1 + 1e-12), comm, PETSC_ERR_USER_INPUT,
+             "lapframe: %" PetscInt_FMT " bolts at spacing %g m do not fit in the overlap %g m (options -lapframe_nbolts, -lapframe_bolt_spacing)", p->nbolts, (double)p->bolts, (double)p->ov);
   PetscFunctionReturn(0);
 }
 
@@ -267,7 +259,7 @@ static PetscErrorCode LapFrameMesh_Private(const LapFrameParams *p, PetscInt *nb
     PetscReal seg[2][5];
     PetscInt  nseg = 2;
     if (p->single) {
-      nseg = 1;
+      nseg      = 1;
       seg[0][0] = -p->len / 2, seg[0][1] = p->len / 2, seg[0][2] = p->nelb, seg[0][3] = 0, seg[0][4] = p->h;
     } else if (ib == 0) {
       seg[0][0] = -p->len / 2, seg[0][1] = -p->ov / 2, seg[0][2] = p->nelb, seg[0][3] = 0, seg[0][4] = p->h;

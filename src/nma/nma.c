@@ -82,7 +82,7 @@ PetscErrorCode TriboNMASetFromOptions(TriboNMA nma)
   char      type[64] = TRIBONMARQNMA;
   PetscReal qmin = 1e-7, qmax = 1e-3, list[1024];
   PetscInt  na = 20, nlist = 1024;
-  PetscBool set, quiet = PETSC_FALSE, setmin, setmax, setn;
+  PetscBool set, quiet     = PETSC_FALSE, setmin, setmax, setn;
 
   PetscFunctionBeginUser;
   if (nma->type) PetscCall(PetscStrncpy(type, nma->type, sizeof(type)));
@@ -99,7 +99,8 @@ PetscErrorCode TriboNMASetFromOptions(TriboNMA nma)
   PetscOptionsEnd();
   nma->verbose = (PetscBool)!quiet;
   PetscCheck(nma->zeta0 >= 0, nma->comm, PETSC_ERR_USER_INPUT, "-backbone_zeta0 must be >= 0, got %g", (double)nma->zeta0);
-  if (set) PetscCall(TriboNMASetAmplitudes(nma, nlist, list));
+  if (set)
+    PetscCall(TriboNMASetAmplitudes(nma, nlist, list));
   else if (setmin || setmax || setn || !nma->na) {
     PetscReal *a;
     PetscCheck(na >= 1, nma->comm, PETSC_ERR_USER_INPUT, "-backbone_n must be >= 1, got %" PetscInt_FMT, na);
@@ -183,7 +184,8 @@ PetscErrorCode TriboNMAGetBackbone(TriboNMA nma, const TriboBackbone **bb)
 PetscErrorCode TriboNMAView(TriboNMA nma, PetscViewer v)
 {
   PetscFunctionBeginUser;
-  PetscCall(PetscViewerASCIIPrintf(v, "Nonlinear modal analysis %s, mode %" PetscInt_FMT ", %" PetscInt_FMT " amplitudes in [%g, %g], zeta0 = %g\n", nma->type, nma->mode, nma->na, (double)nma->amps[0], (double)nma->amps[nma->na - 1], (double)nma->zeta0));
+  PetscCall(
+      PetscViewerASCIIPrintf(v, "Nonlinear modal analysis %s, mode %" PetscInt_FMT ", %" PetscInt_FMT " amplitudes in [%g, %g], zeta0 = %g\n", nma->type, nma->mode, nma->na, (double)nma->amps[0], (double)nma->amps[nma->na - 1], (double)nma->zeta0));
   if (nma->ops.view) PetscCall(nma->ops.view(nma, v));
   PetscFunctionReturn(0);
 }

@@ -66,8 +66,8 @@ static PetscErrorCode PrestressJacobian(SNES snes, Vec U, Mat J, Mat P, void *ct
 static PetscErrorCode PrestressInitialGuess_Private(TriboROM rom, TriboJoint joint, PetscReal shift, const PetscReal fs[], PetscReal u0[])
 {
   TriboLaw           law, lin;
-  TriboJoint         jl  = NULL;
-  PetscReal          kn  = -1, *a, *f;
+  TriboJoint         jl = NULL;
+  PetscReal          kn = -1, *a, *f;
   PetscBLASInt       n, one = 1, info, *piv;
   const PetscScalar *k;
   const char        *type;
@@ -107,7 +107,8 @@ static PetscErrorCode PrestressInitialGuess_Private(TriboROM rom, TriboJoint joi
   for (PetscInt i = 0; i < rom->n; i++) u0[i] = fs[i];
   PetscCallBLAS("LAPACKgetrf", LAPACKgetrf_(&n, &n, a, &n, piv, &info));
   if (!info) PetscCallBLAS("LAPACKgetrs", LAPACKgetrs_("N", &n, &one, a, &n, piv, u0, &n, &info));
-  PetscCheck(!info, rom->comm, PETSC_ERR_USER_INPUT, "prestress: the stiffness K%s of %s is singular (zero pivot at DOF %d): the structure has a free rigid-body or sliding motion; support it (e.g. soft suspension springs) or check the ROM", kn > 0 ? " + bonded normal contact" : "", rom->source[0] ? rom->source : "the ROM", (int)info);
+  PetscCheck(!info, rom->comm, PETSC_ERR_USER_INPUT, "prestress: the stiffness K%s of %s is singular (zero pivot at DOF %d): the structure has a free rigid-body or sliding motion; support it (e.g. soft suspension springs) or check the ROM",
+             kn > 0 ? " + bonded normal contact" : "", rom->source[0] ? rom->source : "the ROM", (int)info);
   PetscCall(PetscFree(a));
   PetscCall(PetscFree(f));
   PetscCall(PetscFree(piv));
@@ -263,7 +264,8 @@ PetscErrorCode TriboPrestressSolve(TriboROM rom, TriboJoint joint, TriboPrestres
   PetscCall(VecDestroy(&R));
   PetscCall(PetscFree(ctx.work));
   PetscCall(PetscFree(fsv));
-  PetscCheck(ps->reason > 0, rom->comm, PETSC_ERR_NOT_CONVERGED, "prestress did not converge: %s after %" PetscInt_FMT " Newton iterations, |R| = %g N (f_s = %g N); try -prestress_steps 10 or -prestress_snes_monitor", SNESConvergedReasons[ps->reason], ps->its, (double)ps->fnorm, (double)ps->fsnorm);
+  PetscCheck(ps->reason > 0, rom->comm, PETSC_ERR_NOT_CONVERGED, "prestress did not converge: %s after %" PetscInt_FMT " Newton iterations, |R| = %g N (f_s = %g N); try -prestress_steps 10 or -prestress_snes_monitor",
+             SNESConvergedReasons[ps->reason], ps->its, (double)ps->fnorm, (double)ps->fsnorm);
   PetscFunctionReturn(0);
 }
 

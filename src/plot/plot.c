@@ -144,7 +144,7 @@ static PetscErrorCode TextFit(Canvas *cv, PetscInt c, PetscInt o, PetscInt a, Pe
   if (tw > avail || len >= sizeof(buf)) {
     // as many characters as fit with the "...", less trailing blanks
     size_t n = (size_t)PetscMax(0, (avail + sc) / (6 * sc) - 3);
-    n    = PetscMin(n, sizeof(buf) - 4);
+    n        = PetscMin(n, sizeof(buf) - 4);
     while (n > 0 && buf[n - 1] == ' ') n--;
     (void)snprintf(buf + n, sizeof(buf) - n, "...");
     PetscCall(TriboPlotGetTextExtent(buf, sc, &tw, NULL));
@@ -152,7 +152,8 @@ static PetscErrorCode TextFit(Canvas *cv, PetscInt c, PetscInt o, PetscInt a, Pe
   PetscCall(TriboPlotGetTextExtent(buf, sc, NULL, &th));
   p = PetscMax(a, PetscMin(c - tw / 2, b + 1 - tw - (bold ? 1 : 0)));
   o += (th0 - th) / 2;
-  if (vertical) PetscCall(TriboPlotDrawText(cv->rgb, cv->w, cv->h, o, p, sc, PETSC_TRUE, 0x000000, buf));
+  if (vertical)
+    PetscCall(TriboPlotDrawText(cv->rgb, cv->w, cv->h, o, p, sc, PETSC_TRUE, 0x000000, buf));
   else {
     PetscCall(TriboPlotDrawText(cv->rgb, cv->w, cv->h, p, o, sc, PETSC_FALSE, 0x000000, buf));
     if (bold) PetscCall(TriboPlotDrawText(cv->rgb, cv->w, cv->h, p + 1, o, sc, PETSC_FALSE, 0x000000, buf));
@@ -166,7 +167,7 @@ static PetscErrorCode TextFit(Canvas *cv, PetscInt c, PetscInt o, PetscInt a, Pe
 static PetscErrorCode TitleLines(const char *s, PetscInt avail, PetscInt fs, char lines[2][512], PetscInt *n)
 {
   size_t   len, best = 0;
-  PetscInt tw, cost = PETSC_MAX_INT;
+  PetscInt tw, cost  = PETSC_MAX_INT;
 
   PetscFunctionBeginUser;
   *n = 0;
@@ -179,7 +180,7 @@ static PetscErrorCode TitleLines(const char *s, PetscInt avail, PetscInt fs, cha
   for (size_t i = 1; i + 1 < len; i++) {
     PetscInt w1 = (PetscInt)i * 6 * fs - fs + 1, w2 = (PetscInt)(len - i - 1) * 6 * fs - fs + 1;
     PetscInt c = w2 <= avail ? PetscAbsInt(w1 - w2) : PETSC_MAX_INT / 2 - (PetscInt)i; // else the latest
-    if (w2 <= avail && strchr(",:;", lines[0][i - 1])) c -= avail / 4; // rather after punctuation
+    if (w2 <= avail && strchr(",:;", lines[0][i - 1])) c -= avail / 4;                 // rather after punctuation
     if (lines[0][i] != ' ' || w1 > avail || c >= cost) continue;
     cost = c;
     best = i;
@@ -187,7 +188,7 @@ static PetscErrorCode TitleLines(const char *s, PetscInt avail, PetscInt fs, cha
   if (!best) PetscFunctionReturn(0);
   PetscCall(PetscStrncpy(lines[1], lines[0] + best + 1, sizeof(lines[1])));
   lines[0][best] = 0;
-  *n = 2;
+  *n             = 2;
   PetscFunctionReturn(0);
 }
 
@@ -248,7 +249,7 @@ static int TickDecimals(PetscReal x)
    digits of v itself. Trailing zeros of the fraction (mantissa) are dropped, and "-0" is "0". */
 static void FormatTick(PetscReal v, PetscReal step, PetscBool expo, char buf[], size_t len)
 {
-  int    d = TickDecimals(step > 0 ? step : PetscAbsReal(v)), ev;
+  int    d        = TickDecimals(step > 0 ? step : PetscAbsReal(v)), ev;
   char   tail[16] = "", *e, *q;
   size_t n;
 
@@ -259,8 +260,10 @@ static void FormatTick(PetscReal v, PetscReal step, PetscBool expo, char buf[], 
   }
   ev = (int)PetscFloorReal(PetscLog10Real(PetscAbsReal(v)) + 1e-9);
   // not PetscSNPrintf, which writes 1 as "1."
-  if (expo) (void)snprintf(buf, len, "%.*e", PetscMax(0, ev + d), (double)v);
-  else (void)snprintf(buf, len, "%.*f", PetscMax(0, d), (double)v);
+  if (expo)
+    (void)snprintf(buf, len, "%.*e", PetscMax(0, ev + d), (double)v);
+  else
+    (void)snprintf(buf, len, "%.*f", PetscMax(0, d), (double)v);
   e = strchr(buf, 'e');
   if (e) {
     (void)snprintf(tail, sizeof(tail), "%s", e);
@@ -304,7 +307,7 @@ static PetscErrorCode AxisTicks(Axis *ax, PetscInt len, PetscBool isx, PetscInt 
       PetscInt k0 = (PetscInt)PetscCeilReal((PetscReal)d0 / stride), k1 = (PetscInt)PetscFloorReal((PetscReal)d1 / stride);
       ax->n = 0, ax->labw = 0;
       for (PetscInt k = k0; k <= k1 && ax->n < TRIBO_PLOT_MAXTICK; k++, ax->n++) {
-        PetscInt e = k * stride;
+        PetscInt e   = k * stride;
         ax->t[ax->n] = (PetscReal)e;
         FormatTick(PetscPowReal(10.0, (PetscReal)e), 0, expo, ax->lab[ax->n], sizeof(ax->lab[0]));
         PetscCall(TriboPlotGetTextExtent(ax->lab[ax->n], fs, &w, NULL));
@@ -358,10 +361,10 @@ static PetscErrorCode AxisTicks(Axis *ax, PetscInt len, PetscBool isx, PetscInt 
       PetscReal i0 = PetscCeilReal(lo / step - 1e-9), i1 = PetscFloorReal(hi / step + 1e-9);
 
       if (i1 - i0 + 1 > TRIBO_PLOT_MAXTICK) continue;
-      vmax = PetscMax(PetscAbsReal(i0 * step), PetscAbsReal(i1 * step));
+      vmax  = PetscMax(PetscAbsReal(i0 * step), PetscAbsReal(i1 * step));
       ax->n = ax->labw = 0;
       for (PetscReal i = i0; i <= i1; i++, ax->n++) {
-        PetscReal v = i != 0 ? i * step : 0; // not -0
+        PetscReal v  = i != 0 ? i * step : 0; // not -0
         ax->t[ax->n] = ax->log ? PetscLog10Real(v) : v;
         FormatTick(v, step, TickExponent(PetscMax(vmax, step)), ax->lab[ax->n], sizeof(ax->lab[0]));
         PetscCall(TriboPlotGetTextExtent(ax->lab[ax->n], fs, &w, NULL));
@@ -430,7 +433,7 @@ static PetscErrorCode DrawLegend(Canvas *cv, const TriboPlotPanel *p, Box fr, do
   Outline(cv, bx, 0xcccccc);
   for (PetscInt s = 0, k = 0; s < p->nseries; s++) {
     const TriboPlotSeries *sr = &p->series[s];
-    PetscInt               y  = bx.y0 + 4 * fs + k * rowh, xs = bx.x0 + 4 * fs;
+    PetscInt               y = bx.y0 + 4 * fs + k * rowh, xs = bx.x0 + 4 * fs;
     double                 yc = y + 3.5 * fs;
 
     if (!sr->label || !sr->label[0]) continue;
@@ -467,10 +470,11 @@ static PetscErrorCode DrawPanel(Canvas *cv, const TriboPlotPanel *p, Box cell, B
   }
   PetscCall(PetscArrayzero(cv->occ, cv->w * cv->h));
   for (PetscInt s = 0; s < p->nseries; s++) {
-    const TriboPlotSeries *sr = &p->series[s];
+    const TriboPlotSeries *sr   = &p->series[s];
     PetscBool              line = (PetscBool)(sr->style != TRIBO_PLOT_MARKERS), mark = (PetscBool)(sr->style != TRIBO_PLOT_LINE);
 
-    PetscCheck(sr->n >= 0 && (sr->n == 0 || (sr->x && sr->y)), PETSC_COMM_SELF, PETSC_ERR_ARG_NULL, "plot series %" PetscInt_FMT " (%s) of panel '%s' has n = %" PetscInt_FMT " but no x or y data", s, sr->label ? sr->label : "unlabelled", p->title ? p->title : "", sr->n);
+    PetscCheck(sr->n >= 0 && (sr->n == 0 || (sr->x && sr->y)), PETSC_COMM_SELF, PETSC_ERR_ARG_NULL, "plot series %" PetscInt_FMT " (%s) of panel '%s' has n = %" PetscInt_FMT " but no x or y data", s, sr->label ? sr->label : "unlabelled",
+               p->title ? p->title : "", sr->n);
     for (PetscInt i = 0; i < sr->n; i++) {
       PetscBool ok = PointValid(p, sr->x[i], sr->y[i]), prev = (PetscBool)(i > 0 && PointValid(p, sr->x[i - 1], sr->y[i - 1]));
       PetscBool next = (PetscBool)(i + 1 < sr->n && PointValid(p, sr->x[i + 1], sr->y[i + 1]));
@@ -480,8 +484,10 @@ static PetscErrorCode DrawPanel(Canvas *cv, const TriboPlotPanel *p, Box cell, B
       X = AxisMap(ax, AxisValue(ax, sr->x[i]), fr.x0, fr.x1);
       Y = AxisMap(ay, AxisValue(ay, sr->y[i]), fr.y1, fr.y0);
       if (line && prev) MaskSegment(cv, in, AxisMap(ax, AxisValue(ax, sr->x[i - 1]), fr.x0, fr.x1), AxisMap(ay, AxisValue(ay, sr->y[i - 1]), fr.y1, fr.y0), X, Y, hw);
-      if (mark) MaskDisc(cv, in, X, Y, mr);
-      else if (!prev && !next) MaskDisc(cv, in, X, Y, hw + 0.5); // an isolated point of a line stays visible
+      if (mark)
+        MaskDisc(cv, in, X, Y, mr);
+      else if (!prev && !next)
+        MaskDisc(cv, in, X, Y, hw + 0.5); // an isolated point of a line stays visible
     }
     MaskPaint(cv, in, SeriesColor(sr, s), PETSC_TRUE);
   }
@@ -545,7 +551,7 @@ static PetscErrorCode TriboPlotRender_Private(const char filename[], PetscInt w,
   memset(cv.rgb, 255, 3 * (size_t)w * h);
   // vertical layout and y ticks first: the widest y tick label sets the left margin of its column
   for (PetscInt k = 0; k < npanels; k++) {
-    const TriboPlotPanel *p = &panels[k];
+    const TriboPlotPanel *p  = &panels[k];
     PetscInt              y0 = top + (k / ncols) * ch, y1 = y0 + ch - 1;
 
     PetscCheck(p->nseries >= 0 && (p->nseries == 0 || p->series), PETSC_COMM_SELF, PETSC_ERR_ARG_NULL, "plot %s: panel %" PetscInt_FMT " has nseries = %" PetscInt_FMT " but no series", filename, k, p->nseries);

@@ -40,8 +40,8 @@ static void FilterRows(PetscInt w, PetscInt h, const unsigned char *rgb, unsigne
   size_t stride = 3 * (size_t)w;
 
   for (PetscInt j = 0; j < h; j++) {
-    const unsigned char *row = rgb + (size_t)j * stride;
-    unsigned char       *out = raw + (size_t)j * (stride + 1);
+    const unsigned char *row     = rgb + (size_t)j * stride;
+    unsigned char       *out     = raw + (size_t)j * (stride + 1);
     unsigned long        sumNone = 0, sumSub = 0;
 
     for (size_t i = 0; i < stride; i++) {

@@ -52,7 +52,7 @@ PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
   }
   for (PetscInt i = 0; i < n; i++) nb += isb[i];
   no = n - nb;
-  m = PetscMin(m, no);
+  m  = PetscMin(m, no);
   PetscCheck(m >= 0, rom->comm, PETSC_ERR_USER_INPUT, "the number of modes to keep must be >= 0, got %" PetscInt_FMT " (option -rom_condense_modes)", m);
   if (no == 0) {
     PetscCall(PetscFree(isb));
@@ -60,8 +60,10 @@ PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
   }
   PetscCall(PetscMalloc2(nb, &bidx, no, &oidx));
   for (PetscInt i = 0, a = 0, b = 0; i < n; i++) {
-    if (isb[i]) bidx[a++] = i;
-    else oidx[b++] = i;
+    if (isb[i])
+      bidx[a++] = i;
+    else
+      oidx[b++] = i;
   }
   PetscCall(PetscMalloc4(no * no, &Koo, no * no, &Moo, no * nb, &Kob, no, &w));
   PetscCall(MatDenseGetArrayRead(rom->K, &K));
@@ -85,7 +87,7 @@ PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
     PetscCall(PetscArraycpy(Kc, Koo, no * no));
     PetscCall(PetscArraycpy(Mc, Moo, no * no));
     PetscCall(PetscMalloc2(5 * no, &iwork, no, &ifail));
-    il    = 1;
+    il = 1;
     PetscCall(PetscBLASIntCast(nwant, &iu));
     lwork = -1;
     {

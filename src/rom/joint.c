@@ -17,7 +17,7 @@ struct _n_TriboJoint {
   PetscInt       n, p0, p1, nloc, nhist;
   PetscInt      *prow, *pcol, *wrow, *wcol; /* CSR of P (point displacement = P x) and W^T (f = W t), 3 nloc rows */
   PetscReal     *pval, *wval;
-  PetscInt       ni, *idof, *g2i;           /* DOFs touched by the interface (columns of L) */
+  PetscInt       ni, *idof, *g2i; /* DOFs touched by the interface (columns of L) */
   PetscReal     *u, *t, *d, *h, *hnew, *fbuf, *Jbuf;
   PetscLogDouble nevals;
   PetscInt       ngroups;
@@ -217,7 +217,7 @@ PetscErrorCode TriboJointCreate(TriboROM rom, TriboLaw law, TriboJoint *joint)
     j->ni = 0;
     for (PetscInt k = 0; k < j->n; k++)
       if (j->g2i[k] == 0) {
-        j->g2i[k]         = j->ni;
+        j->g2i[k]        = j->ni;
         j->idof[j->ni++] = k;
       }
   }
@@ -291,9 +291,9 @@ PetscErrorCode TriboJointEvaluateLD(TriboJoint j, TriboLawMode mode, const Petsc
         for (PetscInt q = 0; q < g->np; q++) {
           const PetscReal *D = &j->d[9 * (g->p0 + q)], *Pc = &g->P[m * c + 3 * q];
           PetscReal       *o = &j->dp[m * c + 3 * q];
-          o[0] = D[0] * Pc[0] + D[1] * Pc[1] + D[2] * Pc[2];
-          o[1] = D[3] * Pc[0] + D[4] * Pc[1] + D[5] * Pc[2];
-          o[2] = D[6] * Pc[0] + D[7] * Pc[1] + D[8] * Pc[2];
+          o[0]               = D[0] * Pc[0] + D[1] * Pc[1] + D[2] * Pc[2];
+          o[1]               = D[3] * Pc[0] + D[4] * Pc[1] + D[5] * Pc[2];
+          o[2]               = D[6] * Pc[0] + D[7] * Pc[1] + D[8] * Pc[2];
         }
       PetscCall(PetscBLASIntCast(m, &bm));
       PetscCall(PetscBLASIntCast(nc, &bnc));
@@ -342,8 +342,10 @@ PetscErrorCode TriboJointGetHistorySize(TriboJoint j, PetscInt *nh)
 PetscErrorCode TriboJointCopyHistory(TriboJoint j, PetscReal buf[], PetscBool save)
 {
   PetscFunctionBeginUser;
-  if (save) PetscCall(PetscArraycpy(buf, j->h, j->nhist * j->nloc));
-  else PetscCall(PetscArraycpy(j->h, buf, j->nhist * j->nloc));
+  if (save)
+    PetscCall(PetscArraycpy(buf, j->h, j->nhist * j->nloc));
+  else
+    PetscCall(PetscArraycpy(j->h, buf, j->nhist * j->nloc));
   PetscFunctionReturn(0);
 }
 
@@ -363,8 +365,8 @@ PetscErrorCode TriboJointGatherPointFields(TriboJoint j, PetscReal u[], PetscRea
     PetscCall(PetscMalloc2(size, &cnt, size, &dsp));
     for (PetscMPIInt r = 0; r < size; r++) {
       PetscInt a = (j->rom->iface->npts * r) / size, b = (j->rom->iface->npts * (r + 1)) / size;
-      cnt[r]     = (PetscMPIInt)(3 * (b - a));
-      dsp[r]     = (PetscMPIInt)(3 * a);
+      cnt[r] = (PetscMPIInt)(3 * (b - a));
+      dsp[r] = (PetscMPIInt)(3 * a);
     }
   }
   for (int k = 0; k < 2; k++) {

@@ -69,7 +69,8 @@ static PetscErrorCode CheckFiniteDense_Private(Mat A, const char what[], const c
   PetscCall(MatDenseGetArrayRead(A, &a));
   for (PetscInt j = 0; j < n; j++)
     for (PetscInt i = 0; i < m; i++)
-      PetscCheck(PetscIsNormalReal(PetscRealPart(a[i + j * m])) || a[i + j * m] == 0.0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s has a non-finite entry (%g) at row %" PetscInt_FMT ", column %" PetscInt_FMT " (1-based)", src, what, (double)PetscRealPart(a[i + j * m]), i + 1, j + 1);
+      PetscCheck(PetscIsNormalReal(PetscRealPart(a[i + j * m])) || a[i + j * m] == 0.0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s has a non-finite entry (%g) at row %" PetscInt_FMT ", column %" PetscInt_FMT " (1-based)", src, what,
+                 (double)PetscRealPart(a[i + j * m]), i + 1, j + 1);
   PetscCall(MatDenseRestoreArrayRead(A, &a));
   PetscFunctionReturn(0);
 }
@@ -128,7 +129,9 @@ PetscErrorCode TriboROMCheck(TriboROM rom, const char src[])
           dmax = PetscMax(dmax, PetscAbsScalar(a[i + j * rom->n] - a[j + i * rom->n]));
         }
       if (!k)
-        for (PetscInt i = 0; i < rom->n; i++) PetscCheck(PetscRealPart(a[i + i * rom->n]) > 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: M has a non-positive diagonal entry %g at row %" PetscInt_FMT " (1-based): not a mass matrix", src, (double)PetscRealPart(a[i + i * rom->n]), i + 1);
+        for (PetscInt i = 0; i < rom->n; i++)
+          PetscCheck(PetscRealPart(a[i + i * rom->n]) > 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: M has a non-positive diagonal entry %g at row %" PetscInt_FMT " (1-based): not a mass matrix", src, (double)PetscRealPart(a[i + i * rom->n]),
+                     i + 1);
       PetscCall(MatDenseRestoreArrayRead(A, &a));
       sym = (PetscBool)(dmax <= 1e-8 * amax);
       PetscCheck(sym, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s is not symmetric (max |A-A^T| = %g, max |A| = %g)", src, k ? "K" : "M", (double)dmax, (double)amax);
@@ -137,7 +140,8 @@ PetscErrorCode TriboROMCheck(TriboROM rom, const char src[])
   if (rom->iface) {
     TriboInterface f = rom->iface;
     PetscCall(MatGetSize(f->L, &m, &n));
-    PetscCheck(m == 3 * f->nnodes && n == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: interface L is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT " (3 x nodes by DOFs)", src, m, n, 3 * f->nnodes, rom->n);
+    PetscCheck(m == 3 * f->nnodes && n == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: interface L is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT " (3 x nodes by DOFs)", src, m, n, 3 * f->nnodes,
+               rom->n);
     PetscCall(MatGetSize(f->Q, &m, &n));
     PetscCheck(m == f->npts && n == f->nnodes, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: interface Q is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT " (points by nodes)", src, m, n, f->npts, f->nnodes);
     PetscCall(MatGetSize(f->T, &m, &n));
@@ -168,8 +172,10 @@ PetscErrorCode TriboROMView(TriboROM rom, PetscViewer v)
     PetscInt  ntri = 0;
     PetscCall(TriboInterfaceGetArea(rom->iface, &area));
     for (PetscInt e = 0; e < rom->iface->nelem; e++) ntri += rom->iface->elem[4 * e + 3] < 0;
-    PetscCall(PetscViewerASCIIPrintf(v, "  interface: %" PetscInt_FMT " node pairs, %" PetscInt_FMT " elements (%" PetscInt_FMT " quadrilaterals, %" PetscInt_FMT " triangles), %" PetscInt_FMT " quadrature points, area %.6g m^2\n", rom->iface->nnodes, rom->iface->nelem, rom->iface->nelem - ntri, ntri, rom->iface->npts, (double)area));
-  } else PetscCall(PetscViewerASCIIPrintf(v, "  no interface\n"));
+    PetscCall(PetscViewerASCIIPrintf(v, "  interface: %" PetscInt_FMT " node pairs, %" PetscInt_FMT " elements (%" PetscInt_FMT " quadrilaterals, %" PetscInt_FMT " triangles), %" PetscInt_FMT " quadrature points, area %.6g m^2\n", rom->iface->nnodes,
+                                     rom->iface->nelem, rom->iface->nelem - ntri, ntri, rom->iface->npts, (double)area));
+  } else
+    PetscCall(PetscViewerASCIIPrintf(v, "  no interface\n"));
   PetscFunctionReturn(0);
 }
 
@@ -262,7 +268,7 @@ PetscErrorCode TriboInterfaceSetUpQuadrature(TriboInterface f)
 {
   PetscInt        nq = 0, p = 0;
   PetscInt       *nnz;
-  const PetscReal g  = 1.0 / PetscSqrtReal(3.0);
+  const PetscReal g     = 1.0 / PetscSqrtReal(3.0);
   const PetscReal qx[4] = {-g, g, g, -g}, qy[4] = {-g, -g, g, g};
   const PetscReal tx[3] = {1.0 / 6, 2.0 / 3, 1.0 / 6}, ty[3] = {1.0 / 6, 1.0 / 6, 2.0 / 3};
 
@@ -300,7 +306,7 @@ PetscErrorCode TriboInterfaceSetUpQuadrature(TriboInterface f)
     for (PetscInt q = 0; q < (nv == 4 ? 4 : 3); q++, p++) {
       PetscReal N[4], dN[4][2], J[2][2] = {{0, 0}, {0, 0}}, detJ, w;
       if (nv == 4) {
-        PetscReal xi = qx[q], eta = qy[q];
+        PetscReal       xi = qx[q], eta = qy[q];
         const PetscReal sx[4] = {-1, 1, 1, -1}, sy[4] = {-1, -1, 1, 1};
         for (int v = 0; v < 4; v++) {
           N[v]     = 0.25 * (1 + sx[v] * xi) * (1 + sy[v] * eta);
@@ -310,9 +316,9 @@ PetscErrorCode TriboInterfaceSetUpQuadrature(TriboInterface f)
         w = 1.0;
       } else {
         PetscReal r = tx[q], s = ty[q];
-        N[0]     = 1 - r - s, N[1] = r, N[2] = s;
+        N[0] = 1 - r - s, N[1] = r, N[2] = s;
         dN[0][0] = -1, dN[0][1] = -1, dN[1][0] = 1, dN[1][1] = 0, dN[2][0] = 0, dN[2][1] = 1;
-        w        = 1.0 / 6.0;
+        w = 1.0 / 6.0;
       }
       for (int v = 0; v < nv; v++)
         for (int a = 0; a < 2; a++)

@@ -80,7 +80,7 @@ static void SHA256Final_Private(SHA256Ctx *c, char hex[])
   SHA256Update_Private(c, pad, npad + 8);
   for (int i = 0; i < 8; i++)
     for (int k = 0; k < 4; k++) {
-      uint8_t byte          = (uint8_t)(c->h[i] >> (24 - 8 * k));
+      uint8_t byte           = (uint8_t)(c->h[i] >> (24 - 8 * k));
       hex[8 * i + 2 * k]     = digits[byte >> 4];
       hex[8 * i + 2 * k + 1] = digits[byte & 15];
     }

@@ -72,10 +72,10 @@ PetscErrorCode TriboLGL(PetscInt m, PetscReal x[], PetscReal w[])
       // Legendre recursion up to P_N, then Newton on (1-x^2) P_N'(x) via the classic LGL update
       for (PetscInt k = 2; k <= N; k++) {
         PetscReal p2 = ((2 * k - 1) * xi * p1 - (k - 1) * p0) / k;
-        p0 = p1;
-        p1 = p2;
+        p0           = p1;
+        p1           = p2;
       }
-      p = (N == 0) ? 1 : p1;
+      p   = (N == 0) ? 1 : p1;
       pm1 = (N == 1) ? 1 : p0;
       if (i == 0 || i == N) break;
       dx = (xi * p - pm1) / ((N + 1) * p);
@@ -88,8 +88,8 @@ PetscErrorCode TriboLGL(PetscInt m, PetscReal x[], PetscReal w[])
       PetscReal p0 = 1, p1 = xi;
       for (PetscInt k = 2; k <= N; k++) {
         PetscReal p2 = ((2 * k - 1) * xi * p1 - (k - 1) * p0) / k;
-        p0 = p1;
-        p1 = p2;
+        p0           = p1;
+        p1           = p2;
       }
       p = (N == 0) ? 1 : p1;
     }

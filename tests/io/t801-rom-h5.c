@@ -95,7 +95,7 @@ int main(int argc, char **argv)
   PetscReal      d[8], area, a, *raw, nan = (PetscReal)NAN, eye[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, k34[12] = {0};
   PetscInt       n, ndiff = 0, d33[2] = {3, 3}, d34[2] = {3, 4}, dims[3];
   char           dir[PETSC_MAX_PATH_LEN] = "/tmp/t801-XXXXXX", buf[256], sha[65], sha2[65], **strs;
-  PetscBool      keep = PETSC_FALSE;
+  PetscBool      keep                    = PETSC_FALSE;
   PetscMPIInt    rank;
   PetscErrorCode ierr;
   TriboROM       bad  = NULL;
@@ -130,7 +130,8 @@ int main(int argc, char **argv)
   }
   for (PetscInt k = 0; k < 21; k++) d[7] = PetscMax(d[7], PetscAbsReal(rom->iface->xyz[k] - r2->iface->xyz[k]));
   for (PetscInt k = 0; k < 12; k++) ndiff += rom->iface->elem[k] != r2->iface->elem[k];
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "differences M %g K %g R %g Fv %g Q %g T %g L %g points %g, integers %" PetscInt_FMT "\n", (double)d[0], (double)d[1], (double)d[2], (double)d[3], (double)d[4], (double)d[5], (double)d[6], (double)d[7], ndiff));
+  PetscCall(
+      PetscPrintf(PETSC_COMM_WORLD, "differences M %g K %g R %g Fv %g Q %g T %g L %g points %g, integers %" PetscInt_FMT "\n", (double)d[0], (double)d[1], (double)d[2], (double)d[3], (double)d[4], (double)d[5], (double)d[6], (double)d[7], ndiff));
   PetscCall(TriboInterfaceGetArea(r2->iface, &area));
   PetscCall(MatGetValue(r2->K, 1, 2, &a));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "n %" PetscInt_FMT " nrec %" PetscInt_FMT " labels %s %s title %s source %s\n", r2->n, r2->nrec, r2->rlabels[0], r2->rlabels[1], r2->title, r2->source));

@@ -9,7 +9,7 @@ static char help[] = "MATLAB .mat ROMs (v5 and v7.3) written with matio, read wi
 #include <unistd.h>
 
 // Column-major arrays: n = 4 DOFs, 3 sensors, 3 interface nodes, 4 points; L has 2 rows past 3*nnodes
-static double M[16], K[16], Fv[4], R[12], L[44], Q[12], T[12];
+static double       M[16], K[16], Fv[4], R[12], L[44], Q[12], T[12];
 static const double W[4] = {0.1, 0.2, 0.3, 0.4};
 
 static void Fill(void)
@@ -53,7 +53,8 @@ static PetscErrorCode Put(mat_t *mf, const char *name, size_t m, size_t n, const
   } else if (cls == MAT_C_EMPTY) { // complex: imaginary part = real part
     mat_complex_split_t z = {(void *)a, (void *)a};
     v                     = Mat_VarCreate(name, MAT_C_DOUBLE, MAT_T_DOUBLE, 2, dims, &z, MAT_F_COMPLEX);
-  } else v = Mat_VarCreate(name, MAT_C_DOUBLE, MAT_T_DOUBLE, 2, dims, (void *)a, 0);
+  } else
+    v = Mat_VarCreate(name, MAT_C_DOUBLE, MAT_T_DOUBLE, 2, dims, (void *)a, 0);
   PetscCheck(v && !Mat_VarWrite(mf, v, MAT_COMPRESSION_NONE), PETSC_COMM_SELF, PETSC_ERR_LIB, "matio cannot write %s", name);
   Mat_VarFree(v);
   PetscFunctionReturn(0);
@@ -119,7 +120,8 @@ static PetscErrorCode Check(const char *fn)
   for (PetscInt k = 0; k < 9; k++) x += PetscAbsReal(f->xyz[k]);
   for (PetscInt k = 0; k < 12; k++) x += PetscAbsReal(f->pxyz[k]);
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: differences M %g K %g R %g L %g Q %g T %g Fv %g\n", fn, (double)d[0], (double)d[1], (double)d[2], (double)d[3], (double)d[4], (double)d[5], (double)d[6]));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  n %" PetscInt_FMT " sensors %s %s %s, nodes %" PetscInt_FMT " points %" PetscInt_FMT " elements %" PetscInt_FMT ", title %s\n", rom->n, rom->rlabels[0], rom->rlabels[1], rom->rlabels[2], f->nnodes, f->npts, f->nelem, rom->title));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  n %" PetscInt_FMT " sensors %s %s %s, nodes %" PetscInt_FMT " points %" PetscInt_FMT " elements %" PetscInt_FMT ", title %s\n", rom->n, rom->rlabels[0], rom->rlabels[1], rom->rlabels[2], f->nnodes,
+                        f->npts, f->nelem, rom->title));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  weights %g %g %g %g, |coordinates| %g, point elements %" PetscInt_FMT " %" PetscInt_FMT "\n", (double)f->pw[0], (double)f->pw[1], (double)f->pw[2], (double)f->pw[3], (double)x, f->pelem[0], f->pelem[3]));
   PetscCall(TriboROMDestroy(&rom));
   PetscFunctionReturn(0);
@@ -128,7 +130,7 @@ static PetscErrorCode Check(const char *fn)
 int main(int argc, char **argv)
 {
   char           dir[PETSC_MAX_PATH_LEN] = "/tmp/t802-XXXXXX", *msg;
-  const char    *bad[] = {"noK.mat", "noTm.mat", "int.mat", "complex.mat", "shape.mat", "nan.mat", "short.mat"};
+  const char    *bad[]                   = {"noK.mat", "noTm.mat", "int.mat", "complex.mat", "shape.mat", "nan.mat", "short.mat"};
   PetscMPIInt    rank;
   PetscErrorCode ierr;
   TriboROM       rom  = NULL;

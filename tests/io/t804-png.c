@@ -60,7 +60,7 @@ static PetscErrorCode ReadPNG(const char *name, PetscInt *w, PetscInt *h, unsign
       int a = i >= 3 ? o[i - 3] : 0, b = u ? u[i] : 0, c = (u && i >= 3) ? u[i - 3] : 0, pp = a + b - c;
       int pa = abs(pp - a), pb = abs(pp - b), pc = abs(pp - c), pr = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
       int pred[5] = {0, a, b, (a + b) / 2, pr};
-      o[i] = (unsigned char)(f[i] + pred[f[-1] <= 4 ? f[-1] : 0]);
+      o[i]        = (unsigned char)(f[i] + pred[f[-1] <= 4 ? f[-1] : 0]);
     }
   }
   PetscCall(PetscPrintf(PETSC_COMM_SELF, "inflated %lu bad filter bytes %ld\n", (unsigned long)rawlen, badf));
@@ -98,9 +98,11 @@ static PetscErrorCode CheckLine(const unsigned char *rgb, PetscInt w, PetscInt T
   for (PetscInt j = T; j <= B; j++)
     for (PetscInt i = L; i <= R; i++) away += Is(rgb + 3 * (j * w + i), c) && PetscAbsInt((vertical ? i : j) - best) > 3;
   if (vertical) // columns measured from the left, rows from the bottom of the frame
-    PetscCall(PetscPrintf(PETSC_COMM_SELF, "vertical line at x %.4f from y %.4f to %.4f length ratio %.3f away %" PetscInt_FMT "\n", (double)(best - L) / (R - L), (double)(B - last) / (B - T), (double)(B - first) / (B - T), bestn / (lenfrac * (B - T)), away));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "vertical line at x %.4f from y %.4f to %.4f length ratio %.3f away %" PetscInt_FMT "\n", (double)(best - L) / (R - L), (double)(B - last) / (B - T), (double)(B - first) / (B - T),
+                          bestn / (lenfrac * (B - T)), away));
   else
-    PetscCall(PetscPrintf(PETSC_COMM_SELF, "horizontal line at y %.4f from x %.4f to %.4f length ratio %.3f away %" PetscInt_FMT "\n", (double)(B - best) / (B - T), (double)(first - L) / (R - L), (double)(last - L) / (R - L), bestn / (lenfrac * (R - L)), away));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "horizontal line at y %.4f from x %.4f to %.4f length ratio %.3f away %" PetscInt_FMT "\n", (double)(B - best) / (B - T), (double)(first - L) / (R - L), (double)(last - L) / (R - L),
+                          bestn / (lenfrac * (R - L)), away));
   PetscFunctionReturn(0);
 }
 
@@ -145,8 +147,8 @@ int main(int argc, char **argv)
   TriboPlotSeries s2[2] = {{4, mx, my, "ends", TRIBO_PLOT_LINE_MARKERS, 0}, {2, vx, vy, NULL, TRIBO_PLOT_LINE, 0x2ca02c}};
   TriboPlotPanel  p[2]  = {{"linear", "x", "y", PETSC_FALSE, PETSC_FALSE, 4, s1}, {"log x", "amplitude (m)", "y", PETSC_TRUE, PETSC_FALSE, 2, s2}};
   const PetscReal lx[6] = {1, 2, 3, 4, 5, 6}, ly[6] = {1, 10, 0, 10, 100, -5}, tk[11][2] = {{200, 2.5}, {202.5, 2.5}, {205, 2.5}, {-2.5, 2.5}, {0.3, 0.1}, {-1e-17, 0.1}, {1.5e6, 5e5}, {1.25e-5, 2.5e-6}, {1e-6, 0}, {0.02, 0}, {500, 0}};
-  TriboPlotSeries s3    = {6, lx, ly, NULL, TRIBO_PLOT_LINE, 0x9467bd};
-  TriboPlotPanel  p3    = {"log y", "an x axis label much too long for this picture, which must shrink or be elided (m)", "a y label too long for the panel height", PETSC_FALSE, PETSC_TRUE, 1, &s3};
+  TriboPlotSeries s3 = {6, lx, ly, NULL, TRIBO_PLOT_LINE, 0x9467bd};
+  TriboPlotPanel  p3 = {"log y", "an x axis label much too long for this picture, which must shrink or be elided (m)", "a y label too long for the panel height", PETSC_FALSE, PETSC_TRUE, 1, &s3};
   char            lab[32], name[PETSC_MAX_PATH_LEN], dir[PETSC_MAX_PATH_LEN], tmp[PETSC_MAX_PATH_LEN + 32];
   PetscMPIInt     rank;
   int             pid;

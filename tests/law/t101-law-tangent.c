@@ -58,9 +58,9 @@ static PetscErrorCode Check(TriboLaw law, const char *name, PetscRandom rnd, Pet
         trial[0] = h[o] + kt * (u[0] - h[0]), trial[1] = h[o + 1] + kt * (u[1] - h[1]);
       }
       if (cls != 2) {
-        PetscReal tr = PetscSqrtReal(trial[0] * trial[0] + trial[1] * trial[1]);
+        PetscReal tr  = PetscSqrtReal(trial[0] * trial[0] + trial[1] * trial[1]);
         PetscReal trm = PetscMax(PetscAbsReal(trial[0]), PetscAbsReal(trial[1]));
-        near = (PetscBool)(PetscAbsReal(tr - cap) < 1e-3 * cap || PetscAbsReal(trm - cap) < 1e-3 * cap || PetscAbsReal(PetscMin(PetscAbsReal(trial[0]), PetscAbsReal(trial[1])) - cap) < 1e-3 * cap);
+        near          = (PetscBool)(PetscAbsReal(tr - cap) < 1e-3 * cap || PetscAbsReal(trm - cap) < 1e-3 * cap || PetscAbsReal(PetscMin(PetscAbsReal(trial[0]), PetscAbsReal(trial[1])) - cap) < 1e-3 * cap);
         if (cls == 0 && tr > 0.999 * cap) continue;
         if (cls == 1 && tr < 1.001 * cap) continue;
       }
@@ -94,11 +94,7 @@ int main(int argc, char **argv)
     PetscReal   coupled;
     PetscInt    ncls;
   } cases[] = {
-    {TRIBOLAWPENALTY, "penalty",           -1, 3},
-    {TRIBOLAWJENKINS, "jenkins-decoupled", 0,  2},
-    {TRIBOLAWJENKINS, "jenkins-coupled",   1,  2},
-    {TRIBOLAWEDF,     "edf-decoupled",     0,  4},
-    {TRIBOLAWEDF,     "edf-coupled",       1,  4},
+      {TRIBOLAWPENALTY, "penalty", -1, 3}, {TRIBOLAWJENKINS, "jenkins-decoupled", 0, 2}, {TRIBOLAWJENKINS, "jenkins-coupled", 1, 2}, {TRIBOLAWEDF, "edf-decoupled", 0, 4}, {TRIBOLAWEDF, "edf-coupled", 1, 4},
   };
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
@@ -112,7 +108,8 @@ int main(int argc, char **argv)
     if (cases[k].coupled >= 0) {
       PetscCall(TriboLawSetParameter(law, "kt", 3e12));
       PetscCall(TriboLawSetParameter(law, "coupled", cases[k].coupled));
-    } else PetscCall(TriboLawSetParameter(law, "kt", 3e12));
+    } else
+      PetscCall(TriboLawSetParameter(law, "kt", 3e12));
     if (cases[k].coupled >= 0 && !strcmp(cases[k].type, TRIBOLAWEDF)) PetscCall(TriboLawSetParameter(law, "mu", 0.6));
     if (!strcmp(cases[k].type, TRIBOLAWJENKINS)) PetscCall(TriboLawSetParameter(law, "ts", 1e6));
     for (PetscInt cls = 0; cls < cases[k].ncls; cls++) {

@@ -116,12 +116,12 @@ static PetscReal Pos(PetscReal x)
 
 int main(int argc, char **argv)
 {
-  const PetscInt   N = 4000, M = 1000;
-  const PetscReal  kt = 1e12, kn = 1e12, ts = 1e6, mu = 0.5, c30 = PetscCosReal(PETSC_PI / 6), s30 = PetscSinReal(PETSC_PI / 6);
-  const char      *jn[] = {"kt", "ts", "kn", "coupled"}, *en[] = {"kt", "kn", "mu", "coupled"}, *pn[] = {"kt", "kn", "tension"};
-  const char      *cname[] = {"decoupled", "coupled"};
-  Drive            d;
-  char             name[64];
+  const PetscInt  N = 4000, M = 1000;
+  const PetscReal kt = 1e12, kn = 1e12, ts = 1e6, mu = 0.5, c30 = PetscCosReal(PETSC_PI / 6), s30 = PetscSinReal(PETSC_PI / 6);
+  const char     *jn[] = {"kt", "ts", "kn", "coupled"}, *en[] = {"kt", "kn", "mu", "coupled"}, *pn[] = {"kt", "kn", "tension"};
+  const char     *cname[] = {"decoupled", "coupled"};
+  Drive           d;
+  char            name[64];
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
   for (int cp = 0; cp < 2; cp++) { // 1, 2: Jenkins along t1 and at 30 degrees

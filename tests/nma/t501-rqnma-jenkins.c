@@ -10,15 +10,15 @@
 
 int main(int argc, char **argv)
 {
-  TriboROM       rom;
-  TriboInterface f;
-  TriboLaw       law;
-  TriboJoint     joint;
-  TriboPrestress ps;
-  TriboModal     modal;
-  TriboNMA       nma;
+  TriboROM             rom;
+  TriboInterface       f;
+  TriboLaw             law;
+  TriboJoint           joint;
+  TriboPrestress       ps;
+  TriboModal           modal;
+  TriboNMA             nma;
   const TriboBackbone *bb;
-  PetscReal      m = 2.0, k = 3.0e4, A = 1.0e-4;
+  PetscReal            m = 2.0, k = 3.0e4, A = 1.0e-4;
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
   PetscCall(TriboROMCreate(PETSC_COMM_WORLD, &rom));

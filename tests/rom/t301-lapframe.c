@@ -87,13 +87,15 @@ static void RigidVector(PetscInt k, PetscInt beams, PetscScalar r[])
   const PetscReal Lt = 0.7112, ov = 0.1214;
   for (PetscInt bm = 0; bm < 2; bm++)
     for (PetscInt i = 0; i <= 16; i++) {
-      PetscReal    x = bm == 0 ? (i <= 10 ? -Lt / 2 + i * (Lt - ov) / 20 : -ov / 2 + (i - 10) * ov / 6) : (i <= 6 ? -ov / 2 + i * ov / 6 : ov / 2 + (i - 6) * (Lt - ov) / 20);
-      PetscScalar *u = &r[6 * (17 * bm + i)];
+      PetscReal    x    = bm == 0 ? (i <= 10 ? -Lt / 2 + i * (Lt - ov) / 20 : -ov / 2 + (i - 10) * ov / 6) : (i <= 6 ? -ov / 2 + i * ov / 6 : ov / 2 + (i - 6) * (Lt - ov) / 20);
+      PetscScalar *u    = &r[6 * (17 * bm + i)];
       PetscReal    w[3] = {0, 0, 0};
       for (PetscInt c = 0; c < 6; c++) u[c] = 0;
       if (!(beams & (1 << bm))) continue;
-      if (k < 3) u[k] = 1;
-      else w[k - 3] = 1, u[3 + k - 3] = 1;
+      if (k < 3)
+        u[k] = 1;
+      else
+        w[k - 3] = 1, u[3 + k - 3] = 1;
       u[1] += w[2] * x; // w x (x, 0, 0)
       u[2] -= w[1] * x;
     }
@@ -136,11 +138,8 @@ static PetscErrorCode Apply(Mat A, const PetscScalar x[], PetscScalar y[])
 
 static PetscErrorCode CheckJoint(void)
 {
-  const PetscReal    X[2][3] = {
-    {-0.35789, 0.01016,  0.0127},
-    {0.35789,  -0.01016, 0.0127}
-  };
-  const PetscReal    mref = 7784.3 * 0.7112 * 0.0254 * 0.0254; // rho (L - ov) b h + 2 rho ov b h/2
+  const PetscReal    X[2][3] = {{-0.35789, 0.01016, 0.0127}, {0.35789, -0.01016, 0.0127}};
+  const PetscReal    mref    = 7784.3 * 0.7112 * 0.0254 * 0.0254; // rho (L - ov) b h + 2 rho ov b h/2
   TriboROM           rom, rom0;
   PetscScalar        r[204], y[195], yk[204], yr[6], dot;
   const PetscScalar *fv;
@@ -175,7 +174,7 @@ static PetscErrorCode CheckJoint(void)
     if (k < 3) mass[k] = PetscRealPart(dot), emax = PetscMax(emax, PetscAbsReal(mass[k] - mref) / mref);
     PetscCall(Apply(rom->iface->L, r, y));
     okL[k] = Ok(3 * nl, y, NULL, Lnorm, 1e-13);
-    dot = 0;
+    dot    = 0;
     for (PetscInt i = 0; i < n; i++) dot += r[i] * fv[i];
     okF[k] = Ok(1, &dot, NULL, fvn, 1e-13);
     PetscCall(Apply(rom0->K, r, yk));
@@ -220,8 +219,10 @@ int main(int argc, char **argv)
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-check", check, sizeof(check), NULL));
   PetscCall(PetscStrcmp(check, "single", &single));
-  if (single) PetscCall(CheckSingle());
-  else PetscCall(CheckJoint());
+  if (single)
+    PetscCall(CheckSingle());
+  else
+    PetscCall(CheckJoint());
   PetscCall(PetscFinalize());
   return 0;
 }

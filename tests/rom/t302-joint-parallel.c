@@ -48,8 +48,10 @@ int main(int argc, char **argv)
   if (!rank)
     for (PetscInt p = 0; p < npts; p++) {
       PetscReal tt = PetscSqrtReal(pt[3 * p] * pt[3 * p] + pt[3 * p + 1] * pt[3 * p + 1]);
-      if (pt[3 * p + 2] <= 0) nsep++;
-      else if (tt >= 0.3 * pt[3 * p + 2] * (1 - 1e-12)) nslip++;
+      if (pt[3 * p + 2] <= 0)
+        nsep++;
+      else if (tt >= 0.3 * pt[3 * p + 2] * (1 - 1e-12))
+        nslip++;
     }
   for (PetscInt j = 0; j < n * n; j++) jmax = PetscMax(jmax, PetscAbsReal(J[j]));
   for (PetscInt j = 0; j < n; j++) {

@@ -5,7 +5,7 @@
 #include <hdf5.h>
 
 #if !defined(PETSC_USE_REAL_DOUBLE)
-  #error "tribo's HDF5 files store 64-bit doubles: build with a double-precision PETSc"
+#  error "tribo's HDF5 files store 64-bit doubles: build with a double-precision PETSc"
 #endif
 
 struct _n_TriboH5 {

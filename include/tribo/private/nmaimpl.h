@@ -17,12 +17,12 @@ struct _p_TriboNMA {
   TriboROM      rom;
   TriboJoint    joint;
   PetscInt      n;
-  PetscReal    *us, *fs;     /* prestress */
-  PetscReal    *hs;          /* committed history at the prestress (owned points) */
+  PetscReal    *us, *fs; /* prestress */
+  PetscReal    *hs;      /* committed history at the prestress (owned points) */
   PetscInt      nh;
   PetscReal     lam0, *phi0; /* linear mode */
   PetscInt      mode;
-  PetscReal     zeta0;       /* low-amplitude viscous damping (eq. 40) */
+  PetscReal     zeta0; /* low-amplitude viscous damping (eq. 40) */
   PetscInt      na;
   PetscReal    *amps;
   PetscBool     verbose;

@@ -15,10 +15,10 @@
 #include <tribo/private/lawimpl.h>
 
 static const TriboLawParam params[] = {
-  {"kt",      "N/m^3", 1.0e12, 0, "tangential stick stiffness per unit area"                      },
-  {"kn",      "N/m^3", 1.0e12, 0, "normal penalty stiffness per unit area"                        },
-  {"mu",      "-",     0.5,    0, "friction coefficient, slip traction mu t_n"                    },
-  {"coupled", "-",     1.0,    0, "1: directionally invariant slip (eq. 20); 0: decoupled (eq. 19)"},
+    {"kt", "N/m^3", 1.0e12, 0, "tangential stick stiffness per unit area"},
+    {"kn", "N/m^3", 1.0e12, 0, "normal penalty stiffness per unit area"},
+    {"mu", "-", 0.5, 0, "friction coefficient, slip traction mu t_n"},
+    {"coupled", "-", 1.0, 0, "1: directionally invariant slip (eq. 20); 0: decoupled (eq. 19)"},
 };
 
 static PetscInt Kernel(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t, PetscReal *dtdu, PetscReal *hnew)
@@ -81,17 +81,17 @@ static const char *Validate(const PetscReal *p)
 }
 
 static const TriboLawCard card = {
-  .name               = TRIBOLAWEDF,
-  .title              = "elastic dry friction: penalty normal contact, Jenkins tangential law with slip traction mu t_n",
-  .citation           = "Porter et al. 2022, MSSP, §2.2.8 with eqs. 4, 5, 19, 20",
-  .equations          = "t_n = kn <u_n>; t_stuck = kt (u_t - u_t0) + t_t0; t_t = t_stuck if |t_stuck| <= mu t_n else mu t_n t_stuck/|t_stuck|; separated: t = 0",
-  .nparams            = 4,
-  .params             = params,
-  .nhist              = 5,
-  .analytic_tangent   = PETSC_TRUE,
-  .coupled_tangential = PETSC_TRUE,
-  .kernel             = Kernel,
-  .validate           = Validate,
+    .name               = TRIBOLAWEDF,
+    .title              = "elastic dry friction: penalty normal contact, Jenkins tangential law with slip traction mu t_n",
+    .citation           = "Porter et al. 2022, MSSP, §2.2.8 with eqs. 4, 5, 19, 20",
+    .equations          = "t_n = kn <u_n>; t_stuck = kt (u_t - u_t0) + t_t0; t_t = t_stuck if |t_stuck| <= mu t_n else mu t_n t_stuck/|t_stuck|; separated: t = 0",
+    .nparams            = 4,
+    .params             = params,
+    .nhist              = 5,
+    .analytic_tangent   = PETSC_TRUE,
+    .coupled_tangential = PETSC_TRUE,
+    .kernel             = Kernel,
+    .validate           = Validate,
 };
 
 PetscErrorCode TriboLawCardGet_EDF(const TriboLawCard **c)

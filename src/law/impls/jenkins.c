@@ -12,10 +12,10 @@
 #include <tribo/private/lawimpl.h>
 
 static const TriboLawParam params[] = {
-  {"kt",      "N/m^3", 1.0e12, 0, "tangential stick stiffness per unit area"                      },
-  {"ts",      "N/m^2", 1.0e6,  0, "slip traction"                                                 },
-  {"kn",      "N/m^3", 1.0e12, 0, "normal stiffness per unit area (linear, eq. 2)"                },
-  {"coupled", "-",     1.0,    0, "1: directionally invariant slip (eq. 20); 0: decoupled (eq. 19)"},
+    {"kt", "N/m^3", 1.0e12, 0, "tangential stick stiffness per unit area"},
+    {"ts", "N/m^2", 1.0e6, 0, "slip traction"},
+    {"kn", "N/m^3", 1.0e12, 0, "normal stiffness per unit area (linear, eq. 2)"},
+    {"coupled", "-", 1.0, 0, "1: directionally invariant slip (eq. 20); 0: decoupled (eq. 19)"},
 };
 
 static PetscInt Kernel(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t, PetscReal *dtdu, PetscReal *hnew)
@@ -64,17 +64,17 @@ static const char *Validate(const PetscReal *p)
 }
 
 static const TriboLawCard card = {
-  .name               = TRIBOLAWJENKINS,
-  .title              = "Jenkins element (spring + Coulomb slider, constant slip traction), linear normal spring",
-  .citation           = "Porter et al. 2022, MSSP, §2.2.7 eqs. 18-20, §2.1 eq. 2",
-  .equations          = "t_stuck = kt (u_t - u_t0) + t_t0; t_t = t_stuck if |t_stuck| <= ts else ts t_stuck/|t_stuck|; t_n = kn u_n",
-  .nparams            = 4,
-  .params             = params,
-  .nhist              = 4,
-  .analytic_tangent   = PETSC_TRUE,
-  .coupled_tangential = PETSC_TRUE,
-  .kernel             = Kernel,
-  .validate           = Validate,
+    .name               = TRIBOLAWJENKINS,
+    .title              = "Jenkins element (spring + Coulomb slider, constant slip traction), linear normal spring",
+    .citation           = "Porter et al. 2022, MSSP, §2.2.7 eqs. 18-20, §2.1 eq. 2",
+    .equations          = "t_stuck = kt (u_t - u_t0) + t_t0; t_t = t_stuck if |t_stuck| <= ts else ts t_stuck/|t_stuck|; t_n = kn u_n",
+    .nparams            = 4,
+    .params             = params,
+    .nhist              = 4,
+    .analytic_tangent   = PETSC_TRUE,
+    .coupled_tangential = PETSC_TRUE,
+    .kernel             = Kernel,
+    .validate           = Validate,
 };
 
 PetscErrorCode TriboLawCardGet_Jenkins(const TriboLawCard **c)

@@ -13,9 +13,9 @@
 #include <tribo/private/lawimpl.h>
 
 static const TriboLawParam params[] = {
-  {"kn",      "N/m^3", 1.0e12, 0, "normal contact stiffness per unit area"                          },
-  {"kt",      "N/m^3", 0.0,    0, "tangential stiffness per unit area (elastic, never slips)"       },
-  {"tension", "-",     0.0,    0, "1: linear spring also in tension (eq. 2); 0: penalty contact (eq. 4)"},
+    {"kn", "N/m^3", 1.0e12, 0, "normal contact stiffness per unit area"},
+    {"kt", "N/m^3", 0.0, 0, "tangential stiffness per unit area (elastic, never slips)"},
+    {"tension", "-", 0.0, 0, "1: linear spring also in tension (eq. 2); 0: penalty contact (eq. 4)"},
 };
 
 static PetscInt Kernel(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t, PetscReal *dtdu, PetscReal *hnew)
@@ -50,17 +50,17 @@ static const char *Validate(const PetscReal *p)
 }
 
 static const TriboLawCard card = {
-  .name               = TRIBOLAWPENALTY,
-  .title              = "linear (eq. 2) or penalty (eq. 4) normal contact, optional elastic tangential spring",
-  .citation           = "Porter et al. 2022, MSSP, §2.1 eqs. 2 and 4",
-  .equations          = "t_n = kn u_n (u_n > 0 or tension = 1), else 0; t_t = kt u_t while in contact",
-  .nparams            = 3,
-  .params             = params,
-  .nhist              = 0,
-  .analytic_tangent   = PETSC_TRUE,
-  .coupled_tangential = PETSC_FALSE,
-  .kernel             = Kernel,
-  .validate           = Validate,
+    .name               = TRIBOLAWPENALTY,
+    .title              = "linear (eq. 2) or penalty (eq. 4) normal contact, optional elastic tangential spring",
+    .citation           = "Porter et al. 2022, MSSP, §2.1 eqs. 2 and 4",
+    .equations          = "t_n = kn u_n (u_n > 0 or tension = 1), else 0; t_t = kt u_t while in contact",
+    .nparams            = 3,
+    .params             = params,
+    .nhist              = 0,
+    .analytic_tangent   = PETSC_TRUE,
+    .coupled_tangential = PETSC_FALSE,
+    .kernel             = Kernel,
+    .validate           = Validate,
 };
 
 PetscErrorCode TriboLawCardGet_Penalty(const TriboLawCard **c)

@@ -35,13 +35,13 @@ typedef struct {
   Mat        J;
   Vec        X, R;
   PetscReal  q, q0, fref, fsmax; /* fsmax: round-off scale of the static forces, max_i sum_j |K_ij u_s,j| + |f_s,i| */
-  PetscReal *xi, *wi;              /* LGL nodes and weights */
-  PetscReal *work, *mw, *dx;       /* n */
-  PetscReal *xa, *xb;              /* last two converged states [n+1] */
+  PetscReal *xi, *wi;            /* LGL nodes and weights */
+  PetscReal *work, *mw, *dx;     /* n */
+  PetscReal *xa, *xb;            /* last two converged states [n+1] */
   PetscReal  qa, qb;
-  PetscInt   nconv;                /* converged states available for the predictor (0, 1, 2) */
-  PetscInt   its;                  /* Newton iterations of the current amplitude */
-  PetscReal  resid;                /* largest scaled residual accepted for this amplitude */
+  PetscInt   nconv; /* converged states available for the predictor (0, 1, 2) */
+  PetscInt   its;   /* Newton iterations of the current amplitude */
+  PetscReal  resid; /* largest scaled residual accepted for this amplitude */
 } NMA_RQNMA;
 
 /* R = [K u + f_nl(u) - mu lam0 M (u - u_s) - f_s ; lam0 ((u-u_s)^T M (u-u_s) - q^2) / (2 q0)] */
@@ -128,20 +128,22 @@ static PetscErrorCode Jacobian(SNES snes, Vec X, Mat J, Mat P, void *ctx)
    (plus round-off of the static load). */
 static PetscErrorCode Converged(SNES snes, PetscInt it, PetscReal xnorm, PetscReal gnorm, PetscReal fnorm, SNESConvergedReason *reason, void *ctx)
 {
-  TriboNMA           nma = (TriboNMA)ctx;
-  NMA_RQNMA         *r   = (NMA_RQNMA *)nma->data;
-  Vec                F;
-  PetscReal          fmax;
+  TriboNMA   nma = (TriboNMA)ctx;
+  NMA_RQNMA *r   = (NMA_RQNMA *)nma->data;
+  Vec        F;
+  PetscReal  fmax;
 
   PetscFunctionBeginUser;
   *reason = SNES_CONVERGED_ITERATING;
   PetscCall(SNESGetFunction(snes, &F, NULL, NULL));
   PetscCall(VecNorm(F, NORM_INFINITY, &fmax));
-  if (PetscIsInfOrNanReal(fmax)) *reason = SNES_DIVERGED_FNORM_NAN;
+  if (PetscIsInfOrNanReal(fmax))
+    *reason = SNES_DIVERGED_FNORM_NAN;
   else if (fmax <= r->rtol * r->fref + 1e-12 * r->fsmax) {
     *reason  = SNES_CONVERGED_FNORM_ABS;
     r->resid = PetscMax(r->resid, fmax / r->fref);
-  } else if (it >= r->maxit) *reason = SNES_DIVERGED_MAX_IT;
+  } else if (it >= r->maxit)
+    *reason = SNES_DIVERGED_MAX_IT;
   PetscFunctionReturn(0);
 }
 
@@ -298,7 +300,7 @@ static PetscErrorCode Restart(TriboNMA nma)
    lambda q dq over the branch; the start point's F must be given. */
 static PetscErrorCode Branch(TriboNMA nma, PetscReal qend, PetscBool reverse, PetscReal *integral, PetscBool *ok)
 {
-  NMA_RQNMA *r = (NMA_RQNMA *)nma->data;
+  NMA_RQNMA *r      = (NMA_RQNMA *)nma->data;
   PetscReal  qstart = r->qb, h = 0.5 * (qend - qstart), sum;
 
   PetscFunctionBeginUser;
@@ -332,7 +334,7 @@ static PetscErrorCode Record(TriboNMA nma, PetscInt ia, PetscReal q0, PetscReal 
   w             = 0.5 * (PetscSqrtReal(PetscMax(lp, 0)) + PetscSqrtReal(PetscMax(lm, 0))); // eq. 55 (eq. 34a when lp = lm)
   b->freq[ia]   = w / (2 * PETSC_PI);
   b->dissip[ia] = D;
-  b->zeta[ia]   = D / (2 * PETSC_PI * (w * q0) * (w * q0)) + nma->zeta0; // eq. 39-40, 58
+  b->zeta[ia]   = D / (2 * PETSC_PI * (w * q0) * (w * q0)) + nma->zeta0;            // eq. 39-40, 58
   for (PetscInt i = 0; i < n; i++) b->phi[ia * n + i] = (up[i] - um[i]) / (2 * q0); // eq. 56 (34b with um = 2 u_s - up)
   for (PetscInt k = 0; k < b->nrec; k++) {
     const PetscScalar *rr;
@@ -389,7 +391,9 @@ static PetscErrorCode Progress(TriboNMA nma, PetscInt ia, PetscLogDouble t0)
   PetscFunctionBeginUser;
   if (!nma->verbose) PetscFunctionReturn(0);
   PetscCall(PetscTime(&now));
-  PetscCall(PetscPrintf(nma->comm, "  [%2" PetscInt_FMT "/%" PetscInt_FMT "] q = %.3e  f = %10.4f Hz  zeta = %.4e  cycles %" PetscInt_FMT "  Newton %4" PetscInt_FMT "  %.2f s  (left ~%.1f s)  %s\n", ia + 1, b->na, (double)b->q[ia], (double)b->freq[ia], (double)b->zeta[ia], b->cycles[ia], b->newton[ia], (double)b->seconds[ia], (double)((now - t0) / (ia + 1) * (b->na - ia - 1)), b->converged[ia] == 1 ? "ok" : (b->converged[ia] == 2 ? "damping still changing" : "NEWTON FAILED")));
+  PetscCall(PetscPrintf(nma->comm, "  [%2" PetscInt_FMT "/%" PetscInt_FMT "] q = %.3e  f = %10.4f Hz  zeta = %.4e  cycles %" PetscInt_FMT "  Newton %4" PetscInt_FMT "  %.2f s  (left ~%.1f s)  %s\n", ia + 1, b->na, (double)b->q[ia],
+                        (double)b->freq[ia], (double)b->zeta[ia], b->cycles[ia], b->newton[ia], (double)b->seconds[ia], (double)((now - t0) / (ia + 1) * (b->na - ia - 1)),
+                        b->converged[ia] == 1 ? "ok" : (b->converged[ia] == 2 ? "damping still changing" : "NEWTON FAILED")));
   PetscFunctionReturn(0);
 }
 
@@ -454,10 +458,10 @@ static PetscErrorCode Solve_NonMasing(TriboNMA nma)
       if (!ok) break;
       lp = nma->lam0 * r->xb[n];
       PetscCall(PetscArraycpy(up, r->xb, n));
-      D             = Idown + Iup;
-      w             = 0.5 * (PetscSqrtReal(PetscMax(lp, 0)) + PetscSqrtReal(PetscMax(lm, 0)));
-      z             = D / (2 * PETSC_PI * (w * q0) * (w * q0));
-      b->cycles[ia] = c;
+      D              = Idown + Iup;
+      w              = 0.5 * (PetscSqrtReal(PetscMax(lp, 0)) + PetscSqrtReal(PetscMax(lm, 0)));
+      z              = D / (2 * PETSC_PI * (w * q0) * (w * q0));
+      b->cycles[ia]  = c;
       b->dchange[ia] = zprev < PETSC_MAX_REAL ? PetscAbsReal(z - zprev) : (PetscReal)NAN;
       if (r->monitor) PetscCall(PetscPrintf(nma->comm, "    cycle %" PetscInt_FMT ": lambda(+q) %.10e lambda(-q) %.10e D %.6e zeta %.8e\n", c, (double)lp, (double)lm, (double)D, (double)z));
       if (PetscAbsReal(z - zprev) <= r->dtol * PetscAbsReal(z) + r->datol) {
@@ -480,9 +484,9 @@ static PetscErrorCode Solve_NonMasing(TriboNMA nma)
 
 static PetscErrorCode Solve_Masing(TriboNMA nma)
 {
-  NMA_RQNMA     *r = (NMA_RQNMA *)nma->data;
-  TriboBackbone *b = &nma->bb;
-  PetscInt       n = nma->n;
+  NMA_RQNMA     *r    = (NMA_RQNMA *)nma->data;
+  TriboBackbone *b    = &nma->bb;
+  PetscInt       n    = nma->n;
   PetscReal      Iacc = 0, *um;
   PetscLogDouble t0, ta, tb;
   PetscBool      ok = PETSC_TRUE;
@@ -501,7 +505,7 @@ static PetscErrorCode Solve_Masing(TriboNMA nma)
     PetscCall(Branch(nma, q, PETSC_FALSE, &seg, &ok)); // int_{q_prev}^{q} lambda s ds
     if (ok) {
       Iacc = Iacc + seg;
-      lam = nma->lam0 * r->xb[n];
+      lam  = nma->lam0 * r->xb[n];
       for (PetscInt i = 0; i < n; i++) um[i] = 2 * nma->us[i] - r->xb[i]; // so that eq. 56 gives (u - u_s)/q
       PetscCall(Record(nma, ia, q, lam, lam, 8 * Iacc - 4 * lam * q * q, r->xb, um));
       b->converged[ia] = 1;
@@ -554,7 +558,8 @@ static PetscErrorCode TriboNMASetUp_RQNMA(TriboNMA nma)
     PetscCall(KSPSetTolerances(ksp, 1e-10, PETSC_DEFAULT, PETSC_DEFAULT, 60));
     PetscCall(SNESSetLagPreconditioner(r->snes, r->lag));
     PetscCall(SNESSetLagPreconditionerPersists(r->snes, PETSC_TRUE));
-  } else PetscCall(KSPSetType(ksp, KSPPREONLY));
+  } else
+    PetscCall(KSPSetType(ksp, KSPPREONLY));
   PetscCall(SNESSetFromOptions(r->snes));
   PetscFunctionReturn(0);
 }
@@ -571,8 +576,10 @@ static PetscErrorCode TriboNMASolve_RQNMA(TriboNMA nma)
   PetscCall(TriboLGL(r->nlgl, r->xi, r->wi));
   PetscCall(TriboNMASetUp_RQNMA(nma));
   PetscCall(Allocate_Private(nma));
-  if (r->masing) PetscCall(Solve_Masing(nma));
-  else PetscCall(Solve_NonMasing(nma));
+  if (r->masing)
+    PetscCall(Solve_Masing(nma));
+  else
+    PetscCall(Solve_NonMasing(nma));
   PetscFunctionReturn(0);
 }
 
@@ -605,7 +612,8 @@ static PetscErrorCode TriboNMAView_RQNMA(TriboNMA nma, PetscViewer v)
   NMA_RQNMA *r = (NMA_RQNMA *)nma->data;
 
   PetscFunctionBeginUser;
-  PetscCall(PetscViewerASCIIPrintf(v, "  %s, %" PetscInt_FMT " LGL points per branch, up to %" PetscInt_FMT " cycles, damping rtol %g, Newton rtol %g\n", r->masing ? "Masing (initial loading)" : "non-Masing (+q -> -q -> +q cycles)", r->nlgl, r->maxcycles, (double)r->dtol, (double)r->rtol));
+  PetscCall(PetscViewerASCIIPrintf(v, "  %s, %" PetscInt_FMT " LGL points per branch, up to %" PetscInt_FMT " cycles, damping rtol %g, Newton rtol %g\n", r->masing ? "Masing (initial loading)" : "non-Masing (+q -> -q -> +q cycles)", r->nlgl,
+                                   r->maxcycles, (double)r->dtol, (double)r->rtol));
   PetscFunctionReturn(0);
 }
 
