@@ -49,6 +49,7 @@ PETSC_EXTERN PetscErrorCode TriboROMCreate(MPI_Comm, TriboROM *);
 PETSC_EXTERN PetscErrorCode TriboROMSetSizes(TriboROM, PetscInt, PetscInt);
 PETSC_EXTERN PetscErrorCode TriboROMSetRecoveryLabel(TriboROM, PetscInt, const char[]);
 PETSC_EXTERN PetscErrorCode TriboROMCheck(TriboROM, const char[]);
+PETSC_EXTERN PetscErrorCode TriboROMForceScale(TriboROM, const PetscReal[], const PetscReal[], PetscReal *);
 PETSC_EXTERN PetscErrorCode TriboROMView(TriboROM, PetscViewer);
 PETSC_EXTERN PetscErrorCode TriboROMDestroy(TriboROM *);
 PETSC_EXTERN PetscErrorCode TriboInterfaceCreate(TriboInterface *);

@@ -26,6 +26,32 @@ PetscErrorCode TriboDenseEigen(PetscInt n, PetscReal A[], PetscReal B[], PetscRe
 }
 
 /*@
+  TriboDenseEigenLowest - The nev lowest eigenpairs of A x = w B x (A symmetric, B symmetric
+  positive definite; LAPACK dsygvx by index). A and B are column-major n x n and overwritten; w has
+  room for n values (the first nev are set, ascending), Z (n x nev) gets B-orthonormal vectors.
+
+  Not collective
+@*/
+PetscErrorCode TriboDenseEigenLowest(PetscInt n, PetscReal A[], PetscReal B[], PetscInt nev, PetscReal w[], PetscReal Z[])
+{
+  PetscBLASInt bn, one = 1, il = 1, iu, found, lwork = -1, info, *iwork, *ifail;
+  PetscReal    wq, *work, dummy = 0, abstol = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscBLASIntCast(n, &bn));
+  PetscCall(PetscBLASIntCast(nev, &iu));
+  PetscCall(PetscMalloc2(5 * n, &iwork, n, &ifail));
+  PetscCallBLAS("LAPACKsygvx", LAPACKsygvx_(&one, "V", "I", "U", &bn, A, &bn, B, &bn, &dummy, &dummy, &il, &iu, &abstol, &found, w, Z, &bn, &wq, &lwork, iwork, ifail, &info));
+  lwork = (PetscBLASInt)wq;
+  PetscCall(PetscMalloc1(lwork, &work));
+  PetscCallBLAS("LAPACKsygvx", LAPACKsygvx_(&one, "V", "I", "U", &bn, A, &bn, B, &bn, &dummy, &dummy, &il, &iu, &abstol, &found, w, Z, &bn, work, &lwork, iwork, ifail, &info));
+  PetscCall(PetscFree(work));
+  PetscCall(PetscFree2(iwork, ifail));
+  PetscCheck(info == 0 && found == iu, PETSC_COMM_SELF, PETSC_ERR_LIB, "dense eigensolver (LAPACK dsygvx) failed, info = %d, %d of %d modes", (int)info, (int)found, (int)iu);
+  PetscFunctionReturn(0);
+}
+
+/*@
   TriboModalSolve - Linearized modes about a (prestressed) state u.
 
   Collective
@@ -88,19 +114,9 @@ PetscErrorCode TriboModalSolveFirst(TriboROM rom, TriboJoint joint, const PetscR
     PetscCall(TriboDenseEigen(n, A, B, modal->omega2));
     modal->phi = A;
   } else {
-    PetscBLASInt bn, one = 1, il = 1, iu, found, lwork = -1, info, *iwork, *ifail;
-    PetscReal    wq, *work, *Z, dummy = 0, abstol = 0;
-    PetscCall(PetscBLASIntCast(n, &bn));
-    PetscCall(PetscBLASIntCast(nev, &iu));
+    PetscReal *Z;
     PetscCall(PetscMalloc1(n * nev, &Z));
-    PetscCall(PetscMalloc2(5 * n, &iwork, n, &ifail));
-    PetscCallBLAS("LAPACKsygvx", LAPACKsygvx_(&one, "V", "I", "U", &bn, A, &bn, B, &bn, &dummy, &dummy, &il, &iu, &abstol, &found, modal->omega2, Z, &bn, &wq, &lwork, iwork, ifail, &info));
-    lwork = (PetscBLASInt)wq;
-    PetscCall(PetscMalloc1(lwork, &work));
-    PetscCallBLAS("LAPACKsygvx", LAPACKsygvx_(&one, "V", "I", "U", &bn, A, &bn, B, &bn, &dummy, &dummy, &il, &iu, &abstol, &found, modal->omega2, Z, &bn, work, &lwork, iwork, ifail, &info));
-    PetscCall(PetscFree(work));
-    PetscCall(PetscFree2(iwork, ifail));
-    PetscCheck(info == 0 && found == iu, PETSC_COMM_SELF, PETSC_ERR_LIB, "dense eigensolver (LAPACK dsygvx) failed, info = %d, %d of %d modes", (int)info, (int)found, (int)iu);
+    PetscCall(TriboDenseEigenLowest(n, A, B, nev, modal->omega2, Z));
     PetscCall(PetscFree(A));
     modal->phi = Z;
   }

@@ -234,15 +234,8 @@ PetscErrorCode TriboPrestressSolve(TriboROM rom, TriboJoint joint, TriboPrestres
   PetscCall(PrestressInitialGuess_Private(rom, joint, ctx.shift, ps->fs, ps->us));
   PetscCall(SNESGetTolerances(snes, &atol, &rtol, &stol, &maxit, &maxf));
   if (atol <= 1e-49) { // absolute: relative to the bolt load, but above the round-off of K u
-    const PetscScalar *k;
-    PetscReal          sabs = 0;
-    PetscCall(MatDenseGetArrayRead(rom->K, &k));
-    for (PetscInt i = 0; i < n; i++) {
-      PetscReal si = 0;
-      for (PetscInt j = 0; j < n; j++) si += PetscAbsScalar(k[i + j * n] * ps->us[j]);
-      sabs = PetscMax(sabs, si);
-    }
-    PetscCall(MatDenseRestoreArrayRead(rom->K, &k));
+    PetscReal sabs;
+    PetscCall(TriboROMForceScale(rom, ps->us, NULL, &sabs));
     PetscCall(SNESSetTolerances(snes, PetscMax(1e-10 * ps->fsnorm, 1e-12 * sabs) + 1e-300, rtol, stol, maxit, maxf));
   }
   ps->its = 0;

@@ -11,6 +11,7 @@
    are kept in addition to the m modes, and Psi is computed on their M-orthogonal complement. It shrinks the mean interface DOFs and the first-stage modes of a BRB reduction
    (n = 4106) to n_b + m, which the dense Newton solves of RQNMA need. */
 #include <triborom.h>
+#include <tribonma.h>
 #include <petscblaslapack.h>
 
 /*@
@@ -29,10 +30,10 @@
 PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
 {
   PetscInt           n = rom->n, nb = 0, no, nr, *bidx, *oidx, *isb;
-  PetscReal         *Koo, *Moo, *Kob, *Tm, *w, *work, *tmp, *Kr, *Mr;
+  PetscReal         *Koo, *Moo, *Kob, *Tm, *w, *tmp, *Kr, *Mr;
   const PetscScalar *K, *M;
-  PetscBLASInt       bn, bno, bnb, bm, info, one = 1, il, iu, found, *iwork, *ifail, lwork;
-  PetscReal          zero = 0.0, done = 1.0, abstol = 0.0, dummy = 0.0;
+  PetscBLASInt       bn, bno, bnb, bm, info;
+  PetscReal          zero = 0.0, done = 1.0;
 
   PetscFunctionBeginUser;
   PetscCheck(rom->iface && rom->iface->L, rom->comm, PETSC_ERR_ARG_WRONGSTATE, "condensation needs an interface (L)");
@@ -86,20 +87,7 @@ PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
     PetscCall(PetscMalloc3(no * no, &Kc, no * no, &Mc, no * nwant + 1, &Z));
     PetscCall(PetscArraycpy(Kc, Koo, no * no));
     PetscCall(PetscArraycpy(Mc, Moo, no * no));
-    PetscCall(PetscMalloc2(5 * no, &iwork, no, &ifail));
-    il = 1;
-    PetscCall(PetscBLASIntCast(nwant, &iu));
-    lwork = -1;
-    {
-      PetscReal wq;
-      PetscCallBLAS("LAPACKsygvx", LAPACKsygvx_(&one, "V", "I", "U", &bno, Kc, &bno, Mc, &bno, &dummy, &dummy, &il, &iu, &abstol, &found, w, Z, &bno, &wq, &lwork, iwork, ifail, &info));
-      lwork = (PetscBLASInt)wq;
-    }
-    PetscCall(PetscMalloc1(lwork, &work));
-    PetscCallBLAS("LAPACKsygvx", LAPACKsygvx_(&one, "V", "I", "U", &bno, Kc, &bno, Mc, &bno, &dummy, &dummy, &il, &iu, &abstol, &found, w, Z, &bno, work, &lwork, iwork, ifail, &info));
-    PetscCheck(!info && found == iu, rom->comm, PETSC_ERR_LIB, "condensation: LAPACK dsygvx failed (info %d, %d of %d modes)", (int)info, (int)found, (int)iu);
-    PetscCall(PetscFree(work));
-    PetscCall(PetscFree2(iwork, ifail));
+    PetscCall(TriboDenseEigenLowest(no, Kc, Mc, nwant, w, Z));
     // rigid-body modes of the part with the interface held: the relative DOFs do not fix the
     // assembly in space, so a free-free structure has up to 6 (omega^2 ~ 0 relative to the rest)
     wmax = PetscAbsReal(w[nwant - 1]);

@@ -347,3 +347,31 @@ PetscErrorCode TriboInterfaceSetUpQuadrature(TriboInterface f)
   }
   PetscFunctionReturn(0);
 }
+
+/*@
+  TriboROMForceScale - max_i (|f_i| + sum_j |K_ij u_j|): the size of the terms whose sum is the
+  static residual K u - f, so that 1e-12 of it is the round-off level no tolerance can go below.
+
+  Not collective
+
+  Input Parameters:
++ rom - the ROM
+. u   - displacement (n)
+- f   - load (n), or NULL
+@*/
+PetscErrorCode TriboROMForceScale(TriboROM rom, const PetscReal u[], const PetscReal f[], PetscReal *scale)
+{
+  const PetscScalar *k;
+  PetscInt           n = rom->n;
+
+  PetscFunctionBeginUser;
+  *scale = 0;
+  PetscCall(MatDenseGetArrayRead(rom->K, &k));
+  for (PetscInt i = 0; i < n; i++) {
+    PetscReal si = f ? PetscAbsReal(f[i]) : 0;
+    for (PetscInt j = 0; j < n; j++) si += PetscAbsScalar(k[i + j * n] * u[j]);
+    *scale = PetscMax(*scale, si);
+  }
+  PetscCall(MatDenseRestoreArrayRead(rom->K, &k));
+  PetscFunctionReturn(0);
+}

@@ -411,19 +411,9 @@ static PetscErrorCode SetScale_Private(TriboNMA nma, PetscReal q0)
     mp = PetscMax(mp, PetscAbsReal(s));
   }
   PetscCall(MatDenseRestoreArrayRead(nma->rom->M, &m));
-  r->q0    = q0;
-  r->fref  = nma->lam0 * q0 * mp;
-  r->fsmax = 0;
-  {
-    const PetscScalar *k;
-    PetscCall(MatDenseGetArrayRead(nma->rom->K, &k));
-    for (PetscInt i = 0; i < nma->n; i++) {
-      PetscReal si = PetscAbsReal(nma->fs[i]);
-      for (PetscInt j = 0; j < nma->n; j++) si += PetscAbsScalar(k[i + j * nma->n] * nma->us[j]);
-      r->fsmax = PetscMax(r->fsmax, si);
-    }
-    PetscCall(MatDenseRestoreArrayRead(nma->rom->K, &k));
-  }
+  r->q0   = q0;
+  r->fref = nma->lam0 * q0 * mp;
+  PetscCall(TriboROMForceScale(nma->rom, nma->us, nma->fs, &r->fsmax));
   PetscFunctionReturn(0);
 }
 
