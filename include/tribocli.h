@@ -16,5 +16,6 @@ PETSC_EXTERN PetscErrorCode TriboVerbBackbone(MPI_Comm, PetscBool);
 PETSC_EXTERN PetscErrorCode TriboVerbRom(MPI_Comm, PetscBool);
 /* Fails with a clear message when an option was given that nothing used (a misspelling) */
 PETSC_EXTERN PetscErrorCode TriboCheckOptionsUsed(MPI_Comm, const char[]);
+PETSC_EXTERN PetscErrorCode TriboRegisterAll(void);
 PETSC_EXTERN PetscErrorCode TriboCheckOutput(MPI_Comm, const char[], const char[], PetscInt, const char *const[]);
 PETSC_EXTERN PetscErrorCode TriboVerbMesh(MPI_Comm, PetscBool);

@@ -10,7 +10,7 @@
      /rom/interface         nodes (nnodes x 3), elements (nelem x 4, -1 pads triangles),
                             points (npts x 3), weights (npts), point_element (npts),
                             Q, T, L as CSR groups {shape (2), rowptr, colidx, values}
-     /prestress, /modal, /backbone/mode<k>   written by the solvers
+     /prestress, /modal, /backbone/mode<k>   written by the analyses (src/nma/nmaio.c)
    Writes are atomic: data go to "<name>.tmp.<pid>" which is renamed over <name> only when
    complete, so a failed run never leaves a half file nor destroys a good one. */
 #include <triborom.h>
@@ -76,13 +76,3 @@ PETSC_EXTERN PetscErrorCode TriboROMLoadMAT(MPI_Comm, const char[], TriboROM *);
 /* Write /rom into an open file, or a whole rom.h5 (with /meta) atomically */
 PETSC_EXTERN PetscErrorCode TriboROMWriteH5(TriboROM, TriboH5);
 PETSC_EXTERN PetscErrorCode TriboROMSave(TriboROM, const char[], const char[]);
-
-/* Solver results (layout in the header comment above) */
-#include <tribonma.h>
-PETSC_EXTERN PetscErrorCode TriboPrestressWriteH5(TriboPrestress *, TriboROM, const PetscReal[], const PetscReal[], TriboH5);
-PETSC_EXTERN PetscErrorCode TriboModalWriteH5(TriboModal *, PetscInt, TriboH5);
-PETSC_EXTERN PetscErrorCode TriboBackboneWriteH5(const TriboBackbone *, TriboROM, const char[], TriboH5);
-PETSC_EXTERN PetscErrorCode TriboBackbonePlot(MPI_Comm, const TriboBackbone *, TriboROM, PetscInt, const char[], const char[]);
-/* Picture of the prestress: contact pressure and normal displacement at the interface's points
-   (pu, pt from TriboJointGatherPointFields(), rank 0), seen along the interface's normal */
-PETSC_EXTERN PetscErrorCode TriboPrestressPlot(MPI_Comm, TriboROM, const PetscReal[], const PetscReal[], const char[], const char[]);

@@ -38,3 +38,10 @@ PETSC_EXTERN PetscErrorCode TriboPlotFormatTick(PetscReal, PetscReal, char[], si
    with a viridis colour bar; values[k] (npts each) are read on rank 0, which writes the PNG. */
 #include <triborom.h>
 PETSC_EXTERN PetscErrorCode TriboPlotInterfaceField(MPI_Comm, const char[], TriboInterface, const PetscReal[], PetscInt, const PetscReal *[], const char *[], const char *[], const char[]);
+
+/* Pictures of results (src/plot/results.c): this layer sits above the analyses. */
+#include <tribonma.h>
+PETSC_EXTERN PetscErrorCode TriboBackbonePlot(MPI_Comm, const TriboBackbone *, TriboROM, PetscInt, const char[], const char[]);
+/* Picture of the prestress: contact pressure and normal displacement at the interface's points
+   (pu, pt from TriboPrestressGetPointFields(), rank 0), seen along the interface's normal */
+PETSC_EXTERN PetscErrorCode TriboPrestressPlot(MPI_Comm, TriboROM, const PetscReal[], const PetscReal[], const char[], const char[]);

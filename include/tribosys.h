@@ -36,3 +36,21 @@ PETSC_EXTERN PetscErrorCode TriboSHA256(const void *, size_t, char[]);
 PETSC_EXTERN PetscErrorCode TriboLogspace(PetscReal, PetscReal, PetscInt, PetscReal[]);
 /* Legendre-Gauss-Lobatto nodes and weights on [-1,1] (m >= 2 points). */
 PETSC_EXTERN PetscErrorCode TriboLGL(PetscInt, PetscReal[], PetscReal[]);
+
+/* Option namespaces and help (src/sys/options.c): classes register their namespaces, objects mark
+   theirs as used in SetFromOptions, and TriboOptionsCheckUsed() rejects misspelt options before any
+   computation. */
+PETSC_EXTERN PetscErrorCode TriboOptionsRegisterNamespace(const char[]);
+PETSC_EXTERN PetscErrorCode TriboOptionsUseNamespace(const char[], const char[]);
+PETSC_EXTERN PetscErrorCode TriboOptionsCheckUsed(MPI_Comm, const char[]);
+PETSC_EXTERN PetscErrorCode TriboHelpInitialize(PetscBool);
+PETSC_EXTERN PetscErrorCode TriboHelpPush(PetscBool);
+PETSC_EXTERN PetscErrorCode TriboHelpPop(void);
+PETSC_EXTERN PetscErrorCode TriboFunctionListNames(PetscFunctionList, char[], size_t);
+/* tribo's own options blocks: PetscOptionsBegin/End whose help is shown with a plain -help */
+#define TriboOptionsBegin(comm, prefix, title, man) \
+  PetscCall(TriboHelpPush(PETSC_TRUE)); \
+  PetscOptionsBegin(comm, prefix, title, man)
+#define TriboOptionsEnd() \
+  PetscOptionsEnd(); \
+  PetscCall(TriboHelpPop())

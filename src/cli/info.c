@@ -76,9 +76,9 @@ PetscErrorCode TriboVerbInfo(MPI_Comm comm, PetscBool help)
 
   PetscFunctionBeginUser;
   if (help) PetscCall(PetscPrintf(comm, "tribo info -input FILE: describe a ROM (.h5/.mat) or a result file\n"));
-  PetscOptionsBegin(comm, NULL, "Info", "tribo");
+  TriboOptionsBegin(comm, NULL, "Info", "tribo");
   PetscCall(PetscOptionsString("-input", "file to describe", "", path, path, sizeof(path), &set));
-  PetscOptionsEnd();
+  TriboOptionsEnd();
   if (help) PetscFunctionReturn(0);
   PetscCheck(set, comm, PETSC_ERR_USER_INPUT, "tribo info needs -input FILE");
   PetscCall(TriboCheckOptionsUsed(comm, "info"));

@@ -18,7 +18,7 @@ static void Usage(FILE *fp)
   fprintf(fp, "usage: tribo VERB [options]      (mpiexec -n N tribo VERB ... to run in parallel)\n\nverbs:\n");
   for (int i = 0; i < nverbs; i++) fprintf(fp, "  %-10s %s\n", verbs[i].name, verbs[i].summary);
   fprintf(fp, "  %-10s %s\n", "help", "this list");
-  fprintf(fp, "\n  tribo VERB -help          options of a verb, with defaults and units\n");
+  fprintf(fp, "\n  tribo VERB -help          options of a verb, with defaults and units (-help all: PETSc's too)\n");
   fprintf(fp, "  -options_file case.yaml   read options from a YAML or text file (later options override)\n");
   fprintf(fp, "  -friction_view_models     print the model card of every interface law\n");
 }
@@ -70,7 +70,7 @@ static PetscErrorCode ErrorHandler(MPI_Comm comm, int line, const char *func, co
 int main(int argc, char **argv)
 {
   const TriboVerb *verb = NULL;
-  PetscBool        help = PETSC_FALSE;
+  PetscBool        help = PETSC_FALSE, helpall = PETSC_FALSE;
   PetscErrorCode   ierr;
 
   if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "-help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
@@ -92,8 +92,30 @@ int main(int argc, char **argv)
   argv[1] = argv[0];
   argc--;
   argv++;
+  // -help lists tribo's options, grouped by object; PETSc's generic and solver options only with
+  // -help all: hide a plain -help from PetscInitialize (which would print PETSc's generic help)
+  for (int i = 1; i < argc; i++)
+    if (!strcmp(argv[i], "-help") || !strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+      if (i + 1 < argc && !strcmp(argv[i + 1], "all")) { // PETSc reads "-help all" as a bad boolean: keep -help alone
+        helpall = PETSC_TRUE;
+        for (int j = i + 1; j + 1 < argc; j++) argv[j] = argv[j + 1];
+        argc--;
+        break;
+      }
+      for (int j = i; j + 1 < argc; j++) argv[j] = argv[j + 1];
+      argc--;
+      help = PETSC_TRUE;
+      break;
+    }
   ierr = PetscInitialize(&argc, &argv, NULL, NULL);
   if (ierr) return (int)ierr;
+  if (help) ierr = PetscOptionsSetValue(NULL, "-help", NULL);
+  if (!ierr) ierr = TriboHelpInitialize(helpall);
+  if (!ierr) ierr = TriboRegisterAll();
+  if (ierr) {
+    PetscFinalize();
+    return 1;
+  }
   {
     PetscBool tb = PETSC_FALSE;
     PetscOptionsGetBool(NULL, NULL, "-tribo_traceback", &tb, NULL);
@@ -101,6 +123,7 @@ int main(int argc, char **argv)
   }
   ierr = PetscOptionsHasHelp(NULL, &help);
   if (!ierr) ierr = verb->run(PETSC_COMM_WORLD, help);
+  if (!ierr && help && !helpall) ierr = PetscPrintf(PETSC_COMM_WORLD, "\n(PETSc's generic options and those of its solvers: tribo %s -help all)\n", verb->name);
   if (ierr) {
     // the error was printed by PETSc's handler; end cleanly with a non-zero status
     PetscFinalize();

@@ -10,150 +10,129 @@ typedef struct {
   TriboLaw       law;
   TriboJoint     joint;
   TriboPrestress ps;
-  TriboModal     modal;
+  TriboModal     modal; // NULL for tribo prestress
+  TriboNMA       nma;   // NULL but for tribo backbone
   char           rompath[PETSC_MAX_PATH_LEN];
   char           output[PETSC_MAX_PATH_LEN];
-  char           png[PETSC_MAX_PATH_LEN]; // picture of the prestress
-  PetscBool      haveps, havemodal, plotps;
-  PetscReal     *pu, *pt; // point fields of the prestress (rank 0)
+  char           png[PETSC_MAX_PATH_LEN];   // picture of the prestress
+  char           bbpng[PETSC_MAX_PATH_LEN]; // picture of the backbone
+  PetscInt       rec;                       // recovery row of the backbone picture's x axis, -1: modal amplitude
+  PetscBool      plotps;
 } Pipeline;
 
-/* -rom and -output, the law's and the prestress options; in help mode a one-DOF stand-in ROM */
-static PetscErrorCode PipelineOptions(MPI_Comm comm, PetscBool help, const char verb[], Pipeline *pl)
+/* Replace a trailing .h5 of name by suffix */
+static PetscErrorCode OutputName_Private(const char name[], const char suffix[], char out[], size_t len)
 {
-  PetscBool set;
+  size_t n;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscStrncpy(out, name, len));
+  PetscCall(PetscStrlen(out, &n));
+  if (n > 3 && !strcmp(out + n - 3, ".h5")) out[n - 3] = 0;
+  PetscCall(PetscStrlcat(out, suffix, len));
+  PetscFunctionReturn(0);
+}
+
+/* The verb's files (-rom, -output, pictures), then every object of the pipeline: created, given
+   its inputs, and set from the options (each reads its own). In help mode a one-DOF stand-in ROM
+   without an interface lets every object print its options. Nothing is computed here. */
+static PetscErrorCode PipelineCreate(MPI_Comm comm, PetscBool help, const char verb[], PetscBool modal, PetscBool backbone, Pipeline *pl)
+{
+  PetscBool set, setpng;
 
   PetscFunctionBeginUser;
   PetscCall(PetscMemzero(pl, sizeof(*pl)));
+  pl->rec = -1;
   PetscCall(PetscSNPrintf(pl->output, sizeof(pl->output), "%s.h5", verb));
-  PetscOptionsBegin(comm, NULL, "Input and output", "tribo");
+  TriboOptionsBegin(comm, NULL, "Input and output", "tribo");
   PetscCall(PetscOptionsString("-rom", "reduced structure: tribo rom .h5 or MATLAB .mat (M, K, Fv, R, L, Qm, Tm)", "TriboROMLoad", pl->rompath, pl->rompath, sizeof(pl->rompath), &set));
   PetscCall(PetscOptionsString("-output", "result file (HDF5, written atomically)", "TriboH5Create", pl->output, pl->output, sizeof(pl->output), NULL));
-  { // the default picture name follows -output: out.h5 -> out_prestress.png
-    size_t len;
-    PetscCall(PetscStrncpy(pl->png, pl->output, sizeof(pl->png)));
-    PetscCall(PetscStrlen(pl->png, &len));
-    if (len > 3 && !strcmp(pl->png + len - 3, ".h5")) pl->png[len - 3] = 0;
-    PetscCall(PetscStrlcat(pl->png, "_prestress.png", sizeof(pl->png)));
-  }
+  PetscCall(OutputName_Private(pl->output, "_prestress.png", pl->png, sizeof(pl->png)));
   PetscCall(PetscOptionsString("-prestress_png", "picture of the contact pressure and normal displacement after the prestress (default: the output name with _prestress.png)", "TriboPrestressPlot", pl->png, pl->png, sizeof(pl->png), NULL));
-  PetscOptionsEnd();
+  if (backbone) {
+    PetscCall(OutputName_Private(pl->output, ".png", pl->bbpng, sizeof(pl->bbpng)));
+    PetscCall(PetscOptionsString("-backbone_png", "picture of the backbone (default: the output name with .png)", "TriboBackbonePlot", pl->bbpng, pl->bbpng, sizeof(pl->bbpng), &setpng));
+    PetscCall(PetscOptionsInt("-backbone_plot_recovery", "recovery row (0-based) whose acceleration amplitude is the x axis of the picture; -1: modal amplitude", "TriboBackbonePlot", pl->rec, &pl->rec, NULL));
+  }
+  TriboOptionsEnd();
   if (help) {
+    TriboInterface f;
     PetscCall(TriboROMCreate(comm, &pl->rom));
     PetscCall(TriboROMSetSizes(pl->rom, 1, 0));
+    PetscCall(TriboInterfaceCreate(&f));
+    PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, 0, 0, 0, NULL, &f->Q));
+    PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, 0, 0, 0, NULL, &f->T));
+    PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, 0, 1, 0, NULL, &f->L));
+    for (int k = 0; k < 3; k++) {
+      Mat A = k == 0 ? f->Q : (k == 1 ? f->T : f->L);
+      PetscCall(MatAssemblyBegin(A, MAT_FINAL_ASSEMBLY));
+      PetscCall(MatAssemblyEnd(A, MAT_FINAL_ASSEMBLY));
+    }
+    pl->rom->iface = f;
   } else {
     PetscCheck(set, comm, PETSC_ERR_USER_INPUT, "tribo %s needs an input model: -rom rom.h5 (make one with: tribo model -output rom.h5)", verb);
     PetscCall(TriboROMLoad(comm, pl->rompath, &pl->rom));
-    pl->plotps = (PetscBool)(pl->rom->iface && pl->rom->iface->nelem > 0);
+    PetscCheck(pl->rom->iface, comm, PETSC_ERR_USER_INPUT, "%s has no joint interface: tribo %s needs one (/rom/interface, or L, Qm, Tm in a .mat file)", pl->rompath, verb);
+    pl->plotps = (PetscBool)(pl->rom->iface->nelem > 0);
     if (!pl->plotps) PetscCall(PetscPrintf(comm, "  note: no picture of the prestress: the ROM's interface has no elements (a MATLAB .mat ROM has no geometry)\n"));
   }
   PetscCall(TriboLawCreate(comm, &pl->law));
   PetscCall(TriboLawSetFromOptions(pl->law));
-  PetscCall(TriboPrestressInitialize(pl->rom, &pl->ps));
-  PetscCall(TriboPrestressSetFromOptions(comm, &pl->ps));
-  PetscFunctionReturn(0);
-}
-
-/* Contact statistics of the last joint evaluation: points in contact, normal force, pressures;
-   keeps the point fields (rank 0) for the picture */
-static PetscErrorCode ContactSummary(MPI_Comm comm, Pipeline *pl)
-{
-  PetscMPIInt rank;
-  PetscReal  *u = NULL, *t = NULL, fn = 0, pmax = 0, area = 0, carea = 0, tt = 0;
-  PetscInt    npts = pl->rom->iface->npts, nc = 0;
-
-  PetscFunctionBeginUser;
-  PetscCallMPI(MPI_Comm_rank(comm, &rank));
-  if (!rank) PetscCall(PetscMalloc2(3 * npts, &u, 3 * npts, &t));
-  PetscCall(TriboJointGatherPointFields(pl->joint, u, t));
-  if (!rank) {
-    for (PetscInt p = 0; p < npts; p++) {
-      PetscReal w = pl->rom->iface->pw[p];
-      area += w;
-      if (t[3 * p + 2] > 0) {
-        nc++;
-        carea += w;
-      }
-      fn += w * t[3 * p + 2];
-      tt += w * PetscSqrtReal(t[3 * p] * t[3 * p] + t[3 * p + 1] * t[3 * p + 1]);
-      pmax = PetscMax(pmax, t[3 * p + 2]);
-    }
-    PetscCall(PetscPrintf(PETSC_COMM_SELF, "  contact: %" PetscInt_FMT " of %" PetscInt_FMT " points (%.1f %% of %.4g m^2), normal force %.6g N, mean pressure %.4g MPa, peak %.4g MPa, tangential force %.4g N\n", nc, npts,
-                          (double)(100 * carea / area), (double)area, (double)fn, (double)(fn / area * 1e-6), (double)(pmax * 1e-6), (double)tt));
-    if (pl->pu) PetscCall(PetscFree2(pl->pu, pl->pt));
-    pl->pu = u, pl->pt = t;
+  PetscCall(TriboLawSetUp(pl->law));
+  PetscCall(TriboJointCreate(pl->rom, pl->law, &pl->joint));
+  PetscCall(TriboPrestressCreate(comm, &pl->ps));
+  PetscCall(TriboPrestressSetJoint(pl->ps, pl->joint));
+  PetscCall(TriboPrestressSetFromOptions(pl->ps));
+  if (modal || backbone) {
+    PetscCall(TriboModalCreate(comm, &pl->modal));
+    PetscCall(TriboModalSetJoint(pl->modal, pl->joint));
+    PetscCall(TriboModalSetFromOptions(pl->modal));
+  }
+  if (backbone) {
+    PetscInt mode;
+    PetscCall(TriboNMACreate(comm, &pl->nma));
+    PetscCall(TriboNMASetJoint(pl->nma, pl->joint));
+    PetscCall(TriboNMASetFromOptions(pl->nma));
+    PetscCall(TriboNMAGetModeNumber(pl->nma, &mode));
+    PetscCall(TriboModalSetRequiredModes(pl->modal, mode));
+    PetscCall(TriboNMASetModal(pl->nma, pl->modal));
+  }
+  if (!help) {
+    PetscCheck(pl->rec < pl->rom->nrec, comm, PETSC_ERR_USER_INPUT, "-backbone_plot_recovery %" PetscInt_FMT " out of range: the ROM has %" PetscInt_FMT " recovery rows", pl->rec, pl->rom->nrec);
+    PetscCall(TriboCheckOptionsUsed(comm, verb));
   }
   PetscFunctionReturn(0);
 }
 
 static PetscErrorCode PipelinePrestress(MPI_Comm comm, Pipeline *pl)
 {
-  PetscLogDouble t0, t1;
-  PetscMPIInt    size;
-  const char    *type;
-  PetscReal      fv;
+  PetscReal fv;
 
   PetscFunctionBeginUser;
-  PetscCallMPI(MPI_Comm_size(comm, &size));
-  PetscCall(TriboLawGetType(pl->law, &type));
-  PetscCall(TriboJointCreate(pl->rom, pl->law, &pl->joint));
   PetscCall(VecNorm(pl->rom->Fv, NORM_INFINITY, &fv));
   if (fv == 0) PetscCall(PetscPrintf(comm, "  warning: the ROM's bolt-load vector Fv is zero: no preload\n"));
-  PetscCall(PetscPrintf(comm, "Prestress: %.1f N per bolt, %s, law %s, %" PetscInt_FMT " interface points on %d rank(s)\n", (double)pl->ps.tension, pl->ps.conservative ? "conservative (no tangential traction)" : "with friction", type,
-                        pl->rom->iface->npts, (int)size));
-  PetscCall(PetscTime(&t0));
-  PetscCall(TriboPrestressSolve(pl->rom, pl->joint, &pl->ps));
-  PetscCall(PetscTime(&t1));
-  pl->haveps = PETSC_TRUE;
-  PetscCall(PetscPrintf(comm, "  converged in %" PetscInt_FMT " Newton iterations (%s), |R| = %.3e N, %.3f s\n", pl->ps.its, SNESConvergedReasons[pl->ps.reason], (double)pl->ps.fnorm, (double)(t1 - t0)));
-  PetscCall(ContactSummary(comm, pl));
+  PetscCall(TriboPrestressView(pl->ps, PETSC_VIEWER_STDOUT_(comm)));
+  PetscCall(TriboPrestressSolve(pl->ps));
+  PetscCall(TriboPrestressView(pl->ps, PETSC_VIEWER_STDOUT_(comm)));
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode ModalOptions(MPI_Comm comm, PetscInt *nmodes, PetscReal *cutoff)
+static PetscErrorCode PipelineModal(MPI_Comm comm, Pipeline *pl)
 {
-  PetscFunctionBeginUser;
-  PetscOptionsBegin(comm, NULL, "Linearized modes", "TriboModalSolve");
-  PetscCall(PetscOptionsInt("-modal_nmodes", "modes to print and store", "", *nmodes, nmodes, NULL));
-  PetscCall(PetscOptionsReal("-modal_rigid_cutoff", "modes below this frequency are rigid-body or suspension modes and not numbered as elastic modes [Hz]", "", *cutoff, cutoff, NULL));
-  PetscOptionsEnd();
-  PetscCheck(*nmodes >= 1, comm, PETSC_ERR_USER_INPUT, "-modal_nmodes must be >= 1, got %" PetscInt_FMT, *nmodes);
-  PetscFunctionReturn(0);
-}
-
-static PetscErrorCode PipelineModal(MPI_Comm comm, Pipeline *pl, PetscInt nmodes, PetscReal cutoff)
-{
-  PetscFunctionBeginUser;
-  // the lowest modes only: enough for the rigid/suspension ones (at most 6 + 6 for two free bodies)
-  // plus the elastic ones asked for and the followed one (dense dsygvx)
-  PetscCall(TriboModalSolveFirst(pl->rom, pl->joint, pl->ps.us, cutoff, nmodes + 12, &pl->modal));
-  pl->havemodal = PETSC_TRUE;
-  PetscCall(PetscPrintf(comm, "Linearized modes about the prestress (%" PetscInt_FMT " below %g Hz: rigid/suspension):\n", pl->modal.nrigid, (double)cutoff));
-  for (PetscInt k = 0; k < PetscMin(nmodes + pl->modal.nrigid, pl->modal.n); k++) {
-    PetscReal f = PetscSqrtReal(PetscMax(pl->modal.omega2[k], 0)) / (2 * PETSC_PI);
-    if (k < pl->modal.nrigid)
-      PetscCall(PetscPrintf(comm, "  %3" PetscInt_FMT "  %12.4f Hz   (rigid/suspension)\n", k + 1, (double)f));
-    else
-      PetscCall(PetscPrintf(comm, "  %3" PetscInt_FMT "  %12.4f Hz   elastic mode %" PetscInt_FMT "\n", k + 1, (double)f, k + 1 - pl->modal.nrigid));
-  }
-  PetscFunctionReturn(0);
-}
-
-static PetscErrorCode PipelineWrite(MPI_Comm comm, Pipeline *pl, const char verb[], TriboH5 *h5)
-{
-  const char *inputs[1];
+  const PetscReal *us;
 
   PetscFunctionBeginUser;
-  inputs[0] = pl->rompath;
-  PetscCall(TriboH5Create(comm, pl->output, h5));
-  PetscCall(TriboH5WriteMeta(*h5, verb, 1, inputs));
-  if (pl->haveps) PetscCall(TriboPrestressWriteH5(&pl->ps, pl->rom, pl->pu, pl->pt, *h5));
+  PetscCall(TriboPrestressGetSolution(pl->ps, &us, NULL));
+  PetscCall(TriboModalSetState(pl->modal, us));
+  PetscCall(TriboModalSolve(pl->modal));
+  PetscCall(TriboModalView(pl->modal, PETSC_VIEWER_STDOUT_(comm)));
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode CheckOutputs(MPI_Comm comm, Pipeline *pl, const char png[])
+static PetscErrorCode CheckOutputs(MPI_Comm comm, Pipeline *pl)
 {
   const char *in[2] = {pl->rompath, pl->output};
+  const char *png   = pl->nma ? pl->bbpng : NULL;
 
   PetscFunctionBeginUser;
   PetscCall(TriboCheckOutput(comm, "-output", pl->output, 1, in));
@@ -169,25 +148,42 @@ static PetscErrorCode CheckOutputs(MPI_Comm comm, Pipeline *pl, const char png[]
   PetscFunctionReturn(0);
 }
 
-/* Pictures, then the HDF5 file. The prestress picture is drawn under a staging name and renamed
-   onto its own once the backbone's (bb, or NULL) is written too. A picture that fails discards the
-   staged picture and the temporary HDF5 file: it replaces no file and commits no HDF5 file. */
-static PetscErrorCode PipelineFinish(MPI_Comm comm, Pipeline *pl, TriboH5 *h5, const char verb[], const TriboBackbone *bb, PetscInt rec, const char bbtitle[], const char bbpng[])
+/* The results into a temporary HDF5 file, the pictures, then the HDF5 file committed. The
+   prestress picture is drawn under a staging name and renamed onto its own once the backbone's is
+   written too. A picture that fails discards the staged picture and the temporary HDF5 file: it
+   replaces no file and commits no HDF5 file. */
+static PetscErrorCode PipelineFinish(MPI_Comm comm, Pipeline *pl, const char verb[])
 {
-  PetscErrorCode perr = 0;
-  PetscMPIInt    rank;
-  int            pid = (int)getpid(), err = 0;
-  char           stage[PETSC_MAX_PATH_LEN + 32], title[512], *why = NULL;
-  const char    *failed = pl->png, *opt = "-prestress_png", *text = "";
+  PetscErrorCode       perr = 0;
+  PetscMPIInt          rank;
+  TriboH5              h5;
+  const TriboBackbone *bb = NULL;
+  const PetscReal     *pu, *pt;
+  const char          *inputs[1] = {pl->rompath};
+  int                  pid       = (int)getpid(), err = 0;
+  char                 stage[PETSC_MAX_PATH_LEN + 32], title[512], bbtitle[512], *why = NULL;
+  const char          *failed = pl->png, *opt = "-prestress_png", *text = "";
+  PetscReal            tension;
 
   PetscFunctionBeginUser;
+  PetscCall(TriboH5Create(comm, pl->output, &h5));
+  PetscCall(TriboH5WriteMeta(h5, verb, 1, inputs));
+  PetscCall(TriboPrestressWriteH5(pl->ps, h5));
+  if (pl->modal) PetscCall(TriboModalWriteH5(pl->modal, h5));
+  if (pl->nma) {
+    PetscCall(TriboNMAWriteH5(pl->nma, h5));
+    PetscCall(TriboNMAGetBackbone(pl->nma, &bb));
+    PetscCall(PetscSNPrintf(bbtitle, sizeof(bbtitle), "tribo backbone, mode %" PetscInt_FMT ": %s", bb->mode, pl->rom->title));
+  }
   PetscCallMPI(MPI_Comm_rank(comm, &rank));
   PetscCallMPI(MPI_Bcast(&pid, 1, MPI_INT, 0, comm));
   PetscCall(PetscSNPrintf(stage, sizeof(stage), "%s.stage.%d", pl->png, pid));
-  PetscCall(PetscSNPrintf(title, sizeof(title), "tribo %s, %.6g N per bolt: %s", verb, (double)pl->ps.tension, pl->rom->title));
+  PetscCall(TriboPrestressGetTension(pl->ps, &tension));
+  PetscCall(PetscSNPrintf(title, sizeof(title), "tribo %s, %.6g N per bolt: %s", verb, (double)tension, pl->rom->title));
+  PetscCall(TriboPrestressGetPointFields(pl->ps, &pu, &pt));
   PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
-  if (pl->plotps) perr = TriboPrestressPlot(comm, pl->rom, pl->pu, pl->pt, title, stage);
-  if (!perr && bb && (perr = TriboBackbonePlot(comm, bb, pl->rom, rec, bbtitle, bbpng))) failed = bbpng, opt = "-backbone_png";
+  if (pl->plotps) perr = TriboPrestressPlot(comm, pl->rom, pu, pt, title, stage);
+  if (!perr && bb && (perr = TriboBackbonePlot(comm, bb, pl->rom, pl->rec, bbtitle, pl->bbpng))) failed = pl->bbpng, opt = "-backbone_png";
   PetscCall(PetscPopErrorHandler());
   if (perr)
     PetscCall(PetscErrorMessage(perr, &text, &why));
@@ -197,14 +193,14 @@ static PetscErrorCode PipelineFinish(MPI_Comm comm, Pipeline *pl, TriboH5 *h5, c
   if (err) why = strerror(err);
   if (perr || err) {
     if (!rank && pl->plotps) (void)remove(stage);
-    PetscCall(TriboH5Close(h5, PETSC_FALSE));
+    PetscCall(TriboH5Close(&h5, PETSC_FALSE));
     SETERRQ(comm, PETSC_ERR_FILE_WRITE, "could not write the picture %s (option %s): %s; %s was not written", failed, opt, why && why[0] ? why : text, pl->output);
   }
-  PetscCall(TriboH5Close(h5, PETSC_TRUE));
+  PetscCall(TriboH5Close(&h5, PETSC_TRUE));
   if (bb && pl->plotps)
-    PetscCall(PetscPrintf(comm, "wrote %s, %s and %s\n", pl->output, pl->png, bbpng));
+    PetscCall(PetscPrintf(comm, "wrote %s, %s and %s\n", pl->output, pl->png, pl->bbpng));
   else if (bb || pl->plotps)
-    PetscCall(PetscPrintf(comm, "wrote %s and %s\n", pl->output, bb ? bbpng : pl->png));
+    PetscCall(PetscPrintf(comm, "wrote %s and %s\n", pl->output, bb ? pl->bbpng : pl->png));
   else
     PetscCall(PetscPrintf(comm, "wrote %s\n", pl->output));
   PetscFunctionReturn(0);
@@ -213,9 +209,9 @@ static PetscErrorCode PipelineFinish(MPI_Comm comm, Pipeline *pl, TriboH5 *h5, c
 static PetscErrorCode PipelineDestroy(Pipeline *pl)
 {
   PetscFunctionBeginUser;
-  if (pl->havemodal) PetscCall(TriboModalFinalize(&pl->modal));
-  if (pl->pu) PetscCall(PetscFree2(pl->pu, pl->pt));
-  PetscCall(TriboPrestressFinalize(&pl->ps));
+  PetscCall(TriboNMADestroy(&pl->nma));
+  PetscCall(TriboModalDestroy(&pl->modal));
+  PetscCall(TriboPrestressDestroy(&pl->ps));
   PetscCall(TriboJointDestroy(&pl->joint));
   PetscCall(TriboLawDestroy(&pl->law));
   PetscCall(TriboROMDestroy(&pl->rom));
@@ -223,24 +219,23 @@ static PetscErrorCode PipelineDestroy(Pipeline *pl)
 }
 
 /*@
-  TriboVerbPrestress - tribo prestress: bolt preload with the interface law; writes /prestress.
+  TriboVerbPrestress - tribo prestress: bolt preload with the interface law; writes /prestress
+  and a picture of the contact pressure.
+
+  Collective
 @*/
 PetscErrorCode TriboVerbPrestress(MPI_Comm comm, PetscBool help)
 {
   Pipeline pl;
-  TriboH5  h5;
 
   PetscFunctionBeginUser;
   if (help) PetscCall(PetscPrintf(comm, "tribo prestress -rom ROM [-output prestress.h5] [options]: static solution under bolt preload\n"));
-  PetscCall(PipelineOptions(comm, help, "prestress", &pl));
+  PetscCall(PipelineCreate(comm, help, "prestress", PETSC_FALSE, PETSC_FALSE, &pl));
   if (!help) {
-    PetscCall(TriboCheckOptionsUsed(comm, "prestress"));
-    PetscCall(CheckOutputs(comm, &pl, NULL));
+    PetscCall(CheckOutputs(comm, &pl));
     PetscCall(TriboROMView(pl.rom, PETSC_VIEWER_STDOUT_(comm)));
     PetscCall(PipelinePrestress(comm, &pl));
-    PetscCall(TriboCheckOptionsUsed(comm, "prestress"));
-    PetscCall(PipelineWrite(comm, &pl, "prestress", &h5));
-    PetscCall(PipelineFinish(comm, &pl, &h5, "prestress", NULL, -1, NULL, NULL));
+    PetscCall(PipelineFinish(comm, &pl, "prestress"));
   }
   PetscCall(PipelineDestroy(&pl));
   PetscFunctionReturn(0);
@@ -248,110 +243,70 @@ PetscErrorCode TriboVerbPrestress(MPI_Comm comm, PetscBool help)
 
 /*@
   TriboVerbModal - tribo modal: prestress, then linearized modes; writes /prestress and /modal.
+
+  Collective
 @*/
 PetscErrorCode TriboVerbModal(MPI_Comm comm, PetscBool help)
 {
-  Pipeline  pl;
-  TriboH5   h5;
-  PetscInt  nmodes = 10;
-  PetscReal cutoff = 20.0;
+  Pipeline pl;
 
   PetscFunctionBeginUser;
   if (help) PetscCall(PetscPrintf(comm, "tribo modal -rom ROM [-output modal.h5] [options]: prestress, then linearized modes\n"));
-  PetscCall(PipelineOptions(comm, help, "modal", &pl));
-  PetscCall(ModalOptions(comm, &nmodes, &cutoff));
+  PetscCall(PipelineCreate(comm, help, "modal", PETSC_TRUE, PETSC_FALSE, &pl));
   if (!help) {
-    PetscCall(TriboCheckOptionsUsed(comm, "modal"));
-    PetscCall(CheckOutputs(comm, &pl, NULL));
+    PetscCall(CheckOutputs(comm, &pl));
     PetscCall(TriboROMView(pl.rom, PETSC_VIEWER_STDOUT_(comm)));
     PetscCall(PipelinePrestress(comm, &pl));
-    PetscCall(PipelineModal(comm, &pl, nmodes, cutoff));
-    PetscCall(TriboCheckOptionsUsed(comm, "modal"));
-    PetscCall(PipelineWrite(comm, &pl, "modal", &h5));
-    PetscCall(TriboModalWriteH5(&pl.modal, nmodes + pl.modal.nrigid, h5));
-    PetscCall(PipelineFinish(comm, &pl, &h5, "modal", NULL, -1, NULL, NULL));
+    PetscCall(PipelineModal(comm, &pl));
+    PetscCall(PipelineFinish(comm, &pl, "modal"));
   }
   PetscCall(PipelineDestroy(&pl));
   PetscFunctionReturn(0);
 }
 
 /*@
-  TriboVerbBackbone - tribo backbone: prestress, linear modes, RQNMA backbone of one mode;
-  writes /prestress, /modal, /backbone/mode<k> and a PNG picture.
+  TriboVerbBackbone - tribo backbone: prestress, linear modes, backbone of one mode by a
+  nonlinear modal analysis (-nma_type); writes /prestress, /modal, /backbone/mode<k> and pictures.
+
+  Collective
 @*/
 PetscErrorCode TriboVerbBackbone(MPI_Comm comm, PetscBool help)
 {
   Pipeline             pl;
-  TriboH5              h5;
-  TriboNMA             nma;
-  PetscInt             nmodes = 10, mode = 1, rec = -1, k;
-  PetscReal            cutoff                  = 20.0;
-  char                 png[PETSC_MAX_PATH_LEN] = "", title[512];
-  PetscBool            setpng;
+  PetscInt             rec;
   const TriboBackbone *bb;
   PetscLogDouble       t0, t1, nev0, nev1;
 
   PetscFunctionBeginUser;
   if (help) PetscCall(PetscPrintf(comm, "tribo backbone -rom ROM [-output backbone.h5] [options]: amplitude-dependent frequency and damping of one mode\n"));
-  PetscCall(PipelineOptions(comm, help, "backbone", &pl));
-  PetscCall(ModalOptions(comm, &nmodes, &cutoff));
-  PetscOptionsBegin(comm, NULL, "Backbone output", "tribo");
-  PetscCall(PetscOptionsInt("-backbone_mode", "elastic mode to follow (1 = lowest above -modal_rigid_cutoff)", "", mode, &mode, NULL));
-  PetscCall(PetscOptionsString("-backbone_png", "picture of the backbone (default: the output name with .png)", "", png, png, sizeof(png), &setpng));
-  PetscCall(PetscOptionsInt("-backbone_plot_recovery", "recovery row (0-based) whose acceleration amplitude is the x axis of the picture; -1: modal amplitude", "", rec, &rec, NULL));
-  PetscOptionsEnd();
-  PetscCall(TriboNMACreate(pl.rom, help ? NULL : NULL, &nma));
-  PetscCall(TriboNMASetFromOptions(nma));
-  if (!setpng) {
-    size_t len;
-    PetscCall(PetscStrncpy(png, pl.output, sizeof(png)));
-    PetscCall(PetscStrlen(png, &len));
-    if (len > 3 && !strcmp(png + len - 3, ".h5")) png[len - 3] = 0;
-    PetscCall(PetscStrlcat(png, ".png", sizeof(png)));
-  }
+  PetscCall(PipelineCreate(comm, help, "backbone", PETSC_TRUE, PETSC_TRUE, &pl));
   if (!help) {
-    PetscCheck(rec < pl.rom->nrec, comm, PETSC_ERR_USER_INPUT, "-backbone_plot_recovery %" PetscInt_FMT " out of range: the ROM has %" PetscInt_FMT " recovery rows", rec, pl.rom->nrec);
-    PetscCheck(mode >= 1, comm, PETSC_ERR_USER_INPUT, "-backbone_mode must be >= 1 (1 = the lowest elastic mode), got %" PetscInt_FMT, mode);
-    PetscCall(TriboCheckOptionsUsed(comm, "backbone"));
-    PetscCall(CheckOutputs(comm, &pl, png));
+    rec = pl.rec;
+    PetscCall(CheckOutputs(comm, &pl));
     PetscCall(TriboROMView(pl.rom, PETSC_VIEWER_STDOUT_(comm)));
     PetscCall(PipelinePrestress(comm, &pl));
-    PetscCall(PipelineModal(comm, &pl, PetscMax(nmodes, mode), cutoff));
-    k = pl.modal.nrigid + mode - 1;
-    PetscCheck(mode >= 1 && k < pl.modal.n, comm, PETSC_ERR_USER_INPUT, "-backbone_mode %" PetscInt_FMT " out of range: %" PetscInt_FMT " elastic modes were computed (raise -modal_nmodes)", mode, pl.modal.n - pl.modal.nrigid);
-    { // the NMA was created before the joint existed: recreate it on the joint, keep options
-      PetscCall(TriboNMADestroy(&nma));
-      PetscCall(TriboNMACreate(pl.rom, pl.joint, &nma));
-      PetscCall(TriboNMASetFromOptions(nma));
-    }
-    PetscCall(TriboNMASetPrestress(nma, &pl.ps));
-    PetscCall(TriboNMASetMode(nma, mode, pl.modal.omega2[k], &pl.modal.phi[k * pl.rom->n]));
-    PetscCall(TriboNMAView(nma, PETSC_VIEWER_STDOUT_(comm)));
+    PetscCall(PipelineModal(comm, &pl));
+    PetscCall(TriboNMASetPrestress(pl.nma, pl.ps));
+    PetscCall(TriboNMASetUp(pl.nma));
+    PetscCall(TriboNMAView(pl.nma, PETSC_VIEWER_STDOUT_(comm)));
     PetscCall(TriboJointGetEvaluationCount(pl.joint, &nev0));
     PetscCall(PetscTime(&t0));
-    PetscCall(TriboNMASolve(nma));
+    PetscCall(TriboNMASolve(pl.nma));
     PetscCall(PetscTime(&t1));
     PetscCall(TriboJointGetEvaluationCount(pl.joint, &nev1));
-    PetscCall(TriboNMAGetBackbone(nma, &bb));
-    PetscCall(PetscPrintf(comm, "Backbone of elastic mode %" PetscInt_FMT " (%.4f Hz linearized): %.3f s, %.3g point-law evaluations (%.3g per second)\n", mode, (double)bb->freq0, (double)(t1 - t0), (double)(nev1 - nev0),
+    PetscCall(TriboNMAGetBackbone(pl.nma, &bb));
+    PetscCall(PetscPrintf(comm, "Backbone of elastic mode %" PetscInt_FMT " (%.4f Hz linearized): %.3f s, %.3g point-law evaluations (%.3g per second)\n", bb->mode, (double)bb->freq0, (double)(t1 - t0), (double)(nev1 - nev0),
                           (double)((nev1 - nev0) / (t1 - t0))));
     PetscCall(PetscPrintf(comm, "  %-12s %-12s %-12s %-10s %s\n", "q", "freq (Hz)", "zeta (-)", "Newton", rec >= 0 ? "accel (m/s^2)" : ""));
     for (PetscInt i = 0; i < bb->na; i++) {
+      const char *note = bb->status[i] == TRIBO_BACKBONE_CONVERGED ? "" : (bb->status[i] == TRIBO_BACKBONE_UNSETTLED ? "  (damping still changing)" : "  (Newton failed)");
       if (rec >= 0)
-        PetscCall(PetscPrintf(comm, "  %-12.4e %-12.5f %-12.5e %-10" PetscInt_FMT " %.4e%s\n", (double)bb->q[i], (double)bb->freq[i], (double)bb->zeta[i], bb->newton[i], (double)bb->rec_acc[i * bb->nrec + rec],
-                              bb->converged[i] == 1 ? "" : (bb->converged[i] == 2 ? "  (damping still changing)" : "  (Newton failed)")));
+        PetscCall(PetscPrintf(comm, "  %-12.4e %-12.5f %-12.5e %-10" PetscInt_FMT " %.4e%s\n", (double)bb->q[i], (double)bb->freq[i], (double)bb->zeta[i], bb->newton[i], (double)bb->rec_acc[i * bb->nrec + rec], note));
       else
-        PetscCall(PetscPrintf(comm, "  %-12.4e %-12.5f %-12.5e %-10" PetscInt_FMT "%s\n", (double)bb->q[i], (double)bb->freq[i], (double)bb->zeta[i], bb->newton[i],
-                              bb->converged[i] == 1 ? "" : (bb->converged[i] == 2 ? "  (damping still changing)" : "  (Newton failed)")));
+        PetscCall(PetscPrintf(comm, "  %-12.4e %-12.5f %-12.5e %-10" PetscInt_FMT "%s\n", (double)bb->q[i], (double)bb->freq[i], (double)bb->zeta[i], bb->newton[i], note));
     }
-    PetscCall(TriboCheckOptionsUsed(comm, "backbone"));
-    PetscCall(PipelineWrite(comm, &pl, "backbone", &h5));
-    PetscCall(TriboModalWriteH5(&pl.modal, nmodes + pl.modal.nrigid, h5));
-    PetscCall(TriboBackboneWriteH5(bb, pl.rom, TRIBONMARQNMA, h5));
-    PetscCall(PetscSNPrintf(title, sizeof(title), "tribo backbone, mode %" PetscInt_FMT ": %s", mode, pl.rom->title));
-    PetscCall(PipelineFinish(comm, &pl, &h5, "backbone", bb, rec, title, png));
+    PetscCall(PipelineFinish(comm, &pl, "backbone"));
   }
-  PetscCall(TriboNMADestroy(&nma));
   PetscCall(PipelineDestroy(&pl));
   PetscFunctionReturn(0);
 }

@@ -13,7 +13,9 @@ static PetscFunctionList TriboLawList = NULL;
 
   Notes:
   A law is a const model card plus a pure batched kernel (STYLE §4); adding one means writing
-  src/law/impls/<name>.c with its card and calling TriboLawRegister() in TriboLawRegisterAll().
+  src/law/impls/<name>.c with its card and calling TriboLawRegister() in TriboLawRegisterAll(),
+  or calling TriboLawRegister() from the user's program before the law is created. A registered
+  law appears in -friction_view_models, in -help and in the message for an unknown name.
 @*/
 PetscErrorCode TriboLawRegister(const char name[], PetscErrorCode (*get)(const TriboLawCard **))
 {
@@ -45,19 +47,6 @@ PetscErrorCode TriboLawSetOptionsPrefix(TriboLaw law, const char prefix[])
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode TriboLawKnownNames_Private(char names[], size_t len)
-{
-  const char *list[] = {TRIBOLAWPENALTY, TRIBOLAWJENKINS, TRIBOLAWEDF};
-
-  PetscFunctionBeginUser;
-  names[0] = 0;
-  for (size_t i = 0; i < sizeof(list) / sizeof(list[0]); i++) {
-    if (i) PetscCall(PetscStrlcat(names, ", ", len));
-    PetscCall(PetscStrlcat(names, list[i], len));
-  }
-  PetscFunctionReturn(0);
-}
-
 /*@
   TriboLawSetType - Selects the law by name and resets its parameters to the card's defaults.
 
@@ -73,8 +62,8 @@ PetscErrorCode TriboLawSetType(TriboLaw law, const char type[])
   PetscFunctionBeginUser;
   PetscCall(PetscFunctionListFind(TriboLawList, type, &get));
   if (!get) {
-    char names[256];
-    PetscCall(TriboLawKnownNames_Private(names, sizeof(names)));
+    char names[1024];
+    PetscCall(TriboFunctionListNames(TriboLawList, names, sizeof(names)));
     SETERRQ(law->comm, PETSC_ERR_USER_INPUT, "unknown interface law \"%s\" (option -%sfriction_type); known laws: %s", type, law->prefix ? law->prefix : "", names);
   }
   PetscCall(get(&law->card));
@@ -153,8 +142,11 @@ PetscErrorCode TriboLawGetParameters(TriboLaw law, const PetscReal *p[])
 
   Collective
 
+  Notes:
+  Call TriboLawSetUp() afterwards (TriboJointCreate() does) to check the parameter set as a whole.
+
   Options Database Keys:
-+ -friction_type <edf>       - penalty, jenkins, edf
++ -friction_type <edf>       - a registered law (see -friction_view_models)
 . -friction_<param> <value> - every parameter of the chosen card (units in -help)
 - -friction_view_models     - print every model card and continue
 @*/
@@ -165,7 +157,7 @@ PetscErrorCode TriboLawSetFromOptions(TriboLaw law)
 
   PetscFunctionBeginUser;
   PetscCall(PetscStrncpy(type, law->card ? law->card->name : TRIBOLAWEDF, sizeof(type)));
-  PetscOptionsBegin(law->comm, law->prefix, "Interface law (friction and normal contact)", "TriboLaw");
+  TriboOptionsBegin(law->comm, law->prefix, "Interface law (friction and normal contact)", "TriboLaw");
   PetscCall(PetscOptionsFList("-friction_type", "interface law", "TriboLawSetType", TriboLawList, type, type, sizeof(type), &set));
   if (set || !law->card) PetscCall(TriboLawSetType(law, type));
   for (PetscInt i = 0; i < law->card->nparams; i++) {
@@ -178,9 +170,9 @@ PetscErrorCode TriboLawSetFromOptions(TriboLaw law)
     if (set) PetscCall(TriboLawSetParameter(law, pr->name, v));
   }
   PetscCall(PetscOptionsBool("-friction_view_models", "print every interface law's model card", "TriboLawViewModels", view, &view, NULL));
-  PetscOptionsEnd();
+  TriboOptionsEnd();
+  PetscCall(TriboOptionsUseNamespace(law->prefix, "friction_"));
   if (view) PetscCall(TriboLawViewModels(PETSC_VIEWER_STDOUT_(law->comm)));
-  PetscCall(TriboLawSetUp(law));
   PetscFunctionReturn(0);
 }
 
@@ -225,18 +217,20 @@ PetscErrorCode TriboLawView(TriboLaw law, PetscViewer v)
 @*/
 PetscErrorCode TriboLawViewModels(PetscViewer v)
 {
-  PetscErrorCode (*get)(const TriboLawCard **);
-  const char *names[] = {TRIBOLAWPENALTY, TRIBOLAWJENKINS, TRIBOLAWEDF};
+  const char **names = NULL;
+  int          n     = 0;
 
   PetscFunctionBeginUser;
   PetscCall(TriboLawRegisterAll());
-  for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+  PetscCall(PetscFunctionListGet(TriboLawList, &names, &n));
+  for (int i = 0; i < n; i++) {
+    PetscErrorCode (*get)(const TriboLawCard **) = NULL;
     const TriboLawCard *c;
     PetscCall(PetscFunctionListFind(TriboLawList, names[i], &get));
-    if (!get) continue;
     PetscCall(get(&c));
     PetscCall(TriboLawCardView_Private(c, NULL, v));
   }
+  PetscCall(PetscFree(names));
   PetscFunctionReturn(0);
 }
 

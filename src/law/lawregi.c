@@ -10,6 +10,7 @@ PetscErrorCode TriboLawRegisterAll(void)
   PetscFunctionBeginUser;
   if (called) PetscFunctionReturn(0);
   called = PETSC_TRUE;
+  PetscCall(TriboOptionsRegisterNamespace("friction_"));
   PetscCall(TriboLawRegister(TRIBOLAWPENALTY, TriboLawCardGet_Penalty));
   PetscCall(TriboLawRegister(TRIBOLAWJENKINS, TriboLawCardGet_Jenkins));
   PetscCall(TriboLawRegister(TRIBOLAWEDF, TriboLawCardGet_EDF));

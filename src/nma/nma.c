@@ -1,16 +1,41 @@
 #include <tribo/private/nmaimpl.h>
+#include <math.h>
 
 static PetscFunctionList TriboNMAList = NULL;
 
+const char *const TriboBackboneStatuses[] = {"failed", "converged", "unsettled", "TriboBackboneStatus", "TRIBO_BACKBONE_", NULL};
+
+/*@
+  TriboNMARegister - Adds a nonlinear modal analysis method to the registry.
+
+  Not collective
+
+  Input Parameters:
++ name   - the type string, e.g. "rqnma"
+- create - the constructor: allocates nma->data and fills nma->ops (include/tribo/private/nmaimpl.h)
+
+  Notes:
+  A registered method is selectable with -nma_type, appears in -help and in the message for an
+  unknown name, and its options live in the namespace "<name>_" (e.g. -rqnma_lgl). Call it from a
+  program before TriboNMASetFromOptions() to add a method of one's own.
+@*/
 PetscErrorCode TriboNMARegister(const char name[], PetscErrorCode (*create)(TriboNMA))
 {
+  char ns[128];
+
   PetscFunctionBeginUser;
+  PetscCall(TriboNMARegisterAll());
   PetscCall(PetscFunctionListAdd(&TriboNMAList, name, create));
+  PetscCall(PetscSNPrintf(ns, sizeof(ns), "%s_", name));
+  PetscCall(TriboOptionsRegisterNamespace(ns));
   PetscFunctionReturn(0);
 }
 
 /*@
-  TriboNMARegisterAll - Registers the nonlinear modal analysis methods that ship with tribo.
+  TriboNMARegisterAll - Registers the nonlinear modal analysis methods that ship with tribo and
+  the option namespaces of the analyses (prestress_, modal_, backbone_, nma_).
+
+  Not collective
 @*/
 PetscErrorCode TriboNMARegisterAll(void)
 {
@@ -19,46 +44,80 @@ PetscErrorCode TriboNMARegisterAll(void)
   PetscFunctionBeginUser;
   if (called) PetscFunctionReturn(0);
   called = PETSC_TRUE;
+  PetscCall(TriboOptionsRegisterNamespace("prestress_"));
+  PetscCall(TriboOptionsRegisterNamespace("modal_"));
+  PetscCall(TriboOptionsRegisterNamespace("backbone_"));
+  PetscCall(TriboOptionsRegisterNamespace("nma_"));
   PetscCall(TriboNMARegister(TRIBONMARQNMA, TriboNMACreate_RQNMA));
   PetscFunctionReturn(0);
 }
 
 /*@
-  TriboNMACreate - Creates a nonlinear modal analysis of a ROM with a joint.
+  TriboNMACreate - Creates a nonlinear modal analysis (a backbone tracer).
 
-  Collective on rom->comm
+  Collective
+
+  Input Parameter:
+. comm - the communicator of the ROM and joint
+
+  Output Parameter:
+. nma - the analysis; then TriboNMASetJoint(), TriboNMASetPrestress(), TriboNMASetModal() (or
+        TriboNMASetMode()), TriboNMASetFromOptions(), TriboNMASetUp(), TriboNMASolve()
+
+.seealso: TriboNMASetType(), TriboNMARegister()
 @*/
-PetscErrorCode TriboNMACreate(TriboROM rom, TriboJoint joint, TriboNMA *nma)
+PetscErrorCode TriboNMACreate(MPI_Comm comm, TriboNMA *nma)
 {
   TriboNMA m;
 
   PetscFunctionBeginUser;
   PetscCall(TriboNMARegisterAll());
   PetscCall(PetscNew(&m));
-  m->comm    = rom->comm;
-  m->rom     = rom;
-  m->joint   = joint;
-  m->n       = rom->n;
+  m->comm    = comm;
   m->mode    = 1;
   m->verbose = PETSC_TRUE;
-  PetscCall(PetscCalloc1(m->n, &m->us));
-  PetscCall(PetscCalloc1(m->n, &m->fs));
-  PetscCall(PetscCalloc1(m->n, &m->phi0));
-  if (joint) PetscCall(TriboJointGetHistorySize(joint, &m->nh));
-  PetscCall(PetscCalloc1(m->nh + 1, &m->hs));
-  *nma = m;
+  *nma       = m;
   PetscFunctionReturn(0);
 }
 
+/*@
+  TriboNMASetOptionsPrefix - Prefix of the options: -[prefix]backbone_qmin, -[prefix]nma_type,
+  -[prefix]rqnma_lgl, ...
+
+  Not collective
+@*/
+PetscErrorCode TriboNMASetOptionsPrefix(TriboNMA nma, const char prefix[])
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscFree(nma->prefix));
+  if (prefix) PetscCall(PetscStrallocpy(prefix, &nma->prefix));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboNMASetType - Selects the method by its registered name.
+
+  Collective
+
+  Notes:
+  An unknown name is a user-input error that lists the registered names.
+@*/
 PetscErrorCode TriboNMASetType(TriboNMA nma, const char type[])
 {
   PetscErrorCode (*create)(TriboNMA) = NULL;
 
   PetscFunctionBeginUser;
   PetscCall(PetscFunctionListFind(TriboNMAList, type, &create));
-  PetscCheck(create, nma->comm, PETSC_ERR_USER_INPUT, "unknown modal analysis method \"%s\" (option -nma_type); known: " TRIBONMARQNMA, type);
+  if (!create) {
+    char names[1024];
+    PetscCall(TriboFunctionListNames(TriboNMAList, names, sizeof(names)));
+    SETERRQ(nma->comm, PETSC_ERR_USER_INPUT, "unknown nonlinear modal analysis method \"%s\" (option -%snma_type); known: %s", type, nma->prefix ? nma->prefix : "", names);
+  }
+  if (nma->type && !strcmp(nma->type, type)) PetscFunctionReturn(0);
   if (nma->ops.destroy) PetscCall(nma->ops.destroy(nma));
   PetscCall(PetscMemzero(&nma->ops, sizeof(nma->ops)));
+  nma->data        = NULL;
+  nma->setupcalled = PETSC_FALSE;
   PetscCall(PetscFree(nma->type));
   PetscCall(PetscStrallocpy(type, &nma->type));
   PetscCall(create(nma));
@@ -66,38 +125,92 @@ PetscErrorCode TriboNMASetType(TriboNMA nma, const char type[])
 }
 
 /*@
-  TriboNMASetFromOptions - Method, amplitudes and viscous damping from the options database.
+  TriboNMAGetType - The method's name (NULL before it is set).
+
+  Not collective
+@*/
+PetscErrorCode TriboNMAGetType(TriboNMA nma, const char *type[])
+{
+  PetscFunctionBeginUser;
+  *type = nma->type;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboNMASetJoint - The joint (ROM, interface and law) whose backbone is traced.
+
+  Collective
+@*/
+PetscErrorCode TriboNMASetJoint(TriboNMA nma, TriboJoint joint)
+{
+  PetscFunctionBeginUser;
+  nma->joint = joint;
+  PetscCall(TriboJointGetROM(joint, &nma->rom));
+  if (nma->n != nma->rom->n || !nma->us) {
+    nma->n = nma->rom->n;
+    PetscCall(PetscFree(nma->us));
+    PetscCall(PetscFree(nma->fs));
+    PetscCall(PetscFree(nma->phi0));
+    PetscCall(PetscCalloc1(nma->n, &nma->us));
+    PetscCall(PetscCalloc1(nma->n, &nma->fs));
+    PetscCall(PetscCalloc1(nma->n, &nma->phi0));
+  }
+  PetscCall(PetscFree(nma->hs));
+  PetscCall(TriboJointGetHistorySize(joint, &nma->nh));
+  PetscCall(PetscCalloc1(nma->nh + 1, &nma->hs));
+  nma->setupcalled = PETSC_FALSE;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboNMASetFromOptions - Method, amplitudes, mode and viscous damping from the options database,
+  and the options of the method.
+
+  Collective
 
   Options Database Keys:
-+ -nma_type <rqnma>       - method
-. -backbone_amplitudes a,b - explicit modal amplitudes (sqrt(kg) m)
-. -backbone_qmin <1e-7>   - smallest modal amplitude (log-spaced list)
-. -backbone_qmax <1e-3>   - largest modal amplitude
-. -backbone_n <20>        - number of amplitudes
-. -backbone_zeta0 <0>     - low-amplitude viscous damping ratio added to every point (eq. 40)
-- -backbone_quiet         - no progress lines
++ -nma_type <rqnma>         - method (any registered one)
+. -backbone_mode <1>        - elastic mode to follow (1 = the lowest above -modal_rigid_cutoff)
+. -backbone_amplitudes a,b  - explicit modal amplitudes (sqrt(kg) m)
+. -backbone_qmin <1e-7>     - smallest modal amplitude (log-spaced list)
+. -backbone_qmax <1e-3>     - largest modal amplitude
+. -backbone_n <20>          - number of amplitudes
+. -backbone_zeta0 <0>       - low-amplitude viscous damping ratio added to every point (eq. 40)
+- -backbone_quiet           - no progress lines
+
+  Notes:
+  Reads options only; solvers are created with the sizes in TriboNMASetUp().
 @*/
 PetscErrorCode TriboNMASetFromOptions(TriboNMA nma)
 {
   char      type[64] = TRIBONMARQNMA;
   PetscReal qmin = 1e-7, qmax = 1e-3, list[1024];
-  PetscInt  na = 20, nlist = 1024;
-  PetscBool set, quiet     = PETSC_FALSE, setmin, setmax, setn;
+  PetscInt  na = 20, nlist = 1024, mode = nma->mode;
+  PetscBool set, quiet     = (PetscBool)!nma->verbose, setmin, setmax, setn;
 
   PetscFunctionBeginUser;
   if (nma->type) PetscCall(PetscStrncpy(type, nma->type, sizeof(type)));
-  PetscOptionsBegin(nma->comm, NULL, "Nonlinear modal analysis (backbone)", "TriboNMA");
+  TriboOptionsBegin(nma->comm, nma->prefix, "Nonlinear modal analysis (backbone)", "TriboNMA");
   PetscCall(PetscOptionsFList("-nma_type", "nonlinear modal analysis method", "TriboNMASetType", TriboNMAList, type, type, sizeof(type), &set));
   if (set || !nma->type) PetscCall(TriboNMASetType(nma, type));
+  PetscCall(PetscOptionsInt("-backbone_mode", "elastic mode to follow (1 = lowest above -modal_rigid_cutoff) [-]", "TriboNMASetModeNumber", mode, &mode, NULL));
   PetscCall(PetscOptionsReal("-backbone_qmin", "smallest modal amplitude [sqrt(kg) m]", "TriboNMASetAmplitudes", qmin, &qmin, &setmin));
   PetscCall(PetscOptionsReal("-backbone_qmax", "largest modal amplitude [sqrt(kg) m]", "TriboNMASetAmplitudes", qmax, &qmax, &setmax));
-  PetscCall(PetscOptionsInt("-backbone_n", "number of log-spaced amplitudes", "TriboNMASetAmplitudes", na, &na, &setn));
+  PetscCall(PetscOptionsInt("-backbone_n", "number of log-spaced amplitudes [-]", "TriboNMASetAmplitudes", na, &na, &setn));
   PetscCall(PetscOptionsRealArray("-backbone_amplitudes", "explicit list of modal amplitudes [sqrt(kg) m]", "TriboNMASetAmplitudes", list, &nlist, &set));
   PetscCall(PetscOptionsReal("-backbone_zeta0", "viscous modal damping ratio added at every amplitude (eq. 40) [-]", "TriboNMASolve", nma->zeta0, &nma->zeta0, NULL));
   PetscCall(PetscOptionsBool("-backbone_quiet", "no progress output", "TriboNMASolve", quiet, &quiet, NULL));
   if (nma->ops.setfromoptions) PetscCall(nma->ops.setfromoptions(PetscOptionsObject, nma));
-  PetscOptionsEnd();
+  TriboOptionsEnd();
+  PetscCall(TriboOptionsUseNamespace(nma->prefix, "backbone_"));
+  PetscCall(TriboOptionsUseNamespace(nma->prefix, "nma_"));
+  {
+    char ns[128];
+    PetscCall(PetscSNPrintf(ns, sizeof(ns), "%s_", nma->type));
+    PetscCall(TriboOptionsUseNamespace(nma->prefix, ns));
+  }
   nma->verbose = (PetscBool)!quiet;
+  PetscCall(TriboNMASetModeNumber(nma, mode));
   PetscCheck(nma->zeta0 >= 0, nma->comm, PETSC_ERR_USER_INPUT, "-backbone_zeta0 must be >= 0, got %g", (double)nma->zeta0);
   if (set)
     PetscCall(TriboNMASetAmplitudes(nma, nlist, list));
@@ -110,12 +223,17 @@ PetscErrorCode TriboNMASetFromOptions(TriboNMA nma)
     PetscCall(TriboNMASetAmplitudes(nma, na, a));
     PetscCall(PetscFree(a));
   }
-  if (nma->ops.setup) PetscCall(nma->ops.setup(nma));
   PetscFunctionReturn(0);
 }
 
 /*@
   TriboNMASetAmplitudes - Sets the modal amplitudes (ascending, positive) of the backbone.
+
+  Logically collective
+
+  Options Database Keys:
++ -backbone_amplitudes a,b,... - the list
+- -backbone_qmin, -backbone_qmax, -backbone_n - a log-spaced list
 @*/
 PetscErrorCode TriboNMASetAmplitudes(TriboNMA nma, PetscInt na, const PetscReal a[])
 {
@@ -135,57 +253,157 @@ PetscErrorCode TriboNMASetAmplitudes(TriboNMA nma, PetscInt na, const PetscReal 
 /*@
   TriboNMASetPrestress - The prestressed state: u_s, f_s, and the joint's committed history at
   u_s (copied now: every amplitude of a non-Masing backbone restarts from it).
+
+  Collective
+
+  Notes:
+  Call it after TriboPrestressSolve() and TriboNMASetJoint() with the same joint, before any other
+  solve commits a new history to the joint.
 @*/
-PetscErrorCode TriboNMASetPrestress(TriboNMA nma, const TriboPrestress *ps)
+PetscErrorCode TriboNMASetPrestress(TriboNMA nma, TriboPrestress ps)
 {
+  const PetscReal *us, *fs;
+
   PetscFunctionBeginUser;
-  PetscCall(PetscArraycpy(nma->us, ps->us, nma->n));
-  PetscCall(PetscArraycpy(nma->fs, ps->fs, nma->n));
+  PetscCheck(nma->joint, nma->comm, PETSC_ERR_ARG_WRONGSTATE, "set the joint (TriboNMASetJoint()) before the prestress");
+  PetscCall(TriboPrestressGetSolution(ps, &us, &fs));
+  PetscCall(PetscArraycpy(nma->us, us, nma->n));
+  PetscCall(PetscArraycpy(nma->fs, fs, nma->n));
   PetscCall(TriboJointCopyHistory(nma->joint, nma->hs, PETSC_TRUE));
   PetscFunctionReturn(0);
 }
 
 /*@
-  TriboNMASetMode - The linear mode to follow: its 1-based number (for output), omega0^2
-  (rad^2/s^2) and mass-normalized shape about the prestress.
+  TriboNMASetModal - The linear modes about the prestress; TriboNMASetUp() takes the elastic mode
+  of TriboNMASetModeNumber() (-backbone_mode) from them.
+
+  Logically collective
 @*/
-PetscErrorCode TriboNMASetMode(TriboNMA nma, PetscInt mode, PetscReal omega2, const PetscReal phi[])
+PetscErrorCode TriboNMASetModal(TriboNMA nma, TriboModal modal)
 {
   PetscFunctionBeginUser;
-  PetscCheck(omega2 > 0, nma->comm, PETSC_ERR_USER_INPUT, "mode %" PetscInt_FMT " has omega^2 = %g <= 0: choose an elastic mode", mode, (double)omega2);
-  nma->mode = mode;
-  nma->lam0 = omega2;
-  PetscCall(PetscArraycpy(nma->phi0, phi, nma->n));
+  nma->modal       = modal;
+  nma->setupcalled = PETSC_FALSE;
   PetscFunctionReturn(0);
 }
 
 /*@
-  TriboNMASolve - Traces the backbone.
+  TriboNMASetModeNumber - The elastic mode to follow (1 = the lowest above the rigid cutoff).
+
+  Logically collective
+
+  Options Database Key:
+. -backbone_mode <1> - the mode
+@*/
+PetscErrorCode TriboNMASetModeNumber(TriboNMA nma, PetscInt mode)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(mode >= 1, nma->comm, PETSC_ERR_USER_INPUT, "-%sbackbone_mode must be >= 1 (1 = the lowest elastic mode), got %" PetscInt_FMT, nma->prefix ? nma->prefix : "", mode);
+  nma->mode = mode;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboNMAGetModeNumber - The elastic mode followed.
+
+  Not collective
+@*/
+PetscErrorCode TriboNMAGetModeNumber(TriboNMA nma, PetscInt *mode)
+{
+  PetscFunctionBeginUser;
+  *mode = nma->mode;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboNMASetMode - The linear mode to follow given directly: its 1-based number (for output),
+  omega0^2 (rad^2/s^2) and mass-normalized shape about the prestress (instead of TriboNMASetModal()).
+
+  Logically collective
+@*/
+PetscErrorCode TriboNMASetMode(TriboNMA nma, PetscInt mode, PetscReal omega2, const PetscReal phi[])
+{
+  PetscFunctionBeginUser;
+  PetscCheck(nma->joint, nma->comm, PETSC_ERR_ARG_WRONGSTATE, "set the joint (TriboNMASetJoint()) before the mode");
+  PetscCheck(omega2 > 0, nma->comm, PETSC_ERR_USER_INPUT, "mode %" PetscInt_FMT " has omega^2 = %g <= 0: choose an elastic mode", mode, (double)omega2);
+  nma->mode = mode;
+  nma->lam0 = omega2;
+  PetscCall(PetscArraycpy(nma->phi0, phi, nma->n));
+  nma->modal = NULL;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboNMASetUp - Takes the mode from the modal analysis (if set), checks the set-up and creates
+  the method's solvers with the ROM's sizes.
+
+  Collective
+@*/
+PetscErrorCode TriboNMASetUp(TriboNMA nma)
+{
+  PetscFunctionBeginUser;
+  if (nma->setupcalled) PetscFunctionReturn(0);
+  PetscCheck(nma->joint, nma->comm, PETSC_ERR_ARG_WRONGSTATE, "no joint set (TriboNMASetJoint())");
+  if (!nma->type) PetscCall(TriboNMASetType(nma, TRIBONMARQNMA));
+  if (!nma->na) {
+    PetscReal a[20];
+    PetscCall(TriboLogspace(1e-7, 1e-3, 20, a));
+    PetscCall(TriboNMASetAmplitudes(nma, 20, a));
+  }
+  if (nma->modal) {
+    PetscReal        w2;
+    const PetscReal *phi;
+    PetscInt         nev, nrigid;
+    PetscCall(TriboModalGetModes(nma->modal, &nev, NULL, NULL));
+    PetscCall(TriboModalGetNumberRigid(nma->modal, &nrigid));
+    PetscCheck(nma->mode <= nev - nrigid, nma->comm, PETSC_ERR_USER_INPUT, "-%sbackbone_mode %" PetscInt_FMT " out of range: %" PetscInt_FMT " elastic modes were computed (raise -modal_nmodes)", nma->prefix ? nma->prefix : "", nma->mode, nev - nrigid);
+    PetscCall(TriboModalGetElasticMode(nma->modal, nma->mode, &w2, &phi));
+    PetscCheck(w2 > 0, nma->comm, PETSC_ERR_USER_INPUT, "mode %" PetscInt_FMT " has omega^2 = %g <= 0: choose an elastic mode", nma->mode, (double)w2);
+    nma->lam0 = w2;
+    PetscCall(PetscArraycpy(nma->phi0, phi, nma->n));
+  }
+  PetscCheck(nma->lam0 > 0, nma->comm, PETSC_ERR_ARG_WRONGSTATE, "no linear mode set (TriboNMASetModal() or TriboNMASetMode())");
+  if (nma->ops.setup) PetscCall(nma->ops.setup(nma));
+  nma->setupcalled = PETSC_TRUE;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboNMASolve - Traces the backbone (TriboNMASetUp() first if needed).
 
   Collective
 @*/
 PetscErrorCode TriboNMASolve(TriboNMA nma)
 {
   PetscFunctionBeginUser;
-  if (!nma->type) PetscCall(TriboNMASetType(nma, TRIBONMARQNMA));
-  PetscCheck(nma->na > 0, nma->comm, PETSC_ERR_ARG_WRONGSTATE, "no amplitudes set");
-  PetscCheck(nma->lam0 > 0, nma->comm, PETSC_ERR_ARG_WRONGSTATE, "no linear mode set (TriboNMASetMode)");
+  PetscCall(TriboNMASetUp(nma));
   PetscCall(nma->ops.solve(nma));
   PetscFunctionReturn(0);
 }
 
+/*@
+  TriboNMAGetBackbone - The backbone traced by TriboNMASolve(); owned by the analysis.
+
+  Not collective
+@*/
 PetscErrorCode TriboNMAGetBackbone(TriboNMA nma, const TriboBackbone **bb)
 {
   PetscFunctionBeginUser;
+  PetscCheck(nma->bb.na > 0, nma->comm, PETSC_ERR_ARG_WRONGSTATE, "no backbone yet (TriboNMASolve())");
   *bb = &nma->bb;
   PetscFunctionReturn(0);
 }
 
+/*@
+  TriboNMAView - Prints the method, mode, amplitude range and the method's settings.
+
+  Collective
+@*/
 PetscErrorCode TriboNMAView(TriboNMA nma, PetscViewer v)
 {
   PetscFunctionBeginUser;
-  PetscCall(
-      PetscViewerASCIIPrintf(v, "Nonlinear modal analysis %s, mode %" PetscInt_FMT ", %" PetscInt_FMT " amplitudes in [%g, %g], zeta0 = %g\n", nma->type, nma->mode, nma->na, (double)nma->amps[0], (double)nma->amps[nma->na - 1], (double)nma->zeta0));
+  PetscCall(PetscViewerASCIIPrintf(v, "Nonlinear modal analysis %s, mode %" PetscInt_FMT ", %" PetscInt_FMT " amplitudes in [%g, %g], zeta0 = %g\n", nma->type ? nma->type : "(type not set)", nma->mode, nma->na, nma->na ? (double)nma->amps[0] : 0.0,
+                                   nma->na ? (double)nma->amps[nma->na - 1] : 0.0, (double)nma->zeta0));
   if (nma->ops.view) PetscCall(nma->ops.view(nma, v));
   PetscFunctionReturn(0);
 }
@@ -206,11 +424,61 @@ static PetscErrorCode TriboBackboneFree_Private(TriboBackbone *b)
   PetscCall(PetscFree(b->dchange));
   PetscCall(PetscFree(b->newton));
   PetscCall(PetscFree(b->cycles));
-  PetscCall(PetscFree(b->converged));
+  PetscCall(PetscFree(b->status));
   PetscCall(PetscFree(b->seconds));
+  PetscCall(PetscMemzero(b, sizeof(*b)));
   PetscFunctionReturn(0);
 }
 
+/*@
+  TriboNMABackboneAllocate - For implementations: allocates nma->bb for the nma->na amplitudes,
+  with the amplitudes, mode and linear frequency filled in, every result NaN and every status
+  TRIBO_BACKBONE_FAILED until the method records it.
+
+  Not collective
+@*/
+PetscErrorCode TriboNMABackboneAllocate(TriboNMA nma)
+{
+  TriboBackbone *b  = &nma->bb;
+  PetscInt       na = nma->na, n = nma->n;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboBackboneFree_Private(b));
+  b->na   = na;
+  b->n    = n;
+  b->nrec = nma->rom->nrec;
+  b->mode = nma->mode;
+  PetscCall(PetscMalloc1(na, &b->q));
+  PetscCall(PetscMalloc1(na, &b->freq));
+  PetscCall(PetscMalloc1(na, &b->zeta));
+  PetscCall(PetscMalloc1(na, &b->dissip));
+  PetscCall(PetscMalloc1(na, &b->lam_p));
+  PetscCall(PetscMalloc1(na, &b->lam_m));
+  PetscCall(PetscMalloc1(na * b->nrec + 1, &b->rec_disp));
+  PetscCall(PetscMalloc1(na * b->nrec + 1, &b->rec_acc));
+  PetscCall(PetscMalloc1(na * n, &b->phi));
+  PetscCall(PetscMalloc1(na, &b->resid));
+  PetscCall(PetscMalloc1(na, &b->dchange));
+  PetscCall(PetscCalloc1(na, &b->newton));
+  PetscCall(PetscCalloc1(na, &b->cycles));
+  PetscCall(PetscMalloc1(na, &b->status));
+  PetscCall(PetscCalloc1(na, &b->seconds));
+  for (PetscInt i = 0; i < na; i++) {
+    b->q[i]      = nma->amps[i];
+    b->status[i] = TRIBO_BACKBONE_FAILED;
+    b->freq[i] = b->zeta[i] = b->dissip[i] = b->lam_p[i] = b->lam_m[i] = b->resid[i] = b->dchange[i] = ((PetscReal)NAN);
+    for (PetscInt k = 0; k < b->nrec; k++) b->rec_disp[i * b->nrec + k] = b->rec_acc[i * b->nrec + k] = ((PetscReal)NAN);
+    for (PetscInt k = 0; k < n; k++) b->phi[i * n + k] = ((PetscReal)NAN);
+  }
+  b->freq0 = PetscSqrtReal(nma->lam0) / (2 * PETSC_PI);
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboNMADestroy - Destroys the analysis and its backbone.
+
+  Collective
+@*/
 PetscErrorCode TriboNMADestroy(TriboNMA *nma)
 {
   PetscFunctionBeginUser;
@@ -218,6 +486,7 @@ PetscErrorCode TriboNMADestroy(TriboNMA *nma)
   if ((*nma)->ops.destroy) PetscCall((*nma)->ops.destroy(*nma));
   PetscCall(TriboBackboneFree_Private(&(*nma)->bb));
   PetscCall(PetscFree((*nma)->type));
+  PetscCall(PetscFree((*nma)->prefix));
   PetscCall(PetscFree((*nma)->us));
   PetscCall(PetscFree((*nma)->fs));
   PetscCall(PetscFree((*nma)->hs));

@@ -1,4 +1,4 @@
-#include <tribonma.h>
+#include <tribo/private/nmaimpl.h>
 #include <petscblaslapack.h>
 
 typedef struct {
@@ -115,62 +115,205 @@ static PetscErrorCode PrestressInitialGuess_Private(TriboROM rom, TriboJoint joi
   PetscFunctionReturn(0);
 }
 
-PetscErrorCode TriboPrestressInitialize(TriboROM rom, TriboPrestress *ps)
-{
-  PetscFunctionBeginUser;
-  PetscCall(PetscMemzero(ps, sizeof(*ps)));
-  ps->n            = rom->n;
-  ps->tension      = 12249.0;
-  ps->conservative = PETSC_TRUE;
-  ps->steps        = 1;
-  PetscCall(PetscCalloc1(rom->n, &ps->us));
-  PetscCall(PetscCalloc1(rom->n, &ps->fs));
-  PetscFunctionReturn(0);
-}
+/*@
+  TriboPrestressCreate - Creates a prestress (bolt preload) analysis.
 
-static PetscErrorCode PrestressCreateSNES_Private(TriboPrestress *ps)
+  Collective
+
+  Input Parameter:
+. comm - the communicator of the ROM and joint
+
+  Output Parameter:
+. ps - the analysis; attach the joint with TriboPrestressSetJoint()
+
+  Notes:
+  Defaults: 12,249 N per bolt (the measured mean of the Brake-Reuss beam tests), conservative
+  (no tangential traction during the preload), one load step.
+
+.seealso: TriboPrestressSetFromOptions(), TriboPrestressSolve()
+@*/
+PetscErrorCode TriboPrestressCreate(MPI_Comm comm, TriboPrestress *ps)
 {
-  KSP ksp;
-  PC  pc;
+  TriboPrestress p;
 
   PetscFunctionBeginUser;
-  if (ps->snes) PetscFunctionReturn(0);
-  PetscCall(SNESCreate(PETSC_COMM_SELF, &ps->snes));
-  PetscCall(SNESSetOptionsPrefix(ps->snes, "prestress_"));
-  PetscCall(SNESGetKSP(ps->snes, &ksp));
-  PetscCall(KSPSetType(ksp, KSPPREONLY));
-  PetscCall(KSPGetPC(ksp, &pc));
-  PetscCall(PCSetType(pc, PCLU));
-  PetscCall(SNESSetTolerances(ps->snes, PETSC_DEFAULT, 1e-12, 1e-14, 100, 10000));
-  PetscCall(SNESSetFromOptions(ps->snes));
+  PetscCall(TriboNMARegisterAll());
+  PetscCall(PetscNew(&p));
+  p->comm         = comm;
+  p->tension      = 12249.0;
+  p->conservative = PETSC_TRUE;
+  p->steps        = 1;
+  *ps             = p;
   PetscFunctionReturn(0);
 }
 
 /*@
-  TriboPrestressSetFromOptions - Reads the prestress options.
+  TriboPrestressSetOptionsPrefix - Prefix of the options: -[prefix]prestress_tension etc.
+
+  Not collective
+@*/
+PetscErrorCode TriboPrestressSetOptionsPrefix(TriboPrestress ps, const char prefix[])
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscFree(ps->prefix));
+  if (prefix) PetscCall(PetscStrallocpy(prefix, &ps->prefix));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboPrestressSetJoint - The joint (interface law on the ROM's interface) to preload.
+
+  Not collective
+
+  Notes:
+  The joint's committed law history is updated by TriboPrestressSolve().
+@*/
+PetscErrorCode TriboPrestressSetJoint(TriboPrestress ps, TriboJoint joint)
+{
+  PetscFunctionBeginUser;
+  ps->joint = joint;
+  PetscCall(TriboJointGetROM(joint, &ps->rom));
+  ps->setupcalled = PETSC_FALSE;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboPrestressSetTension - Bolt tension per bolt (N); the static load is tension * Fv.
+
+  Logically collective
+
+  Options Database Key:
+. -prestress_tension <12249> - the tension
+@*/
+PetscErrorCode TriboPrestressSetTension(TriboPrestress ps, PetscReal tension)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(tension >= 0 && PetscIsNormalReal(tension + 1), ps->comm, PETSC_ERR_USER_INPUT, "bolt tension must be finite and >= 0 N, got %g (option -%sprestress_tension)", (double)tension, ps->prefix ? ps->prefix : "");
+  ps->tension = tension;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboPrestressGetTension - Bolt tension per bolt (N).
+
+  Not collective
+@*/
+PetscErrorCode TriboPrestressGetTension(TriboPrestress ps, PetscReal *tension)
+{
+  PetscFunctionBeginUser;
+  *tension = ps->tension;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboPrestressSetConservative - Whether the tangential tractions are held at zero during the
+  preload (paper porter-et-al-2022 §3.3, porter-brake-2023 §4.1).
+
+  Logically collective
+
+  Options Database Key:
+. -prestress_conservative <true> - the flag
+@*/
+PetscErrorCode TriboPrestressSetConservative(TriboPrestress ps, PetscBool flg)
+{
+  PetscFunctionBeginUser;
+  ps->conservative = flg;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboPrestressSetSteps - Number of load increments (the friction history is path dependent).
+
+  Logically collective
+
+  Options Database Key:
+. -prestress_steps <1> - the number
+@*/
+PetscErrorCode TriboPrestressSetSteps(TriboPrestress ps, PetscInt steps)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(steps >= 1, ps->comm, PETSC_ERR_USER_INPUT, "-%sprestress_steps must be >= 1, got %" PetscInt_FMT, ps->prefix ? ps->prefix : "", steps);
+  ps->steps = steps;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboPrestressSetFromOptions - Reads the prestress options and those of its Newton solver.
+
+  Collective
 
   Options Database Keys:
 + -prestress_tension <12249>     - bolt tension per bolt (N); 12,249 N is the measured mean of the BRB tests
 . -prestress_conservative <true> - tangential tractions zero during prestress (paper porter-et-al-2022 §3.3)
-- -prestress_steps <1>           - load increments (the friction history is path dependent)
+. -prestress_steps <1>           - load increments (the friction history is path dependent)
+- -prestress_snes_*              - the SNES (Newton, dense LU) of each load step
 @*/
-PetscErrorCode TriboPrestressSetFromOptions(MPI_Comm comm, TriboPrestress *ps)
+PetscErrorCode TriboPrestressSetFromOptions(TriboPrestress ps)
+{
+  PetscReal tension = ps->tension;
+  PetscInt  steps   = ps->steps;
+  char      sprefix[256];
+
+  PetscFunctionBeginUser;
+  TriboOptionsBegin(ps->comm, ps->prefix, "Prestress (bolt preload)", "TriboPrestress");
+  PetscCall(PetscOptionsReal("-prestress_tension", "bolt tension per bolt [N]", "TriboPrestressSetTension", tension, &tension, NULL));
+  PetscCall(PetscOptionsBool("-prestress_conservative", "no tangential tractions during prestress (conservative prestress, porter-et-al-2022 §3.3)", "TriboPrestressSetConservative", ps->conservative, &ps->conservative, NULL));
+  PetscCall(PetscOptionsInt("-prestress_steps", "load increments [-]", "TriboPrestressSetSteps", steps, &steps, NULL));
+  TriboOptionsEnd();
+  PetscCall(TriboOptionsUseNamespace(ps->prefix, "prestress_"));
+  PetscCall(TriboPrestressSetTension(ps, tension));
+  PetscCall(TriboPrestressSetSteps(ps, steps));
+  if (!ps->snes) {
+    KSP ksp;
+    PC  pc;
+    PetscCall(SNESCreate(PETSC_COMM_SELF, &ps->snes));
+    PetscCall(SNESGetKSP(ps->snes, &ksp));
+    PetscCall(KSPSetType(ksp, KSPPREONLY));
+    PetscCall(KSPGetPC(ksp, &pc));
+    PetscCall(PCSetType(pc, PCLU));
+    PetscCall(SNESSetTolerances(ps->snes, PETSC_DEFAULT, 1e-12, 1e-14, 100, 10000));
+  }
+  PetscCall(PetscSNPrintf(sprefix, sizeof(sprefix), "%sprestress_", ps->prefix ? ps->prefix : ""));
+  PetscCall(SNESSetOptionsPrefix(ps->snes, sprefix));
+  PetscCall(TriboHelpPush(PETSC_FALSE));
+  PetscCall(SNESSetFromOptions(ps->snes));
+  PetscCall(TriboHelpPop());
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboPrestressSetUp - Allocates the state for the joint's ROM; called by TriboPrestressSolve()
+  when needed.
+
+  Collective
+@*/
+PetscErrorCode TriboPrestressSetUp(TriboPrestress ps)
 {
   PetscFunctionBeginUser;
-  PetscOptionsBegin(comm, NULL, "Prestress (bolt preload)", "TriboPrestress");
-  PetscCall(PetscOptionsReal("-prestress_tension", "bolt tension per bolt [N]", "TriboPrestressSolve", ps->tension, &ps->tension, NULL));
-  PetscCall(PetscOptionsBool("-prestress_conservative", "no tangential tractions during prestress (conservative prestress, porter-et-al-2022 §3.3)", "TriboPrestressSolve", ps->conservative, &ps->conservative, NULL));
-  PetscCall(PetscOptionsInt("-prestress_steps", "load increments", "TriboPrestressSolve", ps->steps, &ps->steps, NULL));
-  PetscOptionsEnd();
-  PetscCall(PrestressCreateSNES_Private(ps));
-  PetscCheck(ps->tension >= 0 && PetscIsNormalReal(ps->tension + 1), comm, PETSC_ERR_USER_INPUT, "bolt tension must be finite and >= 0 N, got %g (option -prestress_tension)", (double)ps->tension);
-  PetscCheck(ps->steps >= 1, comm, PETSC_ERR_USER_INPUT, "-prestress_steps must be >= 1, got %" PetscInt_FMT, ps->steps);
+  if (ps->setupcalled) PetscFunctionReturn(0);
+  PetscCheck(ps->joint, ps->comm, PETSC_ERR_ARG_WRONGSTATE, "prestress: no joint set (TriboPrestressSetJoint())");
+  if (!ps->snes) { // defaults without reading options
+    KSP ksp;
+    PC  pc;
+    PetscCall(SNESCreate(PETSC_COMM_SELF, &ps->snes));
+    PetscCall(SNESGetKSP(ps->snes, &ksp));
+    PetscCall(KSPSetType(ksp, KSPPREONLY));
+    PetscCall(KSPGetPC(ksp, &pc));
+    PetscCall(PCSetType(pc, PCLU));
+    PetscCall(SNESSetTolerances(ps->snes, PETSC_DEFAULT, 1e-12, 1e-14, 100, 10000));
+  }
+  PetscCall(PetscFree(ps->us));
+  PetscCall(PetscFree(ps->fs));
+  ps->n = ps->rom->n;
+  PetscCall(PetscCalloc1(ps->n, &ps->us));
+  PetscCall(PetscCalloc1(ps->n, &ps->fs));
+  ps->setupcalled = PETSC_TRUE;
   PetscFunctionReturn(0);
 }
 
 /*@
   TriboPrestressSolve - Solves K u_s + f_nl(u_s) = tension Fv with Newton (SNES, analytic
-  Jacobian, dense LU) and commits the law histories at u_s.
+  Jacobian, dense LU), commits the law histories at u_s and gathers the interface point fields.
 
   Collective
 
@@ -188,18 +331,24 @@ PetscErrorCode TriboPrestressSetFromOptions(MPI_Comm comm, TriboPrestress *ps)
   history afterwards records zero tangential traction at u_s. SNES options take the prefix
   prestress_ (e.g. -prestress_snes_monitor).
 @*/
-PetscErrorCode TriboPrestressSolve(TriboROM rom, TriboJoint joint, TriboPrestress *ps)
+PetscErrorCode TriboPrestressSolve(TriboPrestress ps)
 {
-  SNES         snes;
-  Vec          U, R;
-  Mat          J;
-  PrestressCtx ctx;
-  PetscReal    atol, rtol, stol;
-  PetscInt     maxit, maxf;
-  PetscInt     n = rom->n;
-  PetscReal   *fsv;
+  SNES           snes;
+  Vec            U, R;
+  Mat            J;
+  PrestressCtx   ctx;
+  PetscReal      atol, rtol, stol;
+  PetscInt       maxit, maxf, n;
+  PetscReal     *fsv;
+  TriboROM       rom;
+  PetscLogDouble t0, t1;
+  PetscMPIInt    rank;
 
   PetscFunctionBeginUser;
+  PetscCall(TriboPrestressSetUp(ps));
+  PetscCall(PetscTime(&t0));
+  rom = ps->rom;
+  n   = ps->n;
   {
     const PetscScalar *fv;
     PetscCall(VecGetArrayRead(rom->Fv, &fv));
@@ -209,15 +358,15 @@ PetscErrorCode TriboPrestressSolve(TriboROM rom, TriboJoint joint, TriboPrestres
   ps->fsnorm = 0;
   for (PetscInt i = 0; i < n; i++) ps->fsnorm = PetscMax(ps->fsnorm, PetscAbsReal(ps->fs[i]));
   ctx.rom   = rom;
-  ctx.joint = joint;
+  ctx.joint = ps->joint;
   ctx.mode  = ps->conservative ? TRIBO_LAW_NORMAL : TRIBO_LAW_FULL;
   PetscCall(PetscMalloc1(n, &ctx.work));
   PetscCall(PetscMalloc1(n, &fsv));
   ctx.fs = fsv;
+  PetscCall(PetscArrayzero(ps->us, n));
   PetscCall(VecCreateSeqWithArray(PETSC_COMM_SELF, 1, n, ps->us, &U));
   PetscCall(VecDuplicate(U, &R));
   PetscCall(MatCreateSeqDense(PETSC_COMM_SELF, n, n, NULL, &J));
-  PetscCall(PrestressCreateSNES_Private(ps));
   snes = ps->snes;
   PetscCall(SNESSetFunction(snes, R, PrestressResidual, &ctx));
   PetscCall(SNESSetJacobian(snes, J, J, PrestressJacobian, &ctx));
@@ -231,7 +380,7 @@ PetscErrorCode TriboPrestressSolve(TriboROM rom, TriboJoint joint, TriboPrestres
     PetscCall(MatDenseRestoreArrayRead(rom->K, &k));
     ctx.shift = 1e-14 * tk / tm;
   }
-  PetscCall(PrestressInitialGuess_Private(rom, joint, ctx.shift, ps->fs, ps->us));
+  PetscCall(PrestressInitialGuess_Private(rom, ps->joint, ctx.shift, ps->fs, ps->us));
   PetscCall(SNESGetTolerances(snes, &atol, &rtol, &stol, &maxit, &maxf));
   if (atol <= 1e-49) { // absolute: relative to the bolt load, but above the round-off of K u
     PetscReal sabs;
@@ -249,24 +398,142 @@ PetscErrorCode TriboPrestressSolve(TriboROM rom, TriboJoint joint, TriboPrestres
     ps->its += its;
     if (ps->reason <= 0) break;
     PetscCall(PrestressResidual(snes, U, R, &ctx)); // re-evaluate at the solution, then accept it
-    PetscCall(TriboJointCommit(joint));
+    PetscCall(TriboJointCommit(ps->joint));
   }
+  if (atol <= 1e-49) PetscCall(SNESSetTolerances(snes, atol, rtol, stol, maxit, maxf));
   PetscCall(SNESSetFunction(snes, NULL, NULL, NULL));
   PetscCall(MatDestroy(&J));
   PetscCall(VecDestroy(&U));
   PetscCall(VecDestroy(&R));
   PetscCall(PetscFree(ctx.work));
   PetscCall(PetscFree(fsv));
-  PetscCheck(ps->reason > 0, rom->comm, PETSC_ERR_NOT_CONVERGED, "prestress did not converge: %s after %" PetscInt_FMT " Newton iterations, |R| = %g N (f_s = %g N); try -prestress_steps 10 or -prestress_snes_monitor",
+  PetscCheck(ps->reason > 0, ps->comm, PETSC_ERR_NOT_CONVERGED, "prestress did not converge: %s after %" PetscInt_FMT " Newton iterations, |R| = %g N (f_s = %g N); try -prestress_steps 10 or -prestress_snes_monitor",
              SNESConvergedReasons[ps->reason], ps->its, (double)ps->fnorm, (double)ps->fsnorm);
+  // the point fields of the accepted state (the last evaluation was at u_s), for output and pictures
+  PetscCallMPI(MPI_Comm_rank(ps->comm, &rank));
+  if (rom->iface) {
+    PetscInt npts = rom->iface->npts;
+    if (!rank && !ps->pu) PetscCall(PetscMalloc2(3 * npts, &ps->pu, 3 * npts, &ps->pt));
+    PetscCall(TriboJointGatherPointFields(ps->joint, ps->pu, ps->pt));
+  }
+  PetscCall(PetscTime(&t1));
+  ps->seconds = t1 - t0;
+  ps->solved  = PETSC_TRUE;
   PetscFunctionReturn(0);
 }
 
-PetscErrorCode TriboPrestressFinalize(TriboPrestress *ps)
+/*@
+  TriboPrestressGetSolution - The prestressed state u_s and the static load f_s (length n of the
+  ROM); owned by the analysis.
+
+  Not collective
+@*/
+PetscErrorCode TriboPrestressGetSolution(TriboPrestress ps, const PetscReal *us[], const PetscReal *fs[])
 {
   PetscFunctionBeginUser;
-  PetscCall(PetscFree(ps->us));
-  PetscCall(PetscFree(ps->fs));
-  PetscCall(SNESDestroy(&ps->snes));
+  PetscCheck(ps->solved, ps->comm, PETSC_ERR_ARG_WRONGSTATE, "prestress not solved yet (TriboPrestressSolve())");
+  if (us) *us = ps->us;
+  if (fs) *fs = ps->fs;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboPrestressGetConvergedReason - Why the last Newton solve stopped.
+
+  Not collective
+@*/
+PetscErrorCode TriboPrestressGetConvergedReason(TriboPrestress ps, SNESConvergedReason *reason)
+{
+  PetscFunctionBeginUser;
+  *reason = ps->reason;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboPrestressGetIterationNumber - Newton iterations of all load steps.
+
+  Not collective
+@*/
+PetscErrorCode TriboPrestressGetIterationNumber(TriboPrestress ps, PetscInt *its)
+{
+  PetscFunctionBeginUser;
+  *its = ps->its;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboPrestressGetPointFields - Relative displacements and tractions (local frame t1, t2, n) at
+  the interface's quadrature points at u_s, [3 npts] each, on rank 0 (NULL elsewhere).
+
+  Not collective
+@*/
+PetscErrorCode TriboPrestressGetPointFields(TriboPrestress ps, const PetscReal *pu[], const PetscReal *pt[])
+{
+  PetscFunctionBeginUser;
+  PetscCheck(ps->solved, ps->comm, PETSC_ERR_ARG_WRONGSTATE, "prestress not solved yet (TriboPrestressSolve())");
+  if (pu) *pu = ps->pu;
+  if (pt) *pt = ps->pt;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboPrestressView - Prints the set-up and, once solved, the Newton convergence and the contact
+  statistics (points in contact, normal force, mean and peak pressure, tangential force).
+
+  Collective
+@*/
+PetscErrorCode TriboPrestressView(TriboPrestress ps, PetscViewer v)
+{
+  PetscMPIInt size, rank;
+  const char *type = "";
+  TriboLaw    law;
+
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_size(ps->comm, &size));
+  PetscCallMPI(MPI_Comm_rank(ps->comm, &rank));
+  if (ps->joint) {
+    PetscCall(TriboJointGetLaw(ps->joint, &law));
+    PetscCall(TriboLawGetType(law, &type));
+  }
+  PetscCall(PetscViewerASCIIPrintf(v, "Prestress: %.1f N per bolt, %s, law %s, %" PetscInt_FMT " interface points on %d rank(s)\n", (double)ps->tension, ps->conservative ? "conservative (no tangential traction)" : "with friction", type,
+                                   ps->rom && ps->rom->iface ? ps->rom->iface->npts : 0, (int)size));
+  if (!ps->solved) PetscFunctionReturn(0);
+  PetscCall(PetscViewerASCIIPrintf(v, "  converged in %" PetscInt_FMT " Newton iterations (%s), |R| = %.3e N, %.3f s\n", ps->its, SNESConvergedReasons[ps->reason], (double)ps->fnorm, (double)ps->seconds));
+  if (ps->rom->iface && !rank) {
+    const PetscReal *t = ps->pt;
+    PetscReal        fn = 0, pmax = 0, area = 0, carea = 0, tt = 0;
+    PetscInt         npts = ps->rom->iface->npts, nc = 0;
+    for (PetscInt p = 0; p < npts; p++) {
+      PetscReal w = ps->rom->iface->pw[p];
+      area += w;
+      if (t[3 * p + 2] > 0) {
+        nc++;
+        carea += w;
+      }
+      fn += w * t[3 * p + 2];
+      tt += w * PetscSqrtReal(t[3 * p] * t[3 * p] + t[3 * p + 1] * t[3 * p + 1]);
+      pmax = PetscMax(pmax, t[3 * p + 2]);
+    }
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, "  contact: %" PetscInt_FMT " of %" PetscInt_FMT " points (%.1f %% of %.4g m^2), normal force %.6g N, mean pressure %.4g MPa, peak %.4g MPa, tangential force %.4g N\n", nc, npts,
+                          (double)(100 * carea / area), (double)area, (double)fn, (double)(fn / area * 1e-6), (double)(pmax * 1e-6), (double)tt));
+  }
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboPrestressDestroy - Destroys the analysis.
+
+  Collective
+@*/
+PetscErrorCode TriboPrestressDestroy(TriboPrestress *ps)
+{
+  PetscFunctionBeginUser;
+  if (!*ps) PetscFunctionReturn(0);
+  PetscCall(PetscFree((*ps)->us));
+  PetscCall(PetscFree((*ps)->fs));
+  if ((*ps)->pu) PetscCall(PetscFree2((*ps)->pu, (*ps)->pt));
+  PetscCall(SNESDestroy(&(*ps)->snes));
+  PetscCall(PetscFree((*ps)->prefix));
+  PetscCall(PetscFree(*ps));
   PetscFunctionReturn(0);
 }

@@ -18,6 +18,7 @@ int main(int argc, char **argv)
   TriboModal           modal;
   TriboNMA             nma;
   const TriboBackbone *bb;
+  const PetscReal     *us, *omega2, *phi;
   PetscReal            m = 2.0, k = 3.0e4, A = 1.0e-4;
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
@@ -60,15 +61,24 @@ int main(int argc, char **argv)
   PetscCall(TriboLawSetParameter(law, "kn", 0.0));
   PetscCall(TriboLawSetFromOptions(law));
   PetscCall(TriboJointCreate(rom, law, &joint));
-  PetscCall(TriboPrestressInitialize(rom, &ps));
-  ps.tension = 0;
-  PetscCall(TriboPrestressSolve(rom, joint, &ps));
-  PetscCall(TriboModalSolve(rom, joint, ps.us, 0.0, &modal));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "f0 %.10g Hz\n", (double)(PetscSqrtReal(modal.omega2[0]) / (2 * PETSC_PI))));
+  PetscCall(TriboPrestressCreate(PETSC_COMM_WORLD, &ps));
+  PetscCall(TriboPrestressSetJoint(ps, joint));
+  PetscCall(TriboPrestressSetTension(ps, 0.0));
+  PetscCall(TriboPrestressSolve(ps));
+  PetscCall(TriboPrestressGetSolution(ps, &us, NULL));
+  PetscCall(TriboModalCreate(PETSC_COMM_WORLD, &modal));
+  PetscCall(TriboModalSetJoint(modal, joint));
+  PetscCall(TriboModalSetState(modal, us));
+  PetscCall(TriboModalSetRigidCutoff(modal, 0.0));
+  PetscCall(TriboModalSetComputeAll(modal, PETSC_TRUE));
+  PetscCall(TriboModalSolve(modal));
+  PetscCall(TriboModalGetModes(modal, NULL, &omega2, &phi));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "f0 %.10g Hz\n", (double)(PetscSqrtReal(omega2[0]) / (2 * PETSC_PI))));
 
-  PetscCall(TriboNMACreate(rom, joint, &nma));
-  PetscCall(TriboNMASetPrestress(nma, &ps));
-  PetscCall(TriboNMASetMode(nma, 1, modal.omega2[0], modal.phi));
+  PetscCall(TriboNMACreate(PETSC_COMM_WORLD, &nma));
+  PetscCall(TriboNMASetJoint(nma, joint));
+  PetscCall(TriboNMASetPrestress(nma, ps));
+  PetscCall(TriboNMASetMode(nma, 1, omega2[0], phi));
   {
     PetscReal amps[] = {1.0e-8 * PetscSqrtReal(2.0), 1.0e-7 * PetscSqrtReal(2.0) * 0.5, 3.0e-7 * PetscSqrtReal(2.0), 1.0e-6 * PetscSqrtReal(2.0), 1.0e-5 * PetscSqrtReal(2.0)};
     PetscCall(TriboNMASetAmplitudes(nma, 5, amps));
@@ -76,10 +86,10 @@ int main(int argc, char **argv)
   PetscCall(TriboNMASetFromOptions(nma));
   PetscCall(TriboNMASolve(nma));
   PetscCall(TriboNMAGetBackbone(nma, &bb));
-  for (PetscInt i = 0; i < bb->na; i++) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "X %.4e f %.10g zeta %.8g converged %d\n", (double)(bb->q[i] / PetscSqrtReal(m)), (double)bb->freq[i], (double)bb->zeta[i], (int)bb->converged[i]));
+  for (PetscInt i = 0; i < bb->na; i++) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "X %.4e f %.10g zeta %.8g converged %d\n", (double)(bb->q[i] / PetscSqrtReal(m)), (double)bb->freq[i], (double)bb->zeta[i], (int)bb->status[i]));
   PetscCall(TriboNMADestroy(&nma));
-  PetscCall(TriboModalFinalize(&modal));
-  PetscCall(TriboPrestressFinalize(&ps));
+  PetscCall(TriboModalDestroy(&modal));
+  PetscCall(TriboPrestressDestroy(&ps));
   PetscCall(TriboJointDestroy(&joint));
   PetscCall(TriboLawDestroy(&law));
   PetscCall(TriboROMDestroy(&rom));

@@ -18,6 +18,7 @@ int main(int argc, char **argv)
   TriboJoint     joint;
   TriboPrestress ps;
   TriboModal     modal;
+  const PetscReal *us, *omega2;
   PetscReal      ks = 2.0e6, m = 0.5, a = 0.01, kn = 1.0e12, T = 1000.0;
   PetscReal      xyz[12] = {0, 0, 0, a, 0, 0, a, a, 0, 0, a, 0};
   PetscInt       el[4]   = {0, 1, 2, 3};
@@ -64,22 +65,30 @@ int main(int argc, char **argv)
   PetscCall(TriboLawSetParameter(law, "mu", 0.5));
   PetscCall(TriboLawSetFromOptions(law));
   PetscCall(TriboJointCreate(rom, law, &joint));
-  PetscCall(TriboPrestressInitialize(rom, &ps));
-  ps.tension      = T;
-  ps.conservative = cons;
-  PetscCall(TriboPrestressSetFromOptions(PETSC_COMM_WORLD, &ps));
-  PetscCall(TriboPrestressSolve(rom, joint, &ps));
+  PetscCall(TriboPrestressCreate(PETSC_COMM_WORLD, &ps));
+  PetscCall(TriboPrestressSetJoint(ps, joint));
+  PetscCall(TriboPrestressSetTension(ps, T));
+  PetscCall(TriboPrestressSetConservative(ps, cons));
+  PetscCall(TriboPrestressSetFromOptions(ps));
+  PetscCall(TriboPrestressSolve(ps));
+  PetscCall(TriboPrestressGetSolution(ps, &us, NULL));
   {
     PetscReal fnl[2], N;
-    PetscCall(TriboJointEvaluate(joint, TRIBO_LAW_FULL, ps.us, fnl, NULL));
+    PetscCall(TriboJointEvaluate(joint, TRIBO_LAW_FULL, us, fnl, NULL));
     N = fnl[1]; // the normal force on the bottom block
-    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "z1 %.12e z2 %.12e\n", (double)ps.us[0], (double)ps.us[1]));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "z1 %.12e z2 %.12e\n", (double)us[0], (double)us[1]));
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "normal force %.12e N\n", (double)N));
   }
-  PetscCall(TriboModalSolve(rom, joint, ps.us, 0.0, &modal));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "omega2 %.12e %.12e\n", (double)modal.omega2[0], (double)modal.omega2[1]));
-  PetscCall(TriboModalFinalize(&modal));
-  PetscCall(TriboPrestressFinalize(&ps));
+  PetscCall(TriboModalCreate(PETSC_COMM_WORLD, &modal));
+  PetscCall(TriboModalSetJoint(modal, joint));
+  PetscCall(TriboModalSetState(modal, us));
+  PetscCall(TriboModalSetRigidCutoff(modal, 0.0));
+  PetscCall(TriboModalSetComputeAll(modal, PETSC_TRUE));
+  PetscCall(TriboModalSolve(modal));
+  PetscCall(TriboModalGetModes(modal, NULL, &omega2, NULL));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "omega2 %.12e %.12e\n", (double)omega2[0], (double)omega2[1]));
+  PetscCall(TriboModalDestroy(&modal));
+  PetscCall(TriboPrestressDestroy(&ps));
   PetscCall(TriboJointDestroy(&joint));
   PetscCall(TriboLawDestroy(&law));
   PetscCall(TriboROMDestroy(&rom));

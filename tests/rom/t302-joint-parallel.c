@@ -16,6 +16,7 @@ int main(int argc, char **argv)
   TriboPrestress ps;
   PetscReal     *x, *f, *fp, *fm, *J, fn = 0, err = 0, jmax = 0;
   PetscReal     *pu = NULL, *pt = NULL;
+  const PetscReal *us;
   PetscMPIInt    rank;
   PetscInt       n, npts, nslip = 0, nsep = 0;
 
@@ -30,8 +31,10 @@ int main(int argc, char **argv)
   PetscCall(TriboLawSetParameter(law, "kn", 5.0e11));
   PetscCall(TriboLawSetParameter(law, "mu", 0.3));
   PetscCall(TriboJointCreate(rom, law, &joint));
-  PetscCall(TriboPrestressInitialize(rom, &ps));
-  PetscCall(TriboPrestressSolve(rom, joint, &ps));
+  PetscCall(TriboPrestressCreate(PETSC_COMM_WORLD, &ps));
+  PetscCall(TriboPrestressSetJoint(ps, joint));
+  PetscCall(TriboPrestressSolve(ps));
+  PetscCall(TriboPrestressGetSolution(ps, &us, NULL));
   if (!rank) PetscCall(PetscMalloc2(3 * npts, &pu, 3 * npts, &pt));
   PetscCall(TriboJointGatherPointFields(joint, pu, pt));
   if (!rank)
@@ -41,7 +44,7 @@ int main(int argc, char **argv)
 
   // a state with stick, slip and separation: prestress plus a twisting/opening perturbation
   PetscCall(PetscMalloc5(n, &x, n, &f, n, &fp, n, &fm, n * n, &J));
-  for (PetscInt i = 0; i < n; i++) x[i] = ps.us[i] + 2e-5 * PetscSinReal(0.7 * i + 0.3);
+  for (PetscInt i = 0; i < n; i++) x[i] = us[i] + 2e-5 * PetscSinReal(0.7 * i + 0.3);
   PetscCall(PetscArrayzero(J, n * n));
   PetscCall(TriboJointEvaluate(joint, TRIBO_LAW_FULL, x, f, J));
   PetscCall(TriboJointGatherPointFields(joint, pu, pt));
@@ -78,7 +81,7 @@ int main(int argc, char **argv)
   if (err > 1e-6 * jmax) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  max error %g of max entry %g\n", (double)err, (double)jmax));
   PetscCall(PetscFree5(x, f, fp, fm, J));
   if (!rank) PetscCall(PetscFree2(pu, pt));
-  PetscCall(TriboPrestressFinalize(&ps));
+  PetscCall(TriboPrestressDestroy(&ps));
   PetscCall(TriboJointDestroy(&joint));
   PetscCall(TriboLawDestroy(&law));
   PetscCall(TriboROMDestroy(&rom));

@@ -15,6 +15,7 @@ static PetscErrorCode Run(PetscInt m, PetscInt *nout, PetscReal fz[], PetscReal 
   TriboModal     modal;
   PetscMPIInt    rank;
   PetscReal     *pu = NULL;
+  const PetscReal *us;
 
   PetscFunctionBeginUser;
   PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
@@ -26,18 +27,29 @@ static PetscErrorCode Run(PetscInt m, PetscInt *nout, PetscReal fz[], PetscReal 
   PetscCall(TriboLawSetParameter(law, "kt", 5.0e13));
   PetscCall(TriboLawSetParameter(law, "kn", 5.0e11));
   PetscCall(TriboJointCreate(rom, law, &joint));
-  PetscCall(TriboPrestressInitialize(rom, &ps));
-  PetscCall(TriboPrestressSolve(rom, joint, &ps));
+  PetscCall(TriboPrestressCreate(PETSC_COMM_WORLD, &ps));
+  PetscCall(TriboPrestressSetJoint(ps, joint));
+  PetscCall(TriboPrestressSolve(ps));
+  PetscCall(TriboPrestressGetSolution(ps, &us, NULL));
   if (!rank) PetscCall(PetscMalloc1(3 * rom->iface->npts, &pu));
   PetscCall(TriboJointGatherPointFields(joint, pu, NULL));
   if (!rank)
     for (PetscInt p = 0; p < rom->iface->npts; p++) un[p] = pu[3 * p + 2];
   PetscCall(PetscFree(pu));
-  PetscCall(TriboModalSolve(rom, joint, ps.us, 20.0, &modal));
-  *nrig = modal.nrigid;
-  for (PetscInt k = 0; k < 6; k++) fz[k] = PetscSqrtReal(modal.omega2[modal.nrigid + k]) / (2 * PETSC_PI);
-  PetscCall(TriboModalFinalize(&modal));
-  PetscCall(TriboPrestressFinalize(&ps));
+  PetscCall(TriboModalCreate(PETSC_COMM_WORLD, &modal));
+  PetscCall(TriboModalSetJoint(modal, joint));
+  PetscCall(TriboModalSetState(modal, us));
+  PetscCall(TriboModalSetRigidCutoff(modal, 20.0));
+  PetscCall(TriboModalSetComputeAll(modal, PETSC_TRUE));
+  PetscCall(TriboModalSolve(modal));
+  PetscCall(TriboModalGetNumberRigid(modal, nrig));
+  for (PetscInt k = 0; k < 6; k++) {
+    PetscReal w2;
+    PetscCall(TriboModalGetElasticMode(modal, k + 1, &w2, NULL));
+    fz[k] = PetscSqrtReal(w2) / (2 * PETSC_PI);
+  }
+  PetscCall(TriboModalDestroy(&modal));
+  PetscCall(TriboPrestressDestroy(&ps));
   PetscCall(TriboJointDestroy(&joint));
   PetscCall(TriboLawDestroy(&law));
   PetscCall(TriboROMDestroy(&rom));

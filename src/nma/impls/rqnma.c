@@ -348,41 +348,6 @@ static PetscErrorCode Record(TriboNMA nma, PetscInt ia, PetscReal q0, PetscReal 
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode Allocate_Private(TriboNMA nma)
-{
-  TriboBackbone *b  = &nma->bb;
-  PetscInt       na = nma->na, n = nma->n;
-
-  PetscFunctionBeginUser;
-  b->na   = na;
-  b->n    = n;
-  b->nrec = nma->rom->nrec;
-  b->mode = nma->mode;
-  PetscCall(PetscMalloc1(na, &b->q));
-  PetscCall(PetscMalloc1(na, &b->freq));
-  PetscCall(PetscMalloc1(na, &b->zeta));
-  PetscCall(PetscMalloc1(na, &b->dissip));
-  PetscCall(PetscMalloc1(na, &b->lam_p));
-  PetscCall(PetscMalloc1(na, &b->lam_m));
-  PetscCall(PetscMalloc1(na * b->nrec + 1, &b->rec_disp));
-  PetscCall(PetscMalloc1(na * b->nrec + 1, &b->rec_acc));
-  PetscCall(PetscMalloc1(na * n, &b->phi));
-  PetscCall(PetscMalloc1(na, &b->resid));
-  PetscCall(PetscMalloc1(na, &b->dchange));
-  PetscCall(PetscCalloc1(na, &b->newton));
-  PetscCall(PetscCalloc1(na, &b->cycles));
-  PetscCall(PetscCalloc1(na, &b->converged));
-  PetscCall(PetscCalloc1(na, &b->seconds));
-  for (PetscInt i = 0; i < na; i++) {
-    b->q[i]    = nma->amps[i];
-    b->freq[i] = b->zeta[i] = b->dissip[i] = b->lam_p[i] = b->lam_m[i] = b->resid[i] = b->dchange[i] = ((PetscReal)NAN);
-    for (PetscInt k = 0; k < b->nrec; k++) b->rec_disp[i * b->nrec + k] = b->rec_acc[i * b->nrec + k] = ((PetscReal)NAN);
-    for (PetscInt k = 0; k < n; k++) b->phi[i * n + k] = ((PetscReal)NAN);
-  }
-  b->freq0 = PetscSqrtReal(nma->lam0) / (2 * PETSC_PI);
-  PetscFunctionReturn(0);
-}
-
 static PetscErrorCode Progress(TriboNMA nma, PetscInt ia, PetscLogDouble t0)
 {
   TriboBackbone *b = &nma->bb;
@@ -393,7 +358,7 @@ static PetscErrorCode Progress(TriboNMA nma, PetscInt ia, PetscLogDouble t0)
   PetscCall(PetscTime(&now));
   PetscCall(PetscPrintf(nma->comm, "  [%2" PetscInt_FMT "/%" PetscInt_FMT "] q = %.3e  f = %10.4f Hz  zeta = %.4e  cycles %" PetscInt_FMT "  Newton %4" PetscInt_FMT "  %.2f s  (left ~%.1f s)  %s\n", ia + 1, b->na, (double)b->q[ia],
                         (double)b->freq[ia], (double)b->zeta[ia], b->cycles[ia], b->newton[ia], (double)b->seconds[ia], (double)((now - t0) / (ia + 1) * (b->na - ia - 1)),
-                        b->converged[ia] == 1 ? "ok" : (b->converged[ia] == 2 ? "damping still changing" : "NEWTON FAILED")));
+                        b->status[ia] == TRIBO_BACKBONE_CONVERGED ? "ok" : (b->status[ia] == TRIBO_BACKBONE_UNSETTLED ? "damping still changing" : "NEWTON FAILED")));
   PetscFunctionReturn(0);
 }
 
@@ -455,13 +420,13 @@ static PetscErrorCode Solve_NonMasing(TriboNMA nma)
       b->dchange[ia] = zprev < PETSC_MAX_REAL ? PetscAbsReal(z - zprev) : (PetscReal)NAN;
       if (r->monitor) PetscCall(PetscPrintf(nma->comm, "    cycle %" PetscInt_FMT ": lambda(+q) %.10e lambda(-q) %.10e D %.6e zeta %.8e\n", c, (double)lp, (double)lm, (double)D, (double)z));
       if (PetscAbsReal(z - zprev) <= r->dtol * PetscAbsReal(z) + r->datol) {
-        b->converged[ia] = 1;
+        b->status[ia] = TRIBO_BACKBONE_CONVERGED;
         break;
       }
       zprev = z;
     }
     if (ok && b->cycles[ia] > 0) PetscCall(Record(nma, ia, q0, lp, lm, D, up, um));
-    if (ok && b->cycles[ia] > 0 && !b->converged[ia]) b->converged[ia] = r->maxcycles == 1 ? 1 : 2; // solved, damping still changing
+    if (ok && b->cycles[ia] > 0 && b->status[ia] == TRIBO_BACKBONE_FAILED) b->status[ia] = r->maxcycles == 1 ? TRIBO_BACKBONE_CONVERGED : TRIBO_BACKBONE_UNSETTLED; // solved, damping still changing
     b->newton[ia] = r->its;
     b->resid[ia]  = r->resid;
     PetscCall(PetscTime(&tb));
@@ -498,7 +463,7 @@ static PetscErrorCode Solve_Masing(TriboNMA nma)
       lam  = nma->lam0 * r->xb[n];
       for (PetscInt i = 0; i < n; i++) um[i] = 2 * nma->us[i] - r->xb[i]; // so that eq. 56 gives (u - u_s)/q
       PetscCall(Record(nma, ia, q, lam, lam, 8 * Iacc - 4 * lam * q * q, r->xb, um));
-      b->converged[ia] = 1;
+      b->status[ia] = TRIBO_BACKBONE_CONVERGED;
     }
     b->newton[ia] = r->its;
     b->resid[ia]  = r->resid;
@@ -510,6 +475,19 @@ static PetscErrorCode Solve_Masing(TriboNMA nma)
   PetscFunctionReturn(0);
 }
 
+static PetscErrorCode RQNMACreateSNES_Private(TriboNMA nma)
+{
+  NMA_RQNMA *r = (NMA_RQNMA *)nma->data;
+  char       prefix[256];
+
+  PetscFunctionBeginUser;
+  if (r->snes) PetscFunctionReturn(0);
+  PetscCall(SNESCreate(PETSC_COMM_SELF, &r->snes));
+  PetscCall(PetscSNPrintf(prefix, sizeof(prefix), "%srqnma_", nma->prefix ? nma->prefix : ""));
+  PetscCall(SNESSetOptionsPrefix(r->snes, prefix));
+  PetscFunctionReturn(0);
+}
+
 static PetscErrorCode TriboNMASetUp_RQNMA(TriboNMA nma)
 {
   NMA_RQNMA *r = (NMA_RQNMA *)nma->data;
@@ -518,7 +496,15 @@ static PetscErrorCode TriboNMASetUp_RQNMA(TriboNMA nma)
   PC         pc;
 
   PetscFunctionBeginUser;
-  if (r->snes) PetscFunctionReturn(0);
+  PetscCall(RQNMACreateSNES_Private(nma));
+  PetscCall(PetscFree(r->work));
+  PetscCall(PetscFree(r->mw));
+  PetscCall(PetscFree(r->dx));
+  PetscCall(PetscFree(r->xa));
+  PetscCall(PetscFree(r->xb));
+  PetscCall(VecDestroy(&r->X));
+  PetscCall(VecDestroy(&r->R));
+  PetscCall(MatDestroy(&r->J));
   PetscCall(PetscMalloc1(nma->n, &r->work));
   PetscCall(PetscMalloc1(nma->n, &r->mw));
   PetscCall(PetscMalloc1(nma->n, &r->dx));
@@ -527,8 +513,6 @@ static PetscErrorCode TriboNMASetUp_RQNMA(TriboNMA nma)
   PetscCall(VecCreateSeq(PETSC_COMM_SELF, N, &r->X));
   PetscCall(VecDuplicate(r->X, &r->R));
   PetscCall(MatCreateSeqDense(PETSC_COMM_SELF, N, N, NULL, &r->J));
-  PetscCall(SNESCreate(PETSC_COMM_SELF, &r->snes));
-  PetscCall(SNESSetOptionsPrefix(r->snes, "rqnma_"));
   PetscCall(SNESSetFunction(r->snes, r->R, Residual, nma));
   PetscCall(SNESSetJacobian(r->snes, r->J, r->J, Jacobian, nma));
   PetscCall(SNESSetConvergenceTest(r->snes, Converged, nma, NULL));
@@ -550,7 +534,10 @@ static PetscErrorCode TriboNMASetUp_RQNMA(TriboNMA nma)
     PetscCall(SNESSetLagPreconditionerPersists(r->snes, PETSC_TRUE));
   } else
     PetscCall(KSPSetType(ksp, KSPPREONLY));
+  // the user's -rqnma_snes_* options (read once already by TriboNMASetFromOptions()) override these defaults
+  PetscCall(TriboHelpPush(PETSC_FALSE));
   PetscCall(SNESSetFromOptions(r->snes));
+  PetscCall(TriboHelpPop());
   PetscFunctionReturn(0);
 }
 
@@ -564,8 +551,7 @@ static PetscErrorCode TriboNMASolve_RQNMA(TriboNMA nma)
   PetscCall(PetscMalloc1(r->nlgl, &r->xi));
   PetscCall(PetscMalloc1(r->nlgl, &r->wi));
   PetscCall(TriboLGL(r->nlgl, r->xi, r->wi));
-  PetscCall(TriboNMASetUp_RQNMA(nma));
-  PetscCall(Allocate_Private(nma));
+  PetscCall(TriboNMABackboneAllocate(nma));
   if (r->masing)
     PetscCall(Solve_Masing(nma));
   else
@@ -591,6 +577,10 @@ static PetscErrorCode TriboNMASetFromOptions_RQNMA(PetscOptionItems *PetscOption
   PetscCall(PetscOptionsInt("-rqnma_lag_lu", "Newton steps between LU factorizations (GMRES on the exact Jacobian in between); 1: LU every step; default 10 for n >= 400, else 1", "", r->lag, &r->lag, NULL));
   PetscCall(PetscOptionsInt("-rqnma_max_bisect", "step halvings allowed when Newton fails", "", r->maxbisect, &r->maxbisect, NULL));
   PetscOptionsHeadEnd();
+  PetscCall(RQNMACreateSNES_Private(nma)); // its options are read now, so that every option is known before the solve
+  PetscCall(TriboHelpPush(PETSC_FALSE));
+  PetscCall(SNESSetFromOptions(r->snes));
+  PetscCall(TriboHelpPop());
   PetscCheck(r->nlgl >= 3, nma->comm, PETSC_ERR_USER_INPUT, "-rqnma_lgl must be >= 3, got %" PetscInt_FMT, r->nlgl);
   PetscCheck(r->maxcycles >= 1, nma->comm, PETSC_ERR_USER_INPUT, "-rqnma_max_cycles must be >= 1, got %" PetscInt_FMT, r->maxcycles);
   PetscCheck(r->rtol > 0 && r->dtol > 0, nma->comm, PETSC_ERR_USER_INPUT, "-rqnma_rtol and -rqnma_damping_rtol must be > 0");

@@ -1,0 +1,123 @@
+/* Results of the analyses in tribo's HDF5 layout (include/triboio.h): the analyses know the
+   file module, the file module knows no analysis. */
+#include <tribo/private/nmaimpl.h>
+
+/*@
+  TriboPrestressWriteH5 - Writes /prestress: u (n), fs (n), attributes tension_N (per bolt),
+  conservative, newton_iterations, residual_N; and the interface point fields of the prestress
+  (point_displacement, point_traction: npts x 3 in the local frame t1, t2, n).
+
+  Collective
+
+  Input Parameters:
++ ps - a solved prestress
+- h5 - a file open for writing (TriboH5Create())
+@*/
+PetscErrorCode TriboPrestressWriteH5(TriboPrestress ps, TriboH5 h5)
+{
+  PetscInt dims[2];
+
+  PetscFunctionBeginUser;
+  PetscCheck(ps->solved, ps->comm, PETSC_ERR_ARG_WRONGSTATE, "prestress not solved yet (TriboPrestressSolve())");
+  dims[0] = ps->n;
+  PetscCall(TriboH5WriteReal(h5, TRIBO_H5_PRESTRESS "/u", 1, dims, ps->us));
+  PetscCall(TriboH5WriteReal(h5, TRIBO_H5_PRESTRESS "/fs", 1, dims, ps->fs));
+  PetscCall(TriboH5WriteAttrReal(h5, TRIBO_H5_PRESTRESS, "tension_N", ps->tension));
+  PetscCall(TriboH5WriteAttrInt(h5, TRIBO_H5_PRESTRESS, "conservative", ps->conservative));
+  PetscCall(TriboH5WriteAttrInt(h5, TRIBO_H5_PRESTRESS, "newton_iterations", ps->its));
+  PetscCall(TriboH5WriteAttrReal(h5, TRIBO_H5_PRESTRESS, "residual_N", ps->fnorm));
+  if (ps->rom->iface) {
+    dims[0] = ps->rom->iface->npts;
+    dims[1] = 3;
+    PetscCall(TriboH5WriteReal(h5, TRIBO_H5_PRESTRESS "/point_displacement", 2, dims, ps->pu));
+    PetscCall(TriboH5WriteReal(h5, TRIBO_H5_PRESTRESS "/point_traction", 2, dims, ps->pt));
+  }
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboModalWriteH5 - Writes /modal: frequency_hz and omega2 of the reported modes (the rigid
+  ones and -modal_nmodes elastic ones), shapes (n x nkeep, mass-normalized), attributes
+  rigid_cutoff_hz and nrigid.
+
+  Collective
+@*/
+PetscErrorCode TriboModalWriteH5(TriboModal modal, TriboH5 h5)
+{
+  PetscInt   dims[2], nkeep;
+  PetscReal *fhz, *shp;
+
+  PetscFunctionBeginUser;
+  PetscCheck(modal->omega2, modal->comm, PETSC_ERR_ARG_WRONGSTATE, "modal analysis not solved yet (TriboModalSolve())");
+  nkeep = PetscMin(modal->nmodes + modal->nrigid, modal->n);
+  PetscCall(PetscMalloc2(nkeep, &fhz, modal->ndof * nkeep, &shp));
+  for (PetscInt k = 0; k < nkeep; k++) {
+    fhz[k] = PetscSqrtReal(PetscMax(modal->omega2[k], 0)) / (2 * PETSC_PI);
+    for (PetscInt i = 0; i < modal->ndof; i++) shp[i * nkeep + k] = modal->phi[i + k * modal->ndof];
+  }
+  dims[0] = nkeep;
+  PetscCall(TriboH5WriteReal(h5, TRIBO_H5_MODAL "/frequency_hz", 1, dims, fhz));
+  PetscCall(TriboH5WriteReal(h5, TRIBO_H5_MODAL "/omega2", 1, dims, modal->omega2));
+  dims[0] = modal->ndof;
+  dims[1] = nkeep;
+  PetscCall(TriboH5WriteReal(h5, TRIBO_H5_MODAL "/shapes", 2, dims, shp));
+  PetscCall(TriboH5WriteAttrReal(h5, TRIBO_H5_MODAL, "rigid_cutoff_hz", modal->rigid_cutoff));
+  PetscCall(TriboH5WriteAttrInt(h5, TRIBO_H5_MODAL, "nrigid", modal->nrigid));
+  PetscCall(PetscFree2(fhz, shp));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboNMAWriteH5 - Writes the backbone to /backbone/mode<k>: modal_amplitude, frequency_hz,
+  damping (fraction of critical), dissipation_J, lambda_plus, lambda_minus, newton_iterations,
+  cycles, converged (TriboBackboneStatus: 0 failed, 1 converged, 2 damping still changing),
+  residual, seconds, recovery_displacement and recovery_acceleration (na x nrec, with
+  recovery_labels), mode_shape (na x n); attributes method, frequency0_hz, units.
+
+  Collective
+@*/
+PetscErrorCode TriboNMAWriteH5(TriboNMA nma, TriboH5 h5)
+{
+  const TriboBackbone *b;
+  char                 g[64], p[128];
+  PetscInt             dims[2], *status;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboNMAGetBackbone(nma, &b));
+  PetscCall(PetscSNPrintf(g, sizeof(g), TRIBO_H5_BACKBONE "/mode%" PetscInt_FMT, b->mode));
+  dims[0] = b->na;
+  PetscCall(PetscMalloc1(b->na, &status));
+  for (PetscInt i = 0; i < b->na; i++) status[i] = (PetscInt)b->status[i];
+  {
+    const char      *rn[] = {"modal_amplitude", "frequency_hz", "damping", "dissipation_J", "lambda_plus", "lambda_minus", "residual", "seconds"};
+    const PetscReal *rv[] = {b->q, b->freq, b->zeta, b->dissip, b->lam_p, b->lam_m, b->resid, b->seconds};
+    const char      *in[] = {"newton_iterations", "cycles", "converged"};
+    const PetscInt  *iv[] = {b->newton, b->cycles, status};
+    for (size_t k = 0; k < sizeof(rn) / sizeof(rn[0]); k++) {
+      PetscCall(PetscSNPrintf(p, sizeof(p), "%s/%s", g, rn[k]));
+      PetscCall(TriboH5WriteReal(h5, p, 1, dims, rv[k]));
+    }
+    for (size_t k = 0; k < sizeof(in) / sizeof(in[0]); k++) {
+      PetscCall(PetscSNPrintf(p, sizeof(p), "%s/%s", g, in[k]));
+      PetscCall(TriboH5WriteInt(h5, p, 1, dims, iv[k]));
+    }
+  }
+  PetscCall(PetscFree(status));
+  if (b->nrec) {
+    dims[1] = b->nrec;
+    PetscCall(PetscSNPrintf(p, sizeof(p), "%s/recovery_displacement", g));
+    PetscCall(TriboH5WriteReal(h5, p, 2, dims, b->rec_disp));
+    PetscCall(PetscSNPrintf(p, sizeof(p), "%s/recovery_acceleration", g));
+    PetscCall(TriboH5WriteReal(h5, p, 2, dims, b->rec_acc));
+    PetscCall(PetscSNPrintf(p, sizeof(p), "%s/recovery_labels", g));
+    PetscCall(TriboH5WriteStrings(h5, p, nma->rom->nrec, (const char *const *)nma->rom->rlabels));
+  }
+  dims[1] = b->n;
+  PetscCall(PetscSNPrintf(p, sizeof(p), "%s/mode_shape", g));
+  PetscCall(TriboH5WriteReal(h5, p, 2, dims, b->phi));
+  PetscCall(TriboH5WriteAttrString(h5, g, "method", nma->type));
+  PetscCall(TriboH5WriteAttrReal(h5, g, "frequency0_hz", b->freq0));
+  PetscCall(TriboH5WriteAttrString(h5, g, "converged_values", "0 failed, 1 converged, 2 converged but the damping still changed after the last cycle"));
+  PetscCall(TriboH5WriteAttrString(h5, g, "units", "modal_amplitude sqrt(kg)*m; frequency Hz; damping fraction of critical; recovery m and m/s^2"));
+  PetscFunctionReturn(0);
+}

@@ -1,0 +1,250 @@
+#include <tribosys.h>
+
+/* Option namespaces. A class registers the namespaces of its options once ("prestress_",
+   "backbone_", an implementation's "rqnma_"); an object marks its namespace, with its own prefix, as
+   in use when its SetFromOptions reads it. TriboOptionsCheckUsed() then tells a misspelt option
+   (unused, in a namespace in use, or in no namespace at all) from an option of another verb (in a
+   known namespace that no object of this run reads, e.g. from a configuration file shared by
+   several verbs). Both lists grow with the registries, so nothing here names a class. */
+static char     **known = NULL, **used = NULL;
+static PetscInt   nknown = 0, nused = 0, mknown = 0, mused = 0;
+static PetscBool  finalizer = PETSC_FALSE;
+
+static PetscErrorCode OptionsFinalize_Private(void)
+{
+  PetscFunctionBeginUser;
+  for (PetscInt i = 0; i < nknown; i++) PetscCall(PetscFree(known[i]));
+  for (PetscInt i = 0; i < nused; i++) PetscCall(PetscFree(used[i]));
+  PetscCall(PetscFree(known));
+  PetscCall(PetscFree(used));
+  nknown = nused = mknown = mused = 0;
+  finalizer                       = PETSC_FALSE;
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode ListAdd_Private(char ***list, PetscInt *n, PetscInt *m, const char name[])
+{
+  PetscFunctionBeginUser;
+  for (PetscInt i = 0; i < *n; i++)
+    if (!strcmp((*list)[i], name)) PetscFunctionReturn(0);
+  if (*n == *m) {
+    char **grown;
+    *m = PetscMax(16, 2 * *m);
+    PetscCall(PetscMalloc1(*m, &grown));
+    if (*n) PetscCall(PetscArraycpy(grown, *list, *n));
+    PetscCall(PetscFree(*list));
+    *list = grown;
+  }
+  PetscCall(PetscStrallocpy(name, &(*list)[(*n)++]));
+  if (!finalizer) {
+    PetscCall(PetscRegisterFinalize(OptionsFinalize_Private));
+    finalizer = PETSC_TRUE;
+  }
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboOptionsRegisterNamespace - Declares an option namespace of a class, e.g. "prestress_", so
+  that options in it are known to the program even where no object of the class is created.
+
+  Not collective
+
+  Input Parameter:
+. ns - the namespace, with its trailing underscore
+
+  Notes:
+  Called by the classes' registration functions (TriboLawRegisterAll(), TriboNMARegister(), ...),
+  never by the verbs: a class or implementation a user registers brings its own namespace.
+
+.seealso: TriboOptionsUseNamespace(), TriboOptionsCheckUsed()
+@*/
+PetscErrorCode TriboOptionsRegisterNamespace(const char ns[])
+{
+  PetscFunctionBeginUser;
+  PetscCall(ListAdd_Private(&known, &nknown, &mknown, ns));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboOptionsUseNamespace - Marks the options prefix//ns as read by an object of this run.
+
+  Not collective
+
+  Input Parameters:
++ prefix - the object's options prefix (NULL for none)
+- ns     - the class's namespace, e.g. "prestress_"
+
+  Notes:
+  Called by an object's SetFromOptions. An unused option in a namespace in use is a misspelling
+  (TriboOptionsCheckUsed() rejects it); the namespace is registered as known too.
+@*/
+PetscErrorCode TriboOptionsUseNamespace(const char prefix[], const char ns[])
+{
+  char full[256];
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboOptionsRegisterNamespace(ns));
+  PetscCall(PetscSNPrintf(full, sizeof(full), "%s%s", prefix ? prefix : "", ns));
+  PetscCall(ListAdd_Private(&used, &nused, &mused, full));
+  PetscFunctionReturn(0);
+}
+
+static PetscBool StartsWithAny_Private(const char name[], char **list, PetscInt n)
+{
+  for (PetscInt i = 0; i < n; i++)
+    if (!strncmp(name, list[i], strlen(list[i]))) return PETSC_TRUE;
+  return PETSC_FALSE;
+}
+
+/*@
+  TriboOptionsCheckUsed - Fails with one clear message naming every option that was given but
+  that nothing read: a misspelling, or an option of no object of this run.
+
+  Collective
+
+  Input Parameters:
++ comm - communicator
+- what - what ran, for the message (e.g. "tribo backbone"); NULL for "this program"
+
+  Notes:
+  Objects read their options in their SetFromOptions, before any computation; callers check
+  then, so that a typo costs a second, not the run. An unused option is accepted only when it
+  lies in a registered namespace that no object of this run uses: it belongs to another verb
+  (a configuration file may serve several verbs). PETSc reads its viewer options (-*_view*,
+  -*_converged_reason) only when a solve ends; they are not checked.
+@*/
+PetscErrorCode TriboOptionsCheckUsed(MPI_Comm comm, const char what[])
+{
+  PetscInt n, bad = 0;
+  char   **names, **values, list[1024] = "";
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscOptionsLeftGet(NULL, &n, &names, &values));
+  for (PetscInt i = 0; i < n; i++) {
+    if (strstr(names[i], "converged_reason") || strstr(names[i], "_view")) continue;
+    if (!StartsWithAny_Private(names[i], used, nused) && StartsWithAny_Private(names[i], known, nknown)) continue;
+    if (bad++) PetscCall(PetscStrlcat(list, ", ", sizeof(list)));
+    PetscCall(PetscStrlcat(list, "-", sizeof(list)));
+    PetscCall(PetscStrlcat(list, names[i], sizeof(list)));
+  }
+  PetscCall(PetscOptionsLeftRestore(NULL, &n, &names, &values));
+  PetscCheck(!bad, comm, PETSC_ERR_USER_INPUT, "unknown option%s %s (misspelt, or not an option of %s: see %s -help)", bad > 1 ? "s" : "", list, what ? what : "this program", what ? what : "the program's");
+  PetscFunctionReturn(0);
+}
+
+/* -help prints tribo's own options; PETSc's generic and solver options only with -help all. The
+   printer PETSc's options blocks use (PetscHelpPrintf) is swapped for a silent one, except inside
+   tribo's own blocks, which push "show" (TriboHelpPush(PETSC_TRUE)); solvers set up from there
+   push "hide". */
+static PetscErrorCode (*helpprintf)(MPI_Comm, const char[], ...) = NULL; /* PETSc's printer, while tribo manages help */
+static PetscBool helpall                                         = PETSC_FALSE;
+static PetscBool helpstack[32];
+static PetscInt  helpdepth = 0;
+
+static PetscErrorCode HelpPrintfQuiet_Private(MPI_Comm comm, const char fmt[], ...)
+{
+  return 0;
+}
+
+static PetscBool helpon     = PETSC_FALSE; /* -help was given */
+static PetscBool helphidden = PETSC_FALSE; /* -help taken out of the database while a solver reads its options */
+
+static PetscErrorCode HelpApply_Private(void)
+{
+  PetscBool show = helpdepth ? helpstack[helpdepth - 1] : PETSC_FALSE;
+
+  PetscFunctionBeginUser;
+  if (!helpprintf) PetscFunctionReturn(0);
+  PetscHelpPrintf = (helpall || show) ? helpprintf : HelpPrintfQuiet_Private;
+  // PETSc prints the lists of types (-snes_type ...) with PetscFPrintf, not PetscHelpPrintf: a
+  // solver set up inside tribo's blocks reads its options without -help in the database
+  if (!helpon) PetscFunctionReturn(0);
+  if (!helpall && helpdepth && !show && !helphidden) {
+    PetscCall(PetscOptionsClearValue(NULL, "-help"));
+    helphidden = PETSC_TRUE;
+  } else if (helphidden && (!helpdepth || show)) {
+    PetscCall(PetscOptionsSetValue(NULL, "-help", NULL));
+    helphidden = PETSC_FALSE;
+  }
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboHelpInitialize - Lets tribo choose which help PETSc prints: tribo's own options (grouped
+  by object, with units and defaults) always, PETSc's generic and solver options only with
+  -help all. Called once by the program after PetscInitialize(); without it (a library user's
+  program) PETSc prints all help as usual.
+
+  Not collective
+
+  Input Parameter:
+. all - PETSC_TRUE: show PETSc's help too (-help all)
+@*/
+PetscErrorCode TriboHelpInitialize(PetscBool all)
+{
+  PetscFunctionBeginUser;
+  helpall = all;
+  PetscCall(PetscOptionsHasHelp(NULL, &helpon));
+  if (!helpprintf) helpprintf = PetscHelpPrintf;
+  PetscCall(HelpApply_Private());
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboHelpPush - Shows (PETSC_TRUE: tribo's own options block) or hides (PETSC_FALSE: a PETSc
+  solver set up from tribo's options) the help printed until the matching TriboHelpPop().
+
+  Not collective
+@*/
+PetscErrorCode TriboHelpPush(PetscBool show)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(helpdepth < (PetscInt)(sizeof(helpstack) / sizeof(helpstack[0])), PETSC_COMM_SELF, PETSC_ERR_PLIB, "TriboHelpPush() nested too deep");
+  helpstack[helpdepth++] = show;
+  PetscCall(HelpApply_Private());
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboHelpPop - Ends a TriboHelpPush().
+
+  Not collective
+@*/
+PetscErrorCode TriboHelpPop(void)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(helpdepth > 0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "TriboHelpPop() without TriboHelpPush()");
+  helpdepth--;
+  PetscCall(HelpApply_Private());
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboFunctionListNames - The names in a registry (PetscFunctionList), in registration order,
+  joined by ", ", for messages such as "unknown law ...; known laws: penalty, jenkins, edf".
+
+  Not collective
+
+  Input Parameters:
++ list - the registry
+- len  - size of names
+
+  Output Parameter:
+. names - the joined names (truncated to len - 1 characters)
+@*/
+PetscErrorCode TriboFunctionListNames(PetscFunctionList list, char names[], size_t len)
+{
+  const char **array = NULL;
+  int          n     = 0;
+
+  PetscFunctionBeginUser;
+  names[0] = 0;
+  if (list) PetscCall(PetscFunctionListGet(list, &array, &n));
+  for (int i = 0; i < n; i++) {
+    if (!array[i] || !array[i][0]) continue;
+    if (names[0]) PetscCall(PetscStrlcat(names, ", ", len));
+    PetscCall(PetscStrlcat(names, array[i], len));
+  }
+  PetscCall(PetscFree(array));
+  PetscFunctionReturn(0);
+}
