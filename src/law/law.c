@@ -226,7 +226,9 @@ PetscErrorCode TriboLawViewModels(PetscViewer v)
   for (int i = 0; i < n; i++) {
     PetscErrorCode (*get)(const TriboLawCard **) = NULL;
     const TriboLawCard *c;
+    if (!names[i] || !names[i][0]) continue;
     PetscCall(PetscFunctionListFind(TriboLawList, names[i], &get));
+    if (!get) continue;
     PetscCall(get(&c));
     PetscCall(TriboLawCardView_Private(c, NULL, v));
   }
