@@ -13,7 +13,7 @@ GITREV_H := build/gitrev.h
 $(shell mkdir -p build; echo '#define TRIBO_GIT_REVISION "$(GITREV)"' > build/gitrev.h.new; cmp -s build/gitrev.h.new build/gitrev.h || mv build/gitrev.h.new build/gitrev.h; rm -f build/gitrev.h.new)
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=c99 -Wall -Wextra -Wno-unused-parameter -fPIC -Iinclude $(SLEPC_CC_INCLUDES) $(PETSC_CC_INCLUDES)
-LDLIBS   := $(SLEPC_EPS_LIB) $(PETSC_WITH_EXTERNAL_LIB) -lmatio -lz -lm
+LDLIBS   := $(SLEPC_EPS_LIB) $(PETSC_WITH_EXTERNAL_LIB) -lmatio -lnettle -lz -lm
 
 LIBSRC   := $(filter-out src/cli/main.c,$(shell find src -name '*.c' | sort))
 LIBOBJ   := $(LIBSRC:%.c=build/%.o)

@@ -39,6 +39,14 @@ PetscErrorCode TriboLawCreate(MPI_Comm comm, TriboLaw *law)
   PetscFunctionReturn(0);
 }
 
+/*@
+  TriboLawSetOptionsPrefix - Prefix of the law's options: -[prefix]friction_type, -[prefix]friction_mu, ...
+
+  Not collective
+
+  Notes:
+  Several joints of one structure each get their own law with their own prefix.
+@*/
 PetscErrorCode TriboLawSetOptionsPrefix(TriboLaw law, const char prefix[])
 {
   PetscFunctionBeginUser;
@@ -73,6 +81,11 @@ PetscErrorCode TriboLawSetType(TriboLaw law, const char type[])
   PetscFunctionReturn(0);
 }
 
+/*@
+  TriboLawGetType - The law's type string (NULL before TriboLawSetType()).
+
+  Not collective
+@*/
 PetscErrorCode TriboLawGetType(TriboLaw law, const char *type[])
 {
   PetscFunctionBeginUser;
@@ -80,6 +93,12 @@ PetscErrorCode TriboLawGetType(TriboLaw law, const char *type[])
   PetscFunctionReturn(0);
 }
 
+/*@
+  TriboLawGetCard - The law's model card: parameters with units and defaults, history size,
+  flags and kernel.
+
+  Not collective
+@*/
 PetscErrorCode TriboLawGetCard(TriboLaw law, const TriboLawCard **card)
 {
   PetscFunctionBeginUser;
@@ -120,6 +139,11 @@ PetscErrorCode TriboLawSetParameter(TriboLaw law, const char name[], PetscReal v
   PetscFunctionReturn(0);
 }
 
+/*@
+  TriboLawGetParameter - One parameter by its card name.
+
+  Not collective
+@*/
 PetscErrorCode TriboLawGetParameter(TriboLaw law, const char name[], PetscReal *value)
 {
   PetscInt i;
@@ -130,6 +154,11 @@ PetscErrorCode TriboLawGetParameter(TriboLaw law, const char name[], PetscReal *
   PetscFunctionReturn(0);
 }
 
+/*@
+  TriboLawGetParameters - All parameter values in card order (owned by the law), as the kernel takes them.
+
+  Not collective
+@*/
 PetscErrorCode TriboLawGetParameters(TriboLaw law, const PetscReal *p[])
 {
   PetscFunctionBeginUser;
@@ -204,6 +233,11 @@ PetscErrorCode TriboLawSetUp(TriboLaw law)
   PetscFunctionReturn(0);
 }
 
+/*@
+  TriboLawView - Prints the law's card with the current parameter values.
+
+  Collective
+@*/
 PetscErrorCode TriboLawView(TriboLaw law, PetscViewer v)
 {
   PetscFunctionBeginUser;
@@ -267,6 +301,11 @@ PetscErrorCode TriboLawEvaluate(TriboLaw law, TriboLawMode mode, PetscInt n, con
   PetscFunctionReturn(0);
 }
 
+/*@
+  TriboLawDestroy - Destroys the law.
+
+  Collective
+@*/
 PetscErrorCode TriboLawDestroy(TriboLaw *law)
 {
   PetscFunctionBeginUser;

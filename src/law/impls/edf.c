@@ -94,6 +94,11 @@ static const TriboLawCard card = {
     .validate           = Validate,
 };
 
+/*@
+  TriboLawCardGet_EDF - The model card of the edf law, registered by TriboLawRegisterAll().
+
+  Not collective
+@*/
 PetscErrorCode TriboLawCardGet_EDF(const TriboLawCard **c)
 {
   PetscFunctionBeginUser;

@@ -77,6 +77,11 @@ static const TriboLawCard card = {
     .validate           = Validate,
 };
 
+/*@
+  TriboLawCardGet_Jenkins - The model card of the jenkins law, registered by TriboLawRegisterAll().
+
+  Not collective
+@*/
 PetscErrorCode TriboLawCardGet_Jenkins(const TriboLawCard **c)
 {
   PetscFunctionBeginUser;

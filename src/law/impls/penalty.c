@@ -63,6 +63,11 @@ static const TriboLawCard card = {
     .validate           = Validate,
 };
 
+/*@
+  TriboLawCardGet_Penalty - The model card of the penalty law, registered by TriboLawRegisterAll().
+
+  Not collective
+@*/
 PetscErrorCode TriboLawCardGet_Penalty(const TriboLawCard **c)
 {
   PetscFunctionBeginUser;
