@@ -26,14 +26,26 @@ HEADERS  := $(shell find include -name '*.h')
 NP ?= 2
 MPIEXEC ?= mpiexec $(if $(filter 0,$(shell id -u)),--allow-run-as-root) --oversubscribe
 
-.PHONY: all lib setup demo test bench format format-check clean
+# What a build needs from Debian (scripts/setup.sh installs it): said once, before the compiler
+# would fail with "mpicc: No such file or directory"
+MISSING := $(if $(wildcard $(SLEPC_DIR)/lib/slepc/conf/slepc_variables),,petsc-dev slepc-dev) \
+           $(if $(shell command -v $(CC) 2>/dev/null),,openmpi-bin (mpicc)) \
+           $(if $(wildcard /usr/include/matio.h),,libmatio-dev) \
+           $(if $(wildcard /usr/include/nettle/sha2.h),,nettle-dev) \
+           $(if $(wildcard /usr/include/hdf5/openmpi/hdf5.h),,libhdf5-openmpi-dev)
+MISSING := $(strip $(MISSING))
+
+.PHONY: all lib setup demo test bench format format-check clean deps
 all: bin/tribo $(TESTBIN) $(BENCHBIN)
+
+deps:
+	@if [ -n "$(MISSING)" ]; then echo "tribo: cannot build: missing $(MISSING); 'make setup' installs them (as root or with sudo; 'make demo' and 'make test' run it first)" >&2; exit 1; fi
 
 lib: build/libtribo.a
 
 build/src/sys/version.o: $(GITREV_H)
 
-build/%.o: %.c $(HEADERS)
+build/%.o: %.c $(HEADERS) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
