@@ -35,7 +35,7 @@ MISSING := $(if $(wildcard $(SLEPC_DIR)/lib/slepc/conf/slepc_variables),,petsc-d
            $(if $(wildcard /usr/include/hdf5/openmpi/hdf5.h),,libhdf5-openmpi-dev)
 MISSING := $(strip $(MISSING))
 
-.PHONY: all lib setup demo test bench format format-check clean deps
+.PHONY: all lib setup demo test bench format format-check clean deps install
 all: bin/tribo $(TESTBIN) $(BENCHBIN)
 
 deps:
@@ -84,3 +84,26 @@ format-check:
 
 clean:
 	rm -rf build bin
+
+# make install PREFIX=...: the program, the library and its headers, a pkg-config file (libtribo),
+# the Python post-processing package, the configurations, job scripts and the demo
+PREFIX  ?= /usr/local
+DESTDIR ?=
+INSTALL_ROOT := $(DESTDIR)$(PREFIX)
+install: bin/tribo build/libtribo.a
+	install -d $(INSTALL_ROOT)/bin $(INSTALL_ROOT)/lib/pkgconfig $(INSTALL_ROOT)/include/tribo/private $(INSTALL_ROOT)/share/tribo/scripts
+	install -m 755 bin/tribo $(INSTALL_ROOT)/bin/tribo
+	install -m 644 build/libtribo.a $(INSTALL_ROOT)/lib/libtribo.a
+	install -m 644 include/*.h $(INSTALL_ROOT)/include/
+	install -m 644 include/tribo/private/*.h $(INSTALL_ROOT)/include/tribo/private/
+	cp -R configs jobs $(INSTALL_ROOT)/share/tribo/
+	install -m 755 scripts/demo.sh $(INSTALL_ROOT)/share/tribo/scripts/demo.sh
+	install -m 644 scripts/mpiexec.sh $(INSTALL_ROOT)/share/tribo/scripts/mpiexec.sh
+	if [ -d python/tribo ]; then install -d $(INSTALL_ROOT)/share/tribo/python/tribo && \
+	  install -m 644 python/tribo/*.py $(INSTALL_ROOT)/share/tribo/python/tribo/; fi
+	@printf '%s\n' 'prefix=$(PREFIX)' 'includedir=$${prefix}/include' 'libdir=$${prefix}/lib' '' \
+	  'Name: libtribo' 'Description: nonlinear dynamics of bolted and frictional joints (PETSc, SLEPc, HDF5)' \
+	  'Version: $(shell sed -n 's/^#define TRIBO_VERSION_STRING "\(.*\)"/\1/p' include/tribosys.h)' \
+	  'Cflags: -I$${includedir} $(strip $(SLEPC_CC_INCLUDES) $(PETSC_CC_INCLUDES))' \
+	  'Libs: -L$${libdir} -ltribo $(strip $(LDLIBS))' > $(INSTALL_ROOT)/lib/pkgconfig/libtribo.pc
+	@echo "installed tribo in $(INSTALL_ROOT): bin/tribo, lib/libtribo.a, include/, lib/pkgconfig/libtribo.pc, share/tribo/"

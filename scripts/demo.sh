@@ -4,20 +4,25 @@
 # interface kept, then condensed to the interface DOFs plus 20 modes), preloads the bolts,
 # computes the linearized modes and traces the backbone (frequency and damping against amplitude)
 # of the first bending mode with elastic dry friction (RQNMA), writing HDF5 files and pictures.
+# Runs from the repository (make demo) or from an installation (PREFIX/share/tribo/scripts/demo.sh,
+# with PREFIX/bin/tribo); the files go to $TRIBO_DEMO_OUT (default out/demo under the current folder).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-source scripts/mpiexec.sh
+here=$(cd "$(dirname "$0")/.." && pwd)
+source "$here/scripts/mpiexec.sh"
+if [ -x "$here/bin/tribo" ]; then tribo=$here/bin/tribo
+elif [ -x "$here/../../bin/tribo" ]; then tribo=$(cd "$here/../../bin" && pwd)/tribo
+else tribo=$(command -v tribo) || { echo "demo: no tribo program found (build it with make, or put it on PATH)" >&2; exit 1; }; fi
 out=${TRIBO_DEMO_OUT:-out/demo}
 np=${TRIBO_NP:-$(( NPROC < 2 ? 1 : 2 ))}
-cfg=configs/demo.yaml
+cfg=$here/configs/demo.yaml
 run() { echo; echo "== $*"; "$@"; }
 mkdir -p "$out"
 t0=$(date +%s)
-run bin/tribo mesh -mesh_type lapbeam -output "$out/lapbeam.inp"
-run "${MPIEXEC[@]}" -n "$np" bin/tribo rom -deck "$out/lapbeam.inp" -output "$out/rom.h5" -rom_condense_modes 20
-run "${MPIEXEC[@]}" -n "$np" bin/tribo prestress -rom "$out/rom.h5" -options_file "$cfg" -output "$out/prestress.h5"
-run "${MPIEXEC[@]}" -n "$np" bin/tribo modal -rom "$out/rom.h5" -options_file "$cfg" -output "$out/modal.h5"
-run "${MPIEXEC[@]}" -n "$np" bin/tribo backbone -rom "$out/rom.h5" -options_file "$cfg" -output "$out/backbone.h5"
+run "$tribo" mesh -mesh_type lapbeam -output "$out/lapbeam.inp"
+run "${MPIEXEC[@]}" -n "$np" "$tribo" rom -deck "$out/lapbeam.inp" -output "$out/rom.h5" -rom_condense_modes 20
+run "${MPIEXEC[@]}" -n "$np" "$tribo" prestress -rom "$out/rom.h5" -options_file "$cfg" -output "$out/prestress.h5"
+run "${MPIEXEC[@]}" -n "$np" "$tribo" modal -rom "$out/rom.h5" -options_file "$cfg" -output "$out/modal.h5"
+run "${MPIEXEC[@]}" -n "$np" "$tribo" backbone -rom "$out/rom.h5" -options_file "$cfg" -output "$out/backbone.h5"
 echo
 echo "demo done in $(( $(date +%s) - t0 )) s on $np rank(s); files in $out:"
 ls -1 "$out" | sed 's/^/  /'

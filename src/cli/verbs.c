@@ -111,7 +111,6 @@ static PetscErrorCode PipelinePrestress(MPI_Comm comm, Pipeline *pl)
   PetscFunctionBeginUser;
   PetscCall(VecNorm(pl->rom->Fv, NORM_INFINITY, &fv));
   if (fv == 0) PetscCall(PetscPrintf(comm, "  warning: the ROM's bolt-load vector Fv is zero: no preload\n"));
-  PetscCall(TriboPrestressView(pl->ps, PETSC_VIEWER_STDOUT_(comm)));
   PetscCall(TriboPrestressSolve(pl->ps));
   PetscCall(TriboPrestressView(pl->ps, PETSC_VIEWER_STDOUT_(comm)));
   PetscFunctionReturn(0);
