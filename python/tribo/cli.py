@@ -73,6 +73,8 @@ def _one_line(e):
 
 def _missing_module(e):
     mod = getattr(e, "name", None) or str(e)
+    if str(e).startswith("tribo's figures need"):
+        return _one_line(e)
     pkg = {"matplotlib": "python3-matplotlib", "h5py": "python3-h5py", "numpy": "python3-numpy"}
     for k, v in pkg.items():
         if mod == k or str(mod).startswith(k + "."):

@@ -25,22 +25,26 @@ The function's keyword arguments are the options it accepts (the command line pa
 those, and refuses the others for that kind).
 """
 import os
-import warnings
+import sys
 
 import numpy as np
 
-import matplotlib
+try:
+    import matplotlib
 
-if "matplotlib.pyplot" not in __import__("sys").modules and not os.environ.get("MPLBACKEND"):
-    matplotlib.use("Agg")
-from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
-from matplotlib.collections import PolyCollection  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
-from matplotlib.ticker import MaxNLocator  # noqa: E402
+    if "matplotlib.pyplot" not in sys.modules and not os.environ.get("MPLBACKEND"):
+        matplotlib.use("Agg")  # headless, also for scripts that import pyplot after tribo
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.collections import PolyCollection
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+except ImportError as _e:
+    raise ImportError("tribo's figures need matplotlib (Debian package python3-matplotlib): %s" % " ".join(str(_e).split()),
+                      name="matplotlib") from _e
 
-from . import interface as ti  # noqa: E402
-from .measured import Measured, read_measured  # noqa: E402
-from .results import Result, ResultError, read  # noqa: E402
+from . import interface as ti
+from .measured import Measured, read_measured
+from .results import Result, ResultError, read
 
 __all__ = ["FIGURES", "register_figure", "figure", "auto_kind", "save", "backbone_figure", "interface_figure",
            "modal_figure", "FORMATS"]
@@ -106,12 +110,17 @@ def save(fig, path, dpi=150):
     ext = os.path.splitext(str(path))[1].lower()
     if ext not in FORMATS:
         raise ResultError("%s: unknown picture format %r (use .png, .svg or .pdf)" % (path, ext or "(none)"))
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise ResultError("%s: no folder %s to write the picture into" % (path, folder))
     if fig.canvas is None or not isinstance(fig.canvas, FigureCanvasAgg):
         FigureCanvasAgg(fig)
     tmp = "%s.tmp.%d%s" % (path, os.getpid(), ext)
     try:
         fig.savefig(tmp, format=ext[1:], dpi=dpi, metadata={"Software" if ext == ".png" else "Creator": "tribo"})
         os.replace(tmp, path)
+    except OSError as e:
+        raise ResultError("%s: cannot write the picture: %s" % (path, e.strerror or e)) from None
     finally:
         if os.path.exists(tmp):
             os.remove(tmp)
