@@ -99,11 +99,11 @@ def build_figure(argv):
     import tribo
     if getattr(tribo, "_MISSING", None) is not None:
         raise tribo._MISSING
+    results = [tribo.read(f, rom=args.rom) for f in args.files]  # before matplotlib: bad files fail fast
     from tribo import figures
 
     if args.kind != "auto" and args.kind not in figures.FIGURES:
         raise UsageError("--kind %s: unknown figure kind (kinds: auto, %s)" % (args.kind, ", ".join(figures.FIGURES)))
-    results = [tribo.read(f, rom=args.rom) for f in args.files]
     kind = figures.auto_kind(results) if args.kind == "auto" else args.kind
     fn = figures.FIGURES[kind]
     accepted = inspect.signature(fn).parameters

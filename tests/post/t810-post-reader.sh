@@ -7,15 +7,16 @@
 # missing, empty, non-HDF5, truncated or non-tribo file. One line per check.
 # timeout: 60
 set -u
+# shellcheck source=tests/post/lib.sh
 . tests/post/lib.sh
 W=$TMPDIR_TEST/t810
-make_runs "$W/in"
+make_runs "$W/in" prestress modal backbone
 [ "$RUNS_OK" = 1 ] || { finish; exit 1; }
 # the same prestress with a relative -rom from its own folder (the reader finds the ROM next to it)
 mkdir -p "$W/rel"
 cp "$W/in/rom.h5" "$W/rel/rom.h5"
 run "$W/rel" prestress prestress -rom rom.h5 -options_file "$ROOT/configs/demo.yaml" -output prestress.h5
-[ $RC -eq 0 ] || fail "tribo prestress -rom rom.h5 (relative)" "exit status $RC" "$W/rel/prestress.err"
+[ "$RC" -eq 0 ] || fail "tribo prestress -rom rom.h5 (relative)" "exit status $RC" "$W/rel/prestress.err"
 
 pychecks "reader" "$W" <<'EOF'
 import hashlib, os, re, shutil, sys
