@@ -24,6 +24,7 @@ Figure kinds are registered by name in :data:`FIGURES` (name -> function), in th
 The function's keyword arguments are the options it accepts (the command line passes only
 those, and refuses the others for that kind).
 """
+import inspect
 import os
 import sys
 
@@ -47,7 +48,7 @@ from .measured import Measured, read_measured
 from .results import Result, ResultError, read
 
 __all__ = ["FIGURES", "register_figure", "figure", "auto_kind", "save", "backbone_figure", "interface_figure",
-           "modal_figure", "FORMATS"]
+           "modal_figure", "new_figure", "backbone_x", "recovery_row", "FORMATS"]
 
 FORMATS = (".png", ".svg", ".pdf")
 FIGURES = {}
@@ -101,7 +102,10 @@ def figure(kind, results, **options):
         kind = auto_kind(results)
     if kind not in FIGURES:
         raise ResultError("unknown figure kind %r (kinds: %s)" % (kind, ", ".join(FIGURES)))
-    return FIGURES[kind](results, **options)
+    fn = FIGURES[kind]
+    if "rom" in options and "rom" not in inspect.signature(fn).parameters:
+        options = {k: v for k, v in options.items() if k != "rom"}  # used above to read the results
+    return fn(results, **options)
 
 
 def save(fig, path, dpi=150):
@@ -127,7 +131,8 @@ def save(fig, path, dpi=150):
     return path
 
 
-def _new_figure(w, h):
+def new_figure(w, h):
+    """An empty Figure of w x h inches, constrained layout, on the Agg canvas (for new kinds)."""
     fig = Figure(figsize=(w, h), layout="constrained")
     FigureCanvasAgg(fig)
     return fig
@@ -238,7 +243,7 @@ def backbone_figure(results, x="auto", labels=None, measured=(), measured_labels
         curves = [(c[0] + " @ " + c[5],) + c[1:] for c in curves]
     else:
         xlabel = curves[0][6]
-    fig = _new_figure(8.0, 7.5)
+    fig = new_figure(8.0, 7.5)
     axf, axz = fig.subplots(2, 1)
     allx, nunsettled = [], 0
     for n, (lab, xv, f, z, st, _, _) in enumerate(curves):
@@ -339,7 +344,7 @@ def interface_figure(results, fields=("pressure", "gap"), rom=None, labels=None,
     wide, aw, ah = _panel_size(geo[0][1])
     # wide interfaces: one row per field, one column per file; others: one row per file
     nr, nc = (len(fields), len(results)) if wide else (len(results), len(fields))
-    fig = _new_figure(nc * (aw + 1.9), nr * (ah + 1.0) + 0.45)
+    fig = new_figure(nc * (aw + 1.9), nr * (ah + 1.0) + 0.45)
     axes = np.array(fig.subplots(nr, nc, squeeze=False))
     cmap = matplotlib.colormaps["viridis"].copy()
     cmap.set_bad("0.75")
@@ -385,7 +390,7 @@ def modal_figure(results, labels=None, title=None):
     results = _results(results)
     _check_labels(results, labels)
     names = _default_labels(results, labels)
-    fig = _new_figure(8.0, 4.5)
+    fig = new_figure(8.0, 4.5)
     ax = fig.subplots()
     n = len(results)
     width = 0.7 / max(n, 1)

@@ -174,7 +174,7 @@ check(np.allclose(el.get_ydata(), fhz[nr:]) and np.allclose(lines(ax, "modal-rig
 # --- registry, auto kind, outputs ------------------------------------------------------------------------
 @tribo.register_figure("rominfo", applies=lambda r: r.verb == "model", suffix="_info")
 def rominfo(results, labels=None, title=None):
-    fig = tf._new_figure(3, 3)
+    fig = tf.new_figure(3, 3)
     fig.add_subplot().plot(np.diag(results[0].rom["K"]), gid="diagK")
     return fig
 check(tf.auto_kind([D + "/backbone.h5", D + "/backbone2.h5"]) == "backbone" and tf.auto_kind(D + "/prestress.h5") == "prestress"
