@@ -19,6 +19,7 @@ The C program's ``tribo plot`` and the verbs run this module to draw their pictu
 """
 import argparse
 import inspect
+import logging
 import os
 import sys
 import warnings
@@ -191,6 +192,9 @@ def main(argv=None):
 
     old = warnings.showwarning
     warnings.showwarning = warn
+    # matplotlib's log (the font cache being built on first use, a temporary config folder)
+    # would add lines to stderr: errors are one line
+    logging.getLogger("matplotlib").setLevel(logging.ERROR)
     try:
         return COMMANDS[cmd](rest)
     except UsageError as e:

@@ -57,7 +57,10 @@ else fail "overlay.svg: <?xml, 2 + 2 run lines, 2 measured" "frequency $nb, damp
 if grep -q "^wrote $W/overlay.svg (backbone)" "$W/cli/out"; then pass "stdout names the picture and the kind"
 else fail "stdout: wrote FILE (kind)" "" "$W/cli/out"; fi
 
-cli "prestress fields to .pdf" 0 "" "$IN/prestress.h5" --fields pressure,gap,slip -o "$W/fields.pdf"
+# the package folder run as a script, as the C program may: no PYTHONPATH, from another folder
+if (cd / && env -u PYTHONPATH "$PY" "$ROOT/python/tribo" plot "$IN/prestress.h5" --fields pressure,gap,slip -o "$W/fields.pdf") \
+  >"$W/folder.out" 2>"$W/folder.err" && [ ! -s "$W/folder.err" ]; then pass "python3 python/tribo plot (folder as a script, no PYTHONPATH): prestress fields to .pdf"
+else fail "python3 python/tribo plot (no PYTHONPATH)" "exit status or stderr" "$W/folder.err"; fi
 if magic "$W/fields.pdf" 255044462d; then pass "fields.pdf starts with %PDF-"
 else fail "fields.pdf starts with %PDF-" "$(head -c 8 "$W/fields.pdf" | od -c | head -1)"; fi
 rm -f "$IN"/*.png # the C program's own pictures have the same names
