@@ -1,0 +1,420 @@
+"""Figures of tribo results (matplotlib, headless).
+
+Every figure function takes one result or a list of them (:class:`tribo.Result` or file names)
+and keyword options, and returns a ``matplotlib.figure.Figure``; :func:`save` writes it as
+.png, .svg or .pdf by the file's extension. The figures are made without pyplot, so they never
+need a display (the Agg canvas draws them); the package also selects the Agg backend when pyplot
+has not been imported yet, so that scripts importing pyplot after tribo stay headless.
+
+    import tribo
+    fig = tribo.figures.backbone_figure(["a/backbone.h5", "b/backbone.h5"], x="acc:accel1_z",
+                                        labels=["mu 0.9", "mu 0.6"],
+                                        measured=["brb.csv:acc,freq,zeta"])
+    fig.axes[0].set_ylim(150, 220)          # the Figure is yours to change
+    tribo.save(fig, "backbones.pdf")
+
+Figure kinds are registered by name in :data:`FIGURES` (name -> function), in the order that
+``kind="auto"`` tries them; a new kind is one decorated function::
+
+    @tribo.register_figure("loops", applies=lambda r: r.has("/loops"), suffix="_loops")
+    def loops_figure(results, labels=None, title=None):
+        ...
+        return fig
+
+The function's keyword arguments are the options it accepts (the command line passes only
+those, and refuses the others for that kind).
+"""
+import inspect
+import os
+import sys
+
+import numpy as np
+
+try:
+    import matplotlib
+
+    if "matplotlib.pyplot" not in sys.modules and not os.environ.get("MPLBACKEND"):
+        matplotlib.use("Agg")  # headless, also for scripts that import pyplot after tribo
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.collections import PolyCollection
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+except ImportError as _e:
+    raise ImportError("tribo's figures need matplotlib (Debian package python3-matplotlib): %s" % " ".join(str(_e).split()),
+                      name="matplotlib") from _e
+
+from . import interface as ti
+from .measured import Measured, read_measured
+from .results import Result, ResultError, read
+
+__all__ = ["FIGURES", "register_figure", "figure", "auto_kind", "save", "backbone_figure", "interface_figure",
+           "modal_figure", "new_figure", "backbone_x", "recovery_row", "FORMATS"]
+
+FORMATS = (".png", ".svg", ".pdf")
+FIGURES = {}
+COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]
+MEASURED_MARKERS = ["s", "^", "D", "v", "P", "X"]
+
+
+def register_figure(name, applies=None, suffix=None, description=None):
+    """Decorator: registers ``function(results, **options) -> Figure`` as figure kind ``name``.
+
+    applies(result) -> bool says whether a file holds what the kind draws (kind "auto" takes
+    the first registered kind that applies to every file); suffix is added to the first file's
+    name (without .h5) to name the default output (``suffix + ".png"``)."""
+
+    def deco(fn):
+        fn.kind = name
+        fn.applies = applies or (lambda r: True)
+        fn.suffix = "_" + name if suffix is None else suffix
+        fn.description = description or (fn.__doc__ or name).strip().split("\n")[0]
+        FIGURES[name] = fn
+        return fn
+
+    return deco
+
+
+def _results(results, rom=None):
+    if isinstance(results, (Result, str, os.PathLike)):
+        results = [results]
+    out = []
+    for r in results:
+        out.append(r if isinstance(r, Result) else read(r, rom=rom))
+    if not out:
+        raise ResultError("no result file to draw")
+    return out
+
+
+def auto_kind(results):
+    """The first registered kind whose ``applies`` holds for every result."""
+    results = _results(results)
+    for name, fn in FIGURES.items():
+        if all(fn.applies(r) for r in results):
+            return name
+    what = "; ".join("%s (verb %s: %s)" % (r.path, r.verb, ", ".join("/" + k for k in sorted(r.data))) for r in results)
+    raise ResultError("nothing to draw: no figure kind (%s) fits %s" % (", ".join(FIGURES), what))
+
+
+def figure(kind, results, **options):
+    """A figure of registered kind ``kind`` ("auto" picks it from the files) for the results."""
+    results = _results(results, rom=options.get("rom"))
+    if kind in (None, "auto"):
+        kind = auto_kind(results)
+    if kind not in FIGURES:
+        raise ResultError("unknown figure kind %r (kinds: %s)" % (kind, ", ".join(FIGURES)))
+    fn = FIGURES[kind]
+    if "rom" in options and "rom" not in inspect.signature(fn).parameters:
+        options = {k: v for k, v in options.items() if k != "rom"}  # used above to read the results
+    return fn(results, **options)
+
+
+def save(fig, path, dpi=150):
+    """Writes a figure to path as PNG, SVG or PDF (by the extension), atomically (a temporary
+    file renamed over path when complete); returns path."""
+    ext = os.path.splitext(str(path))[1].lower()
+    if ext not in FORMATS:
+        raise ResultError("%s: unknown picture format %r (use .png, .svg or .pdf)" % (path, ext or "(none)"))
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise ResultError("%s: no folder %s to write the picture into" % (path, folder))
+    if fig.canvas is None or not isinstance(fig.canvas, FigureCanvasAgg):
+        FigureCanvasAgg(fig)
+    tmp = "%s.tmp.%d%s" % (path, os.getpid(), ext)
+    try:
+        fig.savefig(tmp, format=ext[1:], dpi=dpi, metadata={"Software" if ext == ".png" else "Creator": "tribo"})
+        os.replace(tmp, path)
+    except OSError as e:
+        raise ResultError("%s: cannot write the picture: %s" % (path, e.strerror or e)) from None
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+    return path
+
+
+def new_figure(w, h):
+    """An empty Figure of w x h inches, constrained layout, on the Agg canvas (for new kinds)."""
+    fig = Figure(figsize=(w, h), layout="constrained")
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def _label(r, labels, i, multi_names):
+    if labels and i < len(labels) and labels[i] is not None:
+        return str(labels[i])
+    return r.path if multi_names else os.path.basename(r.path)
+
+
+def _default_labels(results, labels):
+    base = [os.path.basename(r.path) for r in results]
+    multi = len(set(base)) < len(base)
+    return [_label(r, labels, i, multi) for i, r in enumerate(results)]
+
+
+def _check_labels(results, labels):
+    if labels is not None and len(labels) > len(results):
+        raise ResultError("%d labels for %d result files" % (len(labels), len(results)))
+
+
+# --- backbone ------------------------------------------------------------------------------------
+def _short(labels):
+    """Recovery labels without their coordinates: 'accel1_z (-0.35, 0.01, 0.01)' -> 'accel1_z'."""
+    return [l.split(" (")[0].strip() or l for l in labels]
+
+
+def recovery_row(spec, labels, path="?"):
+    """Index of a recovery row given by 0-based index, whole label, label without its
+    coordinates (accel1_z, 'ENDNDS node 10 z') or a prefix that fits one row only."""
+    s = str(spec).strip()
+    if s.lstrip("-").isdigit():
+        i = int(s)
+        if not 0 <= i < len(labels):
+            raise ResultError("%s: recovery row %d out of range: %d rows (%s)" % (path, i, len(labels), ", ".join(_short(labels))))
+        return i
+    short = _short(labels)
+    for cands in ([i for i, l in enumerate(labels) if l == s], [i for i, l in enumerate(short) if l == s],
+                  [i for i, l in enumerate(labels) if l.startswith(s)]):
+        if len(cands) == 1:
+            return cands[0]
+        if len(cands) > 1:
+            raise ResultError("%s: recovery row %r fits %d rows (%s): say which" % (path, s, len(cands), ", ".join(short[i] for i in cands)))
+    raise ResultError("%s: no recovery row %r (rows: %s)" % (path, s, ", ".join(short)))
+
+
+def resolve_x(result, x):
+    """The x choice "auto" made concrete for a result: "acc:ROW" when the run drew its backbone
+    against a recovery row (option -backbone_plot_recovery ROW >= 0), else "modal"."""
+    x = "auto" if x is None else str(x).strip()
+    if x != "auto":
+        return x
+    rec = result.options.get("-backbone_plot_recovery", "-1")
+    has_rec = any("recovery_acceleration" in b for b in result.backbones.values())
+    return "acc:%s" % int(rec) if rec.lstrip("-").isdigit() and int(rec) >= 0 and has_rec else "modal"
+
+
+def backbone_x(result, b, x):
+    """(values, axis label, row name or None) of a backbone's x axis for an x choice: "modal"
+    (modal amplitude q), "acc:ROW" or "disp:ROW" (acceleration or displacement amplitude at a
+    recovery row, see :func:`recovery_row`), or "auto" (see :func:`resolve_x`)."""
+    x = resolve_x(result, x)
+    if x in ("modal", "q"):
+        return np.asarray(b["modal_amplitude"], dtype=float), "modal amplitude q (sqrt(kg) m)", None
+    kind, sep, row = x.partition(":")
+    if not sep or kind not in ("acc", "disp") or not row.strip():
+        raise ResultError("x axis %r: expected auto, modal, acc:ROW or disp:ROW (ROW a recovery label or 0-based index)" % x)
+    key = "recovery_acceleration" if kind == "acc" else "recovery_displacement"
+    if key not in b or "recovery_labels" not in b:
+        raise ResultError("%s: no %s/%s (the ROM has no recovery rows)" % (result.path, b.name, key))
+    labels = [str(l) for l in b["recovery_labels"]]
+    i = recovery_row(row, labels, result.path)
+    vals = np.abs(np.asarray(b[key], dtype=float)[:, i])
+    what = "acceleration amplitude at %s (m/s^2)" if kind == "acc" else "displacement amplitude at %s (m)"
+    return vals, what % labels[i], _short(labels)[i]
+
+
+@register_figure("backbone", applies=lambda r: r.has("/backbone"), suffix="",
+                 description="frequency and damping against amplitude (/backbone), with measured data")
+def backbone_figure(results, x="auto", labels=None, measured=(), measured_labels=None, mode=None, title=None):
+    """Backbone: natural frequency (Hz) and damping (% of critical) against amplitude, two
+    panels; several results overlaid (one line per file and mode, legend from ``labels`` or the
+    file names); ``measured``: :class:`~tribo.measured.Measured` objects or CSV specs
+    ``path:amp,freq[,zeta]`` drawn as markers (``measured_labels`` names them). Points whose
+    ``converged`` is 0 (failed) are not drawn; those with 2 (damping unsettled) are circled.
+    ``x``: auto, modal, acc:ROW or disp:ROW (see :func:`backbone_x`; auto follows the first
+    file); ``mode``: one mode number (default: every mode of each file)."""
+    results = _results(results)
+    _check_labels(results, labels)
+    names = _default_labels(results, labels)
+    x = resolve_x(results[0], x)
+    curves = []  # (label, x, f, zeta %, status, row name, x label)
+    for i, r in enumerate(results):
+        bbs = r.backbones if mode is None else {int(mode): r.backbone(mode)}
+        for k, b in bbs.items():
+            xv, xl, row = backbone_x(r, b, x)
+            st = np.asarray(b["converged"], dtype=int) if "converged" in b else np.ones(len(xv), dtype=int)
+            f = np.asarray(b["frequency_hz"], dtype=float).copy()
+            z = 100 * np.asarray(b["damping"], dtype=float)  # a new array
+            failed = st == 0  # not drawn: NaN breaks the line there
+            f[failed], z[failed], xv = np.nan, np.nan, np.where(failed, np.nan, xv)
+            curves.append((names[i] + (" mode %d" % k if len(bbs) > 1 else ""), xv, f, z, st, row, xl))
+    rows = {c[5] for c in curves}
+    if len(rows) > 1:  # files with different recovery rows: name the row in each legend entry
+        kind = "acceleration" if x.startswith("acc") else "displacement"
+        xlabel = "%s amplitude at the recovery row (%s)" % (kind, "m/s^2" if kind == "acceleration" else "m")
+        curves = [(c[0] + " @ " + c[5],) + c[1:] for c in curves]
+    else:
+        xlabel = curves[0][6]
+    fig = new_figure(8.0, 7.5)
+    axf, axz = fig.subplots(2, 1)
+    allx, nunsettled = [], 0
+    for n, (lab, xv, f, z, st, _, _) in enumerate(curves):
+        c = COLORS[n % len(COLORS)]
+        u = st == 2
+        for ax, y, what in ((axf, f, "frequency"), (axz, z, "damping")):
+            ax.plot(xv, y, "-o", color=c, ms=4, lw=1.5, label=lab, gid="backbone-%s-%d" % (what, n))
+            if u.any():
+                ax.plot(xv[u], y[u], ls="none", marker="o", ms=10, mfc="none", mec=c, mew=1.5,
+                        label="damping unsettled" if nunsettled == 0 else "_nolegend_", gid="unsettled-%s-%d" % (what, n))
+        nunsettled += int(u.any())
+        allx.append(xv[np.isfinite(xv)])
+    if measured:
+        ms = []
+        for j, m in enumerate(measured):
+            lab = measured_labels[j] if measured_labels and j < len(measured_labels) else None
+            ms.append(m if isinstance(m, Measured) else read_measured(m, label=lab))
+            if lab is not None:
+                ms[-1].label = lab
+        for j, m in enumerate(ms):
+            mk = MEASURED_MARKERS[j % len(MEASURED_MARKERS)]
+            axf.plot(m.amplitude, m.frequency, ls="none", marker=mk, ms=5, color="k", mfc="none", label=m.label,
+                     gid="measured-frequency-%d" % j)
+            if m.damping is not None:
+                axz.plot(m.amplitude, 100 * m.damping, ls="none", marker=mk, ms=5, color="k", mfc="none",
+                         label=m.label, gid="measured-damping-%d" % j)
+            allx.append(m.amplitude[np.isfinite(m.amplitude)])
+    xs = np.concatenate(allx) if allx else np.array([])
+    for ax, ttl, yl in ((axf, "natural frequency", "frequency (Hz)"), (axz, "damping", "damping ratio (% of critical)")):
+        if xs.size and np.all(xs > 0):
+            ax.set_xscale("log")
+        ax.set_title(ttl)
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel(yl)
+        ax.grid(True, which="major", color="0.85", lw=0.8)
+        ax.grid(True, which="minor", color="0.93", lw=0.5)
+        ax.legend(fontsize="small")
+    if title is None:
+        r = results[0]
+        bits = []
+        if len(results) == 1:
+            b0 = r.backbone(mode)
+            bits.append("%s, mode %s" % (b0.attrs.get("method", "backbone"), b0.name.rsplit("mode", 1)[-1]))
+            t = r.data.get("prestress", {}).attrs.get("tension_N") if "prestress" in r.data else None
+            if t is not None:
+                bits.append("%.6g N per bolt" % t)
+        title = "tribo backbone" + (": " + ", ".join(bits) if bits else "")
+    if title:
+        fig.suptitle(title)
+    return fig
+
+
+# --- interface fields ----------------------------------------------------------------------------
+def _panel_size(polys):
+    """(wide, axes width, axes height) in inches for an interface's panel at equal scale: a wide
+    interface (width >= 1.5 height) gets wide panels stacked in a column."""
+    xy = np.concatenate(polys)
+    w, h = np.ptp(xy[:, 0]), np.ptp(xy[:, 1])
+    ratio = h / w if w > 0 else 1.0
+    wide = ratio <= 1 / 1.5
+    aw = 6.4 if wide else 3.6
+    ah = aw * ratio
+    if ah > 5.0:
+        aw, ah = aw * 5.0 / ah, 5.0
+    return wide, aw, max(ah, 0.4)
+
+
+@register_figure("prestress", applies=lambda r: r.has("/prestress/point_traction"), suffix="_prestress",
+                 description="interface fields after the preload (/prestress): pressure, gap, traction, slip")
+def interface_figure(results, fields=("pressure", "gap"), rom=None, labels=None, title=None, group="/prestress"):
+    """Interface fields drawn on the interface faces (one polygon per face, coloured by the
+    quadrature-weighted mean of its points), the interface seen along its normal, axes in mm at
+    equal scale, one panel per field and file, each with a colour bar (limits: the min and max
+    of the face values) in the field's unit. ``fields``: names from
+    :data:`tribo.interface.FIELDS` (pressure MPa, gap um, traction MPa, slip um); ``rom``: the
+    ROM file with the geometry when the result's own /meta/inputs does not lead to it."""
+    results = _results(results, rom=rom)
+    _check_labels(results, labels)
+    names = _default_labels(results, labels)
+    if isinstance(fields, str):
+        fields = [f for f in fields.split(",") if f.strip()]
+    fields = [ti._field_key(f) for f in fields]
+    if not fields:
+        raise ResultError("no interface field to draw (fields: %s)" % ", ".join(ti.FIELDS))
+    geo = []
+    for r in results:
+        f = r.interface
+        frame = ti.interface_frame(f["nodes"])
+        polys = ti.element_polygons(f, frame, scale=1e3)
+        npts = len(f["weights"])
+        vals = []
+        for name in fields:
+            v = ti.point_field(r, name, group)
+            if len(v) != npts:
+                raise ResultError("%s: %s has %d points, its ROM's interface %d: not the ROM of this run (give it with rom=, --rom)" % (r.path, group, len(v), npts))
+            vals.append(ti.element_average(f, v))
+        geo.append((frame, polys, vals))
+    wide, aw, ah = _panel_size(geo[0][1])
+    # wide interfaces: one row per field, one column per file; others: one row per file
+    nr, nc = (len(fields), len(results)) if wide else (len(results), len(fields))
+    fig = new_figure(nc * (aw + 1.9), nr * (ah + 1.0) + 0.45)
+    axes = np.array(fig.subplots(nr, nc, squeeze=False))
+    cmap = matplotlib.colormaps["viridis"].copy()
+    cmap.set_bad("0.75")
+    for i, (r, (frame, polys, vals)) in enumerate(zip(results, geo)):
+        an = ti.axis_names(frame)
+        for j, name in enumerate(fields):
+            ax = axes[j, i] if wide else axes[i, j]
+            ttl, unit = ti.field_info(name)
+            v = vals[j]
+            fin = v[np.isfinite(v)]
+            lo, hi = (float(fin.min()), float(fin.max())) if fin.size else (0.0, 1.0)
+            d = 0.0 if hi > lo else (0.05 * abs(lo) if lo != 0 else 1.0)  # a constant field: its value mid-bar
+            pc = PolyCollection(polys, array=np.ma.masked_invalid(v), cmap=cmap, edgecolors="0.45", linewidths=0.3,
+                                gid="field-%s-%d" % (name, i))
+            pc.set_clim(lo - d, hi + d)
+            ax.add_collection(pc)
+            ax.autoscale_view()
+            ax.set_aspect("equal")
+            ax.margins(0.02)
+            ax.set_xlabel("%s (mm)" % an[0])
+            ax.set_ylabel("%s (mm)" % an[1])
+            head = "%s (%s): min %.4g, max %.4g" % (ttl, unit, lo, hi) if fin.size else "%s (%s): no values" % (ttl, unit)
+            if len(results) > 1:
+                head = names[i] + ": " + head
+            ax.set_title(head, fontsize="medium")
+            cax = ax.inset_axes([1.03, 0.0, 0.2 / aw, 1.0])  # as tall as the panel drawn at equal scale
+            fig.colorbar(pc, cax=cax, label="%s (%s)" % (name, unit))
+    if title is None and len(results) == 1:
+        r = results[0]
+        t = r.data["prestress"].attrs.get("tension_N") if "prestress" in r.data else None
+        title = "tribo %s%s: %s" % (r.verb, ", %.6g N per bolt" % t if t is not None else "", os.path.basename(r.path))
+    if title:
+        fig.suptitle(title)
+    return fig
+
+
+# --- modal ---------------------------------------------------------------------------------------
+@register_figure("modal", applies=lambda r: r.has("/modal/frequency_hz"), suffix="_modal",
+                 description="natural frequencies of the linearized modes (/modal)")
+def modal_figure(results, labels=None, title=None):
+    """Natural frequencies of the modes about the prestress (/modal) as stems, the rigid or
+    suspension ones (the first ``nrigid``) in grey; several files side by side."""
+    results = _results(results)
+    _check_labels(results, labels)
+    names = _default_labels(results, labels)
+    fig = new_figure(8.0, 4.5)
+    ax = fig.subplots()
+    n = len(results)
+    width = 0.7 / max(n, 1)
+    for i, r in enumerate(results):
+        fhz = np.asarray(r.modal["frequency_hz"], dtype=float)
+        nrig = int(r.modal.attrs.get("nrigid", 0))
+        k = np.arange(1, len(fhz) + 1) + (i - (n - 1) / 2) * width
+        c = COLORS[i % len(COLORS)]
+        el = np.arange(len(fhz)) >= nrig
+        ax.vlines(k[el], 0, fhz[el], color=c, lw=2, gid="modal-stems-%d" % i)
+        ax.plot(k[el], fhz[el], "o", color=c, label=names[i], gid="modal-%d" % i)
+        if nrig:
+            ax.vlines(k[~el], 0, fhz[~el], color="0.6", lw=2)
+            ax.plot(k[~el], fhz[~el], "o", color="0.6", label="rigid/suspension" if i == 0 else "_nolegend_",
+                    gid="modal-rigid-%d" % i)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel("mode")
+    ax.set_ylabel("frequency (Hz)")
+    ax.set_ylim(bottom=0)
+    ax.grid(True, axis="y", color="0.85")
+    ax.legend(fontsize="small")
+    if title is None:
+        title = "tribo modal: " + ", ".join(names)
+    if title:
+        fig.suptitle(title)
+    return fig
+
