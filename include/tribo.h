@@ -3,6 +3,5 @@
 #include <tribolaw.h>
 #include <triborom.h>
 #include <triboio.h>
-#include <triboplot.h>
 #include <tribomodel.h>
 #include <tribonma.h>

@@ -17,6 +17,7 @@ static void Usage(FILE *fp)
   fprintf(fp, "tribo %s (%s): nonlinear dynamics of bolted and frictional joints\n\n", TRIBO_VERSION_STRING, TriboGitRevision());
   fprintf(fp, "usage: tribo VERB [options]      (mpiexec -n N tribo VERB ... to run in parallel)\n\nverbs:\n");
   for (int i = 0; i < nverbs; i++) fprintf(fp, "  %-10s %s\n", verbs[i].name, verbs[i].summary);
+  fprintf(fp, "  %-10s %s\n", "plot", "pictures of result files (matplotlib): tribo plot FILE... [-o out.png|.svg|.pdf]");
   fprintf(fp, "  %-10s %s\n", "help", "this list");
   fprintf(fp, "\n  tribo VERB -help          options of a verb, with defaults and units (-help all: PETSc's too)\n");
   fprintf(fp, "  -options_file case.yaml   read options from a YAML or text file (later options override)\n");
@@ -83,6 +84,7 @@ int main(int argc, char **argv)
   }
   for (int i = 0; i < nverbs; i++)
     if (!strcmp(argv[1], verbs[i].name)) verb = &verbs[i];
+  if (!strcmp(argv[1], "plot")) return TriboVerbPlot(argc - 2, argv + 2); // Python, no MPI
   if (!verb) {
     fprintf(stderr, "tribo: unknown verb \"%s\"\n\n", argv[1]);
     Usage(stderr);

@@ -1,4 +1,3 @@
-#define _POSIX_C_SOURCE 200809L // getpid()
 #include <tribocli.h>
 #include <errno.h>
 #include <stdio.h>
@@ -147,59 +146,36 @@ static PetscErrorCode CheckOutputs(MPI_Comm comm, Pipeline *pl)
   PetscFunctionReturn(0);
 }
 
-/* The results into a temporary HDF5 file, the pictures, then the HDF5 file committed. The
-   prestress picture is drawn under a staging name and renamed onto its own once the backbone's is
-   written too. A picture that fails discards the staged picture and the temporary HDF5 file: it
-   replaces no file and commits no HDF5 file. */
+/* The results into a temporary HDF5 file renamed when complete, then the pictures drawn from it by
+   the post-processing package. A picture that cannot be drawn (no matplotlib) is a note: the
+   results are kept. */
 static PetscErrorCode PipelineFinish(MPI_Comm comm, Pipeline *pl, const char verb[])
 {
-  PetscErrorCode       perr = 0;
-  PetscMPIInt          rank;
-  TriboH5              h5;
-  const TriboBackbone *bb = NULL;
-  const PetscReal     *pu, *pt;
-  const char          *inputs[1] = {pl->rompath};
-  int                  pid       = (int)getpid(), err = 0;
-  char                 stage[PETSC_MAX_PATH_LEN + 32], title[512], bbtitle[512], *why = NULL;
-  const char          *failed = pl->png, *opt = "-prestress_png", *text = "";
-  PetscReal            tension;
+  TriboH5     h5;
+  const char *inputs[1] = {pl->rompath};
+  PetscBool   drawps = PETSC_FALSE, drawbb = PETSC_FALSE;
 
   PetscFunctionBeginUser;
   PetscCall(TriboH5Create(comm, pl->output, &h5));
   PetscCall(TriboH5WriteMeta(h5, verb, 1, inputs));
   PetscCall(TriboPrestressWriteH5(pl->ps, h5));
   if (pl->modal) PetscCall(TriboModalWriteH5(pl->modal, h5));
-  if (pl->nma) {
-    PetscCall(TriboNMAWriteH5(pl->nma, h5));
-    PetscCall(TriboNMAGetBackbone(pl->nma, &bb));
-    PetscCall(PetscSNPrintf(bbtitle, sizeof(bbtitle), "tribo backbone, mode %" PetscInt_FMT ": %s", bb->mode, pl->rom->title));
-  }
-  PetscCallMPI(MPI_Comm_rank(comm, &rank));
-  PetscCallMPI(MPI_Bcast(&pid, 1, MPI_INT, 0, comm));
-  PetscCall(PetscSNPrintf(stage, sizeof(stage), "%s.stage.%d", pl->png, pid));
-  PetscCall(TriboPrestressGetTension(pl->ps, &tension));
-  PetscCall(PetscSNPrintf(title, sizeof(title), "tribo %s, %.6g N per bolt: %s", verb, (double)tension, pl->rom->title));
-  PetscCall(TriboPrestressGetPointFields(pl->ps, &pu, &pt));
-  PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
-  if (pl->plotps) perr = TriboPrestressPlot(comm, pl->rom, pu, pt, title, stage);
-  if (!perr && bb && (perr = TriboBackbonePlot(comm, bb, pl->rom, pl->rec, bbtitle, pl->bbpng))) failed = pl->bbpng, opt = "-backbone_png";
-  PetscCall(PetscPopErrorHandler());
-  if (perr)
-    PetscCall(PetscErrorMessage(perr, &text, &why));
-  else if (pl->plotps && !rank && rename(stage, pl->png))
-    err = errno ? errno : EIO;
-  PetscCallMPI(MPI_Bcast(&err, 1, MPI_INT, 0, comm));
-  if (err) why = strerror(err);
-  if (perr || err) {
-    if (!rank && pl->plotps) (void)remove(stage);
-    PetscCall(TriboH5Close(&h5, PETSC_FALSE));
-    SETERRQ(comm, PETSC_ERR_FILE_WRITE, "could not write the picture %s (option %s): %s; %s was not written", failed, opt, why && why[0] ? why : text, pl->output);
-  }
+  if (pl->nma) PetscCall(TriboNMAWriteH5(pl->nma, h5));
   PetscCall(TriboH5Close(&h5, PETSC_TRUE));
-  if (bb && pl->plotps)
+  if (pl->plotps) {
+    const char *extra[2] = {"--rom", pl->rompath};
+    PetscCall(TriboDrawPicture(comm, pl->output, "prestress", pl->png, 2, extra, &drawps));
+  }
+  if (pl->nma) {
+    char        x[32];
+    const char *extra[2] = {"--x", x};
+    PetscCall(PetscSNPrintf(x, sizeof(x), pl->rec >= 0 ? "acc:%" PetscInt_FMT : "modal", pl->rec));
+    PetscCall(TriboDrawPicture(comm, pl->output, "backbone", pl->bbpng, 2, extra, &drawbb));
+  }
+  if (drawbb && drawps)
     PetscCall(PetscPrintf(comm, "wrote %s, %s and %s\n", pl->output, pl->png, pl->bbpng));
-  else if (bb || pl->plotps)
-    PetscCall(PetscPrintf(comm, "wrote %s and %s\n", pl->output, bb ? pl->bbpng : pl->png));
+  else if (drawbb || drawps)
+    PetscCall(PetscPrintf(comm, "wrote %s and %s\n", pl->output, drawbb ? pl->bbpng : pl->png));
   else
     PetscCall(PetscPrintf(comm, "wrote %s\n", pl->output));
   PetscFunctionReturn(0);

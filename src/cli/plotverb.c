@@ -1,0 +1,216 @@
+/* tribo plot, and the pictures of the other verbs: drawn by the project's Python package
+   (python/tribo, matplotlib) from the result files, never from solver memory. */
+#define _POSIX_C_SOURCE 200809L // posix_spawn, readlink
+#include <tribocli.h>
+#include <errno.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static int IsDir_Private(const char path[])
+{
+  struct stat st;
+  return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+/*@
+  TriboPythonPackage - Finds the post-processing package: $TRIBO_PYTHON_PACKAGE, else next to the
+  program, python/tribo in the source tree (bin/tribo) or share/tribo/python/tribo in an
+  installation (PREFIX/bin/tribo).
+
+  Not collective
+
+  Output Parameters:
++ dir - the package folder (runs as a script: python3 dir plot ...)
+- len - size of dir
+
+  Notes:
+  Returns 1 when no package is found (dir then holds the places looked at), else 0. Plain C: it
+  runs before PETSc starts, for tribo plot.
+@*/
+int TriboPythonPackage(char dir[], size_t len)
+{
+  char        exe[PETSC_MAX_PATH_LEN], *slash;
+  const char *env = getenv("TRIBO_PYTHON_PACKAGE");
+  ssize_t     n;
+
+  if (env && env[0]) {
+    snprintf(dir, len, "%s", env);
+    return IsDir_Private(dir) ? 0 : 1;
+  }
+  n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+  if (n <= 0) {
+    snprintf(dir, len, "(cannot read /proc/self/exe: set TRIBO_PYTHON_PACKAGE)");
+    return 1;
+  }
+  exe[n] = 0;
+  if ((slash = strrchr(exe, '/'))) *slash = 0; // the program's folder
+  snprintf(dir, len, "%s/../python/tribo", exe);
+  if (IsDir_Private(dir)) return 0;
+  snprintf(dir, len, "%s/../share/tribo/python/tribo", exe);
+  if (IsDir_Private(dir)) return 0;
+  snprintf(dir, len, "%s/../python/tribo or %s/../share/tribo/python/tribo", exe, exe);
+  return 1;
+}
+
+/* The Python interpreter: $TRIBO_PYTHON, else Debian's /usr/bin/python3 (which sees Debian's
+   matplotlib and h5py), else python3 on PATH */
+static const char *Python_Private(void)
+{
+  const char *env = getenv("TRIBO_PYTHON");
+
+  if (env && env[0]) return env;
+  return access("/usr/bin/python3", X_OK) ? "python3" : "/usr/bin/python3";
+}
+
+/*@
+  TriboVerbPlot - tribo plot FILE... [-o out.png|.svg|.pdf] [options]: runs the post-processing
+  package's plot command on the files and returns its exit status.
+
+  Not collective (runs before PETSc starts, one process)
+
+  Input Parameters:
++ argc - number of arguments after the verb
+- argv - the arguments after the verb
+
+  Notes:
+  tribo's option spelling is accepted and translated: -output F is -o F, and -plot_<name> is
+  --<name> (e.g. -plot_measured test.csv:amp,freq,zeta -plot_measured_label "ringdown"); other
+  arguments go as they are (python3 -m tribo plot --help lists them).
+@*/
+int TriboVerbPlot(int argc, char **argv)
+{
+  char        pkg[2 * PETSC_MAX_PATH_LEN + 64];
+  const char *py = Python_Private();
+  char      **args;
+  int         k = 0;
+
+  if (TriboPythonPackage(pkg, sizeof(pkg))) {
+    fprintf(stderr, "tribo plot: error: the post-processing package is not installed (looked in %s)\n", pkg);
+    return 1;
+  }
+  args = (char **)calloc((size_t)argc + 4, sizeof(char *));
+  if (!args) return 1;
+  args[k++] = (char *)py;
+  args[k++] = pkg;
+  args[k++] = (char *)"plot";
+  for (int i = 0; i < argc; i++) {
+    if (!strcmp(argv[i], "-output"))
+      args[k++] = (char *)"-o";
+    else if (!strcmp(argv[i], "-help") || !strcmp(argv[i], "-h"))
+      args[k++] = (char *)"--help";
+    else if (!strncmp(argv[i], "-plot_", 6) && argv[i][6]) {
+      char *opt = (char *)malloc(strlen(argv[i]) + 2);
+      if (!opt) return 1;
+      sprintf(opt, "--%s", argv[i] + 6);
+      for (char *c = opt + 2; *c; c++)
+        if (*c == '_') *c = '-';
+      args[k++] = opt;
+    } else args[k++] = argv[i];
+  }
+  args[k] = NULL;
+  execvp(py, args);
+  fprintf(stderr, "tribo plot: error: cannot run %s: %s\n", py, strerror(errno));
+  return 1;
+}
+
+/*@
+  TriboDrawPicture - Draws a picture of a committed result file with the post-processing package
+  (rank 0); a picture that cannot be drawn (no matplotlib, no package) is a one-line note, not an
+  error: the result file is already written.
+
+  Collective
+
+  Input Parameters:
++ comm - communicator; rank 0 draws
+. file - the result file (HDF5)
+. kind - the figure kind (backbone, prestress, ...)
+. out  - the picture file (.png, .svg or .pdf)
+. nextra - number of extra arguments for the plot command
+- extra  - extra arguments (e.g. "--x", "acc:2")
+
+  Output Parameter:
+. drawn - whether the picture was written
+
+  Notes:
+  The package runs as python3 PACKAGE plot FILE --kind KIND -o OUT -q; its one-line error (its
+  last line on stderr) is repeated in the note.
+@*/
+PetscErrorCode TriboDrawPicture(MPI_Comm comm, const char file[], const char kind[], const char out[], PetscInt nextra, const char *const extra[], PetscBool *drawn)
+{
+  PetscMPIInt rank;
+  int         ok = 0;
+
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_rank(comm, &rank));
+  if (!rank) {
+    char                       pkg[2 * PETSC_MAX_PATH_LEN + 64], why[512] = "";
+    const char                *py = Python_Private();
+    char                      *args[32];
+    int                        k = 0, fd[2] = {-1, -1}, status = 0, rc;
+    pid_t                      pid;
+    posix_spawn_file_actions_t fa;
+
+    PetscCheck(nextra <= 20, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "too many picture arguments");
+    if (TriboPythonPackage(pkg, sizeof(pkg))) {
+      PetscCall(PetscSNPrintf(why, sizeof(why), "the post-processing package is not installed (looked in %s)", pkg));
+    } else if (pipe(fd)) {
+      PetscCall(PetscSNPrintf(why, sizeof(why), "pipe: %s", strerror(errno)));
+    } else {
+      args[k++] = (char *)py;
+      args[k++] = pkg;
+      args[k++] = (char *)"plot";
+      args[k++] = (char *)file;
+      args[k++] = (char *)"--kind";
+      args[k++] = (char *)kind;
+      args[k++] = (char *)"-o";
+      args[k++] = (char *)out;
+      args[k++] = (char *)"-q";
+      for (PetscInt i = 0; i < nextra; i++) args[k++] = (char *)extra[i];
+      args[k] = NULL;
+      posix_spawn_file_actions_init(&fa);
+      posix_spawn_file_actions_adddup2(&fa, fd[1], STDERR_FILENO);
+      posix_spawn_file_actions_addclose(&fa, fd[0]);
+      rc = posix_spawnp(&pid, py, &fa, NULL, args, environ);
+      posix_spawn_file_actions_destroy(&fa);
+      close(fd[1]);
+      if (rc) {
+        PetscCall(PetscSNPrintf(why, sizeof(why), "cannot run %s: %s", py, strerror(rc)));
+        close(fd[0]);
+      } else {
+        char    buf[4096];
+        size_t  have = 0;
+        ssize_t got;
+        while ((got = read(fd[0], buf + have, sizeof(buf) - 1 - have)) > 0) {
+          have += (size_t)got;
+          if (have == sizeof(buf) - 1) { // keep the tail: the error is the last line
+            memmove(buf, buf + have / 2, have - have / 2);
+            have -= have / 2;
+          }
+        }
+        buf[have] = 0;
+        close(fd[0]);
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) { }
+        ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+        if (!ok) { // the last non-empty line, without the "tribo plot: error: " prefix
+          char *line, *end = buf + strlen(buf);
+          while (end > buf && (end[-1] == '\n' || end[-1] == ' ')) *--end = 0;
+          line = strrchr(buf, '\n');
+          line = line ? line + 1 : buf;
+          if (!strncmp(line, "tribo plot: error: ", 19)) line += 19;
+          PetscCall(PetscStrncpy(why, line[0] ? line : "the plot command failed", sizeof(why)));
+        }
+      }
+    }
+    if (!ok) PetscCall(PetscPrintf(PETSC_COMM_SELF, "  note: no picture %s: %s (the results are in %s)\n", out, why, file));
+  }
+  PetscCallMPI(MPI_Bcast(&ok, 1, MPI_INT, 0, comm));
+  if (drawn) *drawn = ok ? PETSC_TRUE : PETSC_FALSE;
+  PetscFunctionReturn(0);
+}
