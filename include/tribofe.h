@@ -1,15 +1,14 @@
 #pragma once
 /* Finite-element input: an Abaqus input deck read into a flat, global mesh; assembly of K, M
-   and the load case with the deck's constraints; Craig-Bampton reduction to a TriboROM with the
-   joint interface kept in relative coordinates (papers linder-gross-krack §2.2,
-   porter-brake-2023 §3.1, porter-et-al-2022 §3.2).
+   and the load case with the deck's constraints. The Craig-Bampton reduction built on it is in
+   tribocb.h (the ROM layer); this layer knows nothing of ROMs.
 
    Conventions: nodes and elements are stored 0-based in the order they appear in the deck;
    the deck's own numbers are kept in nodeid[] / elemid[] for messages and sets. DOFs of node i
    are 3i, 3i+1, 3i+2 (x, y, z). Reference nodes of couplings also carry rotations: their
    rotational DOFs are numbered after all translations (see TriboFEDofMap). */
 #include <petscmat.h>
-#include <triborom.h>
+#include <tribosys.h>
 
 typedef enum {
   TRIBO_EL_C3D8   = 0, /* 8-node hexahedron, full 2x2x2 integration */
@@ -145,31 +144,10 @@ PETSC_EXTERN PetscErrorCode TriboFEGetFreeDof(TriboFESystem, PetscInt, PetscInt,
 /* Element matrices (exported for tests): 3-D isotropic linear elasticity, consistent mass. */
 PETSC_EXTERN PetscErrorCode TriboFEElementMatrices(TriboElementType, const PetscReal[], PetscReal, PetscReal, PetscReal, PetscReal[], PetscReal[]);
 
-/* Craig-Bampton reduction with the joint interface kept (see src/rom/cb.c). Options -rom_*. */
-PETSC_EXTERN PetscErrorCode TriboCraigBampton(TriboFESystem, TriboROM *);
-
 /* Parametric deck of a bolted lap-joint beam close to the Brake-Reuss beam (src/fe/lapbeam.c):
    structured C3D8 hexahedra, open interface CT/CB, bolts as couplings with a cut shank, load case
    BOLTLOADS. Options -lapbeam_*; a NULL file name only reads the options. */
 PETSC_EXTERN PetscErrorCode TriboMeshWriteLapBeam(MPI_Comm, const char[]);
-
-/* The joint interface of a mesh (src/rom/cbiface.c): pairs of coincident (or, for non-conforming
-   meshes of the same topology, nearly coincident) nodes of a top and a bottom node set, the local
-   frame (t1, t2, n), n pointing from the top side into the bottom side so that
-   u_n = (u_top - u_bottom).n > 0 is interpenetration, and the zero-thickness element mesh of the
-   bottom side (nodes = pairs). Arguments: mesh, top set, bottom set, pairing tolerance relative to
-   the model size, pairing tolerance relative to the shortest interface edge at the node, flatness
-   tolerance relative to the model size. */
-typedef struct {
-  PetscInt       npairs;
-  PetscInt      *top, *bot; /* [npairs] 0-based nodes of each pair, in the order of the bottom set */
-  PetscReal      frame[9];  /* rows t1, t2, n (global components) */
-  PetscInt       nfar;      /* pairs farther apart than the model-size tolerance (non-conforming meshes) */
-  PetscReal      dmax;      /* largest distance between the two nodes of a pair (m) */
-  TriboInterface iface;     /* nodes, elements, quadrature, Q and T; L is left to the caller */
-} TriboInterfacePairs;
-PETSC_EXTERN PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh, const char[], const char[], PetscReal, PetscReal, PetscReal, TriboInterfacePairs *);
-PETSC_EXTERN PetscErrorCode TriboInterfacePairsReset(TriboInterfacePairs *);
 
 /* Checks of the assembled FE system (src/fe/assemble.c, src/fe/hex.c), used by the tests and by
    tribo rom: volume and rho V from the element Jacobians; the six rigid motions on the independent
@@ -181,12 +159,3 @@ PETSC_EXTERN PetscErrorCode TriboFECheckSymmetry(Mat, PetscReal *);
 PETSC_EXTERN PetscErrorCode TriboFECheckMass(TriboFESystem, PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboFECheckRigidBody(TriboFESystem, PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboFELoadResultant(TriboFESystem, Vec, const PetscReal[], PetscReal[]);
-/* Internal to src/fe: element matrices with the scalar mass (M_e = Ms (x) I_3) and the smallest
-   Jacobian determinant; element volume; DOF numbering and elimination matrix T (constraints.c). */
-PETSC_INTERN PetscErrorCode TriboFEElementMatrices_Private(TriboElementType, const PetscReal[], PetscReal, PetscReal, PetscReal, PetscReal[], PetscReal[], PetscReal *);
-PETSC_INTERN PetscErrorCode TriboFEElementVolume_Private(TriboElementType, const PetscReal[], PetscReal *);
-typedef struct {
-  PetscInt  *ptr, *col; /* row d of T: columns col[ptr[d] .. ptr[d+1]) */
-  PetscReal *val;
-} TriboFECSR;
-PETSC_INTERN PetscErrorCode TriboFEConstraintsBuild_Private(TriboMesh, MPI_Comm, PetscInt *, PetscInt **, PetscInt **, PetscInt *, TriboFECSR *, Mat *);

@@ -1,6 +1,6 @@
 /* tribo rom: finite-element deck -> reduced structure (Craig-Bampton with the interface kept). */
 #include <tribocli.h>
-#include <tribofe.h>
+#include <tribocb.h>
 #include <sys/resource.h>
 
 static PetscReal PeakMB_Private(void)

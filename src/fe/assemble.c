@@ -1,6 +1,6 @@
 /* Parallel assembly of the stiffness and mass matrices with the deck's constraints eliminated
    (K = T^T K_full T, M = T^T M_full T, F = T^T f_full), and checks of the result. */
-#include <tribofe.h>
+#include <tribo/private/feimpl.h>
 
 #define FREEIDX_KEY "TriboFEFreeIndex"
 

@@ -6,7 +6,7 @@
    substituted (chains such as a tie slave node that is the master node of another tie, or an
    equation between coupling reference nodes). Every rank builds all relations (the mesh is
    replicated) and fills its own rows of T. Order: ties, then couplings, then equations. */
-#include <tribofe.h>
+#include <tribo/private/feimpl.h>
 #include <petscbt.h>
 
 typedef struct {

@@ -1,6 +1,6 @@
 /* Abaqus deck reader: the keyword dispatch, nodes, elements, *System frames and the
    *Part / *Assembly / *Instance structure (lexical layer in inpline.c). */
-#include "inpimpl.h"
+#include <tribo/private/inpimpl.h>
 
 static PetscErrorCode InpReadNode(InpParser p)
 {

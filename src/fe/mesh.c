@@ -1,6 +1,6 @@
 /* TriboMesh: destruction, viewing, look-ups by name, element faces, the id hash map and the
    coordinate frames of *System and *Instance. */
-#include "inpimpl.h"
+#include <tribo/private/inpimpl.h>
 
 const char *const TriboElementTypes[] = {"C3D8", "C3D8R", "C3D20", "C3D20R", "C3D4", "C3D10", "TriboElementType", "TRIBO_EL_", NULL};
 const PetscInt    TriboElementNodes[] = {8, 8, 20, 20, 4, 10};

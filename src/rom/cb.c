@@ -23,7 +23,7 @@
    Psi is kept in the ranks' rows of the interior (n_i x n_b doubles in all: 3.7 GB for the
    Brake-Reuss beam, half on each of 2 ranks); Psi^T M_ii Psi is accumulated block by block, upper
    triangle only, with BLAS gemm. The reduced matrices are replicated (n^2 doubles each). */
-#include <tribofe.h>
+#include <tribocb.h>
 #include <slepceps.h>
 #include <petscblaslapack.h>
 

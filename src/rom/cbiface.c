@@ -18,7 +18,7 @@
    the faces of the top side onto those of the bottom side. The second tolerance admits the
    slightly non-conforming meshes of real decks: in the Brake-Reuss beam deck 192 of the 680 node
    pairs around the bolt holes are up to 84 um apart; its interface edges are 1.1 mm or longer. */
-#include <tribofe.h>
+#include <tribocb.h>
 #include <petscblaslapack.h>
 
 // corner nodes of a face: quadrilaterals for hexahedra, triangles for tetrahedra

@@ -1,6 +1,6 @@
 static const char help[] = "Craig-Bampton ROM of two overlapping C3D8 blocks joined by a bolt spring, on ground springs: frequencies,\n"
                            "welded frequencies, static bolt-load response, upper bounds with few modes; options -rom_*.\n";
-#include <tribofe.h>
+#include <tribocb.h>
 #include <petscblaslapack.h>
 
 #define NX  4

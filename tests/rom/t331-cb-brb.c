@@ -1,7 +1,7 @@
 static const char help[] = "Craig-Bampton ROM of the real Brake-Reuss beam deck: interface (pairs, quadrilaterals, area), rigid-body\n"
                            "checks of M, R and Fv, and the welded ROM's free-free frequencies against the full welded model's\n"
                            "(SLEPc on K, M with the CT and CB DOFs merged). -deck FILE (default ../shared/data/brb/BRB_MATEX.inp).\n";
-#include <tribofe.h>
+#include <tribocb.h>
 #include <slepceps.h>
 #include <petscblaslapack.h>
 
