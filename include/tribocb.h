@@ -15,14 +15,16 @@ PETSC_EXTERN PetscErrorCode TriboCraigBampton(TriboFESystem, TriboROM *);
    u_n = (u_top - u_bottom).n > 0 is interpenetration, and the zero-thickness element mesh of the
    bottom side (nodes = pairs). Arguments: mesh, top set, bottom set, pairing tolerance relative to
    the model size, pairing tolerance relative to the shortest interface edge at the node, flatness
-   tolerance relative to the model size. */
-typedef struct {
+   tolerance relative to the model size. The pairs are created by TriboMeshGetInterfacePairs() and
+   destroyed by TriboInterfacePairsDestroy(). */
+typedef struct _n_TriboInterfacePairs *TriboInterfacePairs;
+struct _n_TriboInterfacePairs {
   PetscInt       npairs;
   PetscInt      *top, *bot; /* [npairs] 0-based nodes of each pair, in the order of the bottom set */
   PetscReal      frame[9];  /* rows t1, t2, n (global components) */
   PetscInt       nfar;      /* pairs farther apart than the model-size tolerance (non-conforming meshes) */
   PetscReal      dmax;      /* largest distance between the two nodes of a pair (m) */
   TriboInterface iface;     /* nodes, elements, quadrature, Q and T; L is left to the caller */
-} TriboInterfacePairs;
+};
 PETSC_EXTERN PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh, const char[], const char[], PetscReal, PetscReal, PetscReal, TriboInterfacePairs *);
-PETSC_EXTERN PetscErrorCode TriboInterfacePairsReset(TriboInterfacePairs *);
+PETSC_EXTERN PetscErrorCode TriboInterfacePairsDestroy(TriboInterfacePairs *);

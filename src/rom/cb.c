@@ -69,7 +69,7 @@ static PetscErrorCode Monitor_Private(CB *cb, const char fmt[], ...)
 }
 
 // Boundary DOFs: the translations of the pair nodes, which must be independent DOFs
-static PetscErrorCode SetUpDofs_Private(CB *cb, TriboFESystem fe, const TriboInterfacePairs *ip)
+static PetscErrorCode SetUpDofs_Private(CB *cb, TriboFESystem fe, TriboInterfacePairs ip)
 {
   TriboMesh mesh = fe->mesh;
   PetscInt  m    = 0;
@@ -562,7 +562,7 @@ static void SymmetrizeCB_Private(CB *cb)
 PetscErrorCode TriboCraigBampton(TriboFESystem fe, TriboROM *rom)
 {
   TriboMesh           mesh = fe->mesh;
-  TriboInterfacePairs ip;
+  TriboInterfacePairs ip   = NULL;
   CB                  cb;
   TriboROM            r;
   char                top[96], bot[96];
@@ -607,10 +607,10 @@ PetscErrorCode TriboCraigBampton(TriboFESystem fe, TriboROM *rom)
   }
 
   PetscCall(TriboMeshGetInterfacePairs(mesh, top, bot, pairtol, meshtol, planetol, &ip));
-  PetscCall(SetUpDofs_Private(&cb, fe, &ip));
+  PetscCall(SetUpDofs_Private(&cb, fe, ip));
   PetscCheck(cb.nm <= cb.ni, cb.comm, PETSC_ERR_USER_INPUT, "%" PetscInt_FMT " fixed-interface modes asked for (option -rom_nmodes or *Select Eigenmodes), but the interior has %" PetscInt_FMT " DOFs", cb.nm, cb.ni);
-  PetscCall(Monitor_Private(&cb, "interface %s/%s: %" PetscInt_FMT " pairs (%" PetscInt_FMT " not coincident, up to %.3g m apart), %" PetscInt_FMT " elements; %" PetscInt_FMT " boundary and %" PetscInt_FMT " interior DOFs", top, bot, cb.np, ip.nfar,
-                            (double)ip.dmax, ip.iface->nelem, cb.nb, cb.ni));
+  PetscCall(Monitor_Private(&cb, "interface %s/%s: %" PetscInt_FMT " pairs (%" PetscInt_FMT " not coincident, up to %.3g m apart), %" PetscInt_FMT " elements; %" PetscInt_FMT " boundary and %" PetscInt_FMT " interior DOFs", top, bot, cb.np, ip->nfar,
+                            (double)ip->dmax, ip->iface->nelem, cb.nb, cb.ni));
   cb.ncb = n = cb.nb + cb.nm;
   PetscCall(PetscCalloc3(n * n, &cb.Kc, n * n, &cb.Mc, n, &cb.fc));
   PetscCall(SplitMatrix_Private(&cb, fe->K, &cb.kib, cb.Kc));
@@ -659,7 +659,7 @@ PetscErrorCode TriboCraigBampton(TriboFESystem fe, TriboROM *rom)
   SymmetrizeCB_Private(&cb);
 
   // ROM coordinates: copy the CB matrices into the ROM, then transform them with the CB arrays as work
-  PetscCall(TransformColumns_Private(&cb, ip.frame, &tptr, &tidx, &tval));
+  PetscCall(TransformColumns_Private(&cb, ip->frame, &tptr, &tidx, &tval));
   PetscCall(TriboROMCreate(cb.comm, &r));
   PetscCall(TriboROMSetSizes(r, n, nrec));
   for (PetscInt k = 0; k < 2; k++) {
@@ -695,12 +695,12 @@ PetscErrorCode TriboCraigBampton(TriboFESystem fe, TriboROM *rom)
   }
 
   // interface: L = [I 0 0] on the relative DOFs
-  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, 3 * cb.np, n, 1, NULL, &ip.iface->L));
-  for (PetscInt i = 0; i < 3 * cb.np; i++) PetscCall(MatSetValue(ip.iface->L, i, i, 1.0, INSERT_VALUES));
-  PetscCall(MatAssemblyBegin(ip.iface->L, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyEnd(ip.iface->L, MAT_FINAL_ASSEMBLY));
-  r->iface = ip.iface;
-  ip.iface = NULL;
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, 3 * cb.np, n, 1, NULL, &ip->iface->L));
+  for (PetscInt i = 0; i < 3 * cb.np; i++) PetscCall(MatSetValue(ip->iface->L, i, i, 1.0, INSERT_VALUES));
+  PetscCall(MatAssemblyBegin(ip->iface->L, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(ip->iface->L, MAT_FINAL_ASSEMBLY));
+  r->iface  = ip->iface;
+  ip->iface = NULL;
   {
     char *base = NULL;
     if (mesh->file[0]) PetscCall(PetscStrrchr(mesh->file, '/', &base));
@@ -723,7 +723,7 @@ PetscErrorCode TriboCraigBampton(TriboFESystem fe, TriboROM *rom)
   PetscCall(KSPDestroy(&cb.ksp));
   PetscCall(MatDestroy(&cb.Kii));
   PetscCall(MatDestroy(&cb.Mii));
-  PetscCall(TriboInterfacePairsReset(&ip));
+  PetscCall(TriboInterfacePairsDestroy(&ip));
   *rom = r;
   PetscFunctionReturn(0);
 }

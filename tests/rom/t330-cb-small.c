@@ -151,6 +151,14 @@ int main(int argc, char **argv)
   np = f->nnodes;
   nm = n - 6 * np;
   PetscCall(TriboInterfaceGetArea(f, &area));
+  { // the pairs on their own: the same interface, an object that destroys itself (and NULL twice)
+    TriboInterfacePairs ip;
+    PetscCall(TriboMeshGetInterfacePairs(fe->mesh, "CT", "CB", 1e-8, 0.25, 1e-6, &ip));
+    PetscCheck(ip->npairs == np && ip->iface->nelem == f->nelem && ip->nfar == 0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "TriboMeshGetInterfacePairs: %" PetscInt_FMT " pairs, %" PetscInt_FMT " elements", ip->npairs, ip->iface->nelem);
+    PetscCall(TriboInterfacePairsDestroy(&ip));
+    PetscCheck(!ip, PETSC_COMM_SELF, PETSC_ERR_PLIB, "TriboInterfacePairsDestroy() must set the handle to NULL");
+    PetscCall(TriboInterfacePairsDestroy(&ip));
+  }
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "interface: %" PetscInt_FMT " pairs, %" PetscInt_FMT " elements, area %.6e m^2\n", np, f->nelem, (double)area));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "ROM: %" PetscInt_FMT " DOFs = %" PetscInt_FMT " relative + %" PetscInt_FMT " mean + %" PetscInt_FMT " modal; %s\n", n, 3 * np, 3 * np, nm, rom->title));
   PetscCall(MatDenseGetArrayRead(rom->K, &K));
