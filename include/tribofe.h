@@ -78,8 +78,13 @@ typedef struct {
   PetscInt line;
 } TriboRetained;
 
+/* A mesh: TriboMeshCreate(), TriboMeshSetOptionsPrefix(), TriboMeshSetFromOptions() (the reader's
+   options), TriboMeshReadAbaqus(), TriboMeshView(), TriboMeshDestroy(). */
 typedef struct _n_TriboMesh *TriboMesh;
 struct _n_TriboMesh {
+  MPI_Comm          comm;
+  char             *prefix;        /* options prefix, NULL for none */
+  PetscBool         allow, strict; /* reader options -inp_allow_unsupported, -inp_strict (TriboMeshSetFromOptions()) */
   char              file[PETSC_MAX_PATH_LEN];
   PetscInt          nnodes;
   PetscReal        *X;      /* [3 nnodes] global coordinates (instance and *System frames applied) */
@@ -104,8 +109,11 @@ struct _n_TriboMesh {
 };
 
 /* Reading: collective; every rank parses the deck itself (identical result). Errors and warnings
-   name the file and line. Options: -inp_strict (unsupported keywords are errors). */
-PETSC_EXTERN PetscErrorCode TriboMeshReadAbaqus(MPI_Comm, const char[], TriboMesh *);
+   name the file and line. */
+PETSC_EXTERN PetscErrorCode TriboMeshCreate(MPI_Comm, TriboMesh *);
+PETSC_EXTERN PetscErrorCode TriboMeshSetOptionsPrefix(TriboMesh, const char[]);
+PETSC_EXTERN PetscErrorCode TriboMeshSetFromOptions(TriboMesh);
+PETSC_EXTERN PetscErrorCode TriboMeshReadAbaqus(TriboMesh, const char[]);
 PETSC_EXTERN PetscErrorCode TriboMeshDestroy(TriboMesh *);
 PETSC_EXTERN PetscErrorCode TriboMeshView(TriboMesh, PetscViewer);
 /* Look-ups by (case-insensitive) name; NULL if absent */

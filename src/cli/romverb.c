@@ -43,7 +43,9 @@ PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
   }
   PetscCallMPI(MPI_Comm_size(comm, &size));
   PetscCall(PetscTime(&t0));
-  PetscCall(TriboMeshReadAbaqus(comm, deck, &mesh));
+  PetscCall(TriboMeshCreate(comm, &mesh));
+  PetscCall(TriboMeshSetFromOptions(mesh));
+  PetscCall(TriboMeshReadAbaqus(mesh, deck));
   PetscCall(PetscTime(&t1));
   PetscCall(PetscPrintf(comm, "Read %s: %" PetscInt_FMT " nodes, %" PetscInt_FMT " elements, %" PetscInt_FMT " ties, %" PetscInt_FMT " couplings, %" PetscInt_FMT " equations (%.2f s)\n", deck, mesh->nnodes, mesh->nelem, mesh->nties, mesh->ncouplings,
                         mesh->neqs, (double)(t1 - t0)));

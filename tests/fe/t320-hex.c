@@ -125,7 +125,7 @@ static PetscErrorCode Beam(void)
   PC             pc;
 
   PetscFunctionBeginUser;
-  PetscCall(PetscNew(&m));
+  PetscCall(TriboMeshCreate(PETSC_COMM_WORLD, &m));
   PetscCall(PetscStrncpy(m->file, "beam (in memory)", sizeof(m->file)));
   m->nnodes = (nx + 1) * (ny + 1) * (nz + 1), m->nelem = nx * ny * nz, m->nmats = 1;
   // separate allocations: TriboMeshDestroy() frees each array

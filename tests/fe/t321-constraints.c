@@ -77,7 +77,9 @@ static PetscErrorCode Read(PetscInt which, TriboMesh *mesh)
   }
   PetscCall(PetscFPrintf(c, fp, "*Material, name=M\n*Elastic\n1000., 0.3\n*Density\n1.\n*End Step\n"));
   PetscCall(PetscFClose(c, fp));
-  PetscCall(TriboMeshReadAbaqus(c, file, mesh));
+  PetscCall(TriboMeshCreate(c, mesh));
+  PetscCall(TriboMeshSetFromOptions(*mesh));
+  PetscCall(TriboMeshReadAbaqus(*mesh, file));
   PetscCallMPI(MPI_Barrier(c));
   PetscCheck(rank || !remove(file), PETSC_COMM_SELF, PETSC_ERR_FILE_WRITE, "cannot remove %s", file);
   PetscFunctionReturn(0);

@@ -18,7 +18,9 @@ int main(int argc, char **argv)
   PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-deck", file, sizeof(file), NULL));
   PETSC_STDOUT = PETSC_STDERR; // the reader's warnings (unsupported keywords) are not this test's output
-  PetscCall(TriboMeshReadAbaqus(PETSC_COMM_WORLD, file, &mesh));
+  PetscCall(TriboMeshCreate(PETSC_COMM_WORLD, &mesh));
+  PetscCall(TriboMeshSetFromOptions(mesh));
+  PetscCall(TriboMeshReadAbaqus(mesh, file));
   PETSC_STDOUT = stdout;
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
   PetscCall(PetscTime(&t0));

@@ -99,7 +99,9 @@ int main(int argc, char **argv)
   PetscCall(PetscGetTmp(PETSC_COMM_WORLD, dir, sizeof(dir)));
   PetscCall(PetscSNPrintf(deck, sizeof(deck), "%s/t340-lapbeam-%d.inp", dir, pid));
   PetscCall(TriboMeshWriteLapBeam(PETSC_COMM_WORLD, deck));
-  PetscCall(TriboMeshReadAbaqus(PETSC_COMM_WORLD, deck, &m));
+  PetscCall(TriboMeshCreate(PETSC_COMM_WORLD, &m));
+  PetscCall(TriboMeshSetFromOptions(m));
+  PetscCall(TriboMeshReadAbaqus(m, deck));
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
   if (!rank) (void)remove(deck);
 

@@ -40,7 +40,7 @@ static PetscErrorCode BuildModel(MPI_Comm comm, TriboFESystem *fe)
   PetscFunctionBeginUser;
   PetscCallMPI(MPI_Comm_rank(comm, &rank));
   PetscCallMPI(MPI_Comm_size(comm, &size));
-  PetscCall(PetscNew(&m));
+  PetscCall(TriboMeshCreate(comm, &m));
   m->nnodes = 2 * NPB;
   m->nelem  = 2 * NEB;
   PetscCall(PetscMalloc1(3 * m->nnodes, &m->X));

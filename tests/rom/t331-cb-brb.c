@@ -116,7 +116,9 @@ int main(int argc, char **argv)
 
   PetscCall(SlepcInitialize(&argc, &argv, NULL, help));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-deck", deck, sizeof(deck), NULL));
-  PetscCall(TriboMeshReadAbaqus(PETSC_COMM_WORLD, deck, &mesh));
+  PetscCall(TriboMeshCreate(PETSC_COMM_WORLD, &mesh));
+  PetscCall(TriboMeshSetFromOptions(mesh));
+  PetscCall(TriboMeshReadAbaqus(mesh, deck));
   PetscCall(TriboFEAssemble(mesh, &fe));
   PetscCall(TriboCraigBampton(fe, &rom));
   n  = rom->n;

@@ -11,3 +11,5 @@ typedef struct {
   PetscReal *val;
 } TriboFECSR;
 PETSC_INTERN PetscErrorCode TriboFEConstraintsBuild_Private(TriboMesh, MPI_Comm, PetscInt *, PetscInt **, PetscInt **, PetscInt *, TriboFECSR *, Mat *);
+/* Frees the mesh's data and leaves it empty, keeping its communicator, prefix and options (mesh.c) */
+PETSC_INTERN PetscErrorCode TriboMeshReset_Private(TriboMesh);
