@@ -129,23 +129,42 @@ PETSC_EXTERN PetscErrorCode TriboMeshFindNode(TriboMesh, const char[], PetscInt 
 
 /* The assembled FE system with the deck's constraints eliminated: the full DOF vector u_full
    (ndof: 3 per node, plus 3 rotations per coupling reference node) is u_full = T u, u holding
-   the nfree independent DOFs; K = T^T K_full T, M = T^T M_full T, F = T^T f_full. */
+   the nfree independent DOFs; K = T^T K_full T, M = T^T M_full T, F = T^T f_full.
+   Lifecycle: TriboFESystemCreate(), TriboFESystemSetOptionsPrefix(), TriboFESystemSetFromOptions()
+   (the -fe_* options below), TriboFESystemSetMesh(), TriboFESystemSetUp() (assembles),
+   TriboFESystemView(), TriboFESystemDestroy(). */
+typedef struct {
+  char      loadcase[96]; /* -fe_loadcase: the load case to assemble; "" for the first one with a *Cload */
+  PetscBool ptap;         /* -fe_assembly_ptap: T^T K_full T by MatPtAP() instead of element by element */
+  PetscReal tietol;       /* -fe_tie_position_tolerance (m); < 0: 5% of the largest master-face diagonal of each tie */
+  PetscBool tieoutside;   /* -fe_tie_outside: also tie slave nodes projecting onto the master surface's boundary */
+  PetscBool view;         /* -fe_constraints_view: print what the constraints did */
+} TriboFEOptions;
+
 typedef struct _n_TriboFESystem *TriboFESystem;
 struct _n_TriboFESystem {
-  MPI_Comm  comm;
-  TriboMesh mesh;
-  PetscInt  ndof, nfree;
-  PetscInt *rotdof; /* [nnodes]: first rotational DOF of a reference node, -1 otherwise */
-  Mat       T;      /* ndof x nfree, MPIAIJ */
-  Mat       K, M;   /* nfree x nfree, MPIAIJ */
-  Vec       F;      /* nfree: the load case (all *Cload of the load case), T^T f */
-  char      loadcase[96];
-  PetscReal mass;      /* total translational mass of the full model (kg) */
-  PetscInt  nel_c3d8r; /* elements assembled as C3D8 although the deck says C3D8R */
+  MPI_Comm       comm;
+  char          *prefix; /* options prefix, NULL for none */
+  TriboFEOptions opt;    /* TriboFESystemSetFromOptions() or TriboFESystemSetLoadCase() */
+  PetscBool      setupcalled;
+  TriboMesh      mesh; /* by reference (TriboFESystemSetMesh()): destroy it after the system */
+  PetscInt       ndof, nfree;
+  PetscInt      *rotdof;       /* [nnodes]: first rotational DOF of a reference node, -1 otherwise */
+  Mat            T;            /* ndof x nfree, MPIAIJ */
+  Mat            K, M;         /* nfree x nfree, MPIAIJ */
+  Vec            F;            /* nfree: the load case (all *Cload of the load case), T^T f */
+  char           loadcase[96]; /* the load case assembled */
+  PetscReal      mass;         /* total translational mass of the full model (kg) */
+  PetscInt       nel_c3d8r;    /* elements assembled as C3D8 although the deck says C3D8R */
 };
 
-/* Options: -fe_loadcase NAME (default: the only or the first *Substructure Load Case). */
-PETSC_EXTERN PetscErrorCode TriboFEAssemble(TriboMesh, TriboFESystem *);
+PETSC_EXTERN PetscErrorCode TriboFESystemCreate(MPI_Comm, TriboFESystem *);
+PETSC_EXTERN PetscErrorCode TriboFESystemSetOptionsPrefix(TriboFESystem, const char[]);
+PETSC_EXTERN PetscErrorCode TriboFESystemSetFromOptions(TriboFESystem);
+PETSC_EXTERN PetscErrorCode TriboFESystemSetLoadCase(TriboFESystem, const char[]);
+PETSC_EXTERN PetscErrorCode TriboFESystemSetMesh(TriboFESystem, TriboMesh);
+PETSC_EXTERN PetscErrorCode TriboFESystemSetUp(TriboFESystem);
+PETSC_EXTERN PetscErrorCode TriboFESystemView(TriboFESystem, PetscViewer);
 PETSC_EXTERN PetscErrorCode TriboFESystemDestroy(TriboFESystem *);
 /* Independent DOF of translational DOF d (0,1,2) of node i, or -1 if it is dependent (slave) */
 PETSC_EXTERN PetscErrorCode TriboFEGetFreeDof(TriboFESystem, PetscInt, PetscInt, PetscInt *);

@@ -49,7 +49,10 @@ PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
   PetscCall(PetscTime(&t1));
   PetscCall(PetscPrintf(comm, "Read %s: %" PetscInt_FMT " nodes, %" PetscInt_FMT " elements, %" PetscInt_FMT " ties, %" PetscInt_FMT " couplings, %" PetscInt_FMT " equations (%.2f s)\n", deck, mesh->nnodes, mesh->nelem, mesh->nties, mesh->ncouplings,
                         mesh->neqs, (double)(t1 - t0)));
-  PetscCall(TriboFEAssemble(mesh, &fe));
+  PetscCall(TriboFESystemCreate(comm, &fe));
+  PetscCall(TriboFESystemSetFromOptions(fe));
+  PetscCall(TriboFESystemSetMesh(fe, mesh));
+  PetscCall(TriboFESystemSetUp(fe));
   PetscCall(PetscTime(&t2));
   {
     PetscReal sk, sm, mass[3], rb[6], vol, rhov, rbmax = 0;

@@ -78,8 +78,7 @@ static PetscErrorCode BuildModel(MPI_Comm comm, TriboFESystem *fe)
   PetscCall(PetscStrncpy(m->recovery, "ENDNDS", sizeof(m->recovery)));
   m->nmodes = 6;
 
-  PetscCall(PetscNew(&s));
-  s->comm = comm;
+  PetscCall(TriboFESystemCreate(comm, &s)); // assembled here, not by TriboFESystemSetUp(): no constraints, T = NULL
   s->mesh = m;
   s->ndof = s->nfree = 3 * m->nnodes;
   PetscCall(MatCreateAIJ(comm, PETSC_DECIDE, PETSC_DECIDE, s->nfree, s->nfree, 90, NULL, 90, NULL, &s->K));

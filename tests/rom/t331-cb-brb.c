@@ -119,7 +119,10 @@ int main(int argc, char **argv)
   PetscCall(TriboMeshCreate(PETSC_COMM_WORLD, &mesh));
   PetscCall(TriboMeshSetFromOptions(mesh));
   PetscCall(TriboMeshReadAbaqus(mesh, deck));
-  PetscCall(TriboFEAssemble(mesh, &fe));
+  PetscCall(TriboFESystemCreate(PETSC_COMM_WORLD, &fe));
+  PetscCall(TriboFESystemSetFromOptions(fe));
+  PetscCall(TriboFESystemSetMesh(fe, mesh));
+  PetscCall(TriboFESystemSetUp(fe));
   PetscCall(TriboCraigBampton(fe, &rom));
   n  = rom->n;
   np = rom->iface->nnodes;

@@ -10,6 +10,6 @@ typedef struct {
   PetscInt  *ptr, *col; /* row d of T: columns col[ptr[d] .. ptr[d+1]) */
   PetscReal *val;
 } TriboFECSR;
-PETSC_INTERN PetscErrorCode TriboFEConstraintsBuild_Private(TriboMesh, MPI_Comm, PetscInt *, PetscInt **, PetscInt **, PetscInt *, TriboFECSR *, Mat *);
+PETSC_INTERN PetscErrorCode TriboFEConstraintsBuild_Private(TriboMesh, MPI_Comm, const TriboFEOptions *, PetscInt *, PetscInt **, PetscInt **, PetscInt *, TriboFECSR *, Mat *);
 /* Frees the mesh's data and leaves it empty, keeping its communicator, prefix and options (mesh.c) */
 PETSC_INTERN PetscErrorCode TriboMeshReset_Private(TriboMesh);
