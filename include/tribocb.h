@@ -6,8 +6,23 @@
 #include <tribofe.h>
 #include <triborom.h>
 
-/* Craig-Bampton reduction with the joint interface kept (see src/rom/cb.c). Options -rom_*. */
-PETSC_EXTERN PetscErrorCode TriboCraigBampton(TriboFESystem, TriboROM *);
+/* The Craig-Bampton reduction with the joint interface kept (src/rom/cb.c), options -rom_*:
+   TriboCBCreate(), TriboCBSetOptionsPrefix(), TriboCBSetFromOptions() (reads every option),
+   TriboCBSetUp(), TriboCBReduce(cb, fe, &rom), TriboCBCondense(cb, rom) (the optional second
+   stage), TriboCBView(), TriboCBDestroy(). */
+typedef struct _p_TriboCB  *TriboCB;
+PETSC_EXTERN PetscErrorCode TriboCBCreate(MPI_Comm, TriboCB *);
+PETSC_EXTERN PetscErrorCode TriboCBSetOptionsPrefix(TriboCB, const char[]);
+PETSC_EXTERN PetscErrorCode TriboCBSetFromOptions(TriboCB);
+PETSC_EXTERN PetscErrorCode TriboCBSetInterfaceSets(TriboCB, const char[], const char[]);
+PETSC_EXTERN PetscErrorCode TriboCBSetNumModes(TriboCB, PetscInt);
+PETSC_EXTERN PetscErrorCode TriboCBSetCondenseModes(TriboCB, PetscInt);
+PETSC_EXTERN PetscErrorCode TriboCBGetCondenseModes(TriboCB, PetscInt *);
+PETSC_EXTERN PetscErrorCode TriboCBSetUp(TriboCB);
+PETSC_EXTERN PetscErrorCode TriboCBReduce(TriboCB, TriboFESystem, TriboROM *);
+PETSC_EXTERN PetscErrorCode TriboCBCondense(TriboCB, TriboROM);
+PETSC_EXTERN PetscErrorCode TriboCBView(TriboCB, PetscViewer);
+PETSC_EXTERN PetscErrorCode TriboCBDestroy(TriboCB *);
 
 /* The joint interface of a mesh (src/rom/cbiface.c): pairs of coincident (or, for non-conforming
    meshes of the same topology, nearly coincident) nodes of a top and a bottom node set, the local

@@ -144,7 +144,13 @@ int main(int argc, char **argv)
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(BuildModel(PETSC_COMM_WORLD, &fe));
-  PetscCall(TriboCraigBampton(fe, &rom));
+  {
+    TriboCB cb;
+    PetscCall(TriboCBCreate(PETSC_COMM_WORLD, &cb));
+    PetscCall(TriboCBSetFromOptions(cb));
+    PetscCall(TriboCBReduce(cb, fe, &rom));
+    PetscCall(TriboCBDestroy(&cb));
+  }
   f  = rom->iface;
   n  = rom->n;
   np = f->nnodes;

@@ -123,7 +123,13 @@ int main(int argc, char **argv)
   PetscCall(TriboFESystemSetFromOptions(fe));
   PetscCall(TriboFESystemSetMesh(fe, mesh));
   PetscCall(TriboFESystemSetUp(fe));
-  PetscCall(TriboCraigBampton(fe, &rom));
+  {
+    TriboCB cb;
+    PetscCall(TriboCBCreate(PETSC_COMM_WORLD, &cb));
+    PetscCall(TriboCBSetFromOptions(cb));
+    PetscCall(TriboCBReduce(cb, fe, &rom));
+    PetscCall(TriboCBDestroy(&cb));
+  }
   n  = rom->n;
   np = rom->iface->nnodes;
   PetscCall(TriboInterfaceGetArea(rom->iface, &area));
