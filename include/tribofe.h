@@ -171,6 +171,13 @@ PETSC_EXTERN PetscErrorCode TriboFEGetFreeDof(TriboFESystem, PetscInt, PetscInt,
 /* Element matrices (exported for tests): 3-D isotropic linear elasticity, consistent mass. */
 PETSC_EXTERN PetscErrorCode TriboFEElementMatrices(TriboElementType, const PetscReal[], PetscReal, PetscReal, PetscReal, PetscReal[], PetscReal[]);
 
+/* The gallery of mesh generators (tribo mesh -mesh_type, src/fe/meshgen.c): write(comm, file)
+   writes an Abaqus deck (rank 0), or with a NULL file only reads and checks its options. */
+#define TRIBOMESHLAPBEAM "lapbeam"
+PETSC_EXTERN PetscFunctionList TriboMeshGeneratorList;
+PETSC_EXTERN PetscErrorCode    TriboMeshGeneratorRegister(const char[], PetscErrorCode (*)(MPI_Comm, const char[]));
+PETSC_EXTERN PetscErrorCode    TriboMeshGeneratorRegisterAll(void);
+PETSC_EXTERN PetscErrorCode    TriboMeshGeneratorWrite(MPI_Comm, const char[], const char[]);
 /* Parametric deck of a bolted lap-joint beam close to the Brake-Reuss beam (src/fe/lapbeam.c):
    structured C3D8 hexahedra, open interface CT/CB, bolts as couplings with a cut shank, load case
    BOLTLOADS. Options -lapbeam_*; a NULL file name only reads the options. */
