@@ -349,16 +349,23 @@ static PetscErrorCode ModalBlocks_Private(CB *cb, Vec Ffull)
 
 /* Rows of the map from CB coordinates to the full DOFs fdof[] (node 3i+d): rows of T in the
    independent DOFs, then [identity, 0] on boundary DOFs and [Psi, Phi] rows on interior DOFs.
-   Rc is nr x ncb row-major, summed over the ranks. */
+   Rc is nr x ncb row-major, summed over the ranks. A DOF may appear twice (an accelerometer on a
+   recovery node): the rows of T are extracted once each, sorted (MatCreateSubMatrices() of an
+   MPIAIJ matrix fails on repeated rows). */
 static PetscErrorCode RecoveryRows_Private(CB *cb, TriboFESystem fe, PetscInt nr, const PetscInt fdof[], PetscScalar *Rc)
 {
-  Mat *sub = NULL;
-  IS   isr, isc;
+  Mat      *sub = NULL;
+  IS        isr, isc;
+  PetscInt *urow, *where, nu = nr;
 
   PetscFunctionBeginUser;
   PetscCall(PetscArrayzero(Rc, nr * cb->ncb));
+  PetscCall(PetscMalloc2(nr, &urow, nr, &where));
+  PetscCall(PetscArraycpy(urow, fdof, nr));
+  PetscCall(PetscSortRemoveDupsInt(&nu, urow));
+  for (PetscInt k = 0; k < nr; k++) PetscCall(PetscFindInt(fdof[k], nu, urow, &where[k]));
   if (fe->T) {
-    PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nr, fdof, PETSC_USE_POINTER, &isr));
+    PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nu, urow, PETSC_USE_POINTER, &isr));
     PetscCall(ISCreateStride(PETSC_COMM_SELF, cb->nfree, 0, 1, &isc));
     PetscCall(MatCreateSubMatrices(fe->T, 1, &isr, &isc, MAT_INITIAL_MATRIX, &sub));
     PetscCall(ISDestroy(&isr));
@@ -369,7 +376,7 @@ static PetscErrorCode RecoveryRows_Private(CB *cb, TriboFESystem fe, PetscInt nr
     const PetscInt    *cols  = &one;
     const PetscScalar *v, unit = 1.0;
     one = fdof[k], v = &unit;
-    if (sub) PetscCall(MatGetRow(sub[0], k, &ncols, &cols, &v));
+    if (sub) PetscCall(MatGetRow(sub[0], where[k], &ncols, &cols, &v));
     for (PetscInt e = 0; e < ncols; e++) {
       PetscInt j = cols[e], li;
       if (cb->bpos[j] >= 0) {
@@ -379,9 +386,10 @@ static PetscErrorCode RecoveryRows_Private(CB *cb, TriboFESystem fe, PetscInt nr
         for (PetscInt m = 0; m < cb->nm; m++) Rc[k * cb->ncb + cb->nb + m] += v[e] * cb->phi[li + cb->niloc * m];
       }
     }
-    if (sub) PetscCall(MatRestoreRow(sub[0], k, &ncols, &cols, &v));
+    if (sub) PetscCall(MatRestoreRow(sub[0], where[k], &ncols, &cols, &v));
   }
   if (sub) PetscCall(MatDestroySubMatrices(1, &sub));
+  PetscCall(PetscFree2(urow, where));
   PetscCall(TriboSumAll(cb->comm, nr * cb->ncb, Rc));
   PetscFunctionReturn(0);
 }
