@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tribo rom on malformed decks: a non-zero exit, one error line naming the deck and the line
 # number, and no output file (an existing good ROM is kept). A misspelt option fails at once,
-# before the deck is read.
+# before the deck is read. An accelerometer on a recovery node works on 2 ranks (it crashed).
 set -u
 source tests/cli/lib.sh
 d=$TMPDIR_TEST
@@ -52,5 +52,11 @@ fast() { # name expected-word args...
 }
 fast misspelt_o "-o " -o x.h5
 fast misspelt_nmodes -rom_nmode -output x.h5 -rom_nmode 5
+# -rom_accel_nodes naming a node of the recovery set ENDNDS, on 2 ranks
+acc=$(awk 'f {sub(",", "", $1); print $1; exit} /nset=ENDNDS/ {f = 1}' "$d/good.inp")
+# shellcheck disable=SC2086 # MPIEXEC is a command with its flags
+(cd "$d" && $MPIEXEC -n 2 "$TRIBO_ABS" rom -deck good.inp -output acc.h5 -rom_nmodes 2 -rom_accel_mass 0.01 -rom_accel_nodes "$acc" > acc.out 2> acc.err)
+if [ $? -eq 0 ] && [ -s "$d/acc.h5" ] && grep -q "wrote acc.h5" "$d/acc.out"; then pass "accelerometer on the recovery node $acc, 2 ranks"
+else fail "accelerometer on the recovery node $acc, 2 ranks" "no ROM written" "$d/acc.out" "$d/acc.err"; fi
 if [ "$(sha256sum "$d/keep.h5" | cut -d' ' -f1)" = "$sum_before" ]; then pass "the good ROM is untouched"; else fail "the good ROM changed" ""; fi
 finish
