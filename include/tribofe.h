@@ -1,15 +1,14 @@
 #pragma once
 /* Finite-element input: an Abaqus input deck read into a flat, global mesh; assembly of K, M
-   and the load case with the deck's constraints; Craig-Bampton reduction to a TriboROM with the
-   joint interface kept in relative coordinates (papers linder-gross-krack §2.2,
-   porter-brake-2023 §3.1, porter-et-al-2022 §3.2).
+   and the load case with the deck's constraints. The Craig-Bampton reduction built on it is in
+   tribocb.h (the ROM layer); this layer knows nothing of ROMs.
 
    Conventions: nodes and elements are stored 0-based in the order they appear in the deck;
    the deck's own numbers are kept in nodeid[] / elemid[] for messages and sets. DOFs of node i
    are 3i, 3i+1, 3i+2 (x, y, z). Reference nodes of couplings also carry rotations: their
    rotational DOFs are numbered after all translations (see TriboFEDofMap). */
 #include <petscmat.h>
-#include <triborom.h>
+#include <tribosys.h>
 
 typedef enum {
   TRIBO_EL_C3D8   = 0, /* 8-node hexahedron, full 2x2x2 integration */
@@ -79,8 +78,13 @@ typedef struct {
   PetscInt line;
 } TriboRetained;
 
+/* A mesh: TriboMeshCreate(), TriboMeshSetOptionsPrefix(), TriboMeshSetFromOptions() (the reader's
+   options), TriboMeshReadAbaqus(), TriboMeshView(), TriboMeshDestroy(). */
 typedef struct _n_TriboMesh *TriboMesh;
 struct _n_TriboMesh {
+  MPI_Comm          comm;
+  char             *prefix;        /* options prefix, NULL for none */
+  PetscBool         allow, strict; /* reader options -inp_allow_unsupported, -inp_strict (TriboMeshSetFromOptions()) */
   char              file[PETSC_MAX_PATH_LEN];
   PetscInt          nnodes;
   PetscReal        *X;      /* [3 nnodes] global coordinates (instance and *System frames applied) */
@@ -105,8 +109,11 @@ struct _n_TriboMesh {
 };
 
 /* Reading: collective; every rank parses the deck itself (identical result). Errors and warnings
-   name the file and line. Options: -inp_strict (unsupported keywords are errors). */
-PETSC_EXTERN PetscErrorCode TriboMeshReadAbaqus(MPI_Comm, const char[], TriboMesh *);
+   name the file and line. */
+PETSC_EXTERN PetscErrorCode TriboMeshCreate(MPI_Comm, TriboMesh *);
+PETSC_EXTERN PetscErrorCode TriboMeshSetOptionsPrefix(TriboMesh, const char[]);
+PETSC_EXTERN PetscErrorCode TriboMeshSetFromOptions(TriboMesh);
+PETSC_EXTERN PetscErrorCode TriboMeshReadAbaqus(TriboMesh, const char[]);
 PETSC_EXTERN PetscErrorCode TriboMeshDestroy(TriboMesh *);
 PETSC_EXTERN PetscErrorCode TriboMeshView(TriboMesh, PetscViewer);
 /* Look-ups by (case-insensitive) name; NULL if absent */
@@ -122,54 +129,59 @@ PETSC_EXTERN PetscErrorCode TriboMeshFindNode(TriboMesh, const char[], PetscInt 
 
 /* The assembled FE system with the deck's constraints eliminated: the full DOF vector u_full
    (ndof: 3 per node, plus 3 rotations per coupling reference node) is u_full = T u, u holding
-   the nfree independent DOFs; K = T^T K_full T, M = T^T M_full T, F = T^T f_full. */
+   the nfree independent DOFs; K = T^T K_full T, M = T^T M_full T, F = T^T f_full.
+   Lifecycle: TriboFESystemCreate(), TriboFESystemSetOptionsPrefix(), TriboFESystemSetFromOptions()
+   (the -fe_* options below), TriboFESystemSetMesh(), TriboFESystemSetUp() (assembles),
+   TriboFESystemView(), TriboFESystemDestroy(). */
+typedef struct {
+  char      loadcase[96]; /* -fe_loadcase: the load case to assemble; "" for the first one with a *Cload */
+  PetscBool ptap;         /* -fe_assembly_ptap: T^T K_full T by MatPtAP() instead of element by element */
+  PetscReal tietol;       /* -fe_tie_position_tolerance (m); < 0: 5% of the largest master-face diagonal of each tie */
+  PetscBool tieoutside;   /* -fe_tie_outside: also tie slave nodes projecting onto the master surface's boundary */
+  PetscBool view;         /* -fe_constraints_view: print what the constraints did */
+} TriboFEOptions;
+
 typedef struct _n_TriboFESystem *TriboFESystem;
 struct _n_TriboFESystem {
-  MPI_Comm  comm;
-  TriboMesh mesh;
-  PetscInt  ndof, nfree;
-  PetscInt *rotdof; /* [nnodes]: first rotational DOF of a reference node, -1 otherwise */
-  Mat       T;      /* ndof x nfree, MPIAIJ */
-  Mat       K, M;   /* nfree x nfree, MPIAIJ */
-  Vec       F;      /* nfree: the load case (all *Cload of the load case), T^T f */
-  char      loadcase[96];
-  PetscReal mass;      /* total translational mass of the full model (kg) */
-  PetscInt  nel_c3d8r; /* elements assembled as C3D8 although the deck says C3D8R */
+  MPI_Comm       comm;
+  char          *prefix; /* options prefix, NULL for none */
+  TriboFEOptions opt;    /* TriboFESystemSetFromOptions() or TriboFESystemSetLoadCase() */
+  PetscBool      setupcalled;
+  TriboMesh      mesh; /* by reference (TriboFESystemSetMesh()): destroy it after the system */
+  PetscInt       ndof, nfree;
+  PetscInt      *rotdof;       /* [nnodes]: first rotational DOF of a reference node, -1 otherwise */
+  Mat            T;            /* ndof x nfree, MPIAIJ */
+  Mat            K, M;         /* nfree x nfree, MPIAIJ */
+  Vec            F;            /* nfree: the load case (all *Cload of the load case), T^T f */
+  char           loadcase[96]; /* the load case assembled */
+  PetscReal      mass;         /* total translational mass of the full model (kg) */
+  PetscInt       nel_c3d8r;    /* elements assembled as C3D8 although the deck says C3D8R */
 };
 
-/* Options: -fe_loadcase NAME (default: the only or the first *Substructure Load Case). */
-PETSC_EXTERN PetscErrorCode TriboFEAssemble(TriboMesh, TriboFESystem *);
+PETSC_EXTERN PetscErrorCode TriboFESystemCreate(MPI_Comm, TriboFESystem *);
+PETSC_EXTERN PetscErrorCode TriboFESystemSetOptionsPrefix(TriboFESystem, const char[]);
+PETSC_EXTERN PetscErrorCode TriboFESystemSetFromOptions(TriboFESystem);
+PETSC_EXTERN PetscErrorCode TriboFESystemSetLoadCase(TriboFESystem, const char[]);
+PETSC_EXTERN PetscErrorCode TriboFESystemSetMesh(TriboFESystem, TriboMesh);
+PETSC_EXTERN PetscErrorCode TriboFESystemSetUp(TriboFESystem);
+PETSC_EXTERN PetscErrorCode TriboFESystemView(TriboFESystem, PetscViewer);
 PETSC_EXTERN PetscErrorCode TriboFESystemDestroy(TriboFESystem *);
 /* Independent DOF of translational DOF d (0,1,2) of node i, or -1 if it is dependent (slave) */
 PETSC_EXTERN PetscErrorCode TriboFEGetFreeDof(TriboFESystem, PetscInt, PetscInt, PetscInt *);
 /* Element matrices (exported for tests): 3-D isotropic linear elasticity, consistent mass. */
 PETSC_EXTERN PetscErrorCode TriboFEElementMatrices(TriboElementType, const PetscReal[], PetscReal, PetscReal, PetscReal, PetscReal[], PetscReal[]);
 
-/* Craig-Bampton reduction with the joint interface kept (see src/rom/cb.c). Options -rom_*. */
-PETSC_EXTERN PetscErrorCode TriboCraigBampton(TriboFESystem, TriboROM *);
-
+/* The gallery of mesh generators (tribo mesh -mesh_type, src/fe/meshgen.c): write(comm, file)
+   writes an Abaqus deck (rank 0), or with a NULL file only reads and checks its options. */
+#define TRIBOMESHLAPBEAM "lapbeam"
+PETSC_EXTERN PetscFunctionList TriboMeshGeneratorList;
+PETSC_EXTERN PetscErrorCode    TriboMeshGeneratorRegister(const char[], PetscErrorCode (*)(MPI_Comm, const char[]));
+PETSC_EXTERN PetscErrorCode    TriboMeshGeneratorRegisterAll(void);
+PETSC_EXTERN PetscErrorCode    TriboMeshGeneratorWrite(MPI_Comm, const char[], const char[]);
 /* Parametric deck of a bolted lap-joint beam close to the Brake-Reuss beam (src/fe/lapbeam.c):
    structured C3D8 hexahedra, open interface CT/CB, bolts as couplings with a cut shank, load case
    BOLTLOADS. Options -lapbeam_*; a NULL file name only reads the options. */
 PETSC_EXTERN PetscErrorCode TriboMeshWriteLapBeam(MPI_Comm, const char[]);
-
-/* The joint interface of a mesh (src/rom/cbiface.c): pairs of coincident (or, for non-conforming
-   meshes of the same topology, nearly coincident) nodes of a top and a bottom node set, the local
-   frame (t1, t2, n), n pointing from the top side into the bottom side so that
-   u_n = (u_top - u_bottom).n > 0 is interpenetration, and the zero-thickness element mesh of the
-   bottom side (nodes = pairs). Arguments: mesh, top set, bottom set, pairing tolerance relative to
-   the model size, pairing tolerance relative to the shortest interface edge at the node, flatness
-   tolerance relative to the model size. */
-typedef struct {
-  PetscInt       npairs;
-  PetscInt      *top, *bot; /* [npairs] 0-based nodes of each pair, in the order of the bottom set */
-  PetscReal      frame[9];  /* rows t1, t2, n (global components) */
-  PetscInt       nfar;      /* pairs farther apart than the model-size tolerance (non-conforming meshes) */
-  PetscReal      dmax;      /* largest distance between the two nodes of a pair (m) */
-  TriboInterface iface;     /* nodes, elements, quadrature, Q and T; L is left to the caller */
-} TriboInterfacePairs;
-PETSC_EXTERN PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh, const char[], const char[], PetscReal, PetscReal, PetscReal, TriboInterfacePairs *);
-PETSC_EXTERN PetscErrorCode TriboInterfacePairsReset(TriboInterfacePairs *);
 
 /* Checks of the assembled FE system (src/fe/assemble.c, src/fe/hex.c), used by the tests and by
    tribo rom: volume and rho V from the element Jacobians; the six rigid motions on the independent
@@ -181,12 +193,3 @@ PETSC_EXTERN PetscErrorCode TriboFECheckSymmetry(Mat, PetscReal *);
 PETSC_EXTERN PetscErrorCode TriboFECheckMass(TriboFESystem, PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboFECheckRigidBody(TriboFESystem, PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboFELoadResultant(TriboFESystem, Vec, const PetscReal[], PetscReal[]);
-/* Internal to src/fe: element matrices with the scalar mass (M_e = Ms (x) I_3) and the smallest
-   Jacobian determinant; element volume; DOF numbering and elimination matrix T (constraints.c). */
-PETSC_INTERN PetscErrorCode TriboFEElementMatrices_Private(TriboElementType, const PetscReal[], PetscReal, PetscReal, PetscReal, PetscReal[], PetscReal[], PetscReal *);
-PETSC_INTERN PetscErrorCode TriboFEElementVolume_Private(TriboElementType, const PetscReal[], PetscReal *);
-typedef struct {
-  PetscInt  *ptr, *col; /* row d of T: columns col[ptr[d] .. ptr[d+1]) */
-  PetscReal *val;
-} TriboFECSR;
-PETSC_INTERN PetscErrorCode TriboFEConstraintsBuild_Private(TriboMesh, MPI_Comm, PetscInt *, PetscInt **, PetscInt **, PetscInt *, TriboFECSR *, Mat *);

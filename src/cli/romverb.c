@@ -1,6 +1,6 @@
 /* tribo rom: finite-element deck -> reduced structure (Craig-Bampton with the interface kept). */
 #include <tribocli.h>
-#include <tribofe.h>
+#include <tribocb.h>
 #include <sys/resource.h>
 
 static PetscReal PeakMB_Private(void)
@@ -16,15 +16,35 @@ static PetscReal PeakMB_Private(void)
   modes), reduces with Craig-Bampton keeping the joint interface in relative coordinates, and
   writes the ROM with its zero-thickness interface; -rom_condense_modes m then keeps only the
   interface DOFs plus m modes of the rest (second-stage Craig-Bampton, TriboROMCondense()).
+
+  Collective
+
+  Input Parameters:
++ comm - communicator of the FE system (K and M are distributed over its ranks)
+- help - PETSC_TRUE: print the usage and every option with its default, compute nothing
+
+  Options Database Keys:
++ -deck <file.inp>   - the Abaqus input deck
+. -output <rom.h5>   - the ROM file to write
+. -inp_*             - the deck reader (TriboMeshSetFromOptions())
+. -fe_*              - the assembly and the constraints (TriboFESystemSetFromOptions())
+- -rom_*             - the reduction (TriboCBSetFromOptions())
+
+  Notes:
+  Every object is created and reads its options first; an option that none of them used (a
+  misspelling) is an error before the deck is read.
+
+.seealso: TriboMeshReadAbaqus(), TriboFESystemSetUp(), TriboCBReduce()
 @*/
 PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
 {
   char           deck[PETSC_MAX_PATH_LEN] = "", out[PETSC_MAX_PATH_LEN] = "rom.h5";
   PetscBool      set;
-  PetscInt       ncond = -1;
-  TriboMesh      mesh  = NULL;
-  TriboFESystem  fe    = NULL;
-  TriboROM       rom   = NULL;
+  PetscInt       ncond;
+  TriboMesh      mesh = NULL;
+  TriboFESystem  fe   = NULL;
+  TriboCB        cb   = NULL;
+  TriboROM       rom  = NULL;
   PetscLogDouble t0, t1, t2, t3, t4, t5;
   PetscMPIInt    size;
 
@@ -33,21 +53,36 @@ PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
   PetscOptionsBegin(comm, NULL, "Reduction of an FE deck", "tribo");
   PetscCall(PetscOptionsString("-deck", "Abaqus input deck (.inp)", "TriboMeshReadAbaqus", deck, deck, sizeof(deck), &set));
   PetscCall(PetscOptionsString("-output", "ROM file to write (HDF5)", "TriboROMSave", out, out, sizeof(out), NULL));
-  PetscCall(PetscOptionsInt("-rom_condense_modes", "keep only the interface DOFs plus this many modes of the rest (-1: no second stage)", "TriboROMCondense", ncond, &ncond, NULL));
   PetscOptionsEnd();
-  if (help) PetscFunctionReturn(0);
+  // every object reads its options before any work
+  PetscCall(TriboMeshCreate(comm, &mesh));
+  PetscCall(TriboMeshSetFromOptions(mesh));
+  PetscCall(TriboFESystemCreate(comm, &fe));
+  PetscCall(TriboFESystemSetFromOptions(fe));
+  PetscCall(TriboCBCreate(comm, &cb));
+  PetscCall(TriboCBSetFromOptions(cb));
+  if (help) {
+    PetscCall(TriboCBDestroy(&cb));
+    PetscCall(TriboFESystemDestroy(&fe));
+    PetscCall(TriboMeshDestroy(&mesh));
+    PetscFunctionReturn(0);
+  }
   PetscCheck(set, comm, PETSC_ERR_USER_INPUT, "tribo rom needs an input deck: -deck model.inp (make one with: tribo mesh -output lapbeam.inp)");
   {
     const char *in[1] = {deck};
     PetscCall(TriboCheckOutput(comm, "-output", out, 1, in));
   }
+  PetscCall(TriboCheckOptionsUsed(comm, "rom"));
+  PetscCall(TriboCBSetUp(cb));
+  PetscCall(TriboCBGetCondenseModes(cb, &ncond));
   PetscCallMPI(MPI_Comm_size(comm, &size));
   PetscCall(PetscTime(&t0));
-  PetscCall(TriboMeshReadAbaqus(comm, deck, &mesh));
+  PetscCall(TriboMeshReadAbaqus(mesh, deck));
   PetscCall(PetscTime(&t1));
   PetscCall(PetscPrintf(comm, "Read %s: %" PetscInt_FMT " nodes, %" PetscInt_FMT " elements, %" PetscInt_FMT " ties, %" PetscInt_FMT " couplings, %" PetscInt_FMT " equations (%.2f s)\n", deck, mesh->nnodes, mesh->nelem, mesh->nties, mesh->ncouplings,
                         mesh->neqs, (double)(t1 - t0)));
-  PetscCall(TriboFEAssemble(mesh, &fe));
+  PetscCall(TriboFESystemSetMesh(fe, mesh));
+  PetscCall(TriboFESystemSetUp(fe));
   PetscCall(PetscTime(&t2));
   {
     PetscReal sk, sm, mass[3], rb[6], vol, rhov, rbmax = 0;
@@ -61,16 +96,12 @@ PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
     PetscCall(PetscPrintf(comm, "  checks: |K-K^T|/|K| = %.1e, |M-M^T|/|M| = %.1e, mass %.6g kg (rho V = %.6g kg), rigid-body residual <= %.1e\n", (double)sk, (double)sm, (double)mass[0], (double)rhov, (double)rbmax));
     if (fe->nel_c3d8r) PetscCall(PetscPrintf(comm, "  note: %" PetscInt_FMT " C3D8R elements assembled as C3D8 (full integration; Abaqus's hourglass control cannot be reproduced, the model is slightly stiffer in bending)\n", fe->nel_c3d8r));
   }
-  PetscCall(TriboCraigBampton(fe, &rom));
+  PetscCall(TriboCBReduce(cb, fe, &rom));
   PetscCall(PetscTime(&t3));
   PetscCall(PetscPrintf(comm, "Craig-Bampton: %" PetscInt_FMT " DOFs (%.2f s)\n", rom->n, (double)(t3 - t2)));
-  if (ncond >= 0) {
-    PetscCall(TriboROMCondense(rom, ncond));
-    PetscCall(PetscTime(&t4));
-    PetscCall(PetscPrintf(comm, "Condensed to the interface DOFs plus %" PetscInt_FMT " modes: %" PetscInt_FMT " DOFs (%.2f s)\n", ncond, rom->n, (double)(t4 - t3)));
-  } else
-    t4 = t3;
-  PetscCall(TriboCheckOptionsUsed(comm, "rom"));
+  PetscCall(TriboCBCondense(cb, rom));
+  PetscCall(PetscTime(&t4));
+  if (ncond >= 0) PetscCall(PetscPrintf(comm, "Condensed to the interface DOFs plus %" PetscInt_FMT " modes: %" PetscInt_FMT " DOFs (%.2f s)\n", ncond, rom->n, (double)(t4 - t3)));
   PetscCall(PetscStrncpy(rom->source, deck, sizeof(rom->source)));
   PetscCall(TriboROMSave(rom, out, "rom"));
   PetscCall(PetscTime(&t5));
@@ -79,6 +110,7 @@ PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
                         (double)(t5 - t4), (double)(t5 - t0), (double)PeakMB_Private()));
   PetscCall(PetscPrintf(comm, "wrote %s\n", out));
   PetscCall(TriboROMDestroy(&rom));
+  PetscCall(TriboCBDestroy(&cb));
   PetscCall(TriboFESystemDestroy(&fe));
   PetscCall(TriboMeshDestroy(&mesh));
   PetscFunctionReturn(0);

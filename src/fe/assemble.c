@@ -1,6 +1,6 @@
 /* Parallel assembly of the stiffness and mass matrices with the deck's constraints eliminated
    (K = T^T K_full T, M = T^T M_full T, F = T^T f_full), and checks of the result. */
-#include <tribofe.h>
+#include <tribo/private/feimpl.h>
 
 #define FREEIDX_KEY "TriboFEFreeIndex"
 
@@ -29,7 +29,7 @@ static PetscErrorCode GetFreeIndex(TriboFESystem sys, const PetscInt **freeidx)
 
   PetscFunctionBeginUser;
   PetscCall(PetscObjectQuery((PetscObject)sys->T, FREEIDX_KEY, (PetscObject *)&c));
-  PetscCheck(c, sys->comm, PETSC_ERR_ARG_WRONGSTATE, "the FE system has no DOF map; create it with TriboFEAssemble()");
+  PetscCheck(c, sys->comm, PETSC_ERR_ARG_WRONGSTATE, "the FE system has no DOF map; assemble it with TriboFESystemSetUp()");
   PetscCall(PetscContainerGetPointer(c, (void **)freeidx));
   PetscFunctionReturn(0);
 }
@@ -163,7 +163,7 @@ static PetscErrorCode AssembleElements(TriboFESystem sys, const TriboFECSR *Tc, 
     const TriboMaterial *mat;
     PetscReal            dmin;
 
-    mat = &mesh->mats[mesh->emat[e]]; // checked by TriboFEAssemble()
+    mat = &mesh->mats[mesh->emat[e]]; // checked by TriboFESystemSetUp()
     for (PetscInt a = 0; a < n; a++) {
       PetscInt node = mesh->conn[mesh->eptr[e] + a];
       for (PetscInt i = 0; i < 3; i++) {
@@ -248,13 +248,13 @@ static PetscErrorCode AssembleLoads(TriboFESystem sys, const PetscInt freeidx[])
 {
   TriboMesh   mesh     = sys->mesh;
   char        name[96] = "";
-  PetscBool   set, found = PETSC_FALSE;
+  PetscBool   set = (PetscBool)(sys->opt.loadcase[0] != 0), found = PETSC_FALSE;
   PetscMPIInt rank;
   Vec         f;
 
   PetscFunctionBeginUser;
   PetscCallMPI(MPI_Comm_rank(sys->comm, &rank));
-  PetscCall(PetscOptionsGetString(NULL, NULL, "-fe_loadcase", name, sizeof(name), &set));
+  PetscCall(PetscStrncpy(name, sys->opt.loadcase, sizeof(name)));
   if (!set)
     for (PetscInt k = 0; k < mesh->ncloads && !name[0]; k++) PetscCall(PetscStrncpy(name, mesh->cloads[k].loadcase, sizeof(name)));
   for (PetscInt k = 0; k < mesh->ncloads && !found; k++) PetscCall(PetscStrcasecmp(name, mesh->cloads[k].loadcase, &found));
@@ -284,27 +284,161 @@ static PetscErrorCode AssembleLoads(TriboFESystem sys, const PetscInt freeidx[])
 }
 
 /*@
-  TriboFEAssemble - Assembles the stiffness, mass and load case of a mesh with its constraints
-  eliminated.
+  TriboFESystemCreate - Creates an FE system: set its options (TriboFESystemSetFromOptions()) and its
+  mesh (TriboFESystemSetMesh()), then assemble it with TriboFESystemSetUp().
 
-  Collective on PETSC_COMM_WORLD (every rank holds the same mesh)
+  Collective
 
   Input Parameter:
-. mesh - the mesh (kept by reference: destroy it after the system)
+. comm - the ranks over which K, M, F and T are distributed (each holds the whole mesh)
 
   Output Parameter:
-. sys - the system: K = T^T K_full T, M = T^T M_full T, F = T^T f_full on the independent DOFs
+. sys - the new system
 
-  Options:
-+ -fe_loadcase NAME              - the *Cload of this load case form f_full (default: the first
-                                   *Substructure Load Case that has a *Cload; when no *Cload names
-                                   one, all *Cload)
-. -fe_assembly_ptap              - assemble K_full and M_full and form T^T K_full T with MatPtAP()
-                                   instead of reducing element by element (same matrices to
-                                   round-off, slower: a check of the default)
-. -fe_tie_position_tolerance <d> - see TriboFEConstraintsBuild_Private() in src/fe/constraints.c
-. -fe_tie_outside                - idem
-- -fe_constraints_view           - print what the constraints did
+  Notes:
+  A program that assembles its own matrices may fill K, M, F (and mesh, ndof, nfree) itself and
+  leave T NULL (every DOF independent); TriboFESystemDestroy() frees them.
+
+  Level: beginner
+
+.seealso: TriboFESystemSetFromOptions(), TriboFESystemSetMesh(), TriboFESystemSetUp(), TriboFESystemDestroy()
+@*/
+PetscErrorCode TriboFESystemCreate(MPI_Comm comm, TriboFESystem *sys)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscNew(sys));
+  (*sys)->comm       = comm;
+  (*sys)->opt.tietol = -1;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboFESystemSetOptionsPrefix - Sets the prefix of the system's options (-fe_loadcase becomes
+  -<prefix>fe_loadcase).
+
+  Logically collective
+
+  Input Parameters:
++ sys    - the system
+- prefix - the prefix (no leading dash), or NULL for none
+
+  Level: intermediate
+
+.seealso: TriboFESystemSetFromOptions()
+@*/
+PetscErrorCode TriboFESystemSetOptionsPrefix(TriboFESystem sys, const char prefix[])
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscFree(sys->prefix));
+  if (prefix && prefix[0]) PetscCall(PetscStrallocpy(prefix, &sys->prefix));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboFESystemSetFromOptions - Reads the options of the assembly and of the constraints.
+
+  Collective
+
+  Input Parameter:
+. sys - the system
+
+  Options Database Keys:
++ -fe_loadcase <NAME>                  - the *Cload of this load case form f_full (default: the
+                                         first *Substructure Load Case that has a *Cload; when no
+                                         *Cload names one, all *Cload)
+. -fe_assembly_ptap <false>            - assemble K_full and M_full and form T^T K_full T with
+                                         MatPtAP() instead of reducing element by element (same
+                                         matrices to round-off, slower: a check of the default)
+. -fe_tie_position_tolerance <-1>      - (m) slave nodes of a *Tie farther than this from the master
+                                         surface are not tied; < 0: 5% of the largest master-face
+                                         diagonal of each tie (Abaqus's default position tolerance)
+. -fe_tie_outside <false>              - also tie slave nodes whose closest point is on the boundary
+                                         of the master surface
+- -fe_constraints_view <false>         - print what the ties, couplings and equations did
+
+  Notes:
+  Call it before TriboFESystemSetUp(): the assembly reads no option itself.
+
+  Level: beginner
+
+.seealso: TriboFESystemSetUp(), TriboFESystemSetLoadCase()
+@*/
+PetscErrorCode TriboFESystemSetFromOptions(TriboFESystem sys)
+{
+  TriboFEOptions *o = &sys->opt;
+
+  PetscFunctionBeginUser;
+  PetscOptionsBegin(sys->comm, sys->prefix, "Finite-element system: assembly and constraints", "TriboFESystemSetUp");
+  PetscCall(PetscOptionsString("-fe_loadcase", "load case whose *Cload form the load vector (empty: the first one with a *Cload)", "TriboFESystemSetLoadCase", o->loadcase, o->loadcase, sizeof(o->loadcase), NULL));
+  PetscCall(PetscOptionsBool("-fe_assembly_ptap", "form T^T K_full T with MatPtAP() instead of element by element (a check)", "TriboFESystemSetUp", o->ptap, &o->ptap, NULL));
+  PetscCall(PetscOptionsReal("-fe_tie_position_tolerance", "*Tie slave nodes farther than this from the master surface are not tied; < 0: 5% of the largest master-face diagonal of each tie [m]", "TriboFESystemSetUp", o->tietol, &o->tietol, NULL));
+  PetscCall(PetscOptionsBool("-fe_tie_outside", "also tie slave nodes whose closest point is on the boundary of the master surface", "TriboFESystemSetUp", o->tieoutside, &o->tieoutside, NULL));
+  PetscCall(PetscOptionsBool("-fe_constraints_view", "print what the ties, couplings and equations did", "TriboFESystemSetUp", o->view, &o->view, NULL));
+  PetscOptionsEnd();
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboFESystemSetLoadCase - Chooses the load case whose *Cload form the load vector F.
+
+  Logically collective
+
+  Input Parameters:
++ sys  - the system
+- name - the *Substructure Load Case name (case-insensitive); NULL or "" for the default, the first
+         load case that has a *Cload
+
+  Options Database Key:
+. -fe_loadcase <NAME> - the same
+
+  Level: intermediate
+
+.seealso: TriboFESystemSetFromOptions()
+@*/
+PetscErrorCode TriboFESystemSetLoadCase(TriboFESystem sys, const char name[])
+{
+  PetscFunctionBeginUser;
+  PetscCheck(!sys->setupcalled, sys->comm, PETSC_ERR_ARG_WRONGSTATE, "set the load case before TriboFESystemSetUp()");
+  PetscCall(PetscStrncpy(sys->opt.loadcase, name ? name : "", sizeof(sys->opt.loadcase)));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboFESystemSetMesh - Sets the mesh to assemble.
+
+  Logically collective
+
+  Input Parameters:
++ sys  - the system
+- mesh - the mesh, read on the system's ranks (kept by reference: destroy it after the system)
+
+  Level: beginner
+
+.seealso: TriboFESystemSetUp(), TriboMeshReadAbaqus()
+@*/
+PetscErrorCode TriboFESystemSetMesh(TriboFESystem sys, TriboMesh mesh)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(!sys->setupcalled, sys->comm, PETSC_ERR_ARG_WRONGSTATE, "the FE system is already assembled; create a new one for another mesh");
+  sys->mesh = mesh;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboFESystemSetUp - Assembles the stiffness, mass and load case of the system's mesh with its
+  constraints eliminated.
+
+  Collective (every rank holds the same mesh)
+
+  Input Parameter:
+. sys - the system, with its mesh (TriboFESystemSetMesh()) and options (TriboFESystemSetFromOptions())
+
+  Output Parameter:
+. sys - K = T^T K_full T, M = T^T M_full T, F = T^T f_full on the independent DOFs, T, the load
+        case assembled, the mass
+
+  Options (read by TriboFESystemSetFromOptions(), not here): -fe_loadcase, -fe_assembly_ptap,
+  -fe_tie_position_tolerance, -fe_tie_outside, -fe_constraints_view
 
   Notes:
   Elements are distributed over the ranks in contiguous blocks; the rows of T (full DOFs) in
@@ -322,21 +456,20 @@ static PetscErrorCode AssembleLoads(TriboFESystem sys, const PetscInt freeidx[])
 
 .seealso: TriboFECheckMass(), TriboFECheckRigidBody(), TriboFECheckSymmetry(), TriboFELoadResultant()
 @*/
-PetscErrorCode TriboFEAssemble(TriboMesh mesh, TriboFESystem *sys)
+PetscErrorCode TriboFESystemSetUp(TriboFESystem sys)
 {
-  TriboFESystem  s;
+  TriboFESystem  s    = sys;
+  TriboMesh      mesh = sys->mesh;
   PetscInt      *freeidx, r0, r1, c0, c1, *dk, *ok, *dm, *om;
   Mat            Kf, Mf;
   PetscContainer c;
   TriboFECSR     Tc;
-  PetscBool      ptap = PETSC_FALSE;
+  PetscBool      ptap = sys->opt.ptap;
 
   PetscFunctionBeginUser;
+  if (sys->setupcalled) PetscFunctionReturn(0);
+  PetscCheck(mesh, sys->comm, PETSC_ERR_ARG_WRONGSTATE, "the FE system has no mesh: call TriboFESystemSetMesh() before TriboFESystemSetUp()");
   PetscCall(RegisterEvents());
-  PetscCall(PetscNew(&s));
-  s->comm = PETSC_COMM_WORLD;
-  s->mesh = mesh;
-  PetscCall(PetscOptionsGetBool(NULL, NULL, "-fe_assembly_ptap", &ptap, NULL));
   for (PetscInt e = 0; e < mesh->nelem; e++) {
     const TriboMaterial *mat = mesh->emat[e] >= 0 ? &mesh->mats[mesh->emat[e]] : NULL;
 
@@ -348,7 +481,7 @@ PetscErrorCode TriboFEAssemble(TriboMesh mesh, TriboFESystem *sys)
     s->nel_c3d8r += mesh->etype[e] == TRIBO_EL_C3D8R;
   }
   PetscCall(PetscLogEventBegin(EventConstraints, 0, 0, 0, 0));
-  PetscCall(TriboFEConstraintsBuild_Private(mesh, s->comm, &s->ndof, &s->rotdof, &freeidx, &s->nfree, &Tc, &s->T));
+  PetscCall(TriboFEConstraintsBuild_Private(mesh, s->comm, &s->opt, &s->ndof, &s->rotdof, &freeidx, &s->nfree, &Tc, &s->T));
   PetscCall(PetscLogEventEnd(EventConstraints, 0, 0, 0, 0));
   PetscCall(PetscContainerCreate(s->comm, &c));
   PetscCall(PetscContainerSetPointer(c, freeidx));
@@ -396,7 +529,44 @@ PetscErrorCode TriboFEAssemble(TriboMesh mesh, TriboFESystem *sys)
   PetscCall(PetscFree(Tc.ptr));
   PetscCall(PetscFree2(Tc.col, Tc.val));
   PetscCall(AssembleLoads(s, freeidx));
-  *sys = s;
+  s->setupcalled = PETSC_TRUE;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboFESystemView - Prints a summary of the system: sizes, load case, mass, options.
+
+  Collective on the viewer
+
+  Input Parameters:
++ sys    - the system
+- viewer - an ASCII viewer (NULL: PETSC_VIEWER_STDOUT_ of the system's communicator)
+
+  Level: beginner
+
+.seealso: TriboFESystemSetUp(), TriboMeshView()
+@*/
+PetscErrorCode TriboFESystemView(TriboFESystem sys, PetscViewer viewer)
+{
+  PetscBool ascii;
+
+  PetscFunctionBeginUser;
+  if (!viewer) viewer = PETSC_VIEWER_STDOUT_(sys->comm);
+  PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &ascii));
+  if (!ascii) PetscFunctionReturn(0);
+  if (sys->setupcalled) {
+    PetscCall(PetscViewerASCIIPrintf(viewer, "FE system of %s: %" PetscInt_FMT " DOFs, %" PetscInt_FMT " independent after constraints, load case %s, mass %g kg\n", sys->mesh->file, sys->ndof, sys->nfree,
+                                     sys->loadcase[0] ? sys->loadcase : "(all *Cload)", (double)sys->mass));
+    if (sys->nel_c3d8r) PetscCall(PetscViewerASCIIPrintf(viewer, "  %" PetscInt_FMT " C3D8R elements assembled as C3D8\n", sys->nel_c3d8r));
+  } else
+    PetscCall(PetscViewerASCIIPrintf(viewer, "FE system (not assembled)\n"));
+  {
+    const char *how = sys->opt.ptap ? "T^T K_full T by MatPtAP()" : "element by element", *out = sys->opt.tieoutside ? ", slave nodes beyond the master surface's boundary tied" : "";
+    if (sys->opt.tietol < 0)
+      PetscCall(PetscViewerASCIIPrintf(viewer, "  assembly %s; tie position tolerance 5%% of each tie's largest master-face diagonal%s\n", how, out));
+    else
+      PetscCall(PetscViewerASCIIPrintf(viewer, "  assembly %s; tie position tolerance %g m%s\n", how, (double)sys->opt.tietol, out));
+  }
   PetscFunctionReturn(0);
 }
 
@@ -404,6 +574,13 @@ PetscErrorCode TriboFEAssemble(TriboMesh mesh, TriboFESystem *sys)
   TriboFESystemDestroy - Destroys an FE system (not its mesh).
 
   Collective
+
+  Input Parameter:
+. sys - the system; set to NULL (a NULL system is allowed)
+
+  Level: beginner
+
+.seealso: TriboFESystemCreate()
 @*/
 PetscErrorCode TriboFESystemDestroy(TriboFESystem *sys)
 {
@@ -414,6 +591,7 @@ PetscErrorCode TriboFESystemDestroy(TriboFESystem *sys)
   PetscCall(MatDestroy(&(*sys)->M));
   PetscCall(VecDestroy(&(*sys)->F));
   PetscCall(PetscFree((*sys)->rotdof));
+  PetscCall(PetscFree((*sys)->prefix));
   PetscCall(PetscFree(*sys));
   PetscFunctionReturn(0);
 }

@@ -6,7 +6,7 @@
    substituted (chains such as a tie slave node that is the master node of another tie, or an
    equation between coupling reference nodes). Every rank builds all relations (the mesh is
    replicated) and fills its own rows of T. Order: ties, then couplings, then equations. */
-#include <tribofe.h>
+#include <tribo/private/feimpl.h>
 #include <petscbt.h>
 
 typedef struct {
@@ -541,6 +541,16 @@ static PetscErrorCode EquationApply(TriboMesh mesh, const TriboEquation *eq, con
 
   Collective
 
+  Input Parameters:
++ mesh - the mesh
+. comm - the ranks over which T is distributed
+- opt  - the options of the FE system (TriboFESystemSetFromOptions()); those used here:
+         tietol (-fe_tie_position_tolerance <d>: slave nodes farther than d from the master
+         surface are not tied; default: 5% of the largest master-face diagonal, per tie, after
+         Abaqus's default position tolerance), tieoutside (-fe_tie_outside: also tie slave nodes
+         whose closest point is on the boundary of the master surface, see TieApply()) and view
+         (-fe_constraints_view: print what each kind of constraint did)
+
   Output Parameters:
 + ndof    - 3 nnodes + 3 (number of coupling reference nodes: they carry rotations)
 . rotdof  - [nnodes] first rotational DOF of each node, -1 if none
@@ -550,35 +560,23 @@ static PetscErrorCode EquationApply(TriboMesh mesh, const TriboEquation *eq, con
 - T       - ndof x nfree; rows are owned by node blocks (the rotational DOFs by the last rank),
             columns by the owner of their DOF
 
-  Options:
-+ -fe_tie_position_tolerance <d> - slave nodes farther than d from the master surface are not
-                                    tied (default: 5% of the largest master-face diagonal, per tie,
-                                    after Abaqus's default position tolerance)
-. -fe_tie_outside                 - also tie slave nodes whose closest point is on the boundary of
-                                    the master surface (see TieApply())
-- -fe_constraints_view            - print what each kind of constraint did
-
   Notes:
   DOFs that no element touches and no constraint references (nodes outside any element, rotations
   of a reference node whose coupling leaves them free) carry neither stiffness nor mass: they are
   dropped (held at zero, an empty row of T) with a warning on stderr; a load on one is an error.
 */
-PetscErrorCode TriboFEConstraintsBuild_Private(TriboMesh mesh, MPI_Comm comm, PetscInt *ndof, PetscInt **rotdof, PetscInt **freeidx, PetscInt *nfree, TriboFECSR *Tc, Mat *T)
+PetscErrorCode TriboFEConstraintsBuild_Private(TriboMesh mesh, MPI_Comm comm, const TriboFEOptions *opt, PetscInt *ndof, PetscInt **rotdof, PetscInt **freeidx, PetscInt *nfree, TriboFECSR *Tc, Mat *T)
 {
   Rel         R;
   TieStats    ts = {0, 0, 0, 0, 0, 0};
   PetscInt    nn = mesh->nnodes, nrot = 0, ndrop = 0, ncskip = 0, nloc = PETSC_DECIDE, n0 = 0, r0, r1, c0, c1, *dnz, *onz;
-  PetscReal   tol = -1, tolmax = 0;
-  PetscBool   view = PETSC_FALSE, outside = PETSC_FALSE;
+  PetscReal   tolmax = 0;
   PetscBT     touched;
   PetscMPIInt rank, size;
 
   PetscFunctionBeginUser;
   PetscCallMPI(MPI_Comm_rank(comm, &rank));
   PetscCallMPI(MPI_Comm_size(comm, &size));
-  PetscCall(PetscOptionsGetReal(NULL, NULL, "-fe_tie_position_tolerance", &tol, NULL));
-  PetscCall(PetscOptionsGetBool(NULL, NULL, "-fe_constraints_view", &view, NULL));
-  PetscCall(PetscOptionsGetBool(NULL, NULL, "-fe_tie_outside", &outside, NULL));
   PetscCall(PetscMalloc1(nn, rotdof));
   for (PetscInt i = 0; i < nn; i++) (*rotdof)[i] = -1;
   for (PetscInt k = 0; k < mesh->ncouplings; k++) {
@@ -589,7 +587,7 @@ PetscErrorCode TriboFEConstraintsBuild_Private(TriboMesh mesh, MPI_Comm comm, Pe
   *ndof = 3 * nn + 3 * nrot;
   PetscCall(RelCreate(*ndof, &R));
   for (PetscInt k = 0; k < mesh->nties; k++) {
-    PetscCall(TieApply(mesh, &mesh->ties[k], tol, outside, &R, &ts));
+    PetscCall(TieApply(mesh, &mesh->ties[k], opt->tietol, opt->tieoutside, &R, &ts));
     tolmax = PetscMax(tolmax, ts.tol);
   }
   for (PetscInt k = 0; k < mesh->ncouplings; k++) PetscCall(CouplingApply(mesh, &mesh->couplings[k], *rotdof, &R, &ncskip));
@@ -611,7 +609,7 @@ PetscErrorCode TriboFEConstraintsBuild_Private(TriboMesh mesh, MPI_Comm comm, Pe
   }
   PetscCall(PetscBTDestroy(&touched));
   if (ndrop) PetscCall(PetscFPrintf(comm, PETSC_STDERR, "Warning: %s: %" PetscInt_FMT " DOFs belong to no element and no constraint (unconnected nodes or free reference-node rotations); they are dropped (held at zero)\n", mesh->file, ndrop));
-  if (view) {
+  if (opt->view) {
     PetscCall(PetscPrintf(comm, "FE constraints: %" PetscInt_FMT " ties: %" PetscInt_FMT " slave nodes tied, %" PetscInt_FMT " off the master surface, %" PetscInt_FMT " already constrained, %" PetscInt_FMT " on the master surface's own nodes\n",
                           mesh->nties, ts.ntied, ts.nfar, ts.nskip, ts.nshared));
     PetscCall(PetscPrintf(comm, "FE constraints: %" PetscInt_FMT " couplings (%" PetscInt_FMT " reference nodes with rotations), %" PetscInt_FMT " equations, %" PetscInt_FMT " dependent DOFs, %" PetscInt_FMT " dropped DOFs\n", mesh->ncouplings, nrot,

@@ -21,7 +21,7 @@
    it has no hourglass modes and is slightly stiffer in bending on coarse meshes (parasitic
    shear; about +1% on the BRB's first bending frequency compared with C3D8I). The assembly
    counts such elements in TriboFESystem.nel_c3d8r so that `tribo rom` can report it. */
-#include <tribofe.h>
+#include <tribo/private/feimpl.h>
 
 #define TRIBO_FE_MAXQ 64
 

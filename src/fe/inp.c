@@ -1,6 +1,6 @@
 /* Abaqus deck reader: the keyword dispatch, nodes, elements, *System frames and the
    *Part / *Assembly / *Instance structure (lexical layer in inpline.c). */
-#include "inpimpl.h"
+#include <tribo/private/inpimpl.h>
 
 static PetscErrorCode InpReadNode(InpParser p)
 {
@@ -466,19 +466,20 @@ static PetscErrorCode InpParse(InpParser p)
 }
 
 /*@
-  TriboMeshReadAbaqus - Reads an Abaqus input deck into a flat global mesh.
+  TriboMeshReadAbaqus - Reads an Abaqus input deck into a mesh, replacing what it held.
 
-  Collective
+  Collective on the mesh's communicator (every rank parses the deck; rank 0 reads the file and
+  broadcasts its bytes)
 
   Input Parameters:
-+ comm  - every rank parses the deck (rank 0 reads the file and broadcasts its bytes)
++ mesh  - a mesh from TriboMeshCreate(), its reader options set (TriboMeshSetFromOptions())
 - fname - the .inp file
 
   Output Parameter:
 . mesh - nodes (global coordinates), elements, sets, surfaces, materials, constraints and the
          substructure step data
 
-  Options:
+  Options (read by TriboMeshSetFromOptions(), not here):
 + -inp_allow_unsupported - skip (with a warning) keywords and element types whose omission changes
                            the stiffness, mass or loads, instead of stopping
 - -inp_strict            - stop at any keyword that would be ignored, even harmless ones
@@ -502,36 +503,41 @@ static PetscErrorCode InpParse(InpParser p)
   points a, b of a rotation axis and the angle in degrees; the translation is applied first, then
   the rotation about the axis ab. Set, surface and node names of an instance are INSTANCE.NAME;
   instance nodes and elements are renumbered after the model-level ones.
+
+  On an error (it names the file and the line) the mesh is left empty, holding no partial data.
+
+  Level: beginner
+
+.seealso: TriboMeshCreate(), TriboMeshSetFromOptions(), TriboMeshView(), TriboMeshDestroy()
 @*/
-PetscErrorCode TriboMeshReadAbaqus(MPI_Comm comm, const char fname[], TriboMesh *mesh)
+PetscErrorCode TriboMeshReadAbaqus(TriboMesh mesh, const char fname[])
 {
   InpParser      p;
   PetscErrorCode ierr;
 
   PetscFunctionBeginUser;
-  *mesh = NULL;
+  PetscCall(TriboMeshReset_Private(mesh));
   PetscCall(PetscNew(&p));
-  PetscCall(PetscNew(&p->mesh));
-  p->comm        = comm;
+  p->mesh        = mesh;
+  p->comm        = mesh->comm;
   p->file        = fname;
+  p->allow       = mesh->allow;
+  p->strict      = mesh->strict;
   p->curmat      = -1;
   p->curcoupling = -1;
-  PetscCall(PetscStrncpy(p->mesh->file, fname, sizeof(p->mesh->file)));
-  PetscCall(PetscOptionsGetBool(NULL, NULL, "-inp_allow_unsupported", &p->allow, NULL));
-  PetscCall(PetscOptionsGetBool(NULL, NULL, "-inp_strict", &p->strict, NULL));
-  PetscCall(PetscMalloc1(1, &p->mesh->eptr));
-  p->mesh->eptr[0] = 0;
+  PetscCall(PetscStrncpy(mesh->file, fname, sizeof(mesh->file)));
+  PetscCall(PetscMalloc1(1, &mesh->eptr));
+  mesh->eptr[0] = 0;
   // on an error the parser and the partial mesh are freed before the error is passed on
   ierr = InpLoad_Private(p, fname);
   if (!ierr) ierr = InpParse(p);
   if (ierr) {
-    PetscCall(TriboMeshDestroy(&p->mesh));
+    PetscCall(TriboMeshReset_Private(mesh));
     PetscCall(InpDestroy(&p));
     PetscFunctionReturn(ierr);
   }
-  for (PetscInt k = 0; k < p->nwarn; k++) PetscCall(PetscPrintf(comm, "warning: %s:%" PetscInt_FMT ": %s\n", p->file, p->warn[k].line, p->warn[k].text));
-  p->mesh->nwarn = p->nwarn;
-  *mesh          = p->mesh;
+  for (PetscInt k = 0; k < p->nwarn; k++) PetscCall(PetscPrintf(p->comm, "warning: %s:%" PetscInt_FMT ": %s\n", p->file, p->warn[k].line, p->warn[k].text));
+  mesh->nwarn = p->nwarn;
   PetscCall(InpDestroy(&p));
   PetscFunctionReturn(0);
 }

@@ -1,6 +1,6 @@
 /* Abaqus deck reader: materials, sections, constraints (*Tie, *Coupling with *Distributing or
    *Kinematic, *Equation), loads (*Cload) and the substructure step data. */
-#include "inpimpl.h"
+#include <tribo/private/inpimpl.h>
 
 static PetscErrorCode InpOneDataLine(InpParser p, const char what[])
 {

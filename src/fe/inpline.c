@@ -6,7 +6,7 @@
    parameter names are case-insensitive, a keyword line ending with a comma continues on the next
    line); other lines are comma-separated data lines belonging to the last keyword. Blank numeric
    fields are zero; a data line of *Element ending with a comma continues on the next line. */
-#include "inpimpl.h"
+#include <tribo/private/inpimpl.h>
 
 /*@
   InpGrow_Private - Makes room for one more entry in a growable array.

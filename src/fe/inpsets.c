@@ -1,7 +1,7 @@
 /* Abaqus deck reader: node and element sets (*Nset, *Elset, generate ranges, set names in the
    data, instance=), surfaces (*Surface, type=ELEMENT or NODE) and references to nodes by number,
    by INSTANCE.number or by the name of a node set. */
-#include "inpimpl.h"
+#include <tribo/private/inpimpl.h>
 
 // Upper-case name of a set or surface of scope (instance names prefixed "INSTANCE.")
 static PetscErrorCode InpScopedName(InpParser p, PetscInt scope, const char name[], char full[])

@@ -492,7 +492,7 @@ static PetscErrorCode LapBeamView_Private(MPI_Comm comm, const LapBeam *lb, cons
   and in the comments at the top of the deck. The file is written as "<filename>.tmp.<pid>" and
   renamed when complete.
 
-.seealso: TriboMeshReadAbaqus(), TriboCraigBampton()
+.seealso: TriboMeshReadAbaqus(), TriboCBReduce()
 @*/
 PetscErrorCode TriboMeshWriteLapBeam(MPI_Comm comm, const char filename[])
 {

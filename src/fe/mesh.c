@@ -1,6 +1,6 @@
 /* TriboMesh: destruction, viewing, look-ups by name, element faces, the id hash map and the
    coordinate frames of *System and *Instance. */
-#include "inpimpl.h"
+#include <tribo/private/inpimpl.h>
 
 const char *const TriboElementTypes[] = {"C3D8", "C3D8R", "C3D20", "C3D20R", "C3D4", "C3D10", "TriboElementType", "TRIBO_EL_", NULL};
 const PetscInt    TriboElementNodes[] = {8, 8, 20, 20, 4, 10};
@@ -201,16 +201,92 @@ PetscErrorCode TriboFrameFromInstance_Private(PetscInt nv, const PetscReal v[], 
 }
 
 /*@
-  TriboMeshDestroy - Frees a mesh read by TriboMeshReadAbaqus().
+  TriboMeshCreate - Creates an empty mesh: set its reader options (TriboMeshSetFromOptions()), then
+  fill it with TriboMeshReadAbaqus() (or, in a program that builds its own mesh, its fields).
 
-  Not collective
+  Collective
+
+  Input Parameter:
+. comm - the ranks that will read and hold the mesh (each holds all of it)
+
+  Output Parameter:
+. mesh - the new mesh
+
+  Level: beginner
+
+.seealso: TriboMeshSetOptionsPrefix(), TriboMeshSetFromOptions(), TriboMeshReadAbaqus(), TriboMeshDestroy()
 @*/
-PetscErrorCode TriboMeshDestroy(TriboMesh *mesh)
+PetscErrorCode TriboMeshCreate(MPI_Comm comm, TriboMesh *mesh)
 {
-  TriboMesh m = *mesh;
+  PetscFunctionBeginUser;
+  PetscCall(PetscNew(mesh));
+  (*mesh)->comm = comm;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboMeshSetOptionsPrefix - Sets the prefix of the mesh's options (-inp_strict becomes
+  -<prefix>inp_strict), so that several meshes can be read with different options.
+
+  Logically collective
+
+  Input Parameters:
++ mesh   - the mesh
+- prefix - the prefix (no leading dash), or NULL for none
+
+  Level: intermediate
+
+.seealso: TriboMeshSetFromOptions()
+@*/
+PetscErrorCode TriboMeshSetOptionsPrefix(TriboMesh mesh, const char prefix[])
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscFree(mesh->prefix));
+  if (prefix && prefix[0]) PetscCall(PetscStrallocpy(prefix, &mesh->prefix));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboMeshSetFromOptions - Reads the options of the Abaqus deck reader from the options database.
+
+  Collective
+
+  Input Parameter:
+. mesh - the mesh
+
+  Options Database Keys:
++ -inp_allow_unsupported <false> - skip (with a warning) keywords and element types whose omission
+                                   changes the stiffness, mass or loads, instead of stopping
+- -inp_strict <false>            - stop at any keyword that would be ignored, even harmless ones
+
+  Notes:
+  Call it before TriboMeshReadAbaqus(): the reader reads no option itself.
+
+  Level: beginner
+
+.seealso: TriboMeshCreate(), TriboMeshReadAbaqus()
+@*/
+PetscErrorCode TriboMeshSetFromOptions(TriboMesh mesh)
+{
+  PetscFunctionBeginUser;
+  PetscOptionsBegin(mesh->comm, mesh->prefix, "Abaqus input deck reader", "TriboMeshReadAbaqus");
+  PetscCall(PetscOptionsBool("-inp_allow_unsupported", "skip (with a warning) keywords and element types whose omission changes the stiffness, mass or loads", "TriboMeshReadAbaqus", mesh->allow, &mesh->allow, NULL));
+  PetscCall(PetscOptionsBool("-inp_strict", "stop at any keyword that would be ignored, even harmless ones", "TriboMeshReadAbaqus", mesh->strict, &mesh->strict, NULL));
+  PetscOptionsEnd();
+  PetscFunctionReturn(0);
+}
+
+/*
+  TriboMeshReset_Private - Frees the mesh's data (nodes, elements, sets, constraints, step data) and
+  leaves it empty, keeping its communicator, prefix and reader options.
+*/
+PetscErrorCode TriboMeshReset_Private(TriboMesh m)
+{
+  MPI_Comm  comm   = m->comm;
+  char     *prefix = m->prefix;
+  PetscBool allow = m->allow, strict = m->strict;
 
   PetscFunctionBeginUser;
-  if (!m) PetscFunctionReturn(0);
   PetscCall(PetscFree(m->X));
   PetscCall(PetscFree(m->nodeid));
   PetscCall(PetscFree(m->etype));
@@ -234,6 +310,32 @@ PetscErrorCode TriboMeshDestroy(TriboMesh *mesh)
   PetscCall(PetscFree(m->eqs));
   PetscCall(PetscFree(m->cloads));
   PetscCall(PetscFree(m->retained));
+  PetscCall(PetscMemzero(m, sizeof(*m)));
+  m->comm   = comm;
+  m->prefix = prefix;
+  m->allow  = allow;
+  m->strict = strict;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboMeshDestroy - Destroys a mesh.
+
+  Collective
+
+  Input Parameter:
+. mesh - the mesh; set to NULL (a NULL mesh is allowed)
+
+  Level: beginner
+
+.seealso: TriboMeshCreate()
+@*/
+PetscErrorCode TriboMeshDestroy(TriboMesh *mesh)
+{
+  PetscFunctionBeginUser;
+  if (!*mesh) PetscFunctionReturn(0);
+  PetscCall(TriboMeshReset_Private(*mesh));
+  PetscCall(PetscFree((*mesh)->prefix));
   PetscCall(PetscFree(*mesh));
   PetscFunctionReturn(0);
 }

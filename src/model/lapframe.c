@@ -170,31 +170,32 @@ static PetscErrorCode BeamPointMap_Private(const FrameElem *el, FrameBeam bm, co
   PetscFunctionReturn(0);
 }
 
+// The parameters: defaults, then the -lapframe_* options, checked
 static PetscErrorCode LapFrameGetParams_Private(MPI_Comm comm, LapFrameParams *p)
 {
-  const char *pre = "lapframe_";
-
   PetscFunctionBeginUser;
   p->len = 0.7112, p->ov = 0.1214, p->b = 0.0254, p->h = 0.0254;
   p->E = 192.31e9, p->nu = 0.3, p->rho = 7784.3;
   p->nelb = 10, p->nelo = 6, p->nx = 12, p->ny = 4;
   p->nbolts = 3, p->bolts = 0.0381, p->boltk = 0.0, p->suspk = 500, p->single = PETSC_FALSE;
-  PetscCall(PetscOptionsGetReal(NULL, pre, "-length", &p->len, NULL));
-  PetscCall(PetscOptionsGetReal(NULL, pre, "-overlap", &p->ov, NULL));
-  PetscCall(PetscOptionsGetReal(NULL, pre, "-width", &p->b, NULL));
-  PetscCall(PetscOptionsGetReal(NULL, pre, "-height", &p->h, NULL));
-  PetscCall(PetscOptionsGetReal(NULL, pre, "-E", &p->E, NULL));
-  PetscCall(PetscOptionsGetReal(NULL, pre, "-nu", &p->nu, NULL));
-  PetscCall(PetscOptionsGetReal(NULL, pre, "-rho", &p->rho, NULL));
-  PetscCall(PetscOptionsGetInt(NULL, pre, "-nel_beam", &p->nelb, NULL));
-  PetscCall(PetscOptionsGetInt(NULL, pre, "-nel_overlap", &p->nelo, NULL));
-  PetscCall(PetscOptionsGetInt(NULL, pre, "-nx", &p->nx, NULL));
-  PetscCall(PetscOptionsGetInt(NULL, pre, "-ny", &p->ny, NULL));
-  PetscCall(PetscOptionsGetInt(NULL, pre, "-nbolts", &p->nbolts, NULL));
-  PetscCall(PetscOptionsGetReal(NULL, pre, "-bolt_spacing", &p->bolts, NULL));
-  PetscCall(PetscOptionsGetReal(NULL, pre, "-bolt_k", &p->boltk, NULL));
-  PetscCall(PetscOptionsGetReal(NULL, pre, "-suspension_k", &p->suspk, NULL));
-  PetscCall(PetscOptionsGetBool(NULL, pre, "-single", &p->single, NULL));
+  PetscOptionsBegin(comm, NULL, "Lap-frame model: two steel beams in a bolted lap joint, a Brake-Reuss beam stand-in (tribo model -model_type lapframe)", "TriboModelLapFrame");
+  PetscCall(PetscOptionsReal("-lapframe_length", "total length of the assembly [m]", "TriboModelLapFrame", p->len, &p->len, NULL));
+  PetscCall(PetscOptionsReal("-lapframe_overlap", "length of the lap joint, centred at x = 0 [m]", "TriboModelLapFrame", p->ov, &p->ov, NULL));
+  PetscCall(PetscOptionsReal("-lapframe_width", "section width b, along y [m]", "TriboModelLapFrame", p->b, &p->b, NULL));
+  PetscCall(PetscOptionsReal("-lapframe_height", "section height h, along z; each half is h/2 in the joint [m]", "TriboModelLapFrame", p->h, &p->h, NULL));
+  PetscCall(PetscOptionsReal("-lapframe_E", "Young's modulus [Pa]", "TriboModelLapFrame", p->E, &p->E, NULL));
+  PetscCall(PetscOptionsReal("-lapframe_nu", "Poisson's ratio, G = E/(2(1+nu)) [-]", "TriboModelLapFrame", p->nu, &p->nu, NULL));
+  PetscCall(PetscOptionsReal("-lapframe_rho", "density [kg/m^3]", "TriboModelLapFrame", p->rho, &p->rho, NULL));
+  PetscCall(PetscOptionsInt("-lapframe_nel_beam", "frame elements per half beam outside the joint [-]", "TriboModelLapFrame", p->nelb, &p->nelb, NULL));
+  PetscCall(PetscOptionsInt("-lapframe_nel_overlap", "frame elements of each half along the joint [-]", "TriboModelLapFrame", p->nelo, &p->nelo, NULL));
+  PetscCall(PetscOptionsInt("-lapframe_nx", "interface quadrilaterals along x [-]", "TriboModelLapFrame", p->nx, &p->nx, NULL));
+  PetscCall(PetscOptionsInt("-lapframe_ny", "interface quadrilaterals along y [-]", "TriboModelLapFrame", p->ny, &p->ny, NULL));
+  PetscCall(PetscOptionsInt("-lapframe_nbolts", "bolts on the line y = 0, centred at x = 0 [-]", "TriboModelLapFrame", p->nbolts, &p->nbolts, NULL));
+  PetscCall(PetscOptionsReal("-lapframe_bolt_spacing", "distance between neighbouring bolts [m]", "TriboModelLapFrame", p->bolts, &p->bolts, NULL));
+  PetscCall(PetscOptionsReal("-lapframe_bolt_k", "axial stiffness of each bolt; 0: the preload is a constant force across a cut shank, as in the Rice ROMs (axial DOF free) [N/m]", "TriboModelLapFrame", p->boltk, &p->boltk, NULL));
+  PetscCall(PetscOptionsReal("-lapframe_suspension_k", "suspension stiffness in x, y, z at each of the four beam ends (two with -lapframe_single), split over the two top corners; 0: free-free [N/m]", "TriboModelLapFrame", p->suspk, &p->suspk, NULL));
+  PetscCall(PetscOptionsBool("-lapframe_single", "one uniform beam of the full length and section with nel_beam elements, no joint, no interface (for checks)", "TriboModelLapFrame", p->single, &p->single, NULL));
+  PetscOptionsEnd();
   PetscCheck(p->len > 0 && p->b > 0 && p->h > 0, comm, PETSC_ERR_USER_INPUT, "lapframe: length, width and height must be > 0, got %g, %g, %g m (options -lapframe_length, -lapframe_width, -lapframe_height)", (double)p->len, (double)p->b,
              (double)p->h);
   PetscCheck(p->single || (p->ov > 0 && p->ov < p->len), comm, PETSC_ERR_USER_INPUT, "lapframe: overlap must be in (0, length = %g) m, got %g (option -lapframe_overlap)", (double)p->len, (double)p->ov);
@@ -206,41 +207,6 @@ static PetscErrorCode LapFrameGetParams_Private(MPI_Comm comm, LapFrameParams *p
   PetscCheck(p->nbolts >= 0 && p->boltk >= 0 && p->suspk >= 0, comm, PETSC_ERR_USER_INPUT, "lapframe: nbolts, bolt_k and suspension_k must be >= 0, got %" PetscInt_FMT ", %g N/m, %g N/m", p->nbolts, (double)p->boltk, (double)p->suspk);
   PetscCheck(p->single || p->nbolts < 2 || (p->nbolts - 1) * p->bolts / 2 <= p->ov / 2 * (1 + 1e-12), comm, PETSC_ERR_USER_INPUT,
              "lapframe: %" PetscInt_FMT " bolts at spacing %g m do not fit in the overlap %g m (options -lapframe_nbolts, -lapframe_bolt_spacing)", p->nbolts, (double)p->bolts, (double)p->ov);
-  PetscFunctionReturn(0);
-}
-
-/*@
-  TriboModelLapFrameHelp - Prints the options of TriboModelLapFrame() with their defaults and units.
-
-  Collective
-
-  Input Parameter:
-. comm - communicator whose rank 0 prints
-@*/
-PetscErrorCode TriboModelLapFrameHelp(MPI_Comm comm)
-{
-  PetscFunctionBeginUser;
-  PetscCall(PetscPrintf(comm, "Lap-frame model (built-in BRB stand-in: two steel beams, bolted lap joint), options:\n"));
-  PetscCall(PetscPrintf(comm, "  -lapframe_length <0.7112>        total length of the assembly (m)\n"));
-  PetscCall(PetscPrintf(comm, "  -lapframe_overlap <0.1214>       length of the lap joint, centred at x = 0 (m)\n"));
-  PetscCall(PetscPrintf(comm, "  -lapframe_width <0.0254>         section width b, along y (m)\n"));
-  PetscCall(PetscPrintf(comm, "  -lapframe_height <0.0254>        section height h, along z; each half is h/2 in the joint (m)\n"));
-  PetscCall(PetscPrintf(comm, "  -lapframe_E <1.9231e11>          Young's modulus (Pa)\n"));
-  PetscCall(PetscPrintf(comm, "  -lapframe_nu <0.3>               Poisson's ratio (-), G = E/(2(1+nu))\n"));
-  PetscCall(PetscPrintf(comm, "  -lapframe_rho <7784.3>           density (kg/m^3)\n"));
-  PetscCall(PetscPrintf(comm, "  -lapframe_nel_beam <10>          frame elements per half beam outside the joint (-)\n"));
-  PetscCall(PetscPrintf(comm, "  -lapframe_nel_overlap <6>        frame elements of each half along the joint (-)\n"));
-  PetscCall(PetscPrintf(comm, "  -lapframe_nx <12>                interface quadrilaterals along x (-)\n"));
-  PetscCall(PetscPrintf(comm, "  -lapframe_ny <4>                 interface quadrilaterals along y (-)\n"));
-  PetscCall(PetscPrintf(comm, "  -lapframe_nbolts <3>             bolts on the line y = 0, centred at x = 0 (-)\n"));
-  PetscCall(PetscPrintf(comm, "  -lapframe_bolt_spacing <0.0381>  distance between neighbouring bolts (m)\n"));
-  PetscCall(PetscPrintf(comm, "  -lapframe_bolt_k <0>             axial stiffness of each bolt (N/m); 0: the preload is a constant force across a cut shank, as in the Rice ROMs (axial DOF free)\n"));
-  PetscCall(PetscPrintf(comm, "  -lapframe_suspension_k <500>     suspension stiffness in x, y, z at each of the four beam ends (two with\n"));
-  PetscCall(PetscPrintf(comm, "                                   -lapframe_single), split over the two top corners; 0: free-free (N/m)\n"));
-  PetscCall(PetscPrintf(comm, "  -lapframe_single <0>             1: one uniform beam of the full length and section with nel_beam\n"));
-  PetscCall(PetscPrintf(comm, "                                   elements, no joint, no interface (for checks) (-)\n"));
-  PetscCall(PetscPrintf(comm, "  Sensors: displacement x, y, z at (-0.35789, 0.01016, 0.0127) and (0.35789, -0.01016, 0.0127) m;\n"));
-  PetscCall(PetscPrintf(comm, "  a sensor beyond a beam end is carried rigidly by the end cross-section.\n"));
   PetscFunctionReturn(0);
 }
 
@@ -345,9 +311,10 @@ static PetscErrorCode LapFrameInterface_Private(const LapFrameParams *p, const F
   Output Parameter:
 . rom - the ROM: M, K (frame elements, bolt springs, suspension springs), Fv (unit bolt
         tension, clamping), R (two 3-axis accelerometers), interface (nx x ny quadrilaterals
-        in the plane z = 0 over the overlap, L in the frame (x, y, -z)); SI units
+        in the plane z = 0 over the overlap, L in the frame (x, y, -z)); SI units. NULL: only
+        read and check the options (with -help: list them with defaults and units)
 
-  Options Database Keys (TriboModelLapFrameHelp() prints them with defaults and units):
+  Options Database Keys (tribo model -help lists them with defaults and units):
 + -lapframe_length, -lapframe_overlap, -lapframe_width, -lapframe_height - geometry (m)
 . -lapframe_E, -lapframe_nu, -lapframe_rho - steel (Pa, -, kg/m^3)
 . -lapframe_nel_beam, -lapframe_nel_overlap - frame elements per half outside / along the joint
@@ -360,12 +327,18 @@ static PetscErrorCode LapFrameInterface_Private(const LapFrameParams *p, const F
   DOFs are (ux, uy, uz, rx, ry, rz) of each node on the line y = z = 0, nodes numbered along
   beam 1 (x from -L/2) then beam 2 (x from -ov/2); consistent mass, no rotary inertia of
   bending. Eccentric joint halves use u_c = u_node + theta x e. See the header of
-  src/model/lapframe.c for the kinematics. The sensors lie 2.3 mm beyond the beam ends (BRB
-  positions); they are carried rigidly by the end cross-sections.
+  src/model/lapframe.c for the kinematics. The sensors measure the displacement x, y, z at
+  (-0.35789, 0.01016, 0.0127) and (0.35789, -0.01016, 0.0127) m, 2.3 mm beyond the beam ends (BRB
+  positions); they are carried rigidly by the end cross-sections. Registered in the gallery of
+  models as "lapframe" (TriboModelRegisterAll()); every option is read before anything is built.
 
   The bolts act in z only: with the interface open (no contact) the two halves can slide in x
   and y and turn about x and z relative to each other, held only by the suspension; the
   tangential stiffness of the joint must come from the contact law.
+
+  Level: beginner
+
+.seealso: TriboModelBuild(), TriboModelRegister()
 @*/
 PetscErrorCode TriboModelLapFrame(MPI_Comm comm, TriboROM *rom)
 {
@@ -378,6 +351,7 @@ PetscErrorCode TriboModelLapFrame(MPI_Comm comm, TriboROM *rom)
 
   PetscFunctionBeginUser;
   PetscCall(LapFrameGetParams_Private(comm, &p));
+  if (!rom) PetscFunctionReturn(0);
   PetscCall(LapFrameMesh_Private(&p, &nbeam, bm, &nelem, &el, &nnode));
   n = 6 * nnode;
   PetscCall(TriboROMCreate(comm, &r));

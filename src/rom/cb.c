@@ -23,8 +23,7 @@
    Psi is kept in the ranks' rows of the interior (n_i x n_b doubles in all: 3.7 GB for the
    Brake-Reuss beam, half on each of 2 ranks); Psi^T M_ii Psi is accumulated block by block, upper
    triangle only, with BLAS gemm. The reduced matrices are replicated (n^2 doubles each). */
-#include <tribofe.h>
-#include <slepceps.h>
+#include <tribo/private/cbimpl.h>
 #include <petscblaslapack.h>
 
 typedef struct {
@@ -69,7 +68,7 @@ static PetscErrorCode Monitor_Private(CB *cb, const char fmt[], ...)
 }
 
 // Boundary DOFs: the translations of the pair nodes, which must be independent DOFs
-static PetscErrorCode SetUpDofs_Private(CB *cb, TriboFESystem fe, const TriboInterfacePairs *ip)
+static PetscErrorCode SetUpDofs_Private(CB *cb, TriboFESystem fe, TriboInterfacePairs ip)
 {
   TriboMesh mesh = fe->mesh;
   PetscInt  m    = 0;
@@ -135,7 +134,7 @@ static PetscErrorCode SplitMatrix_Private(CB *cb, Mat A, CBCoupling *c, PetscSca
   PetscFunctionReturn(0);
 }
 
-// Factor K_ii (MUMPS Cholesky by default) and check that it is positive definite
+// Factor K_ii with the object's direct solver (MUMPS Cholesky by default) and check that it is positive definite
 static PetscErrorCode Factor_Private(CB *cb)
 {
   PC             pc;
@@ -145,14 +144,8 @@ static PetscErrorCode Factor_Private(CB *cb)
   int            r;
 
   PetscFunctionBeginUser;
-  PetscCall(KSPCreate(cb->comm, &cb->ksp));
   PetscCall(KSPSetOperators(cb->ksp, cb->Kii, cb->Kii));
-  PetscCall(KSPSetType(cb->ksp, KSPPREONLY));
   PetscCall(KSPGetPC(cb->ksp, &pc));
-  PetscCall(PCSetType(pc, PCCHOLESKY));
-  PetscCall(PCFactorSetMatSolverType(pc, MATSOLVERMUMPS));
-  PetscCall(KSPSetOptionsPrefix(cb->ksp, "rom_st_"));
-  PetscCall(KSPSetFromOptions(cb->ksp));
   PetscCall(KSPSetUp(cb->ksp));
   PetscCall(PCGetFailedReasonRank(pc, &reason));
   r = (int)reason;
@@ -175,10 +168,10 @@ static PetscErrorCode Factor_Private(CB *cb)
   PetscFunctionReturn(0);
 }
 
-// nm fixed-interface modes by shift-and-invert at sigma = 0, reusing the factor; mass-normalized
+// nm fixed-interface modes by shift-and-invert at sigma = 0 with the object's eigensolver, reusing the factor; mass-normalized
 static PetscErrorCode Modes_Private(CB *cb)
 {
-  EPS       eps;
+  EPS       eps = cb->eps;
   ST        st;
   Vec       v, w;
   PetscInt  nconv;
@@ -187,23 +180,19 @@ static PetscErrorCode Modes_Private(CB *cb)
   PetscFunctionBeginUser;
   PetscCall(PetscMalloc2(cb->niloc * cb->nm, &cb->phi, cb->nm, &cb->lambda));
   if (!cb->nm) PetscFunctionReturn(0);
-  {
-    PetscBool init; // callers (tribo, test drivers) start PETSc only; SLEPc then starts here
-    PetscCall(SlepcInitialized(&init));
-    if (!init) PetscCall(SlepcInitialize(NULL, NULL, NULL, NULL));
-  }
-  PetscCall(EPSCreate(cb->comm, &eps));
   PetscCall(EPSSetOperators(eps, cb->Kii, cb->Mii));
-  PetscCall(EPSSetProblemType(eps, EPS_GHEP));
-  PetscCall(EPSSetOptionsPrefix(eps, "rom_"));
-  PetscCall(EPSSetWhichEigenpairs(eps, EPS_TARGET_MAGNITUDE));
-  PetscCall(EPSSetTarget(eps, 0.0));
   PetscCall(EPSSetDimensions(eps, cb->nm, PETSC_DEFAULT, PETSC_DEFAULT));
-  PetscCall(EPSSetTolerances(eps, 1e-10, PETSC_DEFAULT));
   PetscCall(EPSGetST(eps, &st));
   if (2 * cb->nm >= cb->ni) { // most of a small interior: the dense symmetric-definite solver on K, M
+    KSP sk;
     PetscCall(EPSSetType(eps, EPSLAPACK));
     PetscCall(STSetType(st, STSHIFT));
+    PetscCall(STGetKSP(st, &sk));
+    if (sk == cb->ksp) { // an earlier reduction lent the factor of K_ii to the ST: the ST needs its own solver for M
+      PetscCall(KSPCreate(cb->comm, &sk));
+      PetscCall(STSetKSP(st, sk));
+      PetscCall(KSPDestroy(&sk));
+    }
   } else {
     PetscCall(STSetType(st, STSINVERT));
     PetscCall(STSetKSP(st, cb->ksp));
@@ -238,7 +227,6 @@ static PetscErrorCode Modes_Private(CB *cb)
   }
   PetscCall(VecDestroy(&v));
   PetscCall(VecDestroy(&w));
-  cb->eps = eps; // destroyed after the static modes: destroying it resets the shared KSP and its factor
   PetscFunctionReturn(0);
 }
 
@@ -361,16 +349,23 @@ static PetscErrorCode ModalBlocks_Private(CB *cb, Vec Ffull)
 
 /* Rows of the map from CB coordinates to the full DOFs fdof[] (node 3i+d): rows of T in the
    independent DOFs, then [identity, 0] on boundary DOFs and [Psi, Phi] rows on interior DOFs.
-   Rc is nr x ncb row-major, summed over the ranks. */
+   Rc is nr x ncb row-major, summed over the ranks. A DOF may appear twice (an accelerometer on a
+   recovery node): the rows of T are extracted once each, sorted (MatCreateSubMatrices() of an
+   MPIAIJ matrix fails on repeated rows). */
 static PetscErrorCode RecoveryRows_Private(CB *cb, TriboFESystem fe, PetscInt nr, const PetscInt fdof[], PetscScalar *Rc)
 {
-  Mat *sub = NULL;
-  IS   isr, isc;
+  Mat      *sub = NULL;
+  IS        isr, isc;
+  PetscInt *urow, *where, nu = nr;
 
   PetscFunctionBeginUser;
   PetscCall(PetscArrayzero(Rc, nr * cb->ncb));
+  PetscCall(PetscMalloc2(nr, &urow, nr, &where));
+  PetscCall(PetscArraycpy(urow, fdof, nr));
+  PetscCall(PetscSortRemoveDupsInt(&nu, urow));
+  for (PetscInt k = 0; k < nr; k++) PetscCall(PetscFindInt(fdof[k], nu, urow, &where[k]));
   if (fe->T) {
-    PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nr, fdof, PETSC_USE_POINTER, &isr));
+    PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nu, urow, PETSC_USE_POINTER, &isr));
     PetscCall(ISCreateStride(PETSC_COMM_SELF, cb->nfree, 0, 1, &isc));
     PetscCall(MatCreateSubMatrices(fe->T, 1, &isr, &isc, MAT_INITIAL_MATRIX, &sub));
     PetscCall(ISDestroy(&isr));
@@ -381,7 +376,7 @@ static PetscErrorCode RecoveryRows_Private(CB *cb, TriboFESystem fe, PetscInt nr
     const PetscInt    *cols  = &one;
     const PetscScalar *v, unit = 1.0;
     one = fdof[k], v = &unit;
-    if (sub) PetscCall(MatGetRow(sub[0], k, &ncols, &cols, &v));
+    if (sub) PetscCall(MatGetRow(sub[0], where[k], &ncols, &cols, &v));
     for (PetscInt e = 0; e < ncols; e++) {
       PetscInt j = cols[e], li;
       if (cb->bpos[j] >= 0) {
@@ -391,9 +386,10 @@ static PetscErrorCode RecoveryRows_Private(CB *cb, TriboFESystem fe, PetscInt nr
         for (PetscInt m = 0; m < cb->nm; m++) Rc[k * cb->ncb + cb->nb + m] += v[e] * cb->phi[li + cb->niloc * m];
       }
     }
-    if (sub) PetscCall(MatRestoreRow(sub[0], k, &ncols, &cols, &v));
+    if (sub) PetscCall(MatRestoreRow(sub[0], where[k], &ncols, &cols, &v));
   }
   if (sub) PetscCall(MatDestroySubMatrices(1, &sub));
+  PetscCall(PetscFree2(urow, where));
   PetscCall(TriboSumAll(cb->comm, nr * cb->ncb, Rc));
   PetscFunctionReturn(0);
 }
@@ -455,14 +451,12 @@ static void TransformRows_Private(PetscInt n, PetscInt nr, const PetscInt tptr[]
     }
 }
 
-// Node sets of the interface: options, else the deck's first two retained node sets (DOFs 1-3)
-static PetscErrorCode InterfaceSets_Private(TriboMesh mesh, char top[], char bot[], size_t len)
+// Node sets of the interface: those set (-rom_interface_top/bottom), else the deck's first two retained node sets (DOFs 1-3)
+static PetscErrorCode InterfaceSets_Private(TriboCB tcb, TriboMesh mesh, char top[], char bot[], size_t len)
 {
   PetscFunctionBeginUser;
-  PetscCall(PetscStrncpy(top, mesh->nretained > 0 ? mesh->retained[0].nset : "CT", len));
-  PetscCall(PetscStrncpy(bot, mesh->nretained > 1 ? mesh->retained[1].nset : "CB", len));
-  PetscCall(PetscOptionsGetString(NULL, NULL, "-rom_interface_top", top, len, NULL));
-  PetscCall(PetscOptionsGetString(NULL, NULL, "-rom_interface_bottom", bot, len, NULL));
+  PetscCall(PetscStrncpy(top, tcb->top[0] ? tcb->top : mesh->nretained > 0 ? mesh->retained[0].nset : "CT", len));
+  PetscCall(PetscStrncpy(bot, tcb->bot[0] ? tcb->bot : mesh->nretained > 1 ? mesh->retained[1].nset : "CB", len));
   for (PetscInt r = 0; r < mesh->nretained; r++) {
     PetscBool it, ib;
     PetscCall(PetscStrcasecmp(mesh->retained[r].nset, top, &it));
@@ -522,13 +516,294 @@ static void SymmetrizeCB_Private(CB *cb)
 }
 
 /*@
-  TriboCraigBampton - Reduces an assembled finite-element system by the Craig-Bampton method to a
-  ROM whose first DOFs are the relative displacements of the joint interface's node pairs.
+  TriboCBCreate - Creates a Craig-Bampton reduction: an FE system to a ROM whose first DOFs are
+  the relative displacements of the joint interface's node pairs.
 
   Collective
 
   Input Parameter:
-. fe - the FE system (K, M, F on the independent DOFs, T, the mesh with its node sets); fe->T may
+. comm - the ranks of the FE systems it will reduce
+
+  Output Parameter:
+. cb - the new object, with the options prefix "rom_" (options -rom_nmodes, ...)
+
+  Notes:
+  Lifecycle: TriboCBCreate(), TriboCBSetOptionsPrefix(), TriboCBSetFromOptions() (every -rom_*
+  option, those of its direct solver and eigensolver too), TriboCBSetUp(), TriboCBReduce() and,
+  for the second stage, TriboCBCondense(), TriboCBView(), TriboCBDestroy().
+
+  Level: beginner
+
+.seealso: TriboCBSetFromOptions(), TriboCBReduce(), TriboCBDestroy()
+@*/
+PetscErrorCode TriboCBCreate(MPI_Comm comm, TriboCB *cb)
+{
+  TriboCB c;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscNew(&c));
+  c->comm      = comm;
+  c->pairtol   = 1e-8;
+  c->meshtol   = 0.25;
+  c->planetol  = 1e-6;
+  c->nmodes    = -1;
+  c->bs        = 256;
+  c->ncondense = -1;
+  PetscCall(PetscStrallocpy("rom_", &c->prefix));
+  *cb = c;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboCBSetOptionsPrefix - Sets the prefix of the reduction's options (default "rom_": -rom_nmodes;
+  with "brb_", -brb_nmodes). The direct solver of K_ii takes the prefix followed by "st_", the
+  eigensolver the prefix itself.
+
+  Logically collective
+
+  Input Parameters:
++ cb     - the reduction
+- prefix - the prefix (no leading dash), or NULL for none
+
+  Level: intermediate
+
+.seealso: TriboCBSetFromOptions()
+@*/
+PetscErrorCode TriboCBSetOptionsPrefix(TriboCB cb, const char prefix[])
+{
+  PetscFunctionBeginUser;
+  PetscCheck(!cb->ksp, cb->comm, PETSC_ERR_ARG_WRONGSTATE, "set the options prefix before TriboCBSetFromOptions() and TriboCBSetUp()");
+  PetscCall(PetscFree(cb->prefix));
+  if (prefix && prefix[0]) PetscCall(PetscStrallocpy(prefix, &cb->prefix));
+  PetscFunctionReturn(0);
+}
+
+// The direct solver of K_ii (MUMPS Cholesky, prefix <prefix>st_) and the eigensolver of the fixed-interface modes (prefix <prefix>)
+static PetscErrorCode CreateSolvers_Private(TriboCB cb)
+{
+  char st[256];
+  PC   pc;
+
+  PetscFunctionBeginUser;
+  if (cb->ksp) PetscFunctionReturn(0);
+  PetscCall(PetscSNPrintf(st, sizeof(st), "%sst_", cb->prefix ? cb->prefix : ""));
+  PetscCall(KSPCreate(cb->comm, &cb->ksp));
+  PetscCall(KSPSetType(cb->ksp, KSPPREONLY));
+  PetscCall(KSPGetPC(cb->ksp, &pc));
+  PetscCall(PCSetType(pc, PCCHOLESKY));
+  PetscCall(PCFactorSetMatSolverType(pc, MATSOLVERMUMPS));
+  PetscCall(KSPSetOptionsPrefix(cb->ksp, st));
+  {
+    PetscBool init; // callers (tribo, test drivers) start PETSc only; SLEPc then starts here
+    PetscCall(SlepcInitialized(&init));
+    if (!init) PetscCall(SlepcInitialize(NULL, NULL, NULL, NULL));
+  }
+  PetscCall(EPSCreate(cb->comm, &cb->eps));
+  PetscCall(EPSSetProblemType(cb->eps, EPS_GHEP));
+  PetscCall(EPSSetOptionsPrefix(cb->eps, cb->prefix));
+  PetscCall(EPSSetWhichEigenpairs(cb->eps, EPS_TARGET_MAGNITUDE));
+  PetscCall(EPSSetTarget(cb->eps, 0.0));
+  PetscCall(EPSSetTolerances(cb->eps, 1e-10, PETSC_DEFAULT));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboCBSetFromOptions - Reads every option of the reduction: its parameters, and those of its
+  direct solver and eigensolver.
+
+  Collective
+
+  Input Parameter:
+. cb - the reduction
+
+  Options Database Keys (with the default prefix "rom_"):
++ -rom_interface_top <CT>        - node set of the top side of the joint (default: the deck's first
+                                   *Retained Nodal Dofs node set, else CT)
+. -rom_interface_bottom <CB>     - node set of the bottom side (default: the second one, else CB)
+. -rom_pair_tol <1e-8>           - pairing distance of top and bottom nodes, relative to the model size
+. -rom_pair_mesh_tol <0.25>      - pairing distance of nearly coincident nodes, relative to the
+                                   shortest interface edge at the node
+. -rom_plane_tol <1e-6>          - flatness tolerance of the interface, relative to the model size
+. -rom_nmodes <-1>               - fixed-interface modes (-1: *Select Eigenmodes of the deck)
+. -rom_block_size <256>          - columns of Psi solved at once (memory: two dense n_i x 256 blocks)
+. -rom_accel_mass <0>            - point mass (kg) added at each accelerometer node
+. -rom_accel_nodes <n1,n2>       - deck numbers of the accelerometer nodes (default: none)
+. -rom_monitor <false>           - print the steps with times and memory
+. -rom_condense_modes <-1>       - second stage (TriboCBCondense()): keep the interface DOFs plus this
+                                   many modes of the rest (-1: no second stage)
+. -rom_st_pc_factor_mat_solver_type <mumps> - direct solver of K_ii (Cholesky; -rom_st_pc_type lu)
+- -rom_eps_*                     - the SLEPc eigensolver of the fixed-interface modes
+
+  Notes:
+  Every option is read here, before any computation, so that a program can reject a misspelt
+  option (TriboCheckOptionsUsed()) before the reduction; TriboCBReduce() reads none. Options of
+  the MUMPS factorization itself (-rom_st_mat_mumps_*) are the exception: PETSc reads them when
+  it factors K_ii.
+
+  Level: beginner
+
+.seealso: TriboCBCreate(), TriboCBSetUp(), TriboCBReduce(), TriboCBView()
+@*/
+PetscErrorCode TriboCBSetFromOptions(TriboCB cb)
+{
+  PetscInt  naccel = (PetscInt)(sizeof(cb->accel) / sizeof(cb->accel[0]));
+  PetscBool flg;
+
+  PetscFunctionBeginUser;
+  PetscOptionsBegin(cb->comm, cb->prefix, "Craig-Bampton reduction", "TriboCBSetFromOptions");
+  PetscCall(PetscOptionsString("-interface_top", "node set of the top side of the joint (empty: the deck's first retained node set, else CT)", "TriboCBSetInterfaceSets", cb->top, cb->top, sizeof(cb->top), NULL));
+  PetscCall(PetscOptionsString("-interface_bottom", "node set of the bottom side of the joint (empty: the deck's second retained node set, else CB)", "TriboCBSetInterfaceSets", cb->bot, cb->bot, sizeof(cb->bot), NULL));
+  PetscCall(PetscOptionsReal("-pair_tol", "pairing distance of top and bottom interface nodes, relative to the model size [-]", "TriboCBSetFromOptions", cb->pairtol, &cb->pairtol, NULL));
+  PetscCall(PetscOptionsReal("-pair_mesh_tol", "pairing distance of nearly coincident nodes (non-conforming meshes), relative to the shortest interface edge at the node [-]", "TriboCBSetFromOptions", cb->meshtol, &cb->meshtol, NULL));
+  PetscCall(PetscOptionsReal("-plane_tol", "flatness tolerance of the interface, relative to the model size [-]", "TriboCBSetFromOptions", cb->planetol, &cb->planetol, NULL));
+  PetscCall(PetscOptionsInt("-nmodes", "fixed-interface modes (-1: *Select Eigenmodes of the deck) [-]", "TriboCBSetNumModes", cb->nmodes, &cb->nmodes, NULL));
+  PetscCall(PetscOptionsInt("-block_size", "static modes solved at once [-]", "TriboCBSetFromOptions", cb->bs, &cb->bs, NULL));
+  PetscCall(PetscOptionsReal("-accel_mass", "accelerometer mass at each sensor node [kg]", "TriboCBSetFromOptions", cb->accelm, &cb->accelm, NULL));
+  PetscCall(PetscOptionsIntArray("-accel_nodes", "deck node numbers of the accelerometers", "TriboCBSetFromOptions", cb->accel, &naccel, &flg));
+  if (flg) cb->naccel = naccel;
+  PetscCall(PetscOptionsBool("-monitor", "print the steps with times and memory", "TriboCBSetFromOptions", cb->monitor, &cb->monitor, NULL));
+  PetscCall(PetscOptionsInt("-condense_modes", "second stage: keep only the interface DOFs plus this many modes of the rest (-1: no second stage) [-]", "TriboCBSetCondenseModes", cb->ncondense, &cb->ncondense, NULL));
+  PetscOptionsEnd();
+  PetscCall(CreateSolvers_Private(cb));
+  PetscCall(KSPSetFromOptions(cb->ksp));
+  PetscCall(EPSSetFromOptions(cb->eps));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboCBSetInterfaceSets - Names the node sets of the two sides of the joint.
+
+  Logically collective
+
+  Input Parameters:
++ cb  - the reduction
+. top - node set of the top side (its elements define the side the interface normal points from);
+        NULL or "" for the deck's first *Retained Nodal Dofs node set, else CT
+- bot - node set of the bottom side (its element faces become the interface elements); NULL or ""
+        for the deck's second retained node set, else CB
+
+  Options Database Keys:
++ -rom_interface_top <CT>    - the same
+- -rom_interface_bottom <CB> - the same
+
+  Level: intermediate
+
+.seealso: TriboCBSetFromOptions(), TriboMeshGetInterfacePairs()
+@*/
+PetscErrorCode TriboCBSetInterfaceSets(TriboCB cb, const char top[], const char bot[])
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscStrncpy(cb->top, top ? top : "", sizeof(cb->top)));
+  PetscCall(PetscStrncpy(cb->bot, bot ? bot : "", sizeof(cb->bot)));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboCBSetNumModes - Sets the number of fixed-interface modes.
+
+  Logically collective
+
+  Input Parameters:
++ cb     - the reduction
+- nmodes - the number of modes, or -1 for the deck's *Select Eigenmodes
+
+  Options Database Key:
+. -rom_nmodes <n> - the same
+
+  Level: intermediate
+
+.seealso: TriboCBSetFromOptions()
+@*/
+PetscErrorCode TriboCBSetNumModes(TriboCB cb, PetscInt nmodes)
+{
+  PetscFunctionBeginUser;
+  cb->nmodes = nmodes;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboCBSetCondenseModes - Sets the second stage of the reduction (TriboCBCondense()): keep the
+  interface DOFs plus m modes of the rest.
+
+  Logically collective
+
+  Input Parameters:
++ cb - the reduction
+- m  - the modes kept, or -1 for no second stage
+
+  Options Database Key:
+. -rom_condense_modes <m> - the same
+
+  Level: intermediate
+
+.seealso: TriboCBGetCondenseModes(), TriboCBCondense(), TriboROMCondense()
+@*/
+PetscErrorCode TriboCBSetCondenseModes(TriboCB cb, PetscInt m)
+{
+  PetscFunctionBeginUser;
+  cb->ncondense = m;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboCBGetCondenseModes - Gets the modes kept by the second stage of the reduction.
+
+  Not collective
+
+  Input Parameter:
+. cb - the reduction
+
+  Output Parameter:
+. m - the modes kept besides the interface DOFs, -1 if there is no second stage
+
+  Level: intermediate
+
+.seealso: TriboCBSetCondenseModes(), TriboCBCondense()
+@*/
+PetscErrorCode TriboCBGetCondenseModes(TriboCB cb, PetscInt *m)
+{
+  PetscFunctionBeginUser;
+  *m = cb->ncondense;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboCBSetUp - Checks the parameters of the reduction and creates its solvers (when
+  TriboCBSetFromOptions() has not).
+
+  Collective
+
+  Input Parameter:
+. cb - the reduction
+
+  Notes:
+  Called by TriboCBReduce() if needed; calling it first reports bad parameters before any work.
+
+  Level: intermediate
+
+.seealso: TriboCBSetFromOptions(), TriboCBReduce()
+@*/
+PetscErrorCode TriboCBSetUp(TriboCB cb)
+{
+  PetscFunctionBeginUser;
+  if (cb->setupcalled) PetscFunctionReturn(0);
+  PetscCheck(cb->nmodes >= -1 && cb->bs > 0 && cb->accelm >= 0 && cb->pairtol > 0 && cb->meshtol >= 0 && cb->meshtol < 0.5 && cb->planetol > 0 && cb->ncondense >= -1, cb->comm, PETSC_ERR_USER_INPUT,
+             "-rom_nmodes and -rom_condense_modes must be >= -1, -rom_accel_mass >= 0, -rom_block_size, -rom_pair_tol and -rom_plane_tol > 0, -rom_pair_mesh_tol in [0, 0.5)");
+  PetscCheck(!cb->naccel || cb->accelm > 0, cb->comm, PETSC_ERR_USER_INPUT, "-rom_accel_nodes needs a mass -rom_accel_mass > 0");
+  PetscCall(CreateSolvers_Private(cb));
+  cb->setupcalled = PETSC_TRUE;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboCBReduce - Reduces an assembled finite-element system by the Craig-Bampton method to a
+  ROM whose first DOFs are the relative displacements of the joint interface's node pairs.
+
+  Collective
+
+  Input Parameters:
++ cb - the reduction, its options set (TriboCBSetFromOptions())
+- fe - the FE system (K, M, F on the independent DOFs, T, the mesh with its node sets); fe->T may
        be NULL when every DOF is independent (T = I)
 
   Output Parameter:
@@ -538,62 +813,43 @@ static void SymmetrizeCB_Private(CB *cb)
         recovery node set (x, y, z of each node), the interface (ZTE mesh of the bottom side,
         quadrature, Q, T, and L = [I 0 0]), title
 
-  Options Database Keys:
-+ -rom_interface_top CT      - node set of the top side of the joint (default: first retained node set)
-. -rom_interface_bottom CB   - node set of the bottom side (default: second retained node set)
-. -rom_pair_tol 1e-8         - pairing distance of top and bottom nodes, relative to the model size
-. -rom_pair_mesh_tol 0.25      - pairing distance of nearly coincident nodes, relative to the shortest interface edge at the node
-. -rom_plane_tol 1e-6        - flatness tolerance of the interface, relative to the model size
-. -rom_nmodes N              - fixed-interface modes (default: *Select Eigenmodes of the deck)
-. -rom_block_size 256        - columns of Psi solved at once (memory: two dense n_i x 256 blocks)
-. -rom_accel_mass 0.8e-3     - point mass (kg) added at each accelerometer node (default 0)
-. -rom_accel_nodes n1,n2     - deck numbers of the accelerometer nodes (default: none)
-. -rom_st_pc_factor_mat_solver_type mumps - direct solver of K_ii (Cholesky; -rom_st_pc_type lu)
-. -rom_eps_*                 - the SLEPc eigensolver of the fixed-interface modes
-- -rom_monitor               - print the steps with times and memory
-
   Notes:
   The method and the relative coordinates are described at the top of src/rom/cb.c, the frame and
   the sign of u_n at the top of src/rom/cbiface.c. The accelerometer mass enters as
   M += m sum_k R_k^T R_k over the x, y, z rows R_k of each sensor node, as the Rice tools do.
   With all interior modes kept the ROM is an exact change of coordinates of the FE model; with
   the relative DOFs removed (welded interface) it reduces the model with both sides merged.
+  The second stage (-rom_condense_modes) is TriboCBCondense(), so that a program can report both.
+  The reduction reads no option; the same object may reduce several systems.
+
+  Level: beginner
+
+.seealso: TriboCBCreate(), TriboCBSetFromOptions(), TriboCBCondense(), TriboMeshGetInterfacePairs()
 @*/
-PetscErrorCode TriboCraigBampton(TriboFESystem fe, TriboROM *rom)
+PetscErrorCode TriboCBReduce(TriboCB tcb, TriboFESystem fe, TriboROM *rom)
 {
   TriboMesh           mesh = fe->mesh;
-  TriboInterfacePairs ip;
+  TriboInterfacePairs ip   = NULL;
   CB                  cb;
   TriboROM            r;
   char                top[96], bot[96];
-  PetscReal           pairtol = 1e-8, meshtol = 0.25, planetol = 1e-6, accelm = 0;
-  PetscInt            accel[64], naccel = 64, nrec = 0, nr = 0, *fdof, *tptr, *tidx, n;
+  PetscInt            nrec = 0, nr = 0, *fdof, *tptr, *tidx, n;
   PetscScalar        *tval, *Rc, *Rr, *A;
-  PetscBool           flg;
 
   PetscFunctionBeginUser;
+  PetscCheck(mesh && fe->K && fe->M && fe->F, fe->comm, PETSC_ERR_ARG_WRONGSTATE, "Craig-Bampton: the FE system is not assembled (TriboFESystemSetUp())");
+  PetscCall(TriboCBSetUp(tcb));
   PetscCall(PetscMemzero(&cb, sizeof(cb)));
-  cb.comm  = fe->comm;
-  cb.nfree = fe->nfree;
-  cb.nm    = mesh->nmodes;
-  cb.bs    = 256;
+  cb.comm    = fe->comm;
+  cb.nfree   = fe->nfree;
+  cb.nm      = tcb->nmodes >= 0 ? tcb->nmodes : mesh->nmodes;
+  cb.bs      = tcb->bs;
+  cb.monitor = tcb->monitor;
+  cb.ksp     = tcb->ksp;
+  cb.eps     = tcb->eps;
   PetscCall(PetscTime(&cb.t0));
   PetscCallMPI(MPI_Comm_rank(cb.comm, &cb.rank));
-  PetscCall(InterfaceSets_Private(mesh, top, bot, sizeof(top)));
-  PetscOptionsBegin(cb.comm, "rom_", "Craig-Bampton reduction", "TriboCraigBampton");
-  PetscCall(PetscOptionsReal("-pair_tol", "pairing distance of top and bottom interface nodes, relative to the model size", NULL, pairtol, &pairtol, NULL));
-  PetscCall(PetscOptionsReal("-pair_mesh_tol", "pairing distance of nearly coincident nodes (non-conforming meshes), relative to the shortest interface edge at the node", NULL, meshtol, &meshtol, NULL));
-  PetscCall(PetscOptionsReal("-plane_tol", "flatness tolerance of the interface, relative to the model size", NULL, planetol, &planetol, NULL));
-  PetscCall(PetscOptionsInt("-nmodes", "fixed-interface modes", NULL, cb.nm, &cb.nm, NULL));
-  PetscCall(PetscOptionsInt("-block_size", "static modes solved at once", NULL, cb.bs, &cb.bs, NULL));
-  PetscCall(PetscOptionsReal("-accel_mass", "accelerometer mass (kg) at each sensor node", NULL, accelm, &accelm, NULL));
-  PetscCall(PetscOptionsIntArray("-accel_nodes", "deck node numbers of the accelerometers", NULL, accel, &naccel, &flg));
-  if (!flg) naccel = 0;
-  PetscCall(PetscOptionsBool("-monitor", "print the steps with times and memory", NULL, cb.monitor, &cb.monitor, NULL));
-  PetscOptionsEnd();
-  PetscCheck(cb.nm >= 0 && cb.bs > 0 && accelm >= 0 && pairtol > 0 && meshtol >= 0 && meshtol < 0.5 && planetol > 0, cb.comm, PETSC_ERR_USER_INPUT,
-             "-rom_nmodes and -rom_accel_mass must be >= 0, -rom_block_size, -rom_pair_tol and -rom_plane_tol > 0, -rom_pair_mesh_tol in [0, 0.5)");
-  PetscCheck(!naccel || accelm > 0, cb.comm, PETSC_ERR_USER_INPUT, "-rom_accel_nodes needs a mass -rom_accel_mass > 0");
+  PetscCall(InterfaceSets_Private(tcb, mesh, top, bot, sizeof(top)));
   PetscCall(MatGetOwnershipRange(fe->K, &cb.rstart, &cb.rend));
   {
     PetscInt mk, mm, mf, r0, r1, f0, f1;
@@ -606,11 +862,11 @@ PetscErrorCode TriboCraigBampton(TriboFESystem fe, TriboROM *rom)
                "the FE system's K (%" PetscInt_FMT "), M (%" PetscInt_FMT ") and F (%" PetscInt_FMT ") must have nfree = %" PetscInt_FMT " rows, distributed alike", mk, mm, mf, cb.nfree);
   }
 
-  PetscCall(TriboMeshGetInterfacePairs(mesh, top, bot, pairtol, meshtol, planetol, &ip));
-  PetscCall(SetUpDofs_Private(&cb, fe, &ip));
+  PetscCall(TriboMeshGetInterfacePairs(mesh, top, bot, tcb->pairtol, tcb->meshtol, tcb->planetol, &ip));
+  PetscCall(SetUpDofs_Private(&cb, fe, ip));
   PetscCheck(cb.nm <= cb.ni, cb.comm, PETSC_ERR_USER_INPUT, "%" PetscInt_FMT " fixed-interface modes asked for (option -rom_nmodes or *Select Eigenmodes), but the interior has %" PetscInt_FMT " DOFs", cb.nm, cb.ni);
-  PetscCall(Monitor_Private(&cb, "interface %s/%s: %" PetscInt_FMT " pairs (%" PetscInt_FMT " not coincident, up to %.3g m apart), %" PetscInt_FMT " elements; %" PetscInt_FMT " boundary and %" PetscInt_FMT " interior DOFs", top, bot, cb.np, ip.nfar,
-                            (double)ip.dmax, ip.iface->nelem, cb.nb, cb.ni));
+  PetscCall(Monitor_Private(&cb, "interface %s/%s: %" PetscInt_FMT " pairs (%" PetscInt_FMT " not coincident, up to %.3g m apart), %" PetscInt_FMT " elements; %" PetscInt_FMT " boundary and %" PetscInt_FMT " interior DOFs", top, bot, cb.np, ip->nfar,
+                            (double)ip->dmax, ip->iface->nelem, cb.nb, cb.ni));
   cb.ncb = n = cb.nb + cb.nm;
   PetscCall(PetscCalloc3(n * n, &cb.Kc, n * n, &cb.Mc, n, &cb.fc));
   PetscCall(SplitMatrix_Private(&cb, fe->K, &cb.kib, cb.Kc));
@@ -647,9 +903,9 @@ PetscErrorCode TriboCraigBampton(TriboFESystem fe, TriboROM *rom)
   if (cb.nm) PetscCall(Monitor_Private(&cb, "%" PetscInt_FMT " fixed-interface modes, %.2f to %.2f Hz", cb.nm, (double)(PetscSqrtReal(cb.lambda[0]) / (2 * PETSC_PI)), (double)(PetscSqrtReal(cb.lambda[cb.nm - 1]) / (2 * PETSC_PI))));
   PetscCall(ConstraintModes_Private(&cb));
   PetscCall(Monitor_Private(&cb, "%" PetscInt_FMT " static constraint modes and their blocks", cb.nb));
-  PetscCall(EPSDestroy(&cb.eps));
+  PetscCall(EPSReset(cb.eps)); // frees the shared factor of K_ii (the ST resets its KSP)
   PetscCall(ModalBlocks_Private(&cb, fe->F));
-  PetscCall(SensorDofs_Private(mesh, naccel, accel, &nrec, &nr, &fdof));
+  PetscCall(SensorDofs_Private(mesh, tcb->naccel, tcb->accel, &nrec, &nr, &fdof));
   PetscCall(PetscMalloc1(nr * n, &Rc));
   PetscCall(RecoveryRows_Private(&cb, fe, nr, fdof, Rc));
   PetscCall(PetscFree(cb.psi));
@@ -659,7 +915,7 @@ PetscErrorCode TriboCraigBampton(TriboFESystem fe, TriboROM *rom)
   SymmetrizeCB_Private(&cb);
 
   // ROM coordinates: copy the CB matrices into the ROM, then transform them with the CB arrays as work
-  PetscCall(TransformColumns_Private(&cb, ip.frame, &tptr, &tidx, &tval));
+  PetscCall(TransformColumns_Private(&cb, ip->frame, &tptr, &tidx, &tval));
   PetscCall(TriboROMCreate(cb.comm, &r));
   PetscCall(TriboROMSetSizes(r, n, nrec));
   for (PetscInt k = 0; k < 2; k++) {
@@ -686,21 +942,21 @@ PetscErrorCode TriboCraigBampton(TriboFESystem fe, TriboROM *rom)
       PetscCall(TriboROMSetRecoveryLabel(r, i, lab));
     }
   }
-  if (naccel) { // M += m R_k^T R_k for the x, y, z rows of each accelerometer node
+  if (tcb->naccel) { // M += m R_k^T R_k for the x, y, z rows of each accelerometer node
     PetscCall(MatDenseGetArray(r->M, &A));
     for (PetscInt k = nrec; k < nr; k++)
       for (PetscInt j = 0; j < n; j++)
-        for (PetscInt i = 0; i < n; i++) A[i + n * j] += accelm * (Rr[k + nr * i] * Rr[k + nr * j]); // bitwise symmetric
+        for (PetscInt i = 0; i < n; i++) A[i + n * j] += tcb->accelm * (Rr[k + nr * i] * Rr[k + nr * j]); // bitwise symmetric
     PetscCall(MatDenseRestoreArray(r->M, &A));
   }
 
   // interface: L = [I 0 0] on the relative DOFs
-  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, 3 * cb.np, n, 1, NULL, &ip.iface->L));
-  for (PetscInt i = 0; i < 3 * cb.np; i++) PetscCall(MatSetValue(ip.iface->L, i, i, 1.0, INSERT_VALUES));
-  PetscCall(MatAssemblyBegin(ip.iface->L, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyEnd(ip.iface->L, MAT_FINAL_ASSEMBLY));
-  r->iface = ip.iface;
-  ip.iface = NULL;
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, 3 * cb.np, n, 1, NULL, &ip->iface->L));
+  for (PetscInt i = 0; i < 3 * cb.np; i++) PetscCall(MatSetValue(ip->iface->L, i, i, 1.0, INSERT_VALUES));
+  PetscCall(MatAssemblyBegin(ip->iface->L, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(ip->iface->L, MAT_FINAL_ASSEMBLY));
+  r->iface  = ip->iface;
+  ip->iface = NULL;
   {
     char *base = NULL;
     if (mesh->file[0]) PetscCall(PetscStrrchr(mesh->file, '/', &base));
@@ -720,10 +976,95 @@ PetscErrorCode TriboCraigBampton(TriboFESystem fe, TriboROM *rom)
   PetscCall(PetscFree2(cb.kib.ja, cb.kib.a));
   PetscCall(PetscFree(cb.mib.ia));
   PetscCall(PetscFree2(cb.mib.ja, cb.mib.a));
-  PetscCall(KSPDestroy(&cb.ksp));
+  PetscCall(KSPReset(cb.ksp)); // the solvers keep their options for another reduction
   PetscCall(MatDestroy(&cb.Kii));
   PetscCall(MatDestroy(&cb.Mii));
-  PetscCall(TriboInterfacePairsReset(&ip));
+  PetscCall(TriboInterfacePairsDestroy(&ip));
   *rom = r;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboCBCondense - The second stage of the reduction: keeps the interface DOFs of a ROM from
+  TriboCBReduce() plus the lowest modes of the rest (TriboROMCondense()), if asked for.
+
+  Collective
+
+  Input Parameters:
++ cb  - the reduction
+- rom - the ROM, condensed in place; unchanged when the condense modes are -1 (the default)
+
+  Options Database Key:
+. -rom_condense_modes <m> - the modes kept (read by TriboCBSetFromOptions())
+
+  Level: intermediate
+
+.seealso: TriboCBSetCondenseModes(), TriboCBReduce(), TriboROMCondense()
+@*/
+PetscErrorCode TriboCBCondense(TriboCB cb, TriboROM rom)
+{
+  PetscFunctionBeginUser;
+  if (cb->ncondense >= 0) PetscCall(TriboROMCondense(rom, cb->ncondense));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboCBView - Prints the parameters of the reduction.
+
+  Collective on the viewer
+
+  Input Parameters:
++ cb     - the reduction
+- viewer - an ASCII viewer (NULL: PETSC_VIEWER_STDOUT_ of the reduction's communicator)
+
+  Level: beginner
+
+.seealso: TriboCBSetFromOptions()
+@*/
+PetscErrorCode TriboCBView(TriboCB cb, PetscViewer viewer)
+{
+  PetscBool ascii;
+
+  PetscFunctionBeginUser;
+  if (!viewer) viewer = PETSC_VIEWER_STDOUT_(cb->comm);
+  PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &ascii));
+  if (!ascii) PetscFunctionReturn(0);
+  PetscCall(PetscViewerASCIIPrintf(viewer, "Craig-Bampton reduction (options prefix %s)\n", cb->prefix ? cb->prefix : "none"));
+  PetscCall(PetscViewerASCIIPushTab(viewer));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "interface: top %s, bottom %s; pairing tolerances %g (model size), %g (interface edge); flatness %g (model size)\n", cb->top[0] ? cb->top : "(the deck's first retained set)",
+                                   cb->bot[0] ? cb->bot : "(the deck's second retained set)", (double)cb->pairtol, (double)cb->meshtol, (double)cb->planetol));
+  if (cb->nmodes >= 0)
+    PetscCall(PetscViewerASCIIPrintf(viewer, "fixed-interface modes: %" PetscInt_FMT "; static modes in blocks of %" PetscInt_FMT "\n", cb->nmodes, cb->bs));
+  else
+    PetscCall(PetscViewerASCIIPrintf(viewer, "fixed-interface modes: the deck's *Select Eigenmodes; static modes in blocks of %" PetscInt_FMT "\n", cb->bs));
+  if (cb->naccel) PetscCall(PetscViewerASCIIPrintf(viewer, "accelerometers: %" PetscInt_FMT " nodes, %g kg each\n", cb->naccel, (double)cb->accelm));
+  if (cb->ncondense >= 0)
+    PetscCall(PetscViewerASCIIPrintf(viewer, "second stage: the interface DOFs plus %" PetscInt_FMT " modes\n", cb->ncondense));
+  else
+    PetscCall(PetscViewerASCIIPrintf(viewer, "second stage: none\n"));
+  PetscCall(PetscViewerASCIIPopTab(viewer));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboCBDestroy - Destroys a Craig-Bampton reduction (not the ROMs it made).
+
+  Collective
+
+  Input Parameter:
+. cb - the reduction; set to NULL (a NULL object is allowed)
+
+  Level: beginner
+
+.seealso: TriboCBCreate()
+@*/
+PetscErrorCode TriboCBDestroy(TriboCB *cb)
+{
+  PetscFunctionBeginUser;
+  if (!*cb) PetscFunctionReturn(0);
+  PetscCall(EPSDestroy(&(*cb)->eps));
+  PetscCall(KSPDestroy(&(*cb)->ksp));
+  PetscCall(PetscFree((*cb)->prefix));
+  PetscCall(PetscFree(*cb));
   PetscFunctionReturn(0);
 }

@@ -18,7 +18,7 @@
    the faces of the top side onto those of the bottom side. The second tolerance admits the
    slightly non-conforming meshes of real decks: in the Brake-Reuss beam deck 192 of the 680 node
    pairs around the bolt holes are up to 84 um apart; its interface edges are 1.1 mm or longer. */
-#include <tribofe.h>
+#include <tribocb.h>
 #include <petscblaslapack.h>
 
 // corner nodes of a face: quadrilaterals for hexahedra, triangles for tetrahedra
@@ -228,31 +228,41 @@ static PetscErrorCode CollectFaces_Private(TriboMesh mesh, const char setname[],
 - planetol - largest distance of a pair node from the fitted plane, relative to the model size
 
   Output Parameter:
-. ip - pairs in the order of the bottom set (sorted node indices), frame, pairing statistics, and
-       the interface: nodes = pairs at the bottom node's coordinates, elements = faces of elements
-       attached to the bottom set whose corner nodes all belong to it (quadrilaterals for
-       hexahedra, triangles for tetrahedra), quadrature points, weights, Q and T
-       (TriboInterfaceSetUpQuadrature())
+. pairs - a new object (destroy it with TriboInterfacePairsDestroy()): the pairs in the order of
+          the bottom set (sorted node indices), the frame, pairing statistics, and the interface:
+          nodes = pairs at the bottom node's coordinates, elements = faces of elements attached
+          to the bottom set whose corner nodes all belong to it (quadrilaterals for hexahedra,
+          triangles for tetrahedra), quadrature points, weights, Q and T
+          (TriboInterfaceSetUpQuadrature())
 
   Notes:
   The faces of the top side, mapped through the pairing, must be those of the bottom side: the
   two sides must be meshed alike (node positions may differ within the tolerances). Faces of
   quadratic elements (C3D20, C3D10) enter with their corner nodes only, as bilinear or linear
   ZTEs: their midside nodes are paired and kept in the ROM but carry no interface traction. The
-  convention of the frame (t1, t2, n) and of u_n is in the header of src/rom/cbiface.c.
+  convention of the frame (t1, t2, n) and of u_n is in the header of src/rom/cbiface.c. A caller
+  that keeps the interface (as the Craig-Bampton reduction does for the ROM) takes pairs->iface
+  and sets it to NULL before destroying the pairs.
+
+  Level: developer
+
+.seealso: TriboInterfacePairsDestroy(), TriboInterfaceSetUpQuadrature()
 @*/
-PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh mesh, const char topname[], const char botname[], PetscReal pairtol, PetscReal meshtol, PetscReal planetol, TriboInterfacePairs *ip)
+PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh mesh, const char topname[], const char botname[], PetscReal pairtol, PetscReal meshtol, PetscReal planetol, TriboInterfacePairs *pairs)
 {
-  const TriboSet *top, *bot;
-  PetscReal       lo[3] = {PETSC_MAX_REAL, PETSC_MAX_REAL, PETSC_MAX_REAL}, hi[3] = {PETSC_MIN_REAL, PETSC_MIN_REAL, PETSC_MIN_REAL};
-  PetscReal       size, c[3], nrm[3], *t1 = ip->frame, *t2 = ip->frame + 3, *nn = ip->frame + 6, *rad, *dist;
-  PetscInt       *pairof, stop, sbot, np, nfb, nft;
-  PetscBool      *flag;
-  FaceKey        *fb, *ft;
-  TriboInterface  f;
+  const TriboSet     *top, *bot;
+  PetscReal           lo[3] = {PETSC_MAX_REAL, PETSC_MAX_REAL, PETSC_MAX_REAL}, hi[3] = {PETSC_MIN_REAL, PETSC_MIN_REAL, PETSC_MIN_REAL};
+  PetscReal           size, c[3], nrm[3], *t1, *t2, *nn, *rad, *dist;
+  PetscInt           *pairof, stop, sbot, np, nfb, nft;
+  PetscBool          *flag;
+  FaceKey            *fb, *ft;
+  TriboInterface      f;
+  TriboInterfacePairs ip;
 
   PetscFunctionBeginUser;
-  PetscCall(PetscMemzero(ip, sizeof(*ip)));
+  *pairs = NULL;
+  PetscCall(PetscNew(&ip));
+  t1 = ip->frame, t2 = ip->frame + 3, nn = ip->frame + 6;
   PetscCall(FindSet_Private(mesh, topname, "top", &top));
   PetscCall(FindSet_Private(mesh, botname, "bottom", &bot));
   PetscCheck(top->n == bot->n, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: the interface node sets %s (%" PetscInt_FMT " nodes) and %s (%" PetscInt_FMT " nodes) must have the same number of nodes, one pair per position", mesh->file, topname, top->n,
@@ -346,18 +356,29 @@ PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh mesh, const char topname[], 
   PetscCall(PetscFree(fb));
   PetscCall(PetscFree2(rad, dist));
   PetscCall(PetscFree2(flag, pairof));
+  *pairs = ip;
   PetscFunctionReturn(0);
 }
 
 /*@
-  TriboInterfacePairsReset - Frees what TriboMeshGetInterfacePairs() allocated (the interface too,
-  unless the caller took it and set ip->iface = NULL).
+  TriboInterfacePairsDestroy - Destroys the interface pairs made by TriboMeshGetInterfacePairs(),
+  with their interface unless the caller took it (and set pairs->iface to NULL).
+
+  Not collective
+
+  Input Parameter:
+. pairs - the object; set to NULL (a NULL object is allowed)
+
+  Level: developer
+
+.seealso: TriboMeshGetInterfacePairs()
 @*/
-PetscErrorCode TriboInterfacePairsReset(TriboInterfacePairs *ip)
+PetscErrorCode TriboInterfacePairsDestroy(TriboInterfacePairs *pairs)
 {
   PetscFunctionBeginUser;
-  PetscCall(PetscFree2(ip->top, ip->bot));
-  PetscCall(TriboInterfaceDestroy(&ip->iface));
-  ip->npairs = 0;
+  if (!*pairs) PetscFunctionReturn(0);
+  PetscCall(PetscFree2((*pairs)->top, (*pairs)->bot));
+  PetscCall(TriboInterfaceDestroy(&(*pairs)->iface));
+  PetscCall(PetscFree(*pairs));
   PetscFunctionReturn(0);
 }

@@ -112,7 +112,9 @@ int main(int argc, char **argv)
     PetscCheck(!chdir(dir), PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "cannot enter %s", dir);
   }
   PetscCall(Write("a.inp", deckA));
-  PetscCall(TriboMeshReadAbaqus(PETSC_COMM_WORLD, "a.inp", &m));
+  PetscCall(TriboMeshCreate(PETSC_COMM_WORLD, &m));
+  PetscCall(TriboMeshSetFromOptions(m));
+  PetscCall(TriboMeshReadAbaqus(m, "a.inp"));
   for (PetscInt e = 0; e < m->nelem; e++) {
     ntype[m->etype[e]]++;
     nomat += m->emat[e] < 0;
@@ -168,7 +170,9 @@ int main(int argc, char **argv)
   PetscCall(TriboMeshDestroy(&m));
 
   PetscCall(Write("b.inp", deckB));
-  PetscCall(TriboMeshReadAbaqus(PETSC_COMM_WORLD, "b.inp", &m));
+  PetscCall(TriboMeshCreate(PETSC_COMM_WORLD, &m));
+  PetscCall(TriboMeshSetFromOptions(m));
+  PetscCall(TriboMeshReadAbaqus(m, "b.inp"));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "B: nodes %" PetscInt_FMT " elements %" PetscInt_FMT " (ids %" PetscInt_FMT " %" PetscInt_FMT ") node sets %" PetscInt_FMT " surfaces %" PetscInt_FMT " %s %s\n", m->nnodes, m->nelem, m->elemid[0],
                         m->elemid[1], m->nnsets, m->nsurfs, m->surfs[0].name, m->surfs[1].name));
   for (PetscInt id = 1; id <= 17; id += 4) PetscCall(PrintNode(m, id));

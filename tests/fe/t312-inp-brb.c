@@ -77,7 +77,9 @@ int main(int argc, char **argv)
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-deck", deck, sizeof(deck), NULL));
   PetscCall(PetscTime(&t0));
-  PetscCall(TriboMeshReadAbaqus(PETSC_COMM_WORLD, deck, &m));
+  PetscCall(TriboMeshCreate(PETSC_COMM_WORLD, &m));
+  PetscCall(TriboMeshSetFromOptions(m));
+  PetscCall(TriboMeshReadAbaqus(m, deck));
   PetscCall(PetscTime(&t1));
   PetscCall(PetscFPrintf(PETSC_COMM_WORLD, PETSC_STDERR, "parse time %.3f s\n", t1 - t0));
   for (PetscInt e = 0; e < m->nelem; e++) ntype[m->etype[e]]++;

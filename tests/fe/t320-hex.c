@@ -5,7 +5,7 @@
    - distorted C3D8, C3D20, C3D4, C3D10 (straight edges): K r = 0 for the 6 rigid motions, the
      weak-form patch test v^T K u = V grad(v) : sigma(u) for a linear u and the 9 linear v, and the
      mass of a translation 1^T M_x 1 = rho V;
-   - a free-free 40 x 2 x 2 C3D8 steel beam assembled by TriboFEAssemble (on 1 and 2 ranks): the
+   - a free-free 40 x 2 x 2 C3D8 steel beam assembled by TriboFESystemSetUp (on 1 and 2 ranks): the
      first bending pair against Euler-Bernoulli. */
 #include <tribofe.h>
 #include <slepceps.h>
@@ -125,7 +125,7 @@ static PetscErrorCode Beam(void)
   PC             pc;
 
   PetscFunctionBeginUser;
-  PetscCall(PetscNew(&m));
+  PetscCall(TriboMeshCreate(PETSC_COMM_WORLD, &m));
   PetscCall(PetscStrncpy(m->file, "beam (in memory)", sizeof(m->file)));
   m->nnodes = (nx + 1) * (ny + 1) * (nz + 1), m->nelem = nx * ny * nz, m->nmats = 1;
   // separate allocations: TriboMeshDestroy() frees each array
@@ -149,7 +149,10 @@ static PetscErrorCode Beam(void)
         m->etype[e] = TRIBO_EL_C3D8, m->eptr[e] = 8 * e, m->emat[e] = 0, m->elemid[e] = e + 1;
       }
   m->eptr[m->nelem] = 8 * m->nelem;
-  PetscCall(TriboFEAssemble(m, &sys));
+  PetscCall(TriboFESystemCreate(PETSC_COMM_WORLD, &sys));
+  PetscCall(TriboFESystemSetFromOptions(sys));
+  PetscCall(TriboFESystemSetMesh(sys, m));
+  PetscCall(TriboFESystemSetUp(sys));
   PetscCall(EPSCreate(PETSC_COMM_WORLD, &eps));
   PetscCall(EPSSetOperators(eps, sys->K, sys->M));
   PetscCall(EPSSetProblemType(eps, EPS_GHEP));

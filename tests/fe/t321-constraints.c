@@ -77,7 +77,9 @@ static PetscErrorCode Read(PetscInt which, TriboMesh *mesh)
   }
   PetscCall(PetscFPrintf(c, fp, "*Material, name=M\n*Elastic\n1000., 0.3\n*Density\n1.\n*End Step\n"));
   PetscCall(PetscFClose(c, fp));
-  PetscCall(TriboMeshReadAbaqus(c, file, mesh));
+  PetscCall(TriboMeshCreate(c, mesh));
+  PetscCall(TriboMeshSetFromOptions(*mesh));
+  PetscCall(TriboMeshReadAbaqus(*mesh, file));
   PetscCallMPI(MPI_Barrier(c));
   PetscCheck(rank || !remove(file), PETSC_COMM_SELF, PETSC_ERR_FILE_WRITE, "cannot remove %s", file);
   PetscFunctionReturn(0);
@@ -129,6 +131,17 @@ static PetscErrorCode Resultant(TriboFESystem sys, PetscInt id0, PetscInt id1, c
   PetscFunctionReturn(0);
 }
 
+// The FE system of a mesh, with the -fe_* options of the moment
+static PetscErrorCode Assemble(TriboMesh m, TriboFESystem *sys)
+{
+  PetscFunctionBeginUser;
+  PetscCall(TriboFESystemCreate(PETSC_COMM_WORLD, sys));
+  PetscCall(TriboFESystemSetFromOptions(*sys));
+  PetscCall(TriboFESystemSetMesh(*sys, m));
+  PetscCall(TriboFESystemSetUp(*sys));
+  PetscFunctionReturn(0);
+}
+
 // The default element-by-element reduction against T^T K_full T by MatPtAP (-fe_assembly_ptap)
 static PetscErrorCode CompareWithPtAP(TriboMesh m, const char what[])
 {
@@ -136,9 +149,9 @@ static PetscErrorCode CompareWithPtAP(TriboMesh m, const char what[])
   PetscReal     d[3], n[3];
 
   PetscFunctionBeginUser;
-  PetscCall(TriboFEAssemble(m, &s[0]));
+  PetscCall(Assemble(m, &s[0]));
   PetscCall(PetscOptionsSetValue(NULL, "-fe_assembly_ptap", "1"));
-  PetscCall(TriboFEAssemble(m, &s[1]));
+  PetscCall(Assemble(m, &s[1]));
   PetscCall(PetscOptionsClearValue(NULL, "-fe_assembly_ptap"));
   PetscCall(MatNorm(s[1]->K, NORM_FROBENIUS, &n[0]));
   PetscCall(MatNorm(s[1]->M, NORM_FROBENIUS, &n[1]));
@@ -168,7 +181,7 @@ static PetscErrorCode TieCase(void)
   PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
   PetscCall(Read(0, &m));
   PetscCall(CompareWithPtAP(m, "tie"));
-  PetscCall(TriboFEAssemble(m, &sys));
+  PetscCall(Assemble(m, &sys));
   PetscCall(MatCreateVecs(sys->T, &r, &ufull));
   PetscCall(VecDuplicate(ufull, &uex));
   PetscCall(VecDuplicate(r, &y));
@@ -254,9 +267,13 @@ static PetscErrorCode CouplingCase(void)
   PetscCall(Read(1, &m));
   PetscCall(PetscOptionsSetValue(NULL, "-fe_loadcase", "FX"));
   PetscCall(CompareWithPtAP(m, "couplings"));
-  for (PetscInt c = 0; c < 3; c++) {
-    PetscCall(PetscOptionsSetValue(NULL, "-fe_loadcase", cases[c]));
-    PetscCall(TriboFEAssemble(m, &sys));
+  PetscCall(PetscOptionsClearValue(NULL, "-fe_loadcase"));
+  for (PetscInt c = 0; c < 3; c++) { // the same through the setter
+    PetscCall(TriboFESystemCreate(PETSC_COMM_WORLD, &sys));
+    PetscCall(TriboFESystemSetFromOptions(sys));
+    PetscCall(TriboFESystemSetLoadCase(sys, cases[c]));
+    PetscCall(TriboFESystemSetMesh(sys, m));
+    PetscCall(TriboFESystemSetUp(sys));
     if (c == 0) {
       PetscCall(RigidConsistency(sys, &err));
       PetscCall(TriboFECheckRigidBody(sys, res));
@@ -268,7 +285,6 @@ static PetscErrorCode CouplingCase(void)
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, c == 0 ? " nodal z-force min %.12f max %.12f\n" : "\n", (double)fmin, (double)fmax));
     PetscCall(TriboFESystemDestroy(&sys));
   }
-  PetscCall(PetscOptionsClearValue(NULL, "-fe_loadcase"));
   PetscCall(TriboMeshDestroy(&m));
   PetscFunctionReturn(0);
 }
@@ -284,7 +300,7 @@ static PetscErrorCode EquationCase(void)
   PetscFunctionBeginUser;
   PetscCall(Read(2, &m));
   PetscCall(CompareWithPtAP(m, "equations"));
-  PetscCall(TriboFEAssemble(m, &sys));
+  PetscCall(Assemble(m, &sys));
   for (PetscInt k = 0; k < 3; k++) PetscCall(TriboFEGetFreeDof(sys, n[k] = Node(m, n[k]), 0, &j[k]));
   PetscCall(MatCreateVecs(sys->T, &r, &e));
   for (PetscInt k = 0; k < 2; k++) { // row of T of the x-DOF of a and of b: T^T e

@@ -18,13 +18,18 @@ int main(int argc, char **argv)
   PetscCallMPI(MPI_Comm_size(PETSC_COMM_WORLD, &size));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-deck", file, sizeof(file), NULL));
   PETSC_STDOUT = PETSC_STDERR; // the reader's warnings (unsupported keywords) are not this test's output
-  PetscCall(TriboMeshReadAbaqus(PETSC_COMM_WORLD, file, &mesh));
+  PetscCall(TriboMeshCreate(PETSC_COMM_WORLD, &mesh));
+  PetscCall(TriboMeshSetFromOptions(mesh));
+  PetscCall(TriboMeshReadAbaqus(mesh, file));
   PETSC_STDOUT = stdout;
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
   PetscCall(PetscTime(&t0));
-  PetscCall(TriboFEAssemble(mesh, &sys));
+  PetscCall(TriboFESystemCreate(PETSC_COMM_WORLD, &sys));
+  PetscCall(TriboFESystemSetFromOptions(sys));
+  PetscCall(TriboFESystemSetMesh(sys, mesh));
+  PetscCall(TriboFESystemSetUp(sys));
   PetscCall(PetscTime(&t1));
-  PetscCall(PetscFPrintf(PETSC_COMM_WORLD, PETSC_STDERR, "TriboFEAssemble: %.2f s on %d rank(s)\n", t1 - t0, (int)size));
+  PetscCall(PetscFPrintf(PETSC_COMM_WORLD, PETSC_STDERR, "TriboFESystemSetUp: %.2f s on %d rank(s)\n", t1 - t0, (int)size));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "nodes %" PetscInt_FMT " elements %" PetscInt_FMT " (C3D8R assembled as C3D8 %" PetscInt_FMT ")\n", mesh->nnodes, mesh->nelem, sys->nel_c3d8r));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "DOFs %" PetscInt_FMT " independent %" PetscInt_FMT "\n", sys->ndof, sys->nfree));
 

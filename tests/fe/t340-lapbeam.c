@@ -99,7 +99,9 @@ int main(int argc, char **argv)
   PetscCall(PetscGetTmp(PETSC_COMM_WORLD, dir, sizeof(dir)));
   PetscCall(PetscSNPrintf(deck, sizeof(deck), "%s/t340-lapbeam-%d.inp", dir, pid));
   PetscCall(TriboMeshWriteLapBeam(PETSC_COMM_WORLD, deck));
-  PetscCall(TriboMeshReadAbaqus(PETSC_COMM_WORLD, deck, &m));
+  PetscCall(TriboMeshCreate(PETSC_COMM_WORLD, &m));
+  PetscCall(TriboMeshSetFromOptions(m));
+  PetscCall(TriboMeshReadAbaqus(m, deck));
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
   if (!rank) (void)remove(deck);
 
@@ -149,7 +151,13 @@ int main(int argc, char **argv)
   for (PetscInt i = 0; i < rec->n; i++) PetscCall(PetscPrintf(PETSC_COMM_WORLD, " (%g, %g, %g)", (double)m->X[3 * rec->idx[i]], (double)m->X[3 * rec->idx[i] + 1] + 0.0, (double)m->X[3 * rec->idx[i] + 2] + 0.0));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "\n"));
 
-  PetscCall(TriboFEAssemble(m, &sys));
+  PetscCall(TriboFESystemCreate(PETSC_COMM_WORLD, &sys));
+
+  PetscCall(TriboFESystemSetFromOptions(sys));
+
+  PetscCall(TriboFESystemSetMesh(sys, m));
+
+  PetscCall(TriboFESystemSetUp(sys));
   PetscCall(TriboFECheckRigidBody(sys, res));
   PetscCall(TriboFELoadResultant(sys, sys->F, NULL, fm));
   for (int k = 0; k < 6; k++) rmax = PetscMax(rmax, res[k]), fmax = PetscMax(fmax, PetscAbsReal(fm[k]));

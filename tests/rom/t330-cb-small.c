@@ -1,6 +1,6 @@
 static const char help[] = "Craig-Bampton ROM of two overlapping C3D8 blocks joined by a bolt spring, on ground springs: frequencies,\n"
                            "welded frequencies, static bolt-load response, upper bounds with few modes; options -rom_*.\n";
-#include <tribofe.h>
+#include <tribocb.h>
 #include <petscblaslapack.h>
 
 #define NX  4
@@ -40,7 +40,7 @@ static PetscErrorCode BuildModel(MPI_Comm comm, TriboFESystem *fe)
   PetscFunctionBeginUser;
   PetscCallMPI(MPI_Comm_rank(comm, &rank));
   PetscCallMPI(MPI_Comm_size(comm, &size));
-  PetscCall(PetscNew(&m));
+  PetscCall(TriboMeshCreate(comm, &m));
   m->nnodes = 2 * NPB;
   m->nelem  = 2 * NEB;
   PetscCall(PetscMalloc1(3 * m->nnodes, &m->X));
@@ -78,8 +78,7 @@ static PetscErrorCode BuildModel(MPI_Comm comm, TriboFESystem *fe)
   PetscCall(PetscStrncpy(m->recovery, "ENDNDS", sizeof(m->recovery)));
   m->nmodes = 6;
 
-  PetscCall(PetscNew(&s));
-  s->comm = comm;
+  PetscCall(TriboFESystemCreate(comm, &s)); // assembled here, not by TriboFESystemSetUp(): no constraints, T = NULL
   s->mesh = m;
   s->ndof = s->nfree = 3 * m->nnodes;
   PetscCall(MatCreateAIJ(comm, PETSC_DECIDE, PETSC_DECIDE, s->nfree, s->nfree, 90, NULL, 90, NULL, &s->K));
@@ -145,12 +144,26 @@ int main(int argc, char **argv)
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(BuildModel(PETSC_COMM_WORLD, &fe));
-  PetscCall(TriboCraigBampton(fe, &rom));
+  {
+    TriboCB cb;
+    PetscCall(TriboCBCreate(PETSC_COMM_WORLD, &cb));
+    PetscCall(TriboCBSetFromOptions(cb));
+    PetscCall(TriboCBReduce(cb, fe, &rom));
+    PetscCall(TriboCBDestroy(&cb));
+  }
   f  = rom->iface;
   n  = rom->n;
   np = f->nnodes;
   nm = n - 6 * np;
   PetscCall(TriboInterfaceGetArea(f, &area));
+  { // the pairs on their own: the same interface, an object that destroys itself (and NULL twice)
+    TriboInterfacePairs ip;
+    PetscCall(TriboMeshGetInterfacePairs(fe->mesh, "CT", "CB", 1e-8, 0.25, 1e-6, &ip));
+    PetscCheck(ip->npairs == np && ip->iface->nelem == f->nelem && ip->nfar == 0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "TriboMeshGetInterfacePairs: %" PetscInt_FMT " pairs, %" PetscInt_FMT " elements", ip->npairs, ip->iface->nelem);
+    PetscCall(TriboInterfacePairsDestroy(&ip));
+    PetscCheck(!ip, PETSC_COMM_SELF, PETSC_ERR_PLIB, "TriboInterfacePairsDestroy() must set the handle to NULL");
+    PetscCall(TriboInterfacePairsDestroy(&ip));
+  }
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "interface: %" PetscInt_FMT " pairs, %" PetscInt_FMT " elements, area %.6e m^2\n", np, f->nelem, (double)area));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "ROM: %" PetscInt_FMT " DOFs = %" PetscInt_FMT " relative + %" PetscInt_FMT " mean + %" PetscInt_FMT " modal; %s\n", n, 3 * np, 3 * np, nm, rom->title));
   PetscCall(MatDenseGetArrayRead(rom->K, &K));

@@ -1,7 +1,7 @@
 static const char help[] = "Craig-Bampton ROM of the real Brake-Reuss beam deck: interface (pairs, quadrilaterals, area), rigid-body\n"
                            "checks of M, R and Fv, and the welded ROM's free-free frequencies against the full welded model's\n"
                            "(SLEPc on K, M with the CT and CB DOFs merged). -deck FILE (default ../shared/data/brb/BRB_MATEX.inp).\n";
-#include <tribofe.h>
+#include <tribocb.h>
 #include <slepceps.h>
 #include <petscblaslapack.h>
 
@@ -116,9 +116,20 @@ int main(int argc, char **argv)
 
   PetscCall(SlepcInitialize(&argc, &argv, NULL, help));
   PetscCall(PetscOptionsGetString(NULL, NULL, "-deck", deck, sizeof(deck), NULL));
-  PetscCall(TriboMeshReadAbaqus(PETSC_COMM_WORLD, deck, &mesh));
-  PetscCall(TriboFEAssemble(mesh, &fe));
-  PetscCall(TriboCraigBampton(fe, &rom));
+  PetscCall(TriboMeshCreate(PETSC_COMM_WORLD, &mesh));
+  PetscCall(TriboMeshSetFromOptions(mesh));
+  PetscCall(TriboMeshReadAbaqus(mesh, deck));
+  PetscCall(TriboFESystemCreate(PETSC_COMM_WORLD, &fe));
+  PetscCall(TriboFESystemSetFromOptions(fe));
+  PetscCall(TriboFESystemSetMesh(fe, mesh));
+  PetscCall(TriboFESystemSetUp(fe));
+  {
+    TriboCB cb;
+    PetscCall(TriboCBCreate(PETSC_COMM_WORLD, &cb));
+    PetscCall(TriboCBSetFromOptions(cb));
+    PetscCall(TriboCBReduce(cb, fe, &rom));
+    PetscCall(TriboCBDestroy(&cb));
+  }
   n  = rom->n;
   np = rom->iface->nnodes;
   PetscCall(TriboInterfaceGetArea(rom->iface, &area));

@@ -1,6 +1,6 @@
 #pragma once
 /* Private state of the Abaqus input-deck reader (src/fe/inp*.c, src/fe/mesh.c). */
-#include <tribofe.h>
+#include <tribo/private/feimpl.h>
 #include <ctype.h>
 
 // Case-insensitive comparison (0: equal); strcasecmp is not C99
