@@ -1,7 +1,10 @@
 #pragma once
+/* Everything of libtribo, for a user's program (layers in doc/architecture.md). */
 #include <tribosys.h>
 #include <tribolaw.h>
+#include <tribofe.h>
 #include <triborom.h>
-#include <triboio.h>
+#include <tribocb.h>
 #include <tribomodel.h>
+#include <triboio.h>
 #include <tribonma.h>

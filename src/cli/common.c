@@ -66,6 +66,9 @@ PetscErrorCode TriboRegisterAll(void)
 {
   PetscFunctionBeginUser;
   PetscCall(TriboLawRegisterAll());
+  PetscCall(TriboMeshGeneratorRegisterAll());
+  PetscCall(TriboModelRegisterAll());
+  PetscCall(TriboOptionsRegisterNamespace("rom_")); // TriboCBSetFromOptions()
   PetscCall(TriboNMARegisterAll());
   PetscFunctionReturn(0);
 }

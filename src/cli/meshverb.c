@@ -32,11 +32,11 @@ PetscErrorCode TriboVerbMesh(MPI_Comm comm, PetscBool help)
   PetscFunctionBeginUser;
   if (help) PetscCall(PetscPrintf(comm, "tribo mesh [-mesh_type lapbeam] [-output lapbeam.inp] [-lapbeam_* options]: a parametric FE deck (Abaqus input)\n"));
   PetscCall(TriboMeshGeneratorRegisterAll());
-  PetscOptionsBegin(comm, NULL, "Parametric finite-element deck", "tribo");
+  TriboOptionsBegin(comm, NULL, "Parametric finite-element deck", "tribo");
   PetscCall(PetscOptionsFList("-mesh_type", "structure (lapbeam: bolted lap-joint beam close to the Brake-Reuss beam, C3D8 hexahedra)", "TriboMeshGeneratorRegister", TriboMeshGeneratorList, type, type, sizeof(type), NULL));
   PetscCall(PetscSNPrintf(out, sizeof(out), "%s.inp", type));
   PetscCall(PetscOptionsString("-output", "Abaqus input deck to write", "TriboVerbMesh", out, out, sizeof(out), NULL));
-  PetscOptionsEnd();
+  TriboOptionsEnd();
   // the summary is on by default for the program
   PetscCall(PetscSNPrintf(view, sizeof(view), "-%s_view", type));
   PetscCall(PetscOptionsHasName(NULL, NULL, view, &set));

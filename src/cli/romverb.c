@@ -50,10 +50,10 @@ PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
 
   PetscFunctionBeginUser;
   if (help) PetscCall(PetscPrintf(comm, "tribo rom -deck DECK.inp [-output rom.h5]: Craig-Bampton reduction of an Abaqus deck with the joint interface kept\n"));
-  PetscOptionsBegin(comm, NULL, "Reduction of an FE deck", "tribo");
+  TriboOptionsBegin(comm, NULL, "Reduction of an FE deck", "tribo");
   PetscCall(PetscOptionsString("-deck", "Abaqus input deck (.inp)", "TriboMeshReadAbaqus", deck, deck, sizeof(deck), &set));
   PetscCall(PetscOptionsString("-output", "ROM file to write (HDF5)", "TriboROMSave", out, out, sizeof(out), NULL));
-  PetscOptionsEnd();
+  TriboOptionsEnd();
   // every object reads its options before any work
   PetscCall(TriboMeshCreate(comm, &mesh));
   PetscCall(TriboMeshSetFromOptions(mesh));

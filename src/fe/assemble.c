@@ -368,13 +368,14 @@ PetscErrorCode TriboFESystemSetFromOptions(TriboFESystem sys)
   TriboFEOptions *o = &sys->opt;
 
   PetscFunctionBeginUser;
-  PetscOptionsBegin(sys->comm, sys->prefix, "Finite-element system: assembly and constraints", "TriboFESystemSetUp");
+  TriboOptionsBegin(sys->comm, sys->prefix, "Finite-element system: assembly and constraints", "TriboFESystemSetUp");
   PetscCall(PetscOptionsString("-fe_loadcase", "load case whose *Cload form the load vector (empty: the first one with a *Cload)", "TriboFESystemSetLoadCase", o->loadcase, o->loadcase, sizeof(o->loadcase), NULL));
   PetscCall(PetscOptionsBool("-fe_assembly_ptap", "form T^T K_full T with MatPtAP() instead of element by element (a check)", "TriboFESystemSetUp", o->ptap, &o->ptap, NULL));
   PetscCall(PetscOptionsReal("-fe_tie_position_tolerance", "*Tie slave nodes farther than this from the master surface are not tied; < 0: 5% of the largest master-face diagonal of each tie [m]", "TriboFESystemSetUp", o->tietol, &o->tietol, NULL));
   PetscCall(PetscOptionsBool("-fe_tie_outside", "also tie slave nodes whose closest point is on the boundary of the master surface", "TriboFESystemSetUp", o->tieoutside, &o->tieoutside, NULL));
   PetscCall(PetscOptionsBool("-fe_constraints_view", "print what the ties, couplings and equations did", "TriboFESystemSetUp", o->view, &o->view, NULL));
-  PetscOptionsEnd();
+  TriboOptionsEnd();
+  PetscCall(TriboOptionsUseNamespace(sys->prefix, "fe_"));
   PetscFunctionReturn(0);
 }
 

@@ -82,7 +82,7 @@ static PetscErrorCode LapBeamOptions_Private(MPI_Comm comm, LapBeamParams *p)
   p->nx = 24, p->nxb = 40, p->grading = 3, p->ny = 6, p->nz = 2;
   p->nbolts = 3, p->spacing = 0.03035, p->radius = 0.00873, p->nmodes = 20;
   p->sx = 0.35789, p->sy = 0.01016, p->view = PETSC_FALSE;
-  PetscOptionsBegin(comm, NULL, "Bolted lap-joint beam, BRB-like (tribo mesh -mesh_type lapbeam)", "TriboMeshWriteLapBeam");
+  TriboOptionsBegin(comm, NULL, "Bolted lap-joint beam, BRB-like (tribo mesh -mesh_type lapbeam)", "TriboMeshWriteLapBeam");
   PetscCall(PetscOptionsReal("-lapbeam_length", "total length L of the beam, ends at x = -/+ L/2 [m]", "TriboMeshWriteLapBeam", p->len, &p->len, NULL));
   PetscCall(PetscOptionsReal("-lapbeam_overlap", "length ov of the lap joint, centred at x = 0 [m]", "TriboMeshWriteLapBeam", p->ov, &p->ov, NULL));
   PetscCall(PetscOptionsReal("-lapbeam_width", "section width b, along y [m]", "TriboMeshWriteLapBeam", p->b, &p->b, NULL));
@@ -103,7 +103,7 @@ static PetscErrorCode LapBeamOptions_Private(MPI_Comm comm, LapBeamParams *p)
   PetscCall(PetscOptionsReal("-lapbeam_sensor_x", "ENDNDS: nodes nearest to the sensors at (+x, +y, H/2), (-x, -y, H/2) and to the end-face centres [m]", "TriboMeshWriteLapBeam", p->sx, &p->sx, NULL));
   PetscCall(PetscOptionsReal("-lapbeam_sensor_y", "y of the sensors, see -lapbeam_sensor_x [m]", "TriboMeshWriteLapBeam", p->sy, &p->sy, NULL));
   PetscCall(PetscOptionsBool("-lapbeam_view", "print a summary of the deck written", "TriboMeshWriteLapBeam", p->view, &p->view, NULL));
-  PetscOptionsEnd();
+  TriboOptionsEnd();
   PetscCall(PetscStrncpy(p->element, lapbeam_elements[etype], sizeof(p->element)));
   PetscCheck(p->len > 0 && p->ov > 0 && p->ov < p->len, comm, PETSC_ERR_USER_INPUT, "need 0 < -lapbeam_overlap < -lapbeam_length, got overlap %g m and length %g m", (double)p->ov, (double)p->len);
   PetscCheck(p->b > 0 && p->h > 0, comm, PETSC_ERR_USER_INPUT, "-lapbeam_width and -lapbeam_height must be > 0, got %g m and %g m", (double)p->b, (double)p->h);

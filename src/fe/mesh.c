@@ -269,10 +269,11 @@ PetscErrorCode TriboMeshSetOptionsPrefix(TriboMesh mesh, const char prefix[])
 PetscErrorCode TriboMeshSetFromOptions(TriboMesh mesh)
 {
   PetscFunctionBeginUser;
-  PetscOptionsBegin(mesh->comm, mesh->prefix, "Abaqus input deck reader", "TriboMeshReadAbaqus");
+  TriboOptionsBegin(mesh->comm, mesh->prefix, "Abaqus input deck reader", "TriboMeshReadAbaqus");
   PetscCall(PetscOptionsBool("-inp_allow_unsupported", "skip (with a warning) keywords and element types whose omission changes the stiffness, mass or loads", "TriboMeshReadAbaqus", mesh->allow, &mesh->allow, NULL));
   PetscCall(PetscOptionsBool("-inp_strict", "stop at any keyword that would be ignored, even harmless ones", "TriboMeshReadAbaqus", mesh->strict, &mesh->strict, NULL));
-  PetscOptionsEnd();
+  TriboOptionsEnd();
+  PetscCall(TriboOptionsUseNamespace(mesh->prefix, "inp_"));
   PetscFunctionReturn(0);
 }
 

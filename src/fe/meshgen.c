@@ -14,7 +14,7 @@ PetscFunctionList TriboMeshGeneratorList = NULL;
           NULL file it only reads and checks its options (with -help: lists them)
 
   Notes:
-  A generator reads its options with the prefix "<name>_" in a PetscOptionsBegin() block, with
+  A generator reads its options with the prefix "<name>_" in a TriboOptionsBegin() block, with
   units and defaults, and prints a summary of the deck when -<name>_view is set (tribo mesh sets
   it by default). Registering a name again replaces its generator.
 
@@ -24,25 +24,12 @@ PetscFunctionList TriboMeshGeneratorList = NULL;
 @*/
 PetscErrorCode TriboMeshGeneratorRegister(const char name[], PetscErrorCode (*write)(MPI_Comm, const char[]))
 {
+  char ns[128];
+
   PetscFunctionBeginUser;
   PetscCall(PetscFunctionListAdd(&TriboMeshGeneratorList, name, write));
-  PetscFunctionReturn(0);
-}
-
-// "a, b, c": the registered names, in the order of registration
-static PetscErrorCode KnownNames_Private(PetscFunctionList list, char names[], size_t len)
-{
-  const char **all;
-  int          n;
-
-  PetscFunctionBeginUser;
-  names[0] = 0;
-  PetscCall(PetscFunctionListGet(list, &all, &n));
-  for (int i = 0; i < n && all[i]; i++) { // the array ends with NULL (counted in n)
-    if (i) PetscCall(PetscStrlcat(names, ", ", len));
-    PetscCall(PetscStrlcat(names, all[i], len));
-  }
-  PetscCall(PetscFree(all));
+  PetscCall(PetscSNPrintf(ns, sizeof(ns), "%s_", name)); // the generator's options -<name>_*
+  PetscCall(TriboOptionsRegisterNamespace(ns));
   PetscFunctionReturn(0);
 }
 
@@ -73,9 +60,14 @@ PetscErrorCode TriboMeshGeneratorWrite(MPI_Comm comm, const char type[], const c
   PetscCall(PetscFunctionListFind(TriboMeshGeneratorList, type, &write));
   if (!write) {
     char names[512];
-    PetscCall(KnownNames_Private(TriboMeshGeneratorList, names, sizeof(names)));
+    PetscCall(TriboFunctionListNames(TriboMeshGeneratorList, names, sizeof(names)));
     SETERRQ(comm, PETSC_ERR_USER_INPUT, "unknown deck type \"%s\" (option -mesh_type); known: %s", type, names);
   }
   PetscCall(write(comm, file));
+  {
+    char ns[128];
+    PetscCall(PetscSNPrintf(ns, sizeof(ns), "%s_", type));
+    PetscCall(TriboOptionsUseNamespace(NULL, ns));
+  }
   PetscFunctionReturn(0);
 }

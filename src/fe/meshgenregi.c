@@ -21,6 +21,9 @@ PetscErrorCode TriboMeshGeneratorRegisterAll(void)
   PetscFunctionBeginUser;
   if (called) PetscFunctionReturn(0);
   called = PETSC_TRUE;
+  PetscCall(TriboOptionsRegisterNamespace("mesh_"));
+  PetscCall(TriboOptionsRegisterNamespace("inp_")); // TriboMeshSetFromOptions()
+  PetscCall(TriboOptionsRegisterNamespace("fe_"));  // TriboFESystemSetFromOptions()
   PetscCall(TriboMeshGeneratorRegister(TRIBOMESHLAPBEAM, TriboMeshWriteLapBeam));
   PetscFunctionReturn(0);
 }

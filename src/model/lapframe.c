@@ -178,7 +178,7 @@ static PetscErrorCode LapFrameGetParams_Private(MPI_Comm comm, LapFrameParams *p
   p->E = 192.31e9, p->nu = 0.3, p->rho = 7784.3;
   p->nelb = 10, p->nelo = 6, p->nx = 12, p->ny = 4;
   p->nbolts = 3, p->bolts = 0.0381, p->boltk = 0.0, p->suspk = 500, p->single = PETSC_FALSE;
-  PetscOptionsBegin(comm, NULL, "Lap-frame model: two steel beams in a bolted lap joint, a Brake-Reuss beam stand-in (tribo model -model_type lapframe)", "TriboModelLapFrame");
+  TriboOptionsBegin(comm, NULL, "Lap-frame model: two steel beams in a bolted lap joint, a Brake-Reuss beam stand-in (tribo model -model_type lapframe)", "TriboModelLapFrame");
   PetscCall(PetscOptionsReal("-lapframe_length", "total length of the assembly [m]", "TriboModelLapFrame", p->len, &p->len, NULL));
   PetscCall(PetscOptionsReal("-lapframe_overlap", "length of the lap joint, centred at x = 0 [m]", "TriboModelLapFrame", p->ov, &p->ov, NULL));
   PetscCall(PetscOptionsReal("-lapframe_width", "section width b, along y [m]", "TriboModelLapFrame", p->b, &p->b, NULL));
@@ -195,7 +195,7 @@ static PetscErrorCode LapFrameGetParams_Private(MPI_Comm comm, LapFrameParams *p
   PetscCall(PetscOptionsReal("-lapframe_bolt_k", "axial stiffness of each bolt; 0: the preload is a constant force across a cut shank, as in the Rice ROMs (axial DOF free) [N/m]", "TriboModelLapFrame", p->boltk, &p->boltk, NULL));
   PetscCall(PetscOptionsReal("-lapframe_suspension_k", "suspension stiffness in x, y, z at each of the four beam ends (two with -lapframe_single), split over the two top corners; 0: free-free [N/m]", "TriboModelLapFrame", p->suspk, &p->suspk, NULL));
   PetscCall(PetscOptionsBool("-lapframe_single", "one uniform beam of the full length and section with nel_beam elements, no joint, no interface (for checks)", "TriboModelLapFrame", p->single, &p->single, NULL));
-  PetscOptionsEnd();
+  TriboOptionsEnd();
   PetscCheck(p->len > 0 && p->b > 0 && p->h > 0, comm, PETSC_ERR_USER_INPUT, "lapframe: length, width and height must be > 0, got %g, %g, %g m (options -lapframe_length, -lapframe_width, -lapframe_height)", (double)p->len, (double)p->b,
              (double)p->h);
   PetscCheck(p->single || (p->ov > 0 && p->ov < p->len), comm, PETSC_ERR_USER_INPUT, "lapframe: overlap must be in (0, length = %g) m, got %g (option -lapframe_overlap)", (double)p->len, (double)p->ov);

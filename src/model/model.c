@@ -15,7 +15,7 @@ PetscFunctionList TriboModelList = NULL;
            checks the model's options (with -help: lists them)
 
   Notes:
-  A model reads its options with the prefix "<name>_" in a PetscOptionsBegin() block, with units
+  A model reads its options with the prefix "<name>_" in a TriboOptionsBegin() block, with units
   and defaults, before it builds anything. Registering a name again replaces its constructor.
 
   Level: advanced
@@ -24,25 +24,12 @@ PetscFunctionList TriboModelList = NULL;
 @*/
 PetscErrorCode TriboModelRegister(const char name[], PetscErrorCode (*create)(MPI_Comm, TriboROM *))
 {
+  char ns[128];
+
   PetscFunctionBeginUser;
   PetscCall(PetscFunctionListAdd(&TriboModelList, name, create));
-  PetscFunctionReturn(0);
-}
-
-// "a, b, c": the registered names, in the order of registration
-static PetscErrorCode KnownNames_Private(PetscFunctionList list, char names[], size_t len)
-{
-  const char **all;
-  int          n;
-
-  PetscFunctionBeginUser;
-  names[0] = 0;
-  PetscCall(PetscFunctionListGet(list, &all, &n));
-  for (int i = 0; i < n && all[i]; i++) { // the array ends with NULL (counted in n)
-    if (i) PetscCall(PetscStrlcat(names, ", ", len));
-    PetscCall(PetscStrlcat(names, all[i], len));
-  }
-  PetscCall(PetscFree(all));
+  PetscCall(PetscSNPrintf(ns, sizeof(ns), "%s_", name)); // the model's options -<name>_*
+  PetscCall(TriboOptionsRegisterNamespace(ns));
   PetscFunctionReturn(0);
 }
 
@@ -75,9 +62,14 @@ PetscErrorCode TriboModelBuild(MPI_Comm comm, const char type[], TriboROM *rom)
   PetscCall(PetscFunctionListFind(TriboModelList, type, &create));
   if (!create) {
     char names[512];
-    PetscCall(KnownNames_Private(TriboModelList, names, sizeof(names)));
+    PetscCall(TriboFunctionListNames(TriboModelList, names, sizeof(names)));
     SETERRQ(comm, PETSC_ERR_USER_INPUT, "unknown built-in model \"%s\" (option -model_type); known: %s", type, names);
   }
   PetscCall(create(comm, rom));
+  {
+    char ns[128];
+    PetscCall(PetscSNPrintf(ns, sizeof(ns), "%s_", type));
+    PetscCall(TriboOptionsUseNamespace(NULL, ns));
+  }
   PetscFunctionReturn(0);
 }

@@ -21,6 +21,7 @@ PetscErrorCode TriboModelRegisterAll(void)
   PetscFunctionBeginUser;
   if (called) PetscFunctionReturn(0);
   called = PETSC_TRUE;
+  PetscCall(TriboOptionsRegisterNamespace("model_"));
   PetscCall(TriboModelRegister(TRIBOMODELLAPFRAME, TriboModelLapFrame));
   PetscFunctionReturn(0);
 }

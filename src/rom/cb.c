@@ -541,6 +541,7 @@ PetscErrorCode TriboCBCreate(MPI_Comm comm, TriboCB *cb)
   TriboCB c;
 
   PetscFunctionBeginUser;
+  PetscCall(TriboOptionsRegisterNamespace("rom_"));
   PetscCall(PetscNew(&c));
   c->comm      = comm;
   c->pairtol   = 1e-8;
@@ -650,7 +651,7 @@ PetscErrorCode TriboCBSetFromOptions(TriboCB cb)
   PetscBool flg;
 
   PetscFunctionBeginUser;
-  PetscOptionsBegin(cb->comm, cb->prefix, "Craig-Bampton reduction", "TriboCBSetFromOptions");
+  TriboOptionsBegin(cb->comm, cb->prefix, "Craig-Bampton reduction", "TriboCBSetFromOptions");
   PetscCall(PetscOptionsString("-interface_top", "node set of the top side of the joint (empty: the deck's first retained node set, else CT)", "TriboCBSetInterfaceSets", cb->top, cb->top, sizeof(cb->top), NULL));
   PetscCall(PetscOptionsString("-interface_bottom", "node set of the bottom side of the joint (empty: the deck's second retained node set, else CB)", "TriboCBSetInterfaceSets", cb->bot, cb->bot, sizeof(cb->bot), NULL));
   PetscCall(PetscOptionsReal("-pair_tol", "pairing distance of top and bottom interface nodes, relative to the model size [-]", "TriboCBSetFromOptions", cb->pairtol, &cb->pairtol, NULL));
@@ -663,10 +664,13 @@ PetscErrorCode TriboCBSetFromOptions(TriboCB cb)
   if (flg) cb->naccel = naccel;
   PetscCall(PetscOptionsBool("-monitor", "print the steps with times and memory", "TriboCBSetFromOptions", cb->monitor, &cb->monitor, NULL));
   PetscCall(PetscOptionsInt("-condense_modes", "second stage: keep only the interface DOFs plus this many modes of the rest (-1: no second stage) [-]", "TriboCBSetCondenseModes", cb->ncondense, &cb->ncondense, NULL));
-  PetscOptionsEnd();
+  TriboOptionsEnd();
+  PetscCall(TriboOptionsUseNamespace(NULL, cb->prefix));
   PetscCall(CreateSolvers_Private(cb));
+  PetscCall(TriboHelpPush(PETSC_FALSE));
   PetscCall(KSPSetFromOptions(cb->ksp));
   PetscCall(EPSSetFromOptions(cb->eps));
+  PetscCall(TriboHelpPop());
   PetscFunctionReturn(0);
 }
 
