@@ -10,6 +10,7 @@
      /rom/interface         nodes (nnodes x 3), elements (nelem x 4, -1 pads triangles),
                             points (npts x 3), weights (npts), point_element (npts),
                             Q, T, L as CSR groups {shape (2), rowptr, colidx, values}
+     /interface             the interface mesh of a result (nodes, points, XDMF topology)
      /prestress, /modal, /backbone/mode<k>   written by the analyses (src/nma/nmaio.c)
    Writes are atomic: data go to "<name>.tmp.<pid>" which is renamed over <name> only when
    complete, so a failed run never leaves a half file nor destroys a good one. */
@@ -31,6 +32,7 @@
 #define TRIBO_H5_IF_Q      "/rom/interface/Q"
 #define TRIBO_H5_IF_T      "/rom/interface/T"
 #define TRIBO_H5_IF_L      "/rom/interface/L"
+#define TRIBO_H5_INTERFACE "/interface"
 #define TRIBO_H5_PRESTRESS "/prestress"
 #define TRIBO_H5_MODAL     "/modal"
 #define TRIBO_H5_BACKBONE  "/backbone"
@@ -76,3 +78,19 @@ PETSC_EXTERN PetscErrorCode TriboROMLoadMAT(MPI_Comm, const char[], TriboROM *);
 /* Write /rom into an open file, or a whole rom.h5 (with /meta) atomically */
 PETSC_EXTERN PetscErrorCode TriboROMWriteH5(TriboROM, TriboH5);
 PETSC_EXTERN PetscErrorCode TriboROMSave(TriboROM, const char[], const char[]);
+
+/* XDMF descriptions of tribo's HDF5 files for ParaView (src/io/xdmf.c) */
+typedef struct _n_TriboXdmf *TriboXdmf;
+PETSC_EXTERN PetscErrorCode TriboXdmfCreate(MPI_Comm, const char[], const char[], TriboXdmf *);
+PETSC_EXTERN PetscErrorCode TriboXdmfBeginGrid(TriboXdmf, const char[], const char[]);
+PETSC_EXTERN PetscErrorCode TriboXdmfEndGrid(TriboXdmf);
+PETSC_EXTERN PetscErrorCode TriboXdmfTime(TriboXdmf, PetscReal);
+PETSC_EXTERN PetscErrorCode TriboXdmfTopology(TriboXdmf, const char[], PetscInt, PetscInt, const char[]);
+PETSC_EXTERN PetscErrorCode TriboXdmfGeometry(TriboXdmf, PetscInt, const char[]);
+PETSC_EXTERN PetscErrorCode TriboXdmfAttribute(TriboXdmf, const char[], const char[], PetscInt, PetscInt, const char[]);
+PETSC_EXTERN PetscErrorCode TriboXdmfClose(TriboXdmf *, PetscBool);
+/* The interface mesh of a ROM in a result file: /interface/nodes (nnodes x 3), /interface/points
+   (npts x 3), /interface/topology (XDMF mixed cells) with attributes nelem and topology_length;
+   and point fields (npts x 3) averaged over each element with the quadrature weights. */
+PETSC_EXTERN PetscErrorCode TriboInterfaceWriteH5(TriboInterface, TriboH5);
+PETSC_EXTERN PetscErrorCode TriboInterfaceXdmfGrid(TriboInterface, TriboXdmf, PetscBool);

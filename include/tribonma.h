@@ -30,6 +30,7 @@ PETSC_EXTERN PetscErrorCode TriboPrestressGetIterationNumber(TriboPrestress, Pet
 PETSC_EXTERN PetscErrorCode TriboPrestressGetPointFields(TriboPrestress, const PetscReal *[], const PetscReal *[]);
 PETSC_EXTERN PetscErrorCode TriboPrestressView(TriboPrestress, PetscViewer);
 PETSC_EXTERN PetscErrorCode TriboPrestressWriteH5(TriboPrestress, TriboH5);
+PETSC_EXTERN PetscErrorCode TriboPrestressWriteXdmf(TriboPrestress, TriboXdmf);
 PETSC_EXTERN PetscErrorCode TriboPrestressDestroy(TriboPrestress *);
 
 /* Linearized modes about a state: (K + sym(d f_nl/du)) phi = omega^2 M phi, mass-normalized. */
@@ -52,6 +53,7 @@ PETSC_EXTERN PetscErrorCode TriboModalGetNumberRigid(TriboModal, PetscInt *);
 PETSC_EXTERN PetscErrorCode TriboModalGetElasticMode(TriboModal, PetscInt, PetscReal *, const PetscReal *[]);
 PETSC_EXTERN PetscErrorCode TriboModalView(TriboModal, PetscViewer);
 PETSC_EXTERN PetscErrorCode TriboModalWriteH5(TriboModal, TriboH5);
+PETSC_EXTERN PetscErrorCode TriboModalWriteXdmf(TriboModal, TriboXdmf);
 PETSC_EXTERN PetscErrorCode TriboModalDestroy(TriboModal *);
 /* Dense symmetric-definite generalized eigenproblem A x = w B x (LAPACK sygv); A, B column-major,
    overwritten; w ascending, A holds B-orthonormal eigenvectors. */
@@ -110,4 +112,5 @@ PETSC_EXTERN PetscErrorCode TriboNMASolve(TriboNMA);
 PETSC_EXTERN PetscErrorCode TriboNMAGetBackbone(TriboNMA, const TriboBackbone **);
 PETSC_EXTERN PetscErrorCode TriboNMAView(TriboNMA, PetscViewer);
 PETSC_EXTERN PetscErrorCode TriboNMAWriteH5(TriboNMA, TriboH5);
+PETSC_EXTERN PetscErrorCode TriboNMAWriteXdmf(TriboNMA, TriboXdmf);
 PETSC_EXTERN PetscErrorCode TriboNMADestroy(TriboNMA *);

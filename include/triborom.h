@@ -58,6 +58,9 @@ PETSC_EXTERN PetscErrorCode TriboInterfaceDestroy(TriboInterface *);
    nodes and elements lying in a plane (coordinates xyz; the elements' own plane is used). */
 PETSC_EXTERN PetscErrorCode TriboInterfaceSetUpQuadrature(TriboInterface);
 PETSC_EXTERN PetscErrorCode TriboInterfaceGetArea(TriboInterface, PetscReal *);
+/* Fields on the interface (src/rom/ifacefields.c) */
+PETSC_EXTERN PetscErrorCode TriboInterfacePointDisplacement(TriboInterface, const PetscReal[], PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboInterfaceElementAverage(TriboInterface, PetscInt, const PetscReal[], PetscReal[]);
 
 /* A joint: the ROM's interface with a law and the law's history at every point. Points are
    partitioned over the ranks of rom->comm in contiguous blocks; each rank evaluates its points

@@ -17,6 +17,8 @@ typedef struct {
   char           bbpng[PETSC_MAX_PATH_LEN]; // picture of the backbone
   PetscInt       rec;                       // recovery row of the backbone picture's x axis, -1: modal amplitude
   PetscBool      plotps;
+  PetscBool      xdmf;                      // also write <output>.xdmf for ParaView
+  char           xdmfname[PETSC_MAX_PATH_LEN];
 } Pipeline;
 
 /* Replace a trailing .h5 of name by suffix */
@@ -46,6 +48,8 @@ static PetscErrorCode PipelineCreate(MPI_Comm comm, PetscBool help, const char v
   TriboOptionsBegin(comm, NULL, "Input and output", "tribo");
   PetscCall(PetscOptionsString("-rom", "reduced structure: tribo rom .h5 or MATLAB .mat (M, K, Fv, R, L, Qm, Tm)", "TriboROMLoad", pl->rompath, pl->rompath, sizeof(pl->rompath), &set));
   PetscCall(PetscOptionsString("-output", "result file (HDF5, written atomically)", "TriboH5Create", pl->output, pl->output, sizeof(pl->output), NULL));
+  PetscCall(PetscOptionsBool("-xdmf", "also write the output name with .xdmf: the interface mesh and fields of the result for ParaView", "TriboXdmfCreate", pl->xdmf, &pl->xdmf, NULL));
+  PetscCall(OutputName_Private(pl->output, ".xdmf", pl->xdmfname, sizeof(pl->xdmfname)));
   PetscCall(OutputName_Private(pl->output, "_prestress.png", pl->png, sizeof(pl->png)));
   PetscCall(PetscOptionsString("-prestress_png", "picture of the contact pressure and normal displacement after the prestress (default: the output name with _prestress.png)", "TriboPrestressPlot", pl->png, pl->png, sizeof(pl->png), NULL));
   if (backbone) {
@@ -158,10 +162,21 @@ static PetscErrorCode PipelineFinish(MPI_Comm comm, Pipeline *pl, const char ver
   PetscFunctionBeginUser;
   PetscCall(TriboH5Create(comm, pl->output, &h5));
   PetscCall(TriboH5WriteMeta(h5, verb, 1, inputs));
+  if (pl->rom->iface->nelem > 0) PetscCall(TriboInterfaceWriteH5(pl->rom->iface, h5));
   PetscCall(TriboPrestressWriteH5(pl->ps, h5));
   if (pl->modal) PetscCall(TriboModalWriteH5(pl->modal, h5));
   if (pl->nma) PetscCall(TriboNMAWriteH5(pl->nma, h5));
   PetscCall(TriboH5Close(&h5, PETSC_TRUE));
+  if (pl->xdmf) {
+    TriboXdmf x;
+    PetscCheck(pl->rom->iface->nelem > 0, comm, PETSC_ERR_USER_INPUT, "-xdmf: the ROM's interface has no elements to describe (a MATLAB .mat ROM has no geometry)");
+    PetscCall(TriboXdmfCreate(comm, pl->xdmfname, pl->output, &x));
+    PetscCall(TriboPrestressWriteXdmf(pl->ps, x));
+    if (pl->modal) PetscCall(TriboModalWriteXdmf(pl->modal, x));
+    if (pl->nma) PetscCall(TriboNMAWriteXdmf(pl->nma, x));
+    PetscCall(TriboXdmfClose(&x, PETSC_TRUE));
+    PetscCall(PetscPrintf(comm, "wrote %s (ParaView)\n", pl->xdmfname));
+  }
   if (pl->plotps) {
     const char *extra[2] = {"--rom", pl->rompath};
     PetscCall(TriboDrawPicture(comm, pl->output, "prestress", pl->png, 2, extra, &drawps));

@@ -2,6 +2,33 @@
    file module, the file module knows no analysis. */
 #include <tribo/private/nmaimpl.h>
 
+/* Relative displacements of the interface points and their element means for ROM states
+   x_k = s_k X[:, k] (k < nstate), written as <group>/<name>%03d_point_displacement and
+   _element_displacement */
+static PetscErrorCode InterfaceStates_Private(TriboROM rom, PetscInt nstate, const PetscReal X[], PetscInt ldx, const PetscReal s[], TriboH5 h5, const char group[], const char name[])
+{
+  TriboInterface f = rom->iface;
+  PetscReal     *x, *u, *ue;
+  PetscInt       dims[2];
+  char           path[256];
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc3(rom->n, &x, 3 * f->npts, &u, 3 * f->nelem + 1, &ue));
+  for (PetscInt k = 0; k < nstate; k++) {
+    for (PetscInt i = 0; i < rom->n; i++) x[i] = s[k] * X[i + k * ldx];
+    PetscCall(TriboInterfacePointDisplacement(f, x, u));
+    PetscCall(TriboInterfaceElementAverage(f, 3, u, ue));
+    dims[0] = f->npts, dims[1] = 3;
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/%s%03" PetscInt_FMT "_point_displacement", group, name, k));
+    PetscCall(TriboH5WriteReal(h5, path, 2, dims, u));
+    dims[0] = f->nelem;
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/%s%03" PetscInt_FMT "_element_displacement", group, name, k));
+    PetscCall(TriboH5WriteReal(h5, path, 2, dims, ue));
+  }
+  PetscCall(PetscFree3(x, u, ue));
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboPrestressWriteH5 - Writes /prestress: u (n), fs (n), attributes tension_N (per bolt),
   conservative, newton_iterations, residual_N; and the interface point fields of the prestress
@@ -31,6 +58,21 @@ PetscErrorCode TriboPrestressWriteH5(TriboPrestress ps, TriboH5 h5)
     dims[1] = 3;
     PetscCall(TriboH5WriteReal(h5, TRIBO_H5_PRESTRESS "/point_displacement", 2, dims, ps->pu));
     PetscCall(TriboH5WriteReal(h5, TRIBO_H5_PRESTRESS "/point_traction", 2, dims, ps->pt));
+    if (ps->rom->iface->nelem > 0) { // element means (rank 0 holds the point fields and writes)
+      TriboInterface f  = ps->rom->iface;
+      PetscReal     *et = NULL, *eu = NULL;
+      PetscMPIInt    rank;
+      PetscCallMPI(MPI_Comm_rank(ps->comm, &rank));
+      if (!rank) {
+        PetscCall(PetscMalloc2(3 * f->nelem, &et, 3 * f->nelem, &eu));
+        PetscCall(TriboInterfaceElementAverage(f, 3, ps->pt, et));
+        PetscCall(TriboInterfaceElementAverage(f, 3, ps->pu, eu));
+      }
+      dims[0] = f->nelem;
+      PetscCall(TriboH5WriteReal(h5, TRIBO_H5_PRESTRESS "/element_traction", 2, dims, et));
+      PetscCall(TriboH5WriteReal(h5, TRIBO_H5_PRESTRESS "/element_displacement", 2, dims, eu));
+      if (!rank) PetscCall(PetscFree2(et, eu));
+    }
   }
   PetscFunctionReturn(0);
 }
@@ -64,6 +106,13 @@ PetscErrorCode TriboModalWriteH5(TriboModal modal, TriboH5 h5)
   PetscCall(TriboH5WriteAttrReal(h5, TRIBO_H5_MODAL, "rigid_cutoff_hz", modal->rigid_cutoff));
   PetscCall(TriboH5WriteAttrInt(h5, TRIBO_H5_MODAL, "nrigid", modal->nrigid));
   PetscCall(PetscFree2(fhz, shp));
+  if (modal->rom->iface && modal->rom->iface->nelem > 0) { // the shapes on the interface
+    PetscReal *one;
+    PetscCall(PetscMalloc1(nkeep, &one));
+    for (PetscInt k = 0; k < nkeep; k++) one[k] = 1;
+    PetscCall(InterfaceStates_Private(modal->rom, nkeep, modal->phi, modal->ndof, one, h5, TRIBO_H5_MODAL "/interface", "mode"));
+    PetscCall(PetscFree(one));
+  }
   PetscFunctionReturn(0);
 }
 
@@ -119,5 +168,98 @@ PetscErrorCode TriboNMAWriteH5(TriboNMA nma, TriboH5 h5)
   PetscCall(TriboH5WriteAttrReal(h5, g, "frequency0_hz", b->freq0));
   PetscCall(TriboH5WriteAttrString(h5, g, "converged_values", "0 failed, 1 converged, 2 converged but the damping still changed after the last cycle"));
   PetscCall(TriboH5WriteAttrString(h5, g, "units", "modal_amplitude sqrt(kg)*m; frequency Hz; damping fraction of critical; recovery m and m/s^2"));
+  if (nma->rom->iface && nma->rom->iface->nelem > 0) { // q phi(q) on the interface at each amplitude
+    PetscCall(PetscSNPrintf(p, sizeof(p), "%s/interface", g));
+    PetscCall(InterfaceStates_Private(nma->rom, b->na, b->phi, b->n, b->q, h5, p, "amp"));
+  }
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboPrestressWriteXdmf - Describes the prestress fields of a result file for ParaView: the
+  interface elements with the element means of traction and relative displacement, and the
+  quadrature points with their own values (datasets of TriboPrestressWriteH5() and
+  TriboInterfaceWriteH5()).
+
+  Collective
+@*/
+PetscErrorCode TriboPrestressWriteXdmf(TriboPrestress ps, TriboXdmf x)
+{
+  TriboInterface f = ps->rom->iface;
+
+  PetscFunctionBeginUser;
+  if (!f || !f->nelem) PetscFunctionReturn(0);
+  PetscCall(TriboXdmfBeginGrid(x, "prestress: interface elements", "Uniform"));
+  PetscCall(TriboInterfaceXdmfGrid(f, x, PETSC_FALSE));
+  PetscCall(TriboXdmfAttribute(x, "traction (t1, t2, n) [Pa]", "Cell", f->nelem, 3, TRIBO_H5_PRESTRESS "/element_traction"));
+  PetscCall(TriboXdmfAttribute(x, "relative displacement (t1, t2, n) [m]", "Cell", f->nelem, 3, TRIBO_H5_PRESTRESS "/element_displacement"));
+  PetscCall(TriboXdmfEndGrid(x));
+  PetscCall(TriboXdmfBeginGrid(x, "prestress: interface points", "Uniform"));
+  PetscCall(TriboInterfaceXdmfGrid(f, x, PETSC_TRUE));
+  PetscCall(TriboXdmfAttribute(x, "traction (t1, t2, n) [Pa]", "Node", f->npts, 3, TRIBO_H5_PRESTRESS "/point_traction"));
+  PetscCall(TriboXdmfAttribute(x, "relative displacement (t1, t2, n) [m]", "Node", f->npts, 3, TRIBO_H5_PRESTRESS "/point_displacement"));
+  PetscCall(TriboXdmfEndGrid(x));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboModalWriteXdmf - Describes the reported mode shapes on the interface (relative
+  displacement of each mass-normalized mode, element means) as a collection, mode by mode.
+
+  Collective
+@*/
+PetscErrorCode TriboModalWriteXdmf(TriboModal modal, TriboXdmf x)
+{
+  TriboInterface f = modal->rom->iface;
+  PetscInt       nkeep;
+
+  PetscFunctionBeginUser;
+  if (!f || !f->nelem) PetscFunctionReturn(0);
+  nkeep = PetscMin(modal->nmodes + modal->nrigid, modal->n);
+  PetscCall(TriboXdmfBeginGrid(x, "modes: interface", "Temporal"));
+  for (PetscInt k = 0; k < nkeep; k++) {
+    char label[64];
+    PetscCall(PetscSNPrintf(label, sizeof(label), "mode %" PetscInt_FMT, k + 1));
+    PetscCall(TriboXdmfBeginGrid(x, label, "Uniform"));
+    PetscCall(TriboXdmfTime(x, (PetscReal)(k + 1)));
+    PetscCall(TriboInterfaceXdmfGrid(f, x, PETSC_FALSE));
+    PetscCall(PetscSNPrintf(label, sizeof(label), TRIBO_H5_MODAL "/interface/mode%03" PetscInt_FMT "_element_displacement", k));
+    PetscCall(TriboXdmfAttribute(x, "relative displacement (t1, t2, n), mass-normalized", "Cell", f->nelem, 3, label));
+    PetscCall(TriboXdmfEndGrid(x));
+  }
+  PetscCall(TriboXdmfEndGrid(x));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboNMAWriteXdmf - Describes the backbone on the interface: at each amplitude (the time of a
+  temporal collection is the modal amplitude q), the relative displacement amplitude q phi(q) of
+  the amplitude-dependent mode shape, element means.
+
+  Collective
+@*/
+PetscErrorCode TriboNMAWriteXdmf(TriboNMA nma, TriboXdmf x)
+{
+  TriboInterface       f = nma->rom->iface;
+  const TriboBackbone *b;
+  char                 g[128], label[64];
+
+  PetscFunctionBeginUser;
+  if (!f || !f->nelem) PetscFunctionReturn(0);
+  PetscCall(TriboNMAGetBackbone(nma, &b));
+  PetscCall(PetscSNPrintf(g, sizeof(g), TRIBO_H5_BACKBONE "/mode%" PetscInt_FMT "/interface", b->mode));
+  PetscCall(PetscSNPrintf(label, sizeof(label), "backbone mode %" PetscInt_FMT ": interface", b->mode));
+  PetscCall(TriboXdmfBeginGrid(x, label, "Temporal"));
+  for (PetscInt k = 0; k < b->na; k++) {
+    char path[256];
+    PetscCall(PetscSNPrintf(label, sizeof(label), "q = %.4e", (double)b->q[k]));
+    PetscCall(TriboXdmfBeginGrid(x, label, "Uniform"));
+    PetscCall(TriboXdmfTime(x, b->q[k]));
+    PetscCall(TriboInterfaceXdmfGrid(f, x, PETSC_FALSE));
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/amp%03" PetscInt_FMT "_element_displacement", g, k));
+    PetscCall(TriboXdmfAttribute(x, "relative displacement amplitude q phi(q) (t1, t2, n) [m]", "Cell", f->nelem, 3, path));
+    PetscCall(TriboXdmfEndGrid(x));
+  }
+  PetscCall(TriboXdmfEndGrid(x));
   PetscFunctionReturn(0);
 }

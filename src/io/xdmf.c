@@ -1,0 +1,264 @@
+/* XDMF (eXtensible Data Model and Format, version 3) descriptions of tribo's HDF5 files, so that
+   ParaView (and meshio, VisIt) open meshes and fields with no conversion. The XML holds only the
+   structure; every array is a dataset of the HDF5 file next to it, referenced by its base name
+   (floats and integers are 8-byte, as TriboH5WriteReal() and TriboH5WriteInt() store them). */
+#define _POSIX_C_SOURCE 200809L // getpid()
+#include <triboio.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+struct _n_TriboXdmf {
+  MPI_Comm    comm;
+  PetscMPIInt rank;
+  FILE       *fp; // rank 0
+  char        name[PETSC_MAX_PATH_LEN], tmp[PETSC_MAX_PATH_LEN + 32], h5[PETSC_MAX_PATH_LEN];
+  PetscInt    depth; // open grids
+};
+
+static PetscErrorCode Printf_Private(TriboXdmf x, const char fmt[], ...)
+{
+  va_list ap;
+
+  PetscFunctionBeginUser;
+  if (x->rank) PetscFunctionReturn(0);
+  for (PetscInt i = 0; i < x->depth + 2; i++) fputs("  ", x->fp);
+  va_start(ap, fmt);
+  vfprintf(x->fp, fmt, ap);
+  va_end(ap);
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboXdmfCreate - Starts the XDMF description of an HDF5 file (rank 0 writes it under a temporary
+  name, renamed by TriboXdmfClose()).
+
+  Collective
+
+  Input Parameters:
++ comm - communicator
+. name - the .xdmf file
+- h5   - the HDF5 file it describes; referenced by its base name, so keep the two in one folder
+
+  Output Parameter:
+. x - the writer
+@*/
+PetscErrorCode TriboXdmfCreate(MPI_Comm comm, const char name[], const char h5[], TriboXdmf *x)
+{
+  TriboXdmf   w;
+  const char *base = strrchr(h5, '/');
+  int         err  = 0, pid = (int)getpid();
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscNew(&w));
+  w->comm = comm;
+  PetscCallMPI(MPI_Comm_rank(comm, &w->rank));
+  PetscCall(PetscStrncpy(w->name, name, sizeof(w->name)));
+  PetscCall(PetscStrncpy(w->h5, base ? base + 1 : h5, sizeof(w->h5)));
+  PetscCallMPI(MPI_Bcast(&pid, 1, MPI_INT, 0, comm));
+  PetscCall(PetscSNPrintf(w->tmp, sizeof(w->tmp), "%s.tmp.%d", name, pid));
+  if (!w->rank) {
+    w->fp = fopen(w->tmp, "w");
+    if (!w->fp) err = errno ? errno : EIO;
+    else fprintf(w->fp, "<?xml version=\"1.0\" ?>\n<Xdmf Version=\"3.0\">\n  <Domain>\n");
+  }
+  PetscCallMPI(MPI_Bcast(&err, 1, MPI_INT, 0, comm));
+  if (err) PetscCall(PetscFree(w));
+  PetscCheck(!err, comm, PETSC_ERR_FILE_OPEN, "cannot write %s: %s", name, strerror(err));
+  *x = w;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboXdmfBeginGrid - Opens a grid: "Uniform" (a mesh with its fields), or a "Temporal" or
+  "Spatial" collection of grids (TriboXdmfTime() in each member sets its time, e.g. the amplitude).
+
+  Not collective
+@*/
+PetscErrorCode TriboXdmfBeginGrid(TriboXdmf x, const char name[], const char type[])
+{
+  PetscFunctionBeginUser;
+  if (!strcmp(type, "Uniform")) PetscCall(Printf_Private(x, "<Grid Name=\"%s\" GridType=\"Uniform\">\n", name));
+  else PetscCall(Printf_Private(x, "<Grid Name=\"%s\" GridType=\"Collection\" CollectionType=\"%s\">\n", name, type));
+  x->depth++;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboXdmfEndGrid - Closes the grid opened last.
+
+  Not collective
+@*/
+PetscErrorCode TriboXdmfEndGrid(TriboXdmf x)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(x->depth > 0, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "no grid open in %s", x->name);
+  x->depth--;
+  PetscCall(Printf_Private(x, "</Grid>\n"));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboXdmfTime - The time value of a member of a temporal collection.
+
+  Not collective
+@*/
+PetscErrorCode TriboXdmfTime(TriboXdmf x, PetscReal t)
+{
+  PetscFunctionBeginUser;
+  PetscCall(Printf_Private(x, "<Time Value=\"%.17g\"/>\n", (double)t));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode DataItem_Private(TriboXdmf x, const char type[], PetscInt n, PetscInt ncomp, const char dataset[])
+{
+  PetscFunctionBeginUser;
+  if (ncomp > 1) PetscCall(Printf_Private(x, "  <DataItem Dimensions=\"%" PetscInt_FMT " %" PetscInt_FMT "\" NumberType=\"%s\" Precision=\"%d\" Format=\"HDF\">%s:%s</DataItem>\n", n, ncomp, type, 8, x->h5, dataset));
+  else PetscCall(Printf_Private(x, "  <DataItem Dimensions=\"%" PetscInt_FMT "\" NumberType=\"%s\" Precision=\"%d\" Format=\"HDF\">%s:%s</DataItem>\n", n, type, 8, x->h5, dataset));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboXdmfTopology - The cells of the current grid.
+
+  Not collective
+
+  Input Parameters:
++ x       - the writer
+. type    - "Mixed" (dataset of length len: for each cell its XDMF type code, 4 triangle, 5
+            quadrilateral, 9 hexahedron, then its nodes), "Quadrilateral", "Hexahedron" (dataset
+            ncells x nodes per cell) or "Polyvertex" (points only, no dataset)
+. ncells  - number of cells
+. len     - length of the Mixed dataset, nodes per cell otherwise
+- dataset - the connectivity (0-based node numbers), NULL for Polyvertex
+@*/
+PetscErrorCode TriboXdmfTopology(TriboXdmf x, const char type[], PetscInt ncells, PetscInt len, const char dataset[])
+{
+  PetscFunctionBeginUser;
+  if (!strcmp(type, "Polyvertex")) {
+    PetscCall(Printf_Private(x, "<Topology TopologyType=\"Polyvertex\" NumberOfElements=\"%" PetscInt_FMT "\" NodesPerElement=\"1\"/>\n", ncells));
+    PetscFunctionReturn(0);
+  }
+  PetscCall(Printf_Private(x, "<Topology TopologyType=\"%s\" NumberOfElements=\"%" PetscInt_FMT "\">\n", type, ncells));
+  PetscCall(DataItem_Private(x, "Int", strcmp(type, "Mixed") ? ncells : len, strcmp(type, "Mixed") ? len : 1, dataset));
+  PetscCall(Printf_Private(x, "</Topology>\n"));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboXdmfGeometry - The node coordinates (n x 3 dataset, m) of the current grid.
+
+  Not collective
+@*/
+PetscErrorCode TriboXdmfGeometry(TriboXdmf x, PetscInt n, const char dataset[])
+{
+  PetscFunctionBeginUser;
+  PetscCall(Printf_Private(x, "<Geometry GeometryType=\"XYZ\">\n"));
+  PetscCall(DataItem_Private(x, "Float", n, 3, dataset));
+  PetscCall(Printf_Private(x, "</Geometry>\n"));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboXdmfAttribute - A field of the current grid.
+
+  Not collective
+
+  Input Parameters:
++ x       - the writer
+. name    - the field's name as ParaView shows it (with its unit)
+. center  - "Node" (one value per node or point) or "Cell"
+. n       - number of nodes or cells
+. ncomp   - 1 (scalar) or 3 (vector)
+- dataset - the values (n, or n x 3)
+@*/
+PetscErrorCode TriboXdmfAttribute(TriboXdmf x, const char name[], const char center[], PetscInt n, PetscInt ncomp, const char dataset[])
+{
+  PetscFunctionBeginUser;
+  PetscCall(Printf_Private(x, "<Attribute Name=\"%s\" AttributeType=\"%s\" Center=\"%s\">\n", name, ncomp == 3 ? "Vector" : "Scalar", center));
+  PetscCall(DataItem_Private(x, "Float", n, ncomp, dataset));
+  PetscCall(Printf_Private(x, "</Attribute>\n"));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboXdmfClose - Ends the description; commit renames it to its name, else it is removed.
+
+  Collective
+@*/
+PetscErrorCode TriboXdmfClose(TriboXdmf *x, PetscBool commit)
+{
+  TriboXdmf w = *x;
+  int       err = 0;
+
+  PetscFunctionBeginUser;
+  if (!w) PetscFunctionReturn(0);
+  if (!w->rank) {
+    fprintf(w->fp, "  </Domain>\n</Xdmf>\n");
+    if (fclose(w->fp)) err = errno ? errno : EIO;
+    if (commit && !err && rename(w->tmp, w->name)) err = errno ? errno : EIO;
+    if (!commit || err) (void)remove(w->tmp);
+  }
+  PetscCallMPI(MPI_Bcast(&err, 1, MPI_INT, 0, w->comm));
+  PetscCheck(!commit || w->depth == 0, w->comm, PETSC_ERR_ARG_WRONGSTATE, "%s: %" PetscInt_FMT " grid(s) left open", w->name, w->depth);
+  PetscCheck(!err, w->comm, PETSC_ERR_FILE_WRITE, "could not write %s: %s", w->name, strerror(err));
+  PetscCall(PetscFree(*x));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboInterfaceWriteH5 - Writes the interface mesh of a ROM into a result file, so that the file
+  alone describes its interface fields: /interface/nodes (nnodes x 3, m), /interface/points
+  (npts x 3), /interface/topology (XDMF mixed cells: 4 and 3 nodes for a triangle, 5 and 4 for a
+  quadrilateral), with attributes nelem and topology_length.
+
+  Collective
+@*/
+PetscErrorCode TriboInterfaceWriteH5(TriboInterface f, TriboH5 h5)
+{
+  PetscInt dims[2], *topo, len = 0;
+
+  PetscFunctionBeginUser;
+  dims[0] = f->nnodes, dims[1] = 3;
+  PetscCall(TriboH5WriteReal(h5, TRIBO_H5_INTERFACE "/nodes", 2, dims, f->xyz));
+  dims[0] = f->npts;
+  PetscCall(TriboH5WriteReal(h5, TRIBO_H5_INTERFACE "/points", 2, dims, f->pxyz));
+  PetscCall(PetscMalloc1(5 * f->nelem + 1, &topo));
+  for (PetscInt e = 0; e < f->nelem; e++) {
+    const PetscInt *c   = &f->elem[4 * e];
+    PetscInt        nv  = c[3] < 0 ? 3 : 4;
+    topo[len++]         = nv == 3 ? 4 : 5; // XDMF: 4 triangle, 5 quadrilateral
+    for (PetscInt k = 0; k < nv; k++) topo[len++] = c[k];
+  }
+  dims[0] = len;
+  PetscCall(TriboH5WriteInt(h5, TRIBO_H5_INTERFACE "/topology", 1, dims, topo));
+  PetscCall(TriboH5WriteAttrInt(h5, TRIBO_H5_INTERFACE, "nelem", f->nelem));
+  PetscCall(TriboH5WriteAttrInt(h5, TRIBO_H5_INTERFACE, "topology_length", len));
+  PetscCall(PetscFree(topo));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboInterfaceXdmfGrid - The topology and geometry of the current XDMF grid: the interface
+  elements (points = PETSC_FALSE) or its quadrature points as vertices (PETSC_TRUE), from the
+  datasets of TriboInterfaceWriteH5().
+
+  Not collective
+@*/
+PetscErrorCode TriboInterfaceXdmfGrid(TriboInterface f, TriboXdmf x, PetscBool points)
+{
+  PetscInt len = 0;
+
+  PetscFunctionBeginUser;
+  if (points) {
+    PetscCall(TriboXdmfTopology(x, "Polyvertex", f->npts, 1, NULL));
+    PetscCall(TriboXdmfGeometry(x, f->npts, TRIBO_H5_INTERFACE "/points"));
+  } else {
+    for (PetscInt e = 0; e < f->nelem; e++) len += f->elem[4 * e + 3] < 0 ? 4 : 5;
+    PetscCall(TriboXdmfTopology(x, "Mixed", f->nelem, len, TRIBO_H5_INTERFACE "/topology"));
+    PetscCall(TriboXdmfGeometry(x, f->nnodes, TRIBO_H5_INTERFACE "/nodes"));
+  }
+  PetscFunctionReturn(0);
+}
