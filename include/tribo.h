@@ -1,5 +1,6 @@
 #pragma once
 #include <tribosys.h>
+#include <tribonum.h>
 #include <tribolaw.h>
 #include <triborom.h>
 #include <triboio.h>

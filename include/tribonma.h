@@ -37,10 +37,6 @@ typedef struct {
 PETSC_EXTERN PetscErrorCode TriboModalSolve(TriboROM, TriboJoint, const PetscReal[], PetscReal, TriboModal *);
 PETSC_EXTERN PetscErrorCode TriboModalSolveFirst(TriboROM, TriboJoint, const PetscReal[], PetscReal, PetscInt, TriboModal *);
 PETSC_EXTERN PetscErrorCode TriboModalFinalize(TriboModal *);
-/* Dense symmetric-definite generalized eigenproblem A x = w B x (LAPACK sygv); A, B column-major,
-   overwritten; w ascending, A holds B-orthonormal eigenvectors. */
-PETSC_EXTERN PetscErrorCode TriboDenseEigen(PetscInt, PetscReal[], PetscReal[], PetscReal[]);
-PETSC_EXTERN PetscErrorCode TriboDenseEigenLowest(PetscInt, PetscReal[], PetscReal[], PetscInt, PetscReal[], PetscReal[]);
 
 /* Backbone by the Rayleigh-quotient nonlinear modal analysis (RQNMA). */
 typedef struct {

@@ -1,4 +1,5 @@
 #include <tribo/private/nmaimpl.h>
+#include <tribonum.h>
 
 static PetscFunctionList TriboNMAList = NULL;
 

@@ -11,7 +11,7 @@
    are kept in addition to the m modes, and Psi is computed on their M-orthogonal complement. It shrinks the mean interface DOFs and the first-stage modes of a BRB reduction
    (n = 4106) to n_b + m, which the dense Newton solves of RQNMA need. */
 #include <triborom.h>
-#include <tribonma.h>
+#include <tribonum.h>
 #include <petscblaslapack.h>
 
 /*@
