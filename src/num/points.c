@@ -1,5 +1,6 @@
 /* Point sets on an interval: log-spaced amplitudes and Gauss-Lobatto nodes. */
 #include <tribonum.h>
+#include <petscdt.h>
 
 /*@
   TriboLogspace - n values from a to b (both > 0) equally spaced in log10.
@@ -25,6 +26,8 @@ PetscErrorCode TriboLogspace(PetscReal a, PetscReal b, PetscInt n, PetscReal x[]
 /*@
   TriboLGL - Legendre-Gauss-Lobatto nodes and weights on [-1, 1].
 
+  Not collective
+
   Input Parameter:
 . m - number of points (>= 2), endpoints included
 
@@ -33,45 +36,15 @@ PetscErrorCode TriboLogspace(PetscReal a, PetscReal b, PetscInt n, PetscReal x[]
 - w - weights, w_i = 2 / (m (m-1) P_{m-1}(x_i)^2)
 
   Notes:
-  Interior nodes are the roots of P'_{m-1}, found by Newton iteration from Chebyshev-Gauss-Lobatto
-  starting points; exact for polynomials of degree 2m-3.
+  PETSc's PetscDTGaussLobattoLegendreQuadrature() by Newton's method (the interior nodes are the
+  roots of P'_{m-1}); exact for polynomials of degree 2m-3.
+
+.seealso: `PetscDTGaussLobattoLegendreQuadrature()`
 @*/
 PetscErrorCode TriboLGL(PetscInt m, PetscReal x[], PetscReal w[])
 {
-  PetscInt N = m - 1;
-
   PetscFunctionBeginUser;
   PetscCheck(m >= 2, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Lobatto quadrature needs at least 2 points, got %" PetscInt_FMT, m);
-  for (PetscInt i = 0; i < m; i++) {
-    PetscReal xi = -PetscCosReal(PETSC_PI * i / N), p = 0, pm1 = 0;
-    for (PetscInt it = 0; it < 100; it++) {
-      PetscReal p0 = 1, p1 = xi, dx;
-      // Legendre recursion up to P_N, then Newton on (1-x^2) P_N'(x) via the classic LGL update
-      for (PetscInt k = 2; k <= N; k++) {
-        PetscReal p2 = ((2 * k - 1) * xi * p1 - (k - 1) * p0) / k;
-        p0           = p1;
-        p1           = p2;
-      }
-      p   = (N == 0) ? 1 : p1;
-      pm1 = (N == 1) ? 1 : p0;
-      if (i == 0 || i == N) break;
-      dx = (xi * p - pm1) / ((N + 1) * p);
-      xi -= dx;
-      if (PetscAbsReal(dx) < 1e-16) break;
-    }
-    if (i == 0) xi = -1;
-    if (i == N) xi = 1;
-    { // recompute P_N at the converged node
-      PetscReal p0 = 1, p1 = xi;
-      for (PetscInt k = 2; k <= N; k++) {
-        PetscReal p2 = ((2 * k - 1) * xi * p1 - (k - 1) * p0) / k;
-        p0           = p1;
-        p1           = p2;
-      }
-      p = (N == 0) ? 1 : p1;
-    }
-    x[i] = xi;
-    w[i] = 2.0 / (N * (N + 1) * p * p);
-  }
+  PetscCall(PetscDTGaussLobattoLegendreQuadrature(m, PETSCGAUSSLOBATTOLEGENDRE_VIA_NEWTON, x, w));
   PetscFunctionReturn(0);
 }
