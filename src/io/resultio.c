@@ -1,5 +1,6 @@
 #include <triboio.h>
 #include <triboplot.h>
+#include <tribonum.h>
 
 /*@
   TriboPrestressWriteH5 - Writes /prestress: u (n), fs (n), attributes tension (N per bolt),
@@ -148,36 +149,24 @@ PetscErrorCode TriboBackbonePlot(MPI_Comm comm, const TriboBackbone *b, TriboROM
   PetscFunctionReturn(0);
 }
 
-// Picture frame of a flat interface: t1, t2 the global axes closest to its plane (x before y before z) made orthonormal, as in src/rom/cbiface.c; PETSC_FALSE without elements
+// Picture frame of a flat interface: t1, t2 the global axes closest to its plane (TriboPlaneFrame()); PETSC_FALSE without elements
 static PetscBool InterfaceFrame_Private(TriboInterface f, PetscReal fr[9])
 {
-  PetscReal *n = fr + 6, s = 0;
-  PetscInt   ax[3] = {0, 1, 2};
+  PetscReal n[3] = {0, 0, 0}, s = 0;
 
-  for (int a = 0; a < 3; a++) n[a] = 0;
   for (PetscInt e = 0; e < f->nelem; e++) { // area-weighted normal: diagonals' (two sides') cross product, turned to agree with the sum so far
-    const PetscInt  *c  = &f->elem[4 * e];
-    const PetscReal *x0 = &f->xyz[3 * c[0]], *x1 = &f->xyz[3 * c[1]], *x2 = &f->xyz[3 * c[2]], *x3 = &f->xyz[3 * c[c[3] < 0 ? 2 : 3]];
-    PetscReal        d1[3], d2[3], ne[3], dot                                                      = 0;
-    for (int a = 0; a < 3; a++) d1[a] = c[3] < 0 ? x1[a] - x0[a] : x2[a] - x0[a], d2[a] = c[3] < 0 ? x2[a] - x0[a] : x3[a] - x1[a];
-    for (int a = 0; a < 3; a++) ne[a] = d1[(a + 1) % 3] * d2[(a + 2) % 3] - d1[(a + 2) % 3] * d2[(a + 1) % 3], dot += ne[a] * n[a];
+    const PetscInt  *c = &f->elem[4 * e];
+    const PetscReal *X[4];
+    PetscReal        ne[3], dot = 0;
+    for (int v = 0; v < (c[3] < 0 ? 3 : 4); v++) X[v] = &f->xyz[3 * c[v]];
+    TriboFaceNormal(c[3] < 0 ? 3 : 4, X, ne);
+    for (int a = 0; a < 3; a++) dot += ne[a] * n[a];
     for (int a = 0; a < 3; a++) n[a] += dot < 0 ? -ne[a] : ne[a];
   }
   for (int a = 0; a < 3; a++) s += n[a] * n[a];
   if (!(s > 0)) return PETSC_FALSE;
   for (int a = 0; a < 3; a++) n[a] /= PetscSqrtReal(s);
-  for (int i = 0; i < 2; i++)
-    for (int j = 2; j > i; j--)
-      if (PetscAbsReal(n[ax[j]]) < PetscAbsReal(n[ax[j - 1]]) - 1e-12) {
-        PetscInt t = ax[j];
-        ax[j] = ax[j - 1], ax[j - 1] = t;
-      }
-  for (int k = 0; k < 2; k++) { // Gram-Schmidt of the axes against n (and t1)
-    PetscReal *t = fr + 3 * k, dn = n[ax[k]], dt = k ? fr[ax[k]] : 0;
-    s = 0;
-    for (int a = 0; a < 3; a++) t[a] = (a == ax[k]) - dn * n[a] - dt * fr[a], s += t[a] * t[a];
-    for (int a = 0; a < 3; a++) t[a] /= PetscSqrtReal(s);
-  }
+  TriboPlaneFrame(n, fr);
   return PETSC_TRUE;
 }
 

@@ -77,3 +77,36 @@ PetscErrorCode TriboDenseEigenLowest(PetscInt n, PetscReal A[], PetscReal B[], P
   PetscCheck(info == 0 && found == iu, PETSC_COMM_SELF, PETSC_ERR_LIB, "dense eigensolver (LAPACK dsygvx) failed, info = %d, %d of %d modes", (int)info, (int)found, (int)iu);
   PetscFunctionReturn(0);
 }
+
+/*@
+  TriboDenseMatMultRowMajor - C = op(A) B for small dense row-major matrices, by plain loops.
+
+  Not collective
+
+  Input Parameters:
++ transA - PETSC_TRUE: op(A) = A^T with A stored k x m; PETSC_FALSE: op(A) = A stored m x k
+. m      - rows of C
+. n      - columns of C and of B
+. k      - columns of op(A), rows of B
+. A      - row-major
+- B      - k x n, row-major
+
+  Output Parameter:
+. C - m x n, row-major (must not overlap A or B)
+
+  Notes:
+  For element-sized matrices (12 x 12 frame elements, 60 x 60 solid elements), where a BLAS call
+  costs more than it saves; each entry is summed in the order of the inner index, so results do
+  not depend on a BLAS library's blocking. A pure kernel: no error code.
+
+  Level: developer
+@*/
+void TriboDenseMatMultRowMajor(PetscBool transA, PetscInt m, PetscInt n, PetscInt k, const PetscReal A[], const PetscReal B[], PetscReal C[])
+{
+  for (PetscInt i = 0; i < m; i++)
+    for (PetscInt j = 0; j < n; j++) {
+      PetscReal s = 0;
+      for (PetscInt l = 0; l < k; l++) s += (transA ? A[l * m + i] : A[i * k + l]) * B[l * n + j];
+      C[i * n + j] = s;
+    }
+}

@@ -1,5 +1,6 @@
 #include <triboplot.h>
 #include <triborom.h>
+#include <tribonum.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -182,8 +183,7 @@ static void ToPixel(const Geo *g, PetscInt x0, PetscInt y0, const PetscReal *p, 
    converged */
 static PetscBool Param(double P[4][2], PetscInt nv, const double *x, double *bs)
 {
-  const double su[4] = {-1, 1, 1, -1}, sw[4] = {-1, -1, 1, 1};
-  double      *u = &bs[1], *w = &bs[2];
+  double *u = &bs[1], *w = &bs[2];
 
   bs[0] = 1, *u = *w = 0;
   for (int it = 0; it < 16; it++) {
@@ -193,11 +193,12 @@ static PetscBool Param(double P[4][2], PetscInt nv, const double *x, double *bs)
       a = P[1][0] - P[0][0], b = P[2][0] - P[0][0], c = P[1][1] - P[0][1], d = P[2][1] - P[0][1];
       fx += P[0][0] + a * *u + b * *w, fy += P[0][1] + c * *u + d * *w;
     } else {
+      PetscReal N[4], dN[8];
       a = b = c = d = 0;
+      TriboFaceShape(4, u, N, dN); // (u, w) = bs[1], bs[2]
       for (int v = 0; v < 4; v++) {
-        double n = 0.25 * (1 + su[v] * *u) * (1 + sw[v] * *w), nu = 0.25 * su[v] * (1 + sw[v] * *w), nw = 0.25 * sw[v] * (1 + su[v] * *u);
-        fx += n * P[v][0], fy += n * P[v][1];
-        a += nu * P[v][0], b += nw * P[v][0], c += nu * P[v][1], d += nw * P[v][1];
+        fx += N[v] * P[v][0], fy += N[v] * P[v][1];
+        a += dN[2 * v] * P[v][0], b += dN[2 * v + 1] * P[v][0], c += dN[2 * v] * P[v][1], d += dN[2 * v + 1] * P[v][1];
       }
     }
     det = a * d - b * c;
