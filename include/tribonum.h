@@ -28,3 +28,6 @@ PETSC_EXTERN void TriboFaceNormal(PetscInt, const PetscReal *const[], PetscReal[
 /* Local frame (t1, t2, n) of a plane with unit normal n: t1, t2 the global axes closest to the
    plane (x before y before z) made orthonormal to n; frame[0..8] = rows t1, t2, n. */
 PETSC_EXTERN void TriboPlaneFrame(const PetscReal[], PetscReal[]);
+
+/* Columns in which a matrix has a nonzero value, ascending (a new array: PetscFree() it). */
+PETSC_EXTERN PetscErrorCode TriboMatGetNonzeroColumns(Mat, PetscInt *, PetscInt *[]);

@@ -29,7 +29,7 @@
 @*/
 PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
 {
-  PetscInt           n = rom->n, nb = 0, no, nr, *bidx, *oidx, *isb;
+  PetscInt           n = rom->n, nb = 0, no, nr, *bidx, *oidx;
   PetscReal         *Koo, *Moo, *Kob, *Tm, *w, *tmp, *Kr, *Mr;
   const PetscScalar *K, *M;
   PetscBLASInt       bn, bno, bnb, bm, info;
@@ -37,32 +37,18 @@ PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
 
   PetscFunctionBeginUser;
   PetscCheck(rom->iface && rom->iface->L, rom->comm, PETSC_ERR_ARG_WRONGSTATE, "condensation needs an interface (L)");
-  PetscCall(PetscCalloc1(n, &isb));
-  {
-    PetscInt mr;
-    PetscCall(MatGetSize(rom->iface->L, &mr, NULL));
-    for (PetscInt r = 0; r < mr; r++) {
-      PetscInt           nc;
-      const PetscInt    *c;
-      const PetscScalar *v;
-      PetscCall(MatGetRow(rom->iface->L, r, &nc, &c, &v));
-      for (PetscInt k = 0; k < nc; k++)
-        if (v[k] != 0.0) isb[c[k]] = 1;
-      PetscCall(MatRestoreRow(rom->iface->L, r, &nc, &c, &v));
-    }
-  }
-  for (PetscInt i = 0; i < n; i++) nb += isb[i];
+  PetscCall(TriboMatGetNonzeroColumns(rom->iface->L, &nb, &bidx));
   no = n - nb;
   m  = PetscMin(m, no);
   PetscCheck(m >= 0, rom->comm, PETSC_ERR_USER_INPUT, "the number of modes to keep must be >= 0, got %" PetscInt_FMT " (option -rom_condense_modes)", m);
   if (no == 0) {
-    PetscCall(PetscFree(isb));
+    PetscCall(PetscFree(bidx));
     PetscFunctionReturn(0);
   }
-  PetscCall(PetscMalloc2(nb, &bidx, no, &oidx));
+  PetscCall(PetscMalloc1(no, &oidx));
   for (PetscInt i = 0, a = 0, b = 0; i < n; i++) {
-    if (isb[i])
-      bidx[a++] = i;
+    if (a < nb && bidx[a] == i)
+      a++;
     else
       oidx[b++] = i;
   }
@@ -231,7 +217,7 @@ PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
   PetscCall(PetscFree3(tmp, Kr, Mr));
   PetscCall(PetscFree(Tm));
   PetscCall(PetscFree4(Koo, Moo, Kob, w));
-  PetscCall(PetscFree2(bidx, oidx));
-  PetscCall(PetscFree(isb));
+  PetscCall(PetscFree(bidx));
+  PetscCall(PetscFree(oidx));
   PetscFunctionReturn(0);
 }

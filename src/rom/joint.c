@@ -1,4 +1,5 @@
 #include <triborom.h>
+#include <tribonum.h>
 #include <petscblaslapack.h>
 
 /* Points whose rows of P and W touch the same DOFs form a group; the tangent of a group is
@@ -196,31 +197,11 @@ PetscErrorCode TriboJointCreate(TriboROM rom, TriboLaw law, TriboJoint *joint)
   PetscCall(MatTranspose(f->T, MAT_INITIAL_MATRIX, &Tt));
   PetscCall(BuildPointRows_Private(Tt, f->L, j->n, j->p0, j->p1, &j->wrow, &j->wcol, &j->wval));
   PetscCall(MatDestroy(&Tt));
-  { // interface DOFs = nonzero columns of L (the same on every rank)
-    PetscInt m;
-    PetscCall(PetscMalloc1(j->n, &j->g2i));
-    for (PetscInt k = 0; k < j->n; k++) j->g2i[k] = -1;
-    PetscCall(MatGetSize(f->L, &m, NULL));
-    for (PetscInt r = 0; r < m; r++) {
-      PetscInt           nc;
-      const PetscInt    *lc;
-      const PetscScalar *lv;
-      PetscCall(MatGetRow(f->L, r, &nc, &lc, &lv));
-      for (PetscInt k = 0; k < nc; k++)
-        if (lv[k] != 0.0) j->g2i[lc[k]] = 0;
-      PetscCall(MatRestoreRow(f->L, r, &nc, &lc, &lv));
-    }
-    j->ni = 0;
-    for (PetscInt k = 0; k < j->n; k++)
-      if (j->g2i[k] == 0) j->ni++;
-    PetscCall(PetscMalloc1(j->ni + 1, &j->idof));
-    j->ni = 0;
-    for (PetscInt k = 0; k < j->n; k++)
-      if (j->g2i[k] == 0) {
-        j->g2i[k]        = j->ni;
-        j->idof[j->ni++] = k;
-      }
-  }
+  // interface DOFs = nonzero columns of L (the same on every rank)
+  PetscCall(TriboMatGetNonzeroColumns(f->L, &j->ni, &j->idof));
+  PetscCall(PetscMalloc1(j->n, &j->g2i));
+  for (PetscInt k = 0; k < j->n; k++) j->g2i[k] = -1;
+  for (PetscInt a = 0; a < j->ni; a++) j->g2i[j->idof[a]] = a;
   PetscCall(PetscMalloc1(3 * j->nloc + 1, &j->u));
   PetscCall(PetscMalloc1(3 * j->nloc + 1, &j->t));
   PetscCall(PetscMalloc1(9 * j->nloc + 1, &j->d));
