@@ -31,3 +31,5 @@ PETSC_EXTERN void TriboPlaneFrame(const PetscReal[], PetscReal[]);
 
 /* Columns in which a matrix has a nonzero value, ascending (a new array: PetscFree() it). */
 PETSC_EXTERN PetscErrorCode TriboMatGetNonzeroColumns(Mat, PetscInt *, PetscInt *[]);
+/* Copy of the compressed sparse rows (ia, ja, a) of a MATSEQAIJ matrix (new arrays: PetscFree() them). */
+PETSC_EXTERN PetscErrorCode TriboMatGetCSRCopy(Mat, PetscInt *[], PetscInt *[], PetscScalar *[]);

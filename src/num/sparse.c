@@ -38,3 +38,45 @@ PetscErrorCode TriboMatGetNonzeroColumns(Mat A, PetscInt *nc, PetscInt *cols[])
   PetscCall(PetscFree(norms));
   PetscFunctionReturn(0);
 }
+
+/*@
+  TriboMatGetCSRCopy - A copy of the compressed sparse rows of a sequential AIJ matrix.
+
+  Not collective
+
+  Input Parameter:
+. A - a MATSEQAIJ matrix with m rows
+
+  Output Parameters:
++ ia - row starts, m + 1 entries
+. ja - column indices, ia[m] entries, ascending in each row
+- a  - values, ia[m] entries
+
+  Notes:
+  For kernels that keep a matrix's pattern and values in plain arrays (the Craig-Bampton
+  coupling blocks, the joint's point maps). The three arrays are new, with at least one entry
+  each: PetscFree() them.
+
+.seealso: `MatGetRowIJ()`, `MatSeqAIJGetArrayRead()`
+@*/
+PetscErrorCode TriboMatGetCSRCopy(Mat A, PetscInt *ia[], PetscInt *ja[], PetscScalar *a[])
+{
+  PetscInt           m;
+  const PetscInt    *i, *j;
+  const PetscScalar *v;
+  PetscBool          done;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatGetRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &i, &j, &done));
+  PetscCheck(done, PETSC_COMM_SELF, PETSC_ERR_SUP, "the matrix has no compressed-row arrays (a MATSEQAIJ matrix is needed)");
+  PetscCall(MatSeqAIJGetArrayRead(A, &v));
+  PetscCall(PetscMalloc1(m + 1, ia));
+  PetscCall(PetscMalloc1(i[m] + 1, ja));
+  PetscCall(PetscMalloc1(i[m] + 1, a));
+  PetscCall(PetscArraycpy(*ia, i, m + 1));
+  PetscCall(PetscArraycpy(*ja, j, i[m]));
+  PetscCall(PetscArraycpy(*a, v, i[m]));
+  PetscCall(MatSeqAIJRestoreArrayRead(A, &v));
+  PetscCall(MatRestoreRowIJ(A, 0, PETSC_FALSE, PETSC_FALSE, &m, &i, &j, &done));
+  PetscFunctionReturn(0);
+}

@@ -24,6 +24,7 @@
    Brake-Reuss beam, half on each of 2 ranks); Psi^T M_ii Psi is accumulated block by block, upper
    triangle only, with BLAS gemm. The reduced matrices are replicated (n^2 doubles each). */
 #include <tribofe.h>
+#include <tribonum.h>
 #include <slepceps.h>
 #include <petscblaslapack.h>
 
@@ -112,12 +113,10 @@ static PetscErrorCode SetUpDofs_Private(CB *cb, TriboFESystem fe, const TriboInt
    owned rows took 0.29 s on 2 ranks. */
 static PetscErrorCode SplitMatrix_Private(CB *cb, Mat A, CBCoupling *c, PetscScalar *C)
 {
-  IS                 isi, isb;
-  Mat                sub[2], loc;
-  PetscInt          *ri, *rb, nbloc = cb->rend - cb->rstart - cb->niloc, n;
-  const PetscInt    *ia, *ja;
-  const PetscScalar *a;
-  PetscBool          done;
+  IS           isi, isb;
+  Mat          sub[2], loc;
+  PetscInt    *ri, *rb, nbloc = cb->rend - cb->rstart - cb->niloc, *ia, *ja;
+  PetscScalar *a;
 
   PetscFunctionBeginUser;
   PetscCall(PetscMalloc2(cb->niloc, &ri, nbloc, &rb));
@@ -133,25 +132,18 @@ static PetscErrorCode SplitMatrix_Private(CB *cb, Mat A, CBCoupling *c, PetscSca
   PetscCall(MatCreateSubMatrix(A, isb, isb, MAT_INITIAL_MATRIX, &sub[1]));
   PetscCall(ISDestroy(&isi));
   PetscCall(ISDestroy(&isb));
-  for (PetscInt k = 0; k < 2; k++) {
-    PetscCall(MatAIJGetLocalMat(sub[k], &loc)); // the owned rows, global (boundary position) columns, ascending
-    PetscCall(MatGetRowIJ(loc, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
-    PetscCheck(done && n == (k ? nbloc : cb->niloc), PETSC_COMM_SELF, PETSC_ERR_PLIB, "no CSR of the owned rows of a sub-matrix");
-    PetscCall(MatSeqAIJGetArrayRead(loc, &a));
-    if (!k) { // A_ib: a copy of the CSR
-      PetscCall(PetscMalloc1(n + 1, &c->ia));
-      PetscCall(PetscMalloc2(ia[n], &c->ja, ia[n], &c->a));
-      PetscCall(PetscArraycpy(c->ia, ia, n + 1));
-      PetscCall(PetscArraycpy(c->ja, ja, ia[n]));
-      PetscCall(PetscArraycpy(c->a, a, ia[n]));
-    } else
-      for (PetscInt i = 0; i < n; i++)
-        for (PetscInt e = ia[i]; e < ia[i + 1]; e++) C[cb->bpos[rb[i]] + cb->ncb * ja[e]] += a[e];
-    PetscCall(MatSeqAIJRestoreArrayRead(loc, &a));
-    PetscCall(MatRestoreRowIJ(loc, 0, PETSC_FALSE, PETSC_FALSE, &n, &ia, &ja, &done));
-    PetscCall(MatDestroy(&loc));
-    PetscCall(MatDestroy(&sub[k]));
-  }
+  PetscCall(MatAIJGetLocalMat(sub[0], &loc)); // the owned rows, global (boundary position) columns, ascending
+  PetscCall(TriboMatGetCSRCopy(loc, &c->ia, &c->ja, &c->a));
+  PetscCall(MatDestroy(&loc));
+  PetscCall(MatAIJGetLocalMat(sub[1], &loc));
+  PetscCall(TriboMatGetCSRCopy(loc, &ia, &ja, &a));
+  for (PetscInt i = 0; i < nbloc; i++)
+    for (PetscInt e = ia[i]; e < ia[i + 1]; e++) C[cb->bpos[rb[i]] + cb->ncb * ja[e]] += a[e];
+  PetscCall(PetscFree(ia));
+  PetscCall(PetscFree(ja));
+  PetscCall(PetscFree(a));
+  PetscCall(MatDestroy(&loc));
+  for (PetscInt k = 0; k < 2; k++) PetscCall(MatDestroy(&sub[k]));
   PetscCall(PetscFree2(ri, rb));
   PetscFunctionReturn(0);
 }
@@ -737,10 +729,12 @@ PetscErrorCode TriboCraigBampton(TriboFESystem fe, TriboROM *rom)
   PetscCall(PetscFree3(cb.Kc, cb.Mc, cb.fc));
   PetscCall(PetscFree5(cb.ft, cb.fb, cb.bdof, cb.bpos, cb.iloc));
   PetscCall(PetscFree2(cb.phi, cb.lambda));
-  PetscCall(PetscFree(cb.kib.ia));
-  PetscCall(PetscFree2(cb.kib.ja, cb.kib.a));
-  PetscCall(PetscFree(cb.mib.ia));
-  PetscCall(PetscFree2(cb.mib.ja, cb.mib.a));
+  for (PetscInt k = 0; k < 2; k++) {
+    CBCoupling *c = k ? &cb.mib : &cb.kib;
+    PetscCall(PetscFree(c->ia));
+    PetscCall(PetscFree(c->ja));
+    PetscCall(PetscFree(c->a));
+  }
   PetscCall(KSPDestroy(&cb.ksp));
   PetscCall(MatDestroy(&cb.Kii));
   PetscCall(MatDestroy(&cb.Mii));

@@ -103,14 +103,11 @@ static PetscErrorCode BuildGroups_Private(TriboJoint j)
    0.24 ms on the demo ROM (576 points, 1 rank) and 1.9 ms against 1.0 ms on the Brake-Reuss beam
    (2,352 points), once per joint, which does not show in a backbone: the demo's backbone step
    took 26.6 and 28.6 s with the former, 28.3 and 27.5 s with this one (1 rank, busy machine). */
-static PetscErrorCode BuildPointRows_Private(Mat S, Mat L, PetscInt p0, PetscInt p1, PetscInt **rowp, PetscInt **colp, PetscReal **valp)
+static PetscErrorCode BuildPointRows_Private(Mat S, Mat L, PetscInt p0, PetscInt p1, PetscInt **rowp, PetscInt **colp, PetscScalar **valp)
 {
-  IS                 isr, isc;
-  Mat                Sl, S3, S3a, P;
-  PetscInt           ns, nr;
-  const PetscInt    *ia, *ja;
-  const PetscScalar *a;
-  PetscBool          done;
+  IS       isr, isc;
+  Mat      Sl, S3, S3a, P;
+  PetscInt ns;
 
   PetscFunctionBeginUser;
   PetscCall(MatGetSize(S, NULL, &ns));
@@ -122,17 +119,7 @@ static PetscErrorCode BuildPointRows_Private(Mat S, Mat L, PetscInt p0, PetscInt
   PetscCall(MatCreateMAIJ(Sl, 3, &S3));
   PetscCall(MatConvert(S3, MATSEQAIJ, MAT_INITIAL_MATRIX, &S3a)); // PETSc multiplies MAIJ only in PtAP
   PetscCall(MatMatMult(S3a, L, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &P));
-  PetscCall(MatGetRowIJ(P, 0, PETSC_FALSE, PETSC_FALSE, &nr, &ia, &ja, &done));
-  PetscCheck(done && nr == 3 * (p1 - p0), PETSC_COMM_SELF, PETSC_ERR_PLIB, "no CSR of the point map");
-  PetscCall(MatSeqAIJGetArrayRead(P, &a));
-  PetscCall(PetscMalloc1(nr + 1, rowp));
-  PetscCall(PetscMalloc1(ia[nr] + 1, colp));
-  PetscCall(PetscMalloc1(ia[nr] + 1, valp));
-  PetscCall(PetscArraycpy(*rowp, ia, nr + 1));
-  PetscCall(PetscArraycpy(*colp, ja, ia[nr]));
-  for (PetscInt k = 0; k < ia[nr]; k++) (*valp)[k] = PetscRealPart(a[k]);
-  PetscCall(MatSeqAIJRestoreArrayRead(P, &a));
-  PetscCall(MatRestoreRowIJ(P, 0, PETSC_FALSE, PETSC_FALSE, &nr, &ia, &ja, &done));
+  PetscCall(TriboMatGetCSRCopy(P, rowp, colp, valp));
   PetscCall(MatDestroy(&P));
   PetscCall(MatDestroy(&S3a));
   PetscCall(MatDestroy(&S3));
