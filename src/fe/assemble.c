@@ -197,7 +197,11 @@ static PetscErrorCode AssembleElements(TriboFESystem sys, const TriboFECSR *Tc, 
         PetscCall(MatSetValues(M, n, idm, n, idm, Mp, ADD_VALUES));
       }
     } else {
-      // T_e (m x c, dense), W = K_e T_e and (M_s (x) I) T_e, then T_e^T W
+      /* T_e (m x c, dense), W = K_e T_e and (M_s (x) I) T_e, then T_e^T W. T_e is gathered from the
+         replicated CSR of T by hand: per element, MatCreateSubMatrix() of a sequential AIJ wrapper
+         of it plus the conversion to dense took 15 ms for the 264 constrained elements of the
+         Brake-Reuss beam against 1.4 ms for this loop (same entries); the parallel T would need a
+         collective call per element. */
       PetscInt   c, maxc = 0;
       PetscReal *Te, *Wk, *Wm, *Kr, *Mr;
       for (PetscInt a = 0; a < m; a++) maxc += Tc->ptr[3 * nodes[a / 3] + a % 3 + 1] - Tc->ptr[3 * nodes[a / 3] + a % 3];
