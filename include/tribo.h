@@ -1,6 +1,7 @@
 #pragma once
 /* Everything of libtribo, for a user's program (layers in doc/architecture.md). */
 #include <tribosys.h>
+#include <tribonum.h>
 #include <tribolaw.h>
 #include <tribofe.h>
 #include <triborom.h>

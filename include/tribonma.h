@@ -55,10 +55,6 @@ PETSC_EXTERN PetscErrorCode TriboModalView(TriboModal, PetscViewer);
 PETSC_EXTERN PetscErrorCode TriboModalWriteH5(TriboModal, TriboH5);
 PETSC_EXTERN PetscErrorCode TriboModalWriteXdmf(TriboModal, TriboXdmf);
 PETSC_EXTERN PetscErrorCode TriboModalDestroy(TriboModal *);
-/* Dense symmetric-definite generalized eigenproblem A x = w B x (LAPACK sygv); A, B column-major,
-   overwritten; w ascending, A holds B-orthonormal eigenvectors. */
-PETSC_EXTERN PetscErrorCode TriboDenseEigen(PetscInt, PetscReal[], PetscReal[], PetscReal[]);
-PETSC_EXTERN PetscErrorCode TriboDenseEigenLowest(PetscInt, PetscReal[], PetscReal[], PetscInt, PetscReal[], PetscReal[]);
 
 /* The state of one amplitude of a backbone */
 typedef enum {

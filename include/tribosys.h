@@ -32,11 +32,6 @@ PETSC_EXTERN PetscErrorCode TriboSumAll(MPI_Comm, PetscInt, PetscReal *);
 /* SHA-256 of a file, as 64 lowercase hex characters plus NUL (hex must hold 65 chars). */
 PETSC_EXTERN PetscErrorCode TriboFileSHA256(const char[], char[]);
 PETSC_EXTERN PetscErrorCode TriboSHA256(const void *, size_t, char[]);
-/* Log-spaced / linear helpers */
-PETSC_EXTERN PetscErrorCode TriboLogspace(PetscReal, PetscReal, PetscInt, PetscReal[]);
-/* Legendre-Gauss-Lobatto nodes and weights on [-1,1] (m >= 2 points). */
-PETSC_EXTERN PetscErrorCode TriboLGL(PetscInt, PetscReal[], PetscReal[]);
-
 /* Option namespaces and help (src/sys/options.c): classes register their namespaces, objects mark
    theirs as used in SetFromOptions, and TriboOptionsCheckUsed() rejects misspelt options before any
    computation. */

@@ -7,6 +7,7 @@
    equation between coupling reference nodes). Every rank builds all relations (the mesh is
    replicated) and fills its own rows of T. Order: ties, then couplings, then equations. */
 #include <tribo/private/feimpl.h>
+#include <tribonum.h>
 #include <petscbt.h>
 
 typedef struct {
@@ -163,12 +164,7 @@ static void FaceShape(PetscInt n, const PetscReal s[2], PetscReal N[], PetscReal
 {
   static const PetscReal c[8][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}, {0, -1}, {1, 0}, {0, 1}, {-1, 0}};
   if (n == 4 || n == 8) {
-    for (PetscInt a = 0; a < 4; a++) {
-      PetscReal f0 = 1 + c[a][0] * s[0], f1 = 1 + c[a][1] * s[1];
-      N[a]          = 0.25 * f0 * f1;
-      dN[2 * a]     = 0.25 * c[a][0] * f1;
-      dN[2 * a + 1] = 0.25 * f0 * c[a][1];
-    }
+    TriboFaceShape(4, s, N, dN);
     if (n == 8) {
       for (PetscInt a = 4; a < 8; a++) {
         PetscInt  m = c[a][0] == 0 ? 0 : 1, o = 1 - m;
@@ -185,16 +181,17 @@ static void FaceShape(PetscInt n, const PetscReal s[2], PetscReal N[], PetscReal
       }
     }
   } else {
-    PetscReal L[3] = {1 - s[0] - s[1], s[0], s[1]}, dL[3][2] = {{-1, -1}, {1, 0}, {0, 1}};
+    PetscReal L[3], dL[6];
+    TriboFaceShape(3, s, L, dL);
     for (PetscInt a = 0; a < 3; a++) {
       N[a] = n == 3 ? L[a] : L[a] * (2 * L[a] - 1);
-      for (PetscInt k = 0; k < 2; k++) dN[2 * a + k] = n == 3 ? dL[a][k] : (4 * L[a] - 1) * dL[a][k];
+      for (PetscInt k = 0; k < 2; k++) dN[2 * a + k] = n == 3 ? dL[2 * a + k] : (4 * L[a] - 1) * dL[2 * a + k];
     }
     if (n == 6)
       for (PetscInt e = 0; e < 3; e++) {
         PetscInt i = e, j = (e + 1) % 3;
         N[3 + e] = 4 * L[i] * L[j];
-        for (PetscInt k = 0; k < 2; k++) dN[2 * (3 + e) + k] = 4 * (L[i] * dL[j][k] + L[j] * dL[i][k]);
+        for (PetscInt k = 0; k < 2; k++) dN[2 * (3 + e) + k] = 4 * (L[i] * dL[2 * j + k] + L[j] * dL[2 * i + k]);
       }
   }
 }

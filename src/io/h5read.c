@@ -23,7 +23,7 @@ PetscErrorCode TriboH5Open(MPI_Comm comm, const char name[], TriboH5 *h)
   PetscCheck(flg, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "file %s does not exist", name);
   PetscCall(PetscTestFile(name, 'r', &flg));
   PetscCheck(flg, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "file %s is not readable (permissions)", name);
-  PetscCheck(H5Fis_hdf5(name) > 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s is not an HDF5 file", name);
+  PetscCheck(TriboH5IsHDF5(name) > 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s is not an HDF5 file", name);
   PetscCall(PetscNew(&hh));
   hh->comm = comm;
   PetscCallMPI(MPI_Comm_rank(comm, &hh->rank));

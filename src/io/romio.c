@@ -292,15 +292,15 @@ PetscErrorCode TriboROMLoadHDF5(MPI_Comm comm, const char filename[], TriboROM *
 
 typedef enum { ROM_FORMAT_UNKNOWN, ROM_FORMAT_HDF5, ROM_FORMAT_MAT5, ROM_FORMAT_MAT73 } ROMFormat;
 
-// HDF5 signature at offset 0, 512, 1024, 2048, ...; MATLAB text header "MATLAB 5.0 MAT-file" (v5, v7)
-// or "MATLAB 7.3 MAT-file" (an HDF5 file with a 512-byte header)
+// HDF5 by the HDF5 library (TriboH5IsHDF5(): the signature at offset 0, 512, 1024, ...); MATLAB text header "MATLAB 5.0 MAT-file"
+// (v5, v7) or "MATLAB 7.3 MAT-file" (an HDF5 file with a 512-byte header), told apart by TriboROMLoad() by their contents
 static PetscErrorCode ROMFileFormat_Private(const char filename[], ROMFormat *fmt)
 {
-  const unsigned char sig[8] = {0x89, 'H', 'D', 'F', '\r', '\n', 0x1a, '\n'};
-  unsigned char       buf[128];
-  PetscBool           flg;
-  size_t              nr;
-  FILE               *fp;
+  unsigned char buf[128];
+  PetscBool     flg;
+  size_t        nr;
+  FILE         *fp;
+  htri_t        hdf5;
 
   PetscFunctionBeginUser;
   *fmt = ROM_FORMAT_UNKNOWN;
@@ -309,15 +309,10 @@ static PetscErrorCode ROMFileFormat_Private(const char filename[], ROMFormat *fm
   fp = fopen(filename, "rb");
   PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "cannot open %s for reading", filename);
   nr = fread(buf, 1, sizeof(buf), fp);
-  for (long off = 0; !fseek(fp, off, SEEK_SET); off = off ? 2 * off : 512) {
-    unsigned char s[8];
-    if (fread(s, 1, 8, fp) != 8) break;
-    if (!memcmp(s, sig, 8)) {
-      *fmt = ROM_FORMAT_HDF5;
-      break;
-    }
-  }
   fclose(fp);
+  H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
+  TriboCallHDF5Return(hdf5, TriboH5IsHDF5, (filename));
+  if (hdf5 > 0) *fmt = ROM_FORMAT_HDF5;
   if (nr >= 19 && !memcmp(buf, "MATLAB 5.0 MAT-file", 19) && *fmt == ROM_FORMAT_UNKNOWN) *fmt = ROM_FORMAT_MAT5;
   if (nr >= 19 && !memcmp(buf, "MATLAB 7.3 MAT-file", 19) && *fmt == ROM_FORMAT_HDF5) *fmt = ROM_FORMAT_MAT73;
   PetscFunctionReturn(0);
@@ -337,7 +332,7 @@ static PetscErrorCode ROMFileFormat_Private(const char filename[], ROMFormat *fm
 . rom - the ROM
 
   Notes:
-  An HDF5 file (signature at offset 0, 512, 1024, ...) with a /rom group is read by
+  An HDF5 file (H5Fis_accessible(): signature at offset 0, 512, 1024, ...) with a /rom group is read by
   TriboROMLoadHDF5(); a file with a MATLAB v5 header, or an HDF5 file with a MATLAB v7.3 header
   and no /rom group, by TriboROMLoadMAT(). The extension does not matter.
 

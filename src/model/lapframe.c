@@ -10,8 +10,9 @@
 
    The joint interface is the plane z = 0 over the overlap, meshed with nx x ny quadrilaterals;
    L maps the beam DOFs to the relative displacement of each node pair in the local frame
-   (t1, t2, n) = (x, y, -z): (u_top - u_bot).x, (u_top - u_bot).y, (u_bot - u_top).z, so that
-   u_n > 0 is interpenetration (triborom.h). Surface points follow their half's cross-section
+   (t1, t2, n) = (x, y, -z) (TriboPlaneFrame() of n = -z, as in src/rom/cbiface.c):
+   (u_top - u_bot).x, (u_top - u_bot).y, (u_bot - u_top).z, so that u_n > 0 is
+   interpenetration (triborom.h). Surface points follow their half's cross-section
    rigidly: u = u_c(x) + theta(x) x (r - c(x)), with u_c and theta interpolated inside the
    element (linear ux, rx; cubic Hermite uy, uz with uy' = rz, uz' = -ry).
 
@@ -19,6 +20,7 @@
    bottom half; Fv is the generalized force of a unit tension in every bolt. The two beams hang
    on soft suspension springs (x, y, z) attached at the top corners of their four ends. */
 #include <tribomodel.h>
+#include <tribonum.h>
 
 typedef struct {
   PetscReal len, ov, b, h, E, nu, rho, boltk, bolts, suspk;
@@ -101,18 +103,8 @@ static void FrameElementMatrices_Private(const FrameElem *el, PetscReal E, Petsc
   // Ke = T^T Kc T, Me = T^T Mc T
   OffsetMatrix_Private(el->ez, T);
   for (PetscInt k = 0; k < 2; k++) {
-    const PetscReal *C = k ? Mc : Kc;
-    PetscReal       *O = k ? Me : Ke;
-    for (PetscInt i = 0; i < 12; i++)
-      for (PetscInt j = 0; j < 12; j++) {
-        W[i * 12 + j] = 0;
-        for (PetscInt m = 0; m < 12; m++) W[i * 12 + j] += C[i * 12 + m] * T[m * 12 + j];
-      }
-    for (PetscInt i = 0; i < 12; i++)
-      for (PetscInt j = 0; j < 12; j++) {
-        O[i * 12 + j] = 0;
-        for (PetscInt m = 0; m < 12; m++) O[i * 12 + j] += T[m * 12 + i] * W[m * 12 + j];
-      }
+    TriboDenseMatMultRowMajor(PETSC_FALSE, 12, 12, 12, k ? Mc : Kc, T, W);
+    TriboDenseMatMultRowMajor(PETSC_TRUE, 12, 12, 12, T, W, k ? Me : Ke);
   }
 }
 
@@ -139,16 +131,8 @@ static void FramePointMap_Private(const FrameElem *el, PetscReal x, const PetscR
   P[1 * 6 + 3] = -d[2], P[1 * 6 + 5] = d[0];
   P[2 * 6 + 3] = d[1], P[2 * 6 + 4] = -d[0];
   OffsetMatrix_Private(el->ez, T);
-  for (PetscInt i = 0; i < 3; i++)
-    for (PetscInt j = 0; j < 12; j++) {
-      PS[i * 12 + j] = 0;
-      for (PetscInt m = 0; m < 6; m++) PS[i * 12 + j] += P[i * 6 + m] * S[m * 12 + j];
-    }
-  for (PetscInt i = 0; i < 3; i++)
-    for (PetscInt j = 0; j < 12; j++) {
-      G[i * 12 + j] = 0;
-      for (PetscInt m = 0; m < 12; m++) G[i * 12 + j] += PS[i * 12 + m] * T[m * 12 + j];
-    }
+  TriboDenseMatMultRowMajor(PETSC_FALSE, 3, 12, 6, P, S, PS);
+  TriboDenseMatMultRowMajor(PETSC_FALSE, 3, 12, 12, PS, T, G);
 }
 
 /* Point map for material point r on beam bm: the element containing x = r[0]; beyond an end the
@@ -256,8 +240,10 @@ static PetscErrorCode LapFrameMesh_Private(const LapFrameParams *p, PetscInt *nb
 // Interface grid, quadrature and L (relative displacement of the node pairs, local frame)
 static PetscErrorCode LapFrameInterface_Private(const LapFrameParams *p, const FrameElem *el, const FrameBeam bm[2], PetscInt n, TriboInterface *iface)
 {
-  TriboInterface f;
-  PetscInt       nxn = p->nx + 1;
+  TriboInterface  f;
+  PetscInt        nxn     = p->nx + 1;
+  const PetscReal ntop[3] = {0, 0, -1}; // n points from the top half into the bottom half
+  PetscReal       frame[9];
 
   PetscFunctionBeginUser;
   PetscCall(TriboInterfaceCreate(&f));
@@ -279,17 +265,19 @@ static PetscErrorCode LapFrameInterface_Private(const LapFrameParams *p, const F
     }
   PetscCall(TriboInterfaceSetUpQuadrature(f));
   PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, 3 * f->nnodes, n, 24, NULL, &f->L));
+  TriboPlaneFrame(ntop, frame);
   for (PetscInt i = 0; i < f->nnodes; i++) {
-    PetscReal Gt[36], Gb[36];
+    PetscReal Gt[36], Gb[36], Ft[36], Fb[36];
     PetscInt  ct[12], cb[12];
     PetscCall(BeamPointMap_Private(el, bm[0], &f->xyz[3 * i], Gt, ct));
     PetscCall(BeamPointMap_Private(el, bm[1], &f->xyz[3 * i], Gb, cb));
+    TriboDenseMatMultRowMajor(PETSC_FALSE, 3, 12, 3, frame, Gt, Ft); // rows t1, t2, n of the point maps
+    TriboDenseMatMultRowMajor(PETSC_FALSE, 3, 12, 3, frame, Gb, Fb);
     for (PetscInt c = 0; c < 3; c++) {
-      PetscInt  row = 3 * i + c;
-      PetscReal s   = c < 2 ? 1 : -1; // n = -z
+      PetscInt row = 3 * i + c;
       for (PetscInt j = 0; j < 12; j++) {
-        if (Gt[c * 12 + j] != 0) PetscCall(MatSetValue(f->L, row, ct[j], s * Gt[c * 12 + j], ADD_VALUES));
-        if (Gb[c * 12 + j] != 0) PetscCall(MatSetValue(f->L, row, cb[j], -s * Gb[c * 12 + j], ADD_VALUES));
+        if (Ft[c * 12 + j] != 0) PetscCall(MatSetValue(f->L, row, ct[j], Ft[c * 12 + j], ADD_VALUES));
+        if (Fb[c * 12 + j] != 0) PetscCall(MatSetValue(f->L, row, cb[j], -Fb[c * 12 + j], ADD_VALUES));
       }
     }
   }

@@ -1,55 +1,5 @@
 #include <tribo/private/nmaimpl.h>
-#include <petscblaslapack.h>
-
-/*@
-  TriboDenseEigen - Solves A x = w B x for symmetric A and symmetric positive definite B (LAPACK
-  dsygv); both column-major n x n and overwritten: A by the B-orthonormal eigenvectors.
-
-  Not collective
-@*/
-PetscErrorCode TriboDenseEigen(PetscInt n, PetscReal A[], PetscReal B[], PetscReal w[])
-{
-  PetscBLASInt nb, one = 1, lwork, info;
-  PetscReal   *work, wq;
-
-  PetscFunctionBeginUser;
-  PetscCall(PetscBLASIntCast(n, &nb));
-  lwork = -1;
-  PetscCallBLAS("LAPACKsygv", LAPACKsygv_(&one, "V", "U", &nb, A, &nb, B, &nb, w, &wq, &lwork, &info));
-  lwork = (PetscBLASInt)wq;
-  PetscCall(PetscMalloc1(lwork, &work));
-  PetscCallBLAS("LAPACKsygv", LAPACKsygv_(&one, "V", "U", &nb, A, &nb, B, &nb, w, work, &lwork, &info));
-  PetscCall(PetscFree(work));
-  PetscCheck(info <= nb, PETSC_COMM_SELF, PETSC_ERR_LIB, "dense eigensolver (LAPACK dsygv) failed, info = %d", (int)info);
-  PetscCheck(info == 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "the mass matrix is not positive definite (LAPACK dsygv info = %d): check M in the ROM", (int)info);
-  PetscFunctionReturn(0);
-}
-
-/*@
-  TriboDenseEigenLowest - The nev lowest eigenpairs of A x = w B x (A symmetric, B symmetric
-  positive definite; LAPACK dsygvx by index). A and B are column-major n x n and overwritten; w has
-  room for n values (the first nev are set, ascending), Z (n x nev) gets B-orthonormal vectors.
-
-  Not collective
-@*/
-PetscErrorCode TriboDenseEigenLowest(PetscInt n, PetscReal A[], PetscReal B[], PetscInt nev, PetscReal w[], PetscReal Z[])
-{
-  PetscBLASInt bn, one = 1, il = 1, iu, found, lwork = -1, info, *iwork, *ifail;
-  PetscReal    wq, *work, dummy = 0, abstol = 0;
-
-  PetscFunctionBeginUser;
-  PetscCall(PetscBLASIntCast(n, &bn));
-  PetscCall(PetscBLASIntCast(nev, &iu));
-  PetscCall(PetscMalloc2(5 * n, &iwork, n, &ifail));
-  PetscCallBLAS("LAPACKsygvx", LAPACKsygvx_(&one, "V", "I", "U", &bn, A, &bn, B, &bn, &dummy, &dummy, &il, &iu, &abstol, &found, w, Z, &bn, &wq, &lwork, iwork, ifail, &info));
-  lwork = (PetscBLASInt)wq;
-  PetscCall(PetscMalloc1(lwork, &work));
-  PetscCallBLAS("LAPACKsygvx", LAPACKsygvx_(&one, "V", "I", "U", &bn, A, &bn, B, &bn, &dummy, &dummy, &il, &iu, &abstol, &found, w, Z, &bn, work, &lwork, iwork, ifail, &info));
-  PetscCall(PetscFree(work));
-  PetscCall(PetscFree2(iwork, ifail));
-  PetscCheck(info == 0 && found == iu, PETSC_COMM_SELF, PETSC_ERR_LIB, "dense eigensolver (LAPACK dsygvx) failed, info = %d, %d of %d modes", (int)info, (int)found, (int)iu);
-  PetscFunctionReturn(0);
-}
+#include <tribonum.h>
 
 /*@
   TriboModalCreate - Creates a linearized modal analysis.

@@ -1,5 +1,6 @@
 #include <tribo/private/nmaimpl.h>
 #include <math.h>
+#include <tribonum.h>
 
 static PetscFunctionList TriboNMAList = NULL;
 

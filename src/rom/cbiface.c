@@ -19,6 +19,7 @@
    slightly non-conforming meshes of real decks: in the Brake-Reuss beam deck 192 of the 680 node
    pairs around the bolt holes are up to 84 um apart; its interface edges are 1.1 mm or longer. */
 #include <tribocb.h>
+#include <tribonum.h>
 #include <petscblaslapack.h>
 
 // corner nodes of a face: quadrilaterals for hexahedra, triangles for tetrahedra
@@ -252,7 +253,7 @@ PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh mesh, const char topname[], 
 {
   const TriboSet     *top, *bot;
   PetscReal           lo[3] = {PETSC_MAX_REAL, PETSC_MAX_REAL, PETSC_MAX_REAL}, hi[3] = {PETSC_MIN_REAL, PETSC_MIN_REAL, PETSC_MIN_REAL};
-  PetscReal           size, c[3], nrm[3], *t1, *t2, *nn, *rad, *dist;
+  PetscReal           size, c[3], nrm[3], *nn, *rad, *dist;
   PetscInt           *pairof, stop, sbot, np, nfb, nft;
   PetscBool          *flag;
   FaceKey            *fb, *ft;
@@ -262,7 +263,7 @@ PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh mesh, const char topname[], 
   PetscFunctionBeginUser;
   *pairs = NULL;
   PetscCall(PetscNew(&ip));
-  t1 = ip->frame, t2 = ip->frame + 3, nn = ip->frame + 6;
+  nn = ip->frame + 6;
   PetscCall(FindSet_Private(mesh, topname, "top", &top));
   PetscCall(FindSet_Private(mesh, botname, "bottom", &bot));
   PetscCheck(top->n == bot->n, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: the interface node sets %s (%" PetscInt_FMT " nodes) and %s (%" PetscInt_FMT " nodes) must have the same number of nodes, one pair per position", mesh->file, topname, top->n,
@@ -325,21 +326,8 @@ PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh mesh, const char topname[], 
   PetscCheck(stop != sbot, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: the elements of both interface sets %s and %s lie on the same side of the interface plane", mesh->file, topname, botname);
 
   // frame: n = -stop * nrm points from the top side into the bottom side; t1, t2 from the two global axes closest to the plane
-  {
-    PetscInt ax[3] = {0, 1, 2};
-    for (int a = 0; a < 3; a++) nn[a] = -stop * nrm[a];
-    for (int i = 0; i < 2; i++) // order the axes by |n_a|, the first one first among equals
-      for (int j = 2; j > i; j--)
-        if (PetscAbsReal(nn[ax[j]]) < PetscAbsReal(nn[ax[j - 1]]) - 1e-12) {
-          PetscInt t = ax[j];
-          ax[j] = ax[j - 1], ax[j - 1] = t;
-        }
-    for (int k = 0; k < 2; k++) { // Gram-Schmidt of the axes against n (and t1)
-      PetscReal *t = k ? t2 : t1, s = 0, dn = nn[ax[k]], dt = k ? t1[ax[k]] : 0;
-      for (int a = 0; a < 3; a++) t[a] = (a == ax[k]) - dn * nn[a] - dt * t1[a], s += t[a] * t[a];
-      for (int a = 0; a < 3; a++) t[a] /= PetscSqrtReal(s);
-    }
-  }
+  for (int a = 0; a < 3; a++) nn[a] = -stop * nrm[a];
+  TriboPlaneFrame(nn, ip->frame);
 
   // ZTE mesh on the bottom side
   PetscCall(TriboInterfaceCreate(&f));

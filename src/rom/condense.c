@@ -11,7 +11,7 @@
    are kept in addition to the m modes, and Psi is computed on their M-orthogonal complement. It shrinks the mean interface DOFs and the first-stage modes of a BRB reduction
    (n = 4106) to n_b + m, which the dense Newton solves of RQNMA need. */
 #include <triborom.h>
-#include <tribonma.h>
+#include <tribonum.h>
 #include <petscblaslapack.h>
 
 /*@
@@ -29,53 +29,52 @@
 @*/
 PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
 {
-  PetscInt           n = rom->n, nb = 0, no, nr, *bidx, *oidx, *isb;
+  PetscInt           n = rom->n, nb = 0, no, nr, *bidx, *oidx;
   PetscReal         *Koo, *Moo, *Kob, *Tm, *w, *tmp, *Kr, *Mr;
+  Mat                sub[3]; // K_oo, M_oo, -K_ob
   const PetscScalar *K, *M;
   PetscBLASInt       bn, bno, bnb, bm, info;
   PetscReal          zero = 0.0, done = 1.0;
 
   PetscFunctionBeginUser;
   PetscCheck(rom->iface && rom->iface->L, rom->comm, PETSC_ERR_ARG_WRONGSTATE, "condensation needs an interface (L)");
-  PetscCall(PetscCalloc1(n, &isb));
-  {
-    PetscInt mr;
-    PetscCall(MatGetSize(rom->iface->L, &mr, NULL));
-    for (PetscInt r = 0; r < mr; r++) {
-      PetscInt           nc;
-      const PetscInt    *c;
-      const PetscScalar *v;
-      PetscCall(MatGetRow(rom->iface->L, r, &nc, &c, &v));
-      for (PetscInt k = 0; k < nc; k++)
-        if (v[k] != 0.0) isb[c[k]] = 1;
-      PetscCall(MatRestoreRow(rom->iface->L, r, &nc, &c, &v));
-    }
-  }
-  for (PetscInt i = 0; i < n; i++) nb += isb[i];
+  PetscCall(TriboMatGetNonzeroColumns(rom->iface->L, &nb, &bidx));
   no = n - nb;
   m  = PetscMin(m, no);
   PetscCheck(m >= 0, rom->comm, PETSC_ERR_USER_INPUT, "the number of modes to keep must be >= 0, got %" PetscInt_FMT " (option -rom_condense_modes)", m);
   if (no == 0) {
-    PetscCall(PetscFree(isb));
+    PetscCall(PetscFree(bidx));
     PetscFunctionReturn(0);
   }
-  PetscCall(PetscMalloc2(nb, &bidx, no, &oidx));
+  PetscCall(PetscMalloc1(no, &oidx));
   for (PetscInt i = 0, a = 0, b = 0; i < n; i++) {
-    if (isb[i])
-      bidx[a++] = i;
+    if (a < nb && bidx[a] == i)
+      a++;
     else
       oidx[b++] = i;
   }
-  PetscCall(PetscMalloc4(no * no, &Koo, no * no, &Moo, no * nb, &Kob, no, &w));
+  { // K_oo, M_oo and -K_ob: dense sub-matrices of K and M
+    IS iso, isb;
+    PetscCall(ISCreateGeneral(PETSC_COMM_SELF, no, oidx, PETSC_USE_POINTER, &iso));
+    PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nb, bidx, PETSC_USE_POINTER, &isb));
+    PetscCall(MatCreateSubMatrix(rom->K, iso, iso, MAT_INITIAL_MATRIX, &sub[0]));
+    PetscCall(MatCreateSubMatrix(rom->M, iso, iso, MAT_INITIAL_MATRIX, &sub[1]));
+    PetscCall(MatCreateSubMatrix(rom->K, iso, isb, MAT_INITIAL_MATRIX, &sub[2]));
+    PetscCall(MatScale(sub[2], -1.0));
+    PetscCall(ISDestroy(&iso));
+    PetscCall(ISDestroy(&isb));
+    for (PetscInt k = 0; k < 3; k++) {
+      PetscInt lda;
+      PetscCall(MatDenseGetLDA(sub[k], &lda));
+      PetscCheck(lda == no, PETSC_COMM_SELF, PETSC_ERR_PLIB, "dense sub-matrix with leading dimension %" PetscInt_FMT ", expected %" PetscInt_FMT, lda, no);
+    }
+    PetscCall(MatDenseGetArray(sub[0], &Koo));
+    PetscCall(MatDenseGetArray(sub[1], &Moo));
+    PetscCall(MatDenseGetArray(sub[2], &Kob));
+  }
+  PetscCall(PetscMalloc1(no, &w));
   PetscCall(MatDenseGetArrayRead(rom->K, &K));
   PetscCall(MatDenseGetArrayRead(rom->M, &M));
-  for (PetscInt j = 0; j < no; j++)
-    for (PetscInt i = 0; i < no; i++) {
-      Koo[i + no * j] = PetscRealPart(K[oidx[i] + n * oidx[j]]);
-      Moo[i + no * j] = PetscRealPart(M[oidx[i] + n * oidx[j]]);
-    }
-  for (PetscInt j = 0; j < nb; j++)
-    for (PetscInt i = 0; i < no; i++) Kob[i + no * j] = -PetscRealPart(K[oidx[i] + n * bidx[j]]);
   PetscCall(PetscBLASIntCast(n, &bn));
   PetscCall(PetscBLASIntCast(no, &bno));
   PetscCall(PetscBLASIntCast(nb, &bnb));
@@ -198,29 +197,21 @@ PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
     PetscCall(MatDestroy(&rom->R));
     rom->R = Rr;
   }
-  { // L_r = L T = L restricted to b (L has no o columns), renumbered
+  { // L_r = L T = [L_b, 0]: the b columns of L, then nr - nb zero columns for the modes (any o columns of L: they are zero)
     Mat      Lr;
-    PetscInt mr, *newc;
+    IS       isr, isc;
+    PetscInt mr, *cols;
     PetscCall(MatGetSize(rom->iface->L, &mr, NULL));
-    PetscCall(PetscMalloc1(n, &newc));
-    for (PetscInt i = 0; i < n; i++) newc[i] = -1;
-    for (PetscInt j = 0; j < nb; j++) newc[bidx[j]] = j;
-    PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, mr, nr, 4, NULL, &Lr));
-    PetscCall(MatSetOption(Lr, MAT_NEW_NONZERO_ALLOCATION_ERR, PETSC_FALSE));
-    for (PetscInt r = 0; r < mr; r++) {
-      PetscInt           nc;
-      const PetscInt    *c;
-      const PetscScalar *v;
-      PetscCall(MatGetRow(rom->iface->L, r, &nc, &c, &v));
-      for (PetscInt k = 0; k < nc; k++)
-        if (v[k] != 0.0) PetscCall(MatSetValue(Lr, r, newc[c[k]], v[k], INSERT_VALUES));
-      PetscCall(MatRestoreRow(rom->iface->L, r, &nc, &c, &v));
-    }
-    PetscCall(MatAssemblyBegin(Lr, MAT_FINAL_ASSEMBLY));
-    PetscCall(MatAssemblyEnd(Lr, MAT_FINAL_ASSEMBLY));
+    PetscCall(PetscMalloc1(nr, &cols));
+    PetscCall(PetscArraycpy(cols, bidx, nb));
+    PetscCall(PetscArraycpy(cols + nb, oidx, nr - nb));
+    PetscCall(ISCreateStride(PETSC_COMM_SELF, mr, 0, 1, &isr));
+    PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nr, cols, PETSC_OWN_POINTER, &isc));
+    PetscCall(MatCreateSubMatrix(rom->iface->L, isr, isc, MAT_INITIAL_MATRIX, &Lr));
+    PetscCall(ISDestroy(&isr));
+    PetscCall(ISDestroy(&isc));
     PetscCall(MatDestroy(&rom->iface->L));
     rom->iface->L = Lr;
-    PetscCall(PetscFree(newc));
   }
   rom->n = nr;
   {
@@ -230,8 +221,12 @@ PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
   }
   PetscCall(PetscFree3(tmp, Kr, Mr));
   PetscCall(PetscFree(Tm));
-  PetscCall(PetscFree4(Koo, Moo, Kob, w));
-  PetscCall(PetscFree2(bidx, oidx));
-  PetscCall(PetscFree(isb));
+  PetscCall(MatDenseRestoreArray(sub[0], &Koo));
+  PetscCall(MatDenseRestoreArray(sub[1], &Moo));
+  PetscCall(MatDenseRestoreArray(sub[2], &Kob));
+  for (PetscInt k = 0; k < 3; k++) PetscCall(MatDestroy(&sub[k]));
+  PetscCall(PetscFree(w));
+  PetscCall(PetscFree(bidx));
+  PetscCall(PetscFree(oidx));
   PetscFunctionReturn(0);
 }

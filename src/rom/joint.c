@@ -1,4 +1,5 @@
 #include <triborom.h>
+#include <tribonum.h>
 #include <petscblaslapack.h>
 
 /* Points whose rows of P and W touch the same DOFs form a group; the tangent of a group is
@@ -96,63 +97,33 @@ static PetscErrorCode BuildGroups_Private(TriboJoint j)
   PetscFunctionReturn(0);
 }
 
-/* Rows 3p+c, p in [p0,p1): sum_i A[i] L[3i+c,:] where A = row p of S (Q, or T^T), as CSR */
-static PetscErrorCode BuildPointRows_Private(Mat S, Mat L, PetscInt n, PetscInt p0, PetscInt p1, PetscInt **rowp, PetscInt **colp, PetscReal **valp)
+/* Rows 3p+c, p in [p0, p1), of kron(S, I3) L as CSR (S = Q, or T^T): the owned rows of S
+   (MatCreateSubMatrix()), kron(., I3) (MatCreateMAIJ(), as AIJ) times L (MatMatMult()). The same
+   entries, bit for bit, as the former hand-written product; it builds P and W in 0.54 ms against
+   0.24 ms on the demo ROM (576 points, 1 rank) and 1.9 ms against 1.0 ms on the Brake-Reuss beam
+   (2,352 points), once per joint, which does not show in a backbone: the demo's backbone step
+   took 26.6 and 28.6 s with the former, 28.3 and 27.5 s with this one (1 rank, busy machine). */
+static PetscErrorCode BuildPointRows_Private(Mat S, Mat L, PetscInt p0, PetscInt p1, PetscInt **rowp, PetscInt **colp, PetscScalar **valp)
 {
-  PetscInt   nrows = 3 * (p1 - p0), cap = 64, nnz = 0, *row, *col, *mark, *list;
-  PetscReal *val, *acc;
+  IS       isr, isc;
+  Mat      Sl, S3, S3a, P;
+  PetscInt ns;
 
   PetscFunctionBeginUser;
-  PetscCall(PetscMalloc1(nrows + 1, &row));
-  PetscCall(PetscMalloc1(cap, &col));
-  PetscCall(PetscMalloc1(cap, &val));
-  PetscCall(PetscCalloc1(n, &acc));
-  PetscCall(PetscMalloc1(n, &mark));
-  PetscCall(PetscMalloc1(n, &list));
-  for (PetscInt j = 0; j < n; j++) mark[j] = -1;
-  row[0] = 0;
-  for (PetscInt p = p0; p < p1; p++) {
-    PetscInt           ns;
-    const PetscInt    *sc;
-    const PetscScalar *sv;
-    PetscCall(MatGetRow(S, p, &ns, &sc, &sv));
-    for (PetscInt c = 0; c < 3; c++) {
-      PetscInt nl = 0, r = 3 * (p - p0) + c;
-      for (PetscInt k = 0; k < ns; k++) {
-        PetscInt           nc;
-        const PetscInt    *lc;
-        const PetscScalar *lv;
-        PetscCall(MatGetRow(L, 3 * sc[k] + c, &nc, &lc, &lv));
-        for (PetscInt m = 0; m < nc; m++) {
-          if (mark[lc[m]] != r) {
-            mark[lc[m]] = r;
-            list[nl++]  = lc[m];
-            acc[lc[m]]  = 0;
-          }
-          acc[lc[m]] += PetscRealPart(sv[k] * lv[m]);
-        }
-        PetscCall(MatRestoreRow(L, 3 * sc[k] + c, &nc, &lc, &lv));
-      }
-      PetscCall(PetscSortInt(nl, list));
-      if (nnz + nl > cap) {
-        while (nnz + nl > cap) cap *= 2;
-        PetscCall(PetscRealloc(cap * sizeof(PetscInt), &col));
-        PetscCall(PetscRealloc(cap * sizeof(PetscReal), &val));
-      }
-      for (PetscInt m = 0; m < nl; m++) {
-        col[nnz]   = list[m];
-        val[nnz++] = acc[list[m]];
-      }
-      row[r + 1] = nnz;
-    }
-    PetscCall(MatRestoreRow(S, p, &ns, &sc, &sv));
-  }
-  PetscCall(PetscFree(acc));
-  PetscCall(PetscFree(mark));
-  PetscCall(PetscFree(list));
-  *rowp = row;
-  *colp = col;
-  *valp = val;
+  PetscCall(MatGetSize(S, NULL, &ns));
+  PetscCall(ISCreateStride(PETSC_COMM_SELF, p1 - p0, p0, 1, &isr));
+  PetscCall(ISCreateStride(PETSC_COMM_SELF, ns, 0, 1, &isc));
+  PetscCall(MatCreateSubMatrix(S, isr, isc, MAT_INITIAL_MATRIX, &Sl));
+  PetscCall(ISDestroy(&isr));
+  PetscCall(ISDestroy(&isc));
+  PetscCall(MatCreateMAIJ(Sl, 3, &S3));
+  PetscCall(MatConvert(S3, MATSEQAIJ, MAT_INITIAL_MATRIX, &S3a)); // PETSc multiplies MAIJ only in PtAP
+  PetscCall(MatMatMult(S3a, L, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &P));
+  PetscCall(TriboMatGetCSRCopy(P, rowp, colp, valp));
+  PetscCall(MatDestroy(&P));
+  PetscCall(MatDestroy(&S3a));
+  PetscCall(MatDestroy(&S3));
+  PetscCall(MatDestroy(&Sl));
   PetscFunctionReturn(0);
 }
 
@@ -192,35 +163,15 @@ PetscErrorCode TriboJointCreate(TriboROM rom, TriboLaw law, TriboJoint *joint)
   j->p0   = (npts * rank) / size;
   j->p1   = (npts * (rank + 1)) / size;
   j->nloc = j->p1 - j->p0;
-  PetscCall(BuildPointRows_Private(f->Q, f->L, j->n, j->p0, j->p1, &j->prow, &j->pcol, &j->pval));
+  PetscCall(BuildPointRows_Private(f->Q, f->L, j->p0, j->p1, &j->prow, &j->pcol, &j->pval));
   PetscCall(MatTranspose(f->T, MAT_INITIAL_MATRIX, &Tt));
-  PetscCall(BuildPointRows_Private(Tt, f->L, j->n, j->p0, j->p1, &j->wrow, &j->wcol, &j->wval));
+  PetscCall(BuildPointRows_Private(Tt, f->L, j->p0, j->p1, &j->wrow, &j->wcol, &j->wval));
   PetscCall(MatDestroy(&Tt));
-  { // interface DOFs = nonzero columns of L (the same on every rank)
-    PetscInt m;
-    PetscCall(PetscMalloc1(j->n, &j->g2i));
-    for (PetscInt k = 0; k < j->n; k++) j->g2i[k] = -1;
-    PetscCall(MatGetSize(f->L, &m, NULL));
-    for (PetscInt r = 0; r < m; r++) {
-      PetscInt           nc;
-      const PetscInt    *lc;
-      const PetscScalar *lv;
-      PetscCall(MatGetRow(f->L, r, &nc, &lc, &lv));
-      for (PetscInt k = 0; k < nc; k++)
-        if (lv[k] != 0.0) j->g2i[lc[k]] = 0;
-      PetscCall(MatRestoreRow(f->L, r, &nc, &lc, &lv));
-    }
-    j->ni = 0;
-    for (PetscInt k = 0; k < j->n; k++)
-      if (j->g2i[k] == 0) j->ni++;
-    PetscCall(PetscMalloc1(j->ni + 1, &j->idof));
-    j->ni = 0;
-    for (PetscInt k = 0; k < j->n; k++)
-      if (j->g2i[k] == 0) {
-        j->g2i[k]        = j->ni;
-        j->idof[j->ni++] = k;
-      }
-  }
+  // interface DOFs = nonzero columns of L (the same on every rank)
+  PetscCall(TriboMatGetNonzeroColumns(f->L, &j->ni, &j->idof));
+  PetscCall(PetscMalloc1(j->n, &j->g2i));
+  for (PetscInt k = 0; k < j->n; k++) j->g2i[k] = -1;
+  for (PetscInt a = 0; a < j->ni; a++) j->g2i[j->idof[a]] = a;
   PetscCall(PetscMalloc1(3 * j->nloc + 1, &j->u));
   PetscCall(PetscMalloc1(3 * j->nloc + 1, &j->t));
   PetscCall(PetscMalloc1(9 * j->nloc + 1, &j->d));

@@ -1,4 +1,6 @@
 #include <triborom.h>
+#include <tribonum.h>
+#include <petscdt.h>
 
 /*@
   TriboROMCreate - Creates an empty reduced structure.
@@ -228,27 +230,50 @@ PetscErrorCode TriboInterfaceGetArea(TriboInterface f, PetscReal *area)
   PetscFunctionReturn(0);
 }
 
-/* Project a point of an element onto local in-plane coordinates (e1, e2) about the first node */
+/* In-plane axes of an element: e1 along its first edge (triangle) or diagonal (quadrilateral), e2
+   normal to e1 in the element's plane */
 static void ElementFrame_Private(const PetscReal *X[], PetscInt nv, PetscReal e1[3], PetscReal e2[3])
 {
-  PetscReal a[3], b[3], nrm[3], s;
+  PetscReal nrm[3], s;
 
-  for (int c = 0; c < 3; c++) {
-    a[c] = X[1][c] - X[0][c];
-    b[c] = X[nv - 1][c] - X[0][c];
-  }
-  if (nv == 4)
-    for (int c = 0; c < 3; c++) b[c] = X[3][c] - X[1][c], a[c] = X[2][c] - X[0][c];
-  nrm[0] = a[1] * b[2] - a[2] * b[1];
-  nrm[1] = a[2] * b[0] - a[0] * b[2];
-  nrm[2] = a[0] * b[1] - a[1] * b[0];
-  s      = PetscSqrtReal(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
-  for (int c = 0; c < 3; c++) e1[c] = a[c] / s;
+  TriboFaceNormal(nv, X, nrm);
+  for (int c = 0; c < 3; c++) e1[c] = X[nv == 4 ? 2 : 1][c] - X[0][c];
+  s = PetscSqrtReal(e1[0] * e1[0] + e1[1] * e1[1] + e1[2] * e1[2]);
+  for (int c = 0; c < 3; c++) e1[c] /= s;
   e2[0] = nrm[1] * e1[2] - nrm[2] * e1[1];
   e2[1] = nrm[2] * e1[0] - nrm[0] * e1[2];
   e2[2] = nrm[0] * e1[1] - nrm[1] * e1[0];
   s     = PetscSqrtReal(e2[0] * e2[0] + e2[1] * e2[1] + e2[2] * e2[2]);
   for (int c = 0; c < 3; c++) e2[c] /= s;
+}
+
+/* The interface elements' rules, points numbered like the corners (point q next to node q):
+   [0] the symmetric 3-point rule of degree 2 on the unit triangle (PETSc's minimal symmetric
+   rule, mapped from its reference triangle with corners -1, 1), [1] 2x2 Gauss-Legendre on
+   [-1,1]^2, counterclockwise from (-1,-1) like the corners */
+static PetscErrorCode FaceRules_Private(PetscReal qp[2][4][2], PetscReal qw[2][4])
+{
+  const PetscInt   ix[4] = {0, 1, 1, 0}, iy[4] = {0, 0, 1, 1};
+  PetscReal        g[2], gw[2];
+  PetscQuadrature  quad;
+  PetscInt         dim, nc, np;
+  const PetscReal *x, *w;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscArrayzero(qw[0], 4));
+  PetscCall(PetscDTGaussQuadrature(2, -1, 1, g, gw));
+  for (PetscInt q = 0; q < 4; q++) qp[1][q][0] = g[ix[q]], qp[1][q][1] = g[iy[q]], qw[1][q] = gw[ix[q]] * gw[iy[q]];
+  PetscCall(PetscDTSimplexQuadrature(2, 2, PETSCDTSIMPLEXQUAD_MINSYM, &quad));
+  PetscCall(PetscQuadratureGetData(quad, &dim, &nc, &np, &x, &w));
+  PetscCheck(dim == 2 && nc == 1 && np == 3, PETSC_COMM_SELF, PETSC_ERR_LIB, "PETSc's degree-2 triangle rule has %" PetscInt_FMT " points, expected 3", np);
+  for (PetscInt k = 0; k < 3; k++) {
+    PetscReal r = 0.5 * (x[2 * k] + 1), s = 0.5 * (x[2 * k + 1] + 1), L[3] = {1 - r - s, r, s};
+    PetscInt  q = L[1] > L[0] && L[1] > L[2] ? 1 : (L[2] > L[0] && L[2] > L[1] ? 2 : 0); // the node it is next to
+    qp[0][q][0] = r, qp[0][q][1] = s, qw[0][q] = 0.25 * w[k];
+  }
+  PetscCall(PetscQuadratureDestroy(&quad));
+  PetscCheck(qw[0][0] > 0 && qw[0][1] > 0 && qw[0][2] > 0, PETSC_COMM_SELF, PETSC_ERR_LIB, "PETSc's degree-2 triangle rule does not have one point next to each corner");
+  PetscFunctionReturn(0);
 }
 
 /*@
@@ -259,20 +284,20 @@ static void ElementFrame_Private(const PetscReal *X[], PetscInt nv, PetscReal e1
   Notes:
   Quadrilaterals use bilinear shape functions with 2x2 Gauss points, triangles linear shape
   functions with the 3-point rule (points at (1/6,1/6), (2/3,1/6), (1/6,2/3), weight 1/6),
-  both in the element's own plane. Q[p,i] = N_i(xi_p) and T = Q^T diag(w), w = Gauss weight x
+  both in the element's own plane; the rules are PETSc's (PetscDTGaussQuadrature(),
+  PetscDTSimplexQuadrature()), their points numbered like the corners: point q lies next to node q. Q[p,i] = N_i(xi_p) and T = Q^T diag(w), w = Gauss weight x
   Jacobian determinant, so that sum_p w_p is the area and the nodal forces are the consistent
   (Galerkin) integrals of the tractions, as for the zero-thickness elements of paper
   porter-et-al-2022 §3.2.
 @*/
 PetscErrorCode TriboInterfaceSetUpQuadrature(TriboInterface f)
 {
-  PetscInt        nq = 0, p = 0;
-  PetscInt       *nnz;
-  const PetscReal g     = 1.0 / PetscSqrtReal(3.0);
-  const PetscReal qx[4] = {-g, g, g, -g}, qy[4] = {-g, -g, g, g};
-  const PetscReal tx[3] = {1.0 / 6, 2.0 / 3, 1.0 / 6}, ty[3] = {1.0 / 6, 1.0 / 6, 2.0 / 3};
+  PetscInt  nq = 0, p = 0;
+  PetscInt *nnz;
+  PetscReal qp[2][4][2], qw[2][4]; // [0]: triangle, [1]: quadrilateral
 
   PetscFunctionBeginUser;
+  PetscCall(FaceRules_Private(qp, qw));
   for (PetscInt e = 0; e < f->nelem; e++) nq += f->elem[4 * e + 3] < 0 ? 3 : 4;
   PetscCall(PetscFree(f->pxyz));
   PetscCall(PetscFree(f->pw));
@@ -304,25 +329,11 @@ PetscErrorCode TriboInterfaceSetUpQuadrature(TriboInterface f)
       x2[v][1]       = d[0] * e2[0] + d[1] * e2[1] + d[2] * e2[2];
     }
     for (PetscInt q = 0; q < (nv == 4 ? 4 : 3); q++, p++) {
-      PetscReal N[4], dN[4][2], J[2][2] = {{0, 0}, {0, 0}}, detJ, w;
-      if (nv == 4) {
-        PetscReal       xi = qx[q], eta = qy[q];
-        const PetscReal sx[4] = {-1, 1, 1, -1}, sy[4] = {-1, -1, 1, 1};
-        for (int v = 0; v < 4; v++) {
-          N[v]     = 0.25 * (1 + sx[v] * xi) * (1 + sy[v] * eta);
-          dN[v][0] = 0.25 * sx[v] * (1 + sy[v] * eta);
-          dN[v][1] = 0.25 * sy[v] * (1 + sx[v] * xi);
-        }
-        w = 1.0;
-      } else {
-        PetscReal r = tx[q], s = ty[q];
-        N[0] = 1 - r - s, N[1] = r, N[2] = s;
-        dN[0][0] = -1, dN[0][1] = -1, dN[1][0] = 1, dN[1][1] = 0, dN[2][0] = 0, dN[2][1] = 1;
-        w = 1.0 / 6.0;
-      }
+      PetscReal N[4], dN[8], J[2][2] = {{0, 0}, {0, 0}}, detJ, w = qw[nv - 3][q];
+      TriboFaceShape(nv, qp[nv - 3][q], N, dN);
       for (int v = 0; v < nv; v++)
         for (int a = 0; a < 2; a++)
-          for (int b = 0; b < 2; b++) J[a][b] += x2[v][a] * dN[v][b];
+          for (int b = 0; b < 2; b++) J[a][b] += x2[v][a] * dN[2 * v + b];
       detJ = J[0][0] * J[1][1] - J[0][1] * J[1][0];
       PetscCheck(detJ > 0 || detJ < 0, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "interface element %" PetscInt_FMT " is degenerate (zero area)", e);
       f->pw[p]    = w * PetscAbsReal(detJ);

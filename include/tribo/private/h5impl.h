@@ -22,3 +22,11 @@ struct _n_TriboH5 {
 PETSC_INTERN PetscErrorCode TriboH5FileAccess_Private(hid_t *);
 /* Whether an absolute path exists, by H5Lexists on each component */
 PETSC_INTERN PetscErrorCode TriboH5Exists_Private(TriboH5, const char[], PetscBool *);
+/* Whether a file is an HDF5 file (also with a user block, e.g. the 512-byte header of a MATLAB v7.3
+   file): > 0 yes, 0 no, < 0 error. H5Fis_accessible() where the HDF5 library has it (1.12 on); the
+   HDF5 1.10 of Debian 12 has only its predecessor H5Fis_hdf5(). */
+#if H5_VERSION_GE(1, 12, 0)
+#  define TriboH5IsHDF5(name) H5Fis_accessible(name, H5P_DEFAULT)
+#else
+#  define TriboH5IsHDF5(name) H5Fis_hdf5(name)
+#endif

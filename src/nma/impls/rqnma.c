@@ -24,6 +24,7 @@
    Damping zeta = D / (2 pi (omega q)^2) + zeta0 (eqs. 39-40, 58); accelerometer amplitude
    a = q omega^2 R phi (eq. 57). */
 #include <tribo/private/nmaimpl.h>
+#include <tribonum.h>
 #include <math.h>
 #include <petscblaslapack.h>
 
