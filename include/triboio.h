@@ -81,14 +81,14 @@ PETSC_EXTERN PetscErrorCode TriboROMSave(TriboROM, const char[], const char[]);
 
 /* XDMF descriptions of tribo's HDF5 files for ParaView (src/io/xdmf.c) */
 typedef struct _n_TriboXdmf *TriboXdmf;
-PETSC_EXTERN PetscErrorCode TriboXdmfCreate(MPI_Comm, const char[], const char[], TriboXdmf *);
-PETSC_EXTERN PetscErrorCode TriboXdmfBeginGrid(TriboXdmf, const char[], const char[]);
-PETSC_EXTERN PetscErrorCode TriboXdmfEndGrid(TriboXdmf);
-PETSC_EXTERN PetscErrorCode TriboXdmfTime(TriboXdmf, PetscReal);
-PETSC_EXTERN PetscErrorCode TriboXdmfTopology(TriboXdmf, const char[], PetscInt, PetscInt, const char[]);
-PETSC_EXTERN PetscErrorCode TriboXdmfGeometry(TriboXdmf, PetscInt, const char[]);
-PETSC_EXTERN PetscErrorCode TriboXdmfAttribute(TriboXdmf, const char[], const char[], PetscInt, PetscInt, const char[]);
-PETSC_EXTERN PetscErrorCode TriboXdmfClose(TriboXdmf *, PetscBool);
+PETSC_EXTERN PetscErrorCode  TriboXdmfCreate(MPI_Comm, const char[], const char[], TriboXdmf *);
+PETSC_EXTERN PetscErrorCode  TriboXdmfBeginGrid(TriboXdmf, const char[], const char[]);
+PETSC_EXTERN PetscErrorCode  TriboXdmfEndGrid(TriboXdmf);
+PETSC_EXTERN PetscErrorCode  TriboXdmfTime(TriboXdmf, PetscReal);
+PETSC_EXTERN PetscErrorCode  TriboXdmfTopology(TriboXdmf, const char[], PetscInt, PetscInt, const char[]);
+PETSC_EXTERN PetscErrorCode  TriboXdmfGeometry(TriboXdmf, PetscInt, const char[]);
+PETSC_EXTERN PetscErrorCode  TriboXdmfAttribute(TriboXdmf, const char[], const char[], PetscInt, PetscInt, const char[]);
+PETSC_EXTERN PetscErrorCode  TriboXdmfClose(TriboXdmf *, PetscBool);
 /* The interface mesh of a ROM in a result file: /interface/nodes (nnodes x 3), /interface/points
    (npts x 3), /interface/topology (XDMF mixed cells) with attributes nelem and topology_length;
    and point fields (npts x 3) averaged over each element with the quadrature weights. */

@@ -25,7 +25,8 @@ typedef enum {
    Inputs: p (parameters in card order), mode, n points, u[3n], committed history h[nhist*n].
    Outputs: t[3n], optional dtdu[9n] (row-major 3x3 per point, dt_i/du_j; NULL to skip),
    trial history hnew[nhist*n]. Returns 0, or 1+index of the first point with non-physical input. */
-typedef PetscInt (*TriboLawKernel)(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t, PetscReal *dtdu, PetscReal *hnew);
+typedef PetscInt (*TriboLawKernel)(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t,
+                                   PetscReal *dtdu, PetscReal *hnew);
 
 typedef struct {
   const char          *name;      /* type string, e.g. "edf" */
@@ -61,7 +62,8 @@ PETSC_EXTERN PetscErrorCode TriboLawSetFromOptions(TriboLaw);
 PETSC_EXTERN PetscErrorCode TriboLawSetUp(TriboLaw);
 PETSC_EXTERN PetscErrorCode TriboLawView(TriboLaw, PetscViewer);
 PETSC_EXTERN PetscErrorCode TriboLawViewModels(PetscViewer);
-PETSC_EXTERN PetscErrorCode TriboLawEvaluate(TriboLaw, TriboLawMode, PetscInt, const PetscReal[], const PetscReal[], PetscReal[], PetscReal[], PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboLawEvaluate(TriboLaw, TriboLawMode, PetscInt, const PetscReal[], const PetscReal[], PetscReal[], PetscReal[],
+                                             PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboLawDestroy(TriboLaw *);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_Penalty(const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_Jenkins(const TriboLawCard **);

@@ -44,8 +44,8 @@ PETSC_EXTERN PetscErrorCode TriboHelpPop(void);
 PETSC_EXTERN PetscErrorCode TriboFunctionListNames(PetscFunctionList, char[], size_t);
 /* tribo's own options blocks: PetscOptionsBegin/End whose help is shown with a plain -help */
 #define TriboOptionsBegin(comm, prefix, title, man) \
-  PetscCall(TriboHelpPush(PETSC_TRUE)); \
+  PetscCall(TriboHelpPush(PETSC_TRUE));             \
   PetscOptionsBegin(comm, prefix, title, man)
 #define TriboOptionsEnd() \
-  PetscOptionsEnd(); \
+  PetscOptionsEnd();      \
   PetscCall(TriboHelpPop())

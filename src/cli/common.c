@@ -49,10 +49,13 @@ PetscErrorCode TriboCheckOutput(MPI_Comm comm, const char option[], const char o
   else
     PetscCall(PetscStrncpy(dir, ".", sizeof(dir)));
   if (!dir[0]) PetscCall(PetscStrncpy(dir, "/", sizeof(dir)));
-  PetscCheck(!access(dir, W_OK), comm, PETSC_ERR_USER_INPUT, "cannot write %s (option %s): folder %s %s", out, option, dir, errno == ENOENT ? "does not exist" : "is not writable");
+  PetscCheck(!access(dir, W_OK), comm, PETSC_ERR_USER_INPUT, "cannot write %s (option %s): folder %s %s", out, option, dir,
+             errno == ENOENT ? "does not exist" : "is not writable");
   if (!stat(out, &so))
     for (PetscInt i = 0; i < nin; i++)
-      if (in[i] && in[i][0] && !stat(in[i], &si)) PetscCheck(!(so.st_dev == si.st_dev && so.st_ino == si.st_ino), comm, PETSC_ERR_USER_INPUT, "option %s names the input file %s: it would be overwritten; choose another output name", option, in[i]);
+      if (in[i] && in[i][0] && !stat(in[i], &si))
+        PetscCheck(!(so.st_dev == si.st_dev && so.st_ino == si.st_ino), comm, PETSC_ERR_USER_INPUT,
+                   "option %s names the input file %s: it would be overwritten; choose another output name", option, in[i]);
   PetscFunctionReturn(0);
 }
 

@@ -20,7 +20,7 @@ static PetscErrorCode IsHDF5_Private(const char path[], PetscBool *is)
 }
 
 /* Summary of a tribo result file: provenance, prestress, modes, backbones */
-static PetscErrorCode InfoResult(MPI_Comm comm, TriboH5 h5, const char path[])
+static PetscErrorCode InfoResult_Private(MPI_Comm comm, TriboH5 h5, const char path[])
 {
   char       buf[4096];
   PetscBool  has;
@@ -56,7 +56,8 @@ static PetscErrorCode InfoResult(MPI_Comm comm, TriboH5 h5, const char path[])
     PetscCall(TriboH5ReadReal(h5, g, &rank, dims, &q));
     PetscCall(PetscSNPrintf(g, sizeof(g), TRIBO_H5_BACKBONE "/mode%" PetscInt_FMT "/damping", m));
     PetscCall(TriboH5ReadReal(h5, g, &rank, dims, &z));
-    PetscCall(PetscPrintf(comm, "  /backbone/mode%" PetscInt_FMT ": %" PetscInt_FMT " amplitudes\n    %-12s %-12s %s\n", m, dims[0], "q", "freq (Hz)", "zeta"));
+    PetscCall(PetscPrintf(comm, "  /backbone/mode%" PetscInt_FMT ": %" PetscInt_FMT " amplitudes\n    %-12s %-12s %s\n", m, dims[0], "q", "freq (Hz)",
+                          "zeta"));
     for (PetscInt i = 0; i < dims[0]; i++) PetscCall(PetscPrintf(comm, "    %-12.4e %-12.5f %.5e\n", (double)q[i], (double)f[i], (double)z[i]));
     PetscCall(PetscFree(q));
     PetscCall(PetscFree(f));
@@ -88,7 +89,7 @@ PetscErrorCode TriboVerbInfo(MPI_Comm comm, PetscBool help)
     PetscCall(TriboH5Open(comm, path, &h5));
     PetscCall(TriboH5Has(h5, TRIBO_H5_ROM, &hasrom));
     PetscCall(TriboH5Has(h5, TRIBO_H5_META, &hasmeta));
-    if (!hasrom && hasmeta) PetscCall(InfoResult(comm, h5, path));
+    if (!hasrom && hasmeta) PetscCall(InfoResult_Private(comm, h5, path));
     PetscCall(TriboH5Close(&h5, PETSC_FALSE));
   }
   if (hasrom || !hasmeta) {

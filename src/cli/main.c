@@ -12,7 +12,7 @@ static const TriboVerb verbs[] = {
 };
 static const int nverbs = (int)(sizeof(verbs) / sizeof(verbs[0]));
 
-static void Usage(FILE *fp)
+static void Usage_Private(FILE *fp)
 {
   fprintf(fp, "tribo %s (%s): nonlinear dynamics of bolted and frictional joints\n\n", TRIBO_VERSION_STRING, TriboGitRevision());
   fprintf(fp, "usage: tribo VERB [options]      (mpiexec -n N tribo VERB ... to run in parallel)\n\nverbs:\n");
@@ -26,7 +26,7 @@ static void Usage(FILE *fp)
 
 /* PETSc reports a non-numeric option value without the option's name: find the option whose
    value is the offending string and say which one it is. */
-static int NameBadNumber(const char *mess, char *out, size_t len)
+static int NameBadNumber_Private(const char *mess, char *out, size_t len)
 {
   const char *pre = "Input string ", *p, *q;
   char        bad[256], *all = NULL;
@@ -51,7 +51,8 @@ static int NameBadNumber(const char *mess, char *out, size_t len)
 
 /* Errors are messages for a person: print the message once (rank 0, or the failing rank for a
    local error), not PETSc's traceback; -tribo_traceback restores the full traceback. */
-static PetscErrorCode ErrorHandler(MPI_Comm comm, int line, const char *func, const char *file, PetscErrorCode n, PetscErrorType p, const char *mess, void *ctx)
+static PetscErrorCode ErrorHandler_Private(MPI_Comm comm, int line, const char *func, const char *file, PetscErrorCode n, PetscErrorType p,
+                                           const char *mess, void *ctx)
 {
   PetscMPIInt rank = 0, size = 1;
 
@@ -61,7 +62,7 @@ static PetscErrorCode ErrorHandler(MPI_Comm comm, int line, const char *func, co
   MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
   MPI_Comm_size(PETSC_COMM_WORLD, &size);
   (void)size;
-  if (mess && NameBadNumber(mess, better, sizeof(better))) mess = better;
+  if (mess && NameBadNumber_Private(mess, better, sizeof(better))) mess = better;
   // every rank holds the same data and detects the same errors: rank 0 speaks for all
   if (rank == 0) fprintf(stderr, "tribo %s: error: %s\n", (const char *)ctx, mess ? mess : "(no message)");
   fflush(stderr);
@@ -75,7 +76,7 @@ int main(int argc, char **argv)
   PetscErrorCode   ierr;
 
   if (argc < 2 || !strcmp(argv[1], "help") || !strcmp(argv[1], "-help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
-    Usage(stdout);
+    Usage_Private(stdout);
     return 0;
   }
   if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
@@ -87,7 +88,7 @@ int main(int argc, char **argv)
   if (!strcmp(argv[1], "plot")) return TriboVerbPlot(argc - 2, argv + 2); // Python, no MPI
   if (!verb) {
     fprintf(stderr, "tribo: unknown verb \"%s\"\n\n", argv[1]);
-    Usage(stderr);
+    Usage_Private(stderr);
     return 2;
   }
   // the verb is not a PETSc option: hide it from PetscInitialize
@@ -121,11 +122,12 @@ int main(int argc, char **argv)
   {
     PetscBool tb = PETSC_FALSE;
     PetscOptionsGetBool(NULL, NULL, "-tribo_traceback", &tb, NULL);
-    if (!tb) PetscPushErrorHandler(ErrorHandler, (void *)verb->name);
+    if (!tb) PetscPushErrorHandler(ErrorHandler_Private, (void *)verb->name);
   }
   ierr = PetscOptionsHasHelp(NULL, &help);
   if (!ierr) ierr = verb->run(PETSC_COMM_WORLD, help);
-  if (!ierr && help && !helpall) ierr = PetscPrintf(PETSC_COMM_WORLD, "\n(PETSc's generic options and those of its solvers: tribo %s -help all)\n", verb->name);
+  if (!ierr && help && !helpall)
+    ierr = PetscPrintf(PETSC_COMM_WORLD, "\n(PETSc's generic options and those of its solvers: tribo %s -help all)\n", verb->name);
   if (ierr) {
     // the error was printed by PETSc's handler; end cleanly with a non-zero status
     PetscFinalize();

@@ -30,10 +30,12 @@ PetscErrorCode TriboVerbMesh(MPI_Comm comm, PetscBool help)
   PetscBool set;
 
   PetscFunctionBeginUser;
-  if (help) PetscCall(PetscPrintf(comm, "tribo mesh [-mesh_type lapbeam] [-output lapbeam.inp] [-lapbeam_* options]: a parametric FE deck (Abaqus input)\n"));
+  if (help)
+    PetscCall(PetscPrintf(comm, "tribo mesh [-mesh_type lapbeam] [-output lapbeam.inp] [-lapbeam_* options]: a parametric FE deck (Abaqus input)\n"));
   PetscCall(TriboMeshGeneratorRegisterAll());
   TriboOptionsBegin(comm, NULL, "Parametric finite-element deck", "tribo");
-  PetscCall(PetscOptionsFList("-mesh_type", "structure (lapbeam: bolted lap-joint beam close to the Brake-Reuss beam, C3D8 hexahedra)", "TriboMeshGeneratorRegister", TriboMeshGeneratorList, type, type, sizeof(type), NULL));
+  PetscCall(PetscOptionsFList("-mesh_type", "structure (lapbeam: bolted lap-joint beam close to the Brake-Reuss beam, C3D8 hexahedra)",
+                              "TriboMeshGeneratorRegister", TriboMeshGeneratorList, type, type, sizeof(type), NULL));
   PetscCall(PetscSNPrintf(out, sizeof(out), "%s.inp", type));
   PetscCall(PetscOptionsString("-output", "Abaqus input deck to write", "TriboVerbMesh", out, out, sizeof(out), NULL));
   TriboOptionsEnd();

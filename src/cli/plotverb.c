@@ -112,7 +112,8 @@ int TriboVerbPlot(int argc, char **argv)
       for (char *c = opt + 2; *c; c++)
         if (*c == '_') *c = '-';
       args[k++] = opt;
-    } else args[k++] = argv[i];
+    } else
+      args[k++] = argv[i];
   }
   args[k] = NULL;
   execvp(py, args);
@@ -142,7 +143,8 @@ int TriboVerbPlot(int argc, char **argv)
   The package runs as python3 PACKAGE plot FILE --kind KIND -o OUT -q; its one-line error (its
   last line on stderr) is repeated in the note.
 @*/
-PetscErrorCode TriboDrawPicture(MPI_Comm comm, const char file[], const char kind[], const char out[], PetscInt nextra, const char *const extra[], PetscBool *drawn)
+PetscErrorCode TriboDrawPicture(MPI_Comm comm, const char file[], const char kind[], const char out[], PetscInt nextra, const char *const extra[],
+                                PetscBool *drawn)
 {
   PetscMPIInt rank;
   int         ok = 0;
@@ -196,7 +198,7 @@ PetscErrorCode TriboDrawPicture(MPI_Comm comm, const char file[], const char kin
         }
         buf[have] = 0;
         close(fd[0]);
-        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) { }
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
         ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
         if (!ok) { // the last non-empty line, without the "tribo plot: error: " prefix
           char *line, *end = buf + strlen(buf);

@@ -49,7 +49,9 @@ PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
   PetscMPIInt    size;
 
   PetscFunctionBeginUser;
-  if (help) PetscCall(PetscPrintf(comm, "tribo rom -deck DECK.inp [-output rom.h5]: Craig-Bampton reduction of an Abaqus deck with the joint interface kept\n"));
+  if (help)
+    PetscCall(
+        PetscPrintf(comm, "tribo rom -deck DECK.inp [-output rom.h5]: Craig-Bampton reduction of an Abaqus deck with the joint interface kept\n"));
   TriboOptionsBegin(comm, NULL, "Reduction of an FE deck", "tribo");
   PetscCall(PetscOptionsString("-deck", "Abaqus input deck (.inp)", "TriboMeshReadAbaqus", deck, deck, sizeof(deck), &set));
   PetscCall(PetscOptionsString("-output", "ROM file to write (HDF5)", "TriboROMSave", out, out, sizeof(out), NULL));
@@ -79,8 +81,10 @@ PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
   PetscCall(PetscTime(&t0));
   PetscCall(TriboMeshReadAbaqus(mesh, deck));
   PetscCall(PetscTime(&t1));
-  PetscCall(PetscPrintf(comm, "Read %s: %" PetscInt_FMT " nodes, %" PetscInt_FMT " elements, %" PetscInt_FMT " ties, %" PetscInt_FMT " couplings, %" PetscInt_FMT " equations (%.2f s)\n", deck, mesh->nnodes, mesh->nelem, mesh->nties, mesh->ncouplings,
-                        mesh->neqs, (double)(t1 - t0)));
+  PetscCall(PetscPrintf(comm,
+                        "Read %s: %" PetscInt_FMT " nodes, %" PetscInt_FMT " elements, %" PetscInt_FMT " ties, %" PetscInt_FMT
+                        " couplings, %" PetscInt_FMT " equations (%.2f s)\n",
+                        deck, mesh->nnodes, mesh->nelem, mesh->nties, mesh->ncouplings, mesh->neqs, (double)(t1 - t0)));
   PetscCall(TriboFESystemSetMesh(fe, mesh));
   PetscCall(TriboFESystemSetUp(fe));
   PetscCall(PetscTime(&t2));
@@ -92,22 +96,31 @@ PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
     PetscCall(TriboFECheckRigidBody(fe, rb));
     PetscCall(TriboFEMeshVolume(mesh, &vol, &rhov));
     for (int k = 0; k < 6; k++) rbmax = PetscMax(rbmax, rb[k]);
-    PetscCall(PetscPrintf(comm, "Assembled on %d rank(s): %" PetscInt_FMT " DOFs, %" PetscInt_FMT " independent after constraints (%.2f s)\n", (int)size, fe->ndof, fe->nfree, (double)(t2 - t1)));
-    PetscCall(PetscPrintf(comm, "  checks: |K-K^T|/|K| = %.1e, |M-M^T|/|M| = %.1e, mass %.6g kg (rho V = %.6g kg), rigid-body residual <= %.1e\n", (double)sk, (double)sm, (double)mass[0], (double)rhov, (double)rbmax));
-    if (fe->nel_c3d8r) PetscCall(PetscPrintf(comm, "  note: %" PetscInt_FMT " C3D8R elements assembled as C3D8 (full integration; Abaqus's hourglass control cannot be reproduced, the model is slightly stiffer in bending)\n", fe->nel_c3d8r));
+    PetscCall(PetscPrintf(comm, "Assembled on %d rank(s): %" PetscInt_FMT " DOFs, %" PetscInt_FMT " independent after constraints (%.2f s)\n",
+                          (int)size, fe->ndof, fe->nfree, (double)(t2 - t1)));
+    PetscCall(PetscPrintf(comm, "  checks: |K-K^T|/|K| = %.1e, |M-M^T|/|M| = %.1e, mass %.6g kg (rho V = %.6g kg), rigid-body residual <= %.1e\n",
+                          (double)sk, (double)sm, (double)mass[0], (double)rhov, (double)rbmax));
+    if (fe->nel_c3d8r)
+      PetscCall(PetscPrintf(comm,
+                            "  note: %" PetscInt_FMT " C3D8R elements assembled as C3D8 (full integration; Abaqus's hourglass control cannot be "
+                            "reproduced, the model is slightly stiffer in bending)\n",
+                            fe->nel_c3d8r));
   }
   PetscCall(TriboCBReduce(cb, fe, &rom));
   PetscCall(PetscTime(&t3));
   PetscCall(PetscPrintf(comm, "Craig-Bampton: %" PetscInt_FMT " DOFs (%.2f s)\n", rom->n, (double)(t3 - t2)));
   PetscCall(TriboCBCondense(cb, rom));
   PetscCall(PetscTime(&t4));
-  if (ncond >= 0) PetscCall(PetscPrintf(comm, "Condensed to the interface DOFs plus %" PetscInt_FMT " modes: %" PetscInt_FMT " DOFs (%.2f s)\n", ncond, rom->n, (double)(t4 - t3)));
+  if (ncond >= 0)
+    PetscCall(PetscPrintf(comm, "Condensed to the interface DOFs plus %" PetscInt_FMT " modes: %" PetscInt_FMT " DOFs (%.2f s)\n", ncond, rom->n,
+                          (double)(t4 - t3)));
   PetscCall(PetscStrncpy(rom->source, deck, sizeof(rom->source)));
   PetscCall(TriboROMSave(rom, out, "rom"));
   PetscCall(PetscTime(&t5));
   PetscCall(TriboROMView(rom, PETSC_VIEWER_STDOUT_(comm)));
-  PetscCall(PetscPrintf(comm, "Timings (s): parse %.2f, assembly %.2f, reduction %.2f, condensation %.2f, write %.2f, total %.2f; peak memory %.0f MB (rank 0)\n", (double)(t1 - t0), (double)(t2 - t1), (double)(t3 - t2), (double)(t4 - t3),
-                        (double)(t5 - t4), (double)(t5 - t0), (double)PeakMB_Private()));
+  PetscCall(PetscPrintf(
+      comm, "Timings (s): parse %.2f, assembly %.2f, reduction %.2f, condensation %.2f, write %.2f, total %.2f; peak memory %.0f MB (rank 0)\n",
+      (double)(t1 - t0), (double)(t2 - t1), (double)(t3 - t2), (double)(t4 - t3), (double)(t5 - t4), (double)(t5 - t0), (double)PeakMB_Private()));
   PetscCall(PetscPrintf(comm, "wrote %s\n", out));
   PetscCall(TriboROMDestroy(&rom));
   PetscCall(TriboCBDestroy(&cb));

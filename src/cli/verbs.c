@@ -17,7 +17,7 @@ typedef struct {
   char           bbpng[PETSC_MAX_PATH_LEN]; // picture of the backbone
   PetscInt       rec;                       // recovery row of the backbone picture's x axis, -1: modal amplitude
   PetscBool      plotps;
-  PetscBool      xdmf;                      // also write <output>.xdmf for ParaView
+  PetscBool      xdmf; // also write <output>.xdmf for ParaView
   char           xdmfname[PETSC_MAX_PATH_LEN];
 } Pipeline;
 
@@ -37,7 +37,7 @@ static PetscErrorCode OutputName_Private(const char name[], const char suffix[],
 /* The verb's files (-rom, -output, pictures), then every object of the pipeline: created, given
    its inputs, and set from the options (each reads its own). In help mode a one-DOF stand-in ROM
    without an interface lets every object print its options. Nothing is computed here. */
-static PetscErrorCode PipelineCreate(MPI_Comm comm, PetscBool help, const char verb[], PetscBool modal, PetscBool backbone, Pipeline *pl)
+static PetscErrorCode PipelineCreate_Private(MPI_Comm comm, PetscBool help, const char verb[], PetscBool modal, PetscBool backbone, Pipeline *pl)
 {
   PetscBool set, setpng;
 
@@ -46,16 +46,24 @@ static PetscErrorCode PipelineCreate(MPI_Comm comm, PetscBool help, const char v
   pl->rec = -1;
   PetscCall(PetscSNPrintf(pl->output, sizeof(pl->output), "%s.h5", verb));
   TriboOptionsBegin(comm, NULL, "Input and output", "tribo");
-  PetscCall(PetscOptionsString("-rom", "reduced structure: tribo rom .h5 or MATLAB .mat (M, K, Fv, R, L, Qm, Tm)", "TriboROMLoad", pl->rompath, pl->rompath, sizeof(pl->rompath), &set));
-  PetscCall(PetscOptionsString("-output", "result file (HDF5, written atomically)", "TriboH5Create", pl->output, pl->output, sizeof(pl->output), NULL));
-  PetscCall(PetscOptionsBool("-xdmf", "also write the output name with .xdmf: the interface mesh and fields of the result for ParaView", "TriboXdmfCreate", pl->xdmf, &pl->xdmf, NULL));
+  PetscCall(PetscOptionsString("-rom", "reduced structure: tribo rom .h5 or MATLAB .mat (M, K, Fv, R, L, Qm, Tm)", "TriboROMLoad", pl->rompath,
+                               pl->rompath, sizeof(pl->rompath), &set));
+  PetscCall(
+      PetscOptionsString("-output", "result file (HDF5, written atomically)", "TriboH5Create", pl->output, pl->output, sizeof(pl->output), NULL));
+  PetscCall(PetscOptionsBool("-xdmf", "also write the output name with .xdmf: the interface mesh and fields of the result for ParaView",
+                             "TriboXdmfCreate", pl->xdmf, &pl->xdmf, NULL));
   PetscCall(OutputName_Private(pl->output, ".xdmf", pl->xdmfname, sizeof(pl->xdmfname)));
   PetscCall(OutputName_Private(pl->output, "_prestress.png", pl->png, sizeof(pl->png)));
-  PetscCall(PetscOptionsString("-prestress_png", "picture of the contact pressure and normal displacement after the prestress (default: the output name with _prestress.png)", "TriboPrestressPlot", pl->png, pl->png, sizeof(pl->png), NULL));
+  PetscCall(PetscOptionsString(
+      "-prestress_png", "picture of the contact pressure and normal displacement after the prestress (default: the output name with _prestress.png)",
+      "TriboPrestressPlot", pl->png, pl->png, sizeof(pl->png), NULL));
   if (backbone) {
     PetscCall(OutputName_Private(pl->output, ".png", pl->bbpng, sizeof(pl->bbpng)));
-    PetscCall(PetscOptionsString("-backbone_png", "picture of the backbone (default: the output name with .png)", "TriboBackbonePlot", pl->bbpng, pl->bbpng, sizeof(pl->bbpng), &setpng));
-    PetscCall(PetscOptionsInt("-backbone_plot_recovery", "recovery row (0-based) whose acceleration amplitude is the x axis of the picture; -1: modal amplitude", "TriboBackbonePlot", pl->rec, &pl->rec, NULL));
+    PetscCall(PetscOptionsString("-backbone_png", "picture of the backbone (default: the output name with .png)", "TriboBackbonePlot", pl->bbpng,
+                                 pl->bbpng, sizeof(pl->bbpng), &setpng));
+    PetscCall(PetscOptionsInt("-backbone_plot_recovery",
+                              "recovery row (0-based) whose acceleration amplitude is the x axis of the picture; -1: modal amplitude",
+                              "TriboBackbonePlot", pl->rec, &pl->rec, NULL));
   }
   TriboOptionsEnd();
   if (help) {
@@ -75,9 +83,11 @@ static PetscErrorCode PipelineCreate(MPI_Comm comm, PetscBool help, const char v
   } else {
     PetscCheck(set, comm, PETSC_ERR_USER_INPUT, "tribo %s needs an input model: -rom rom.h5 (make one with: tribo model -output rom.h5)", verb);
     PetscCall(TriboROMLoad(comm, pl->rompath, &pl->rom));
-    PetscCheck(pl->rom->iface, comm, PETSC_ERR_USER_INPUT, "%s has no joint interface: tribo %s needs one (/rom/interface, or L, Qm, Tm in a .mat file)", pl->rompath, verb);
+    PetscCheck(pl->rom->iface, comm, PETSC_ERR_USER_INPUT,
+               "%s has no joint interface: tribo %s needs one (/rom/interface, or L, Qm, Tm in a .mat file)", pl->rompath, verb);
     pl->plotps = (PetscBool)(pl->rom->iface->nelem > 0);
-    if (!pl->plotps) PetscCall(PetscPrintf(comm, "  note: no picture of the prestress: the ROM's interface has no elements (a MATLAB .mat ROM has no geometry)\n"));
+    if (!pl->plotps)
+      PetscCall(PetscPrintf(comm, "  note: no picture of the prestress: the ROM's interface has no elements (a MATLAB .mat ROM has no geometry)\n"));
   }
   PetscCall(TriboLawCreate(comm, &pl->law));
   PetscCall(TriboLawSetFromOptions(pl->law));
@@ -101,13 +111,14 @@ static PetscErrorCode PipelineCreate(MPI_Comm comm, PetscBool help, const char v
     PetscCall(TriboNMASetModal(pl->nma, pl->modal));
   }
   if (!help) {
-    PetscCheck(pl->rec < pl->rom->nrec, comm, PETSC_ERR_USER_INPUT, "-backbone_plot_recovery %" PetscInt_FMT " out of range: the ROM has %" PetscInt_FMT " recovery rows", pl->rec, pl->rom->nrec);
+    PetscCheck(pl->rec < pl->rom->nrec, comm, PETSC_ERR_USER_INPUT,
+               "-backbone_plot_recovery %" PetscInt_FMT " out of range: the ROM has %" PetscInt_FMT " recovery rows", pl->rec, pl->rom->nrec);
     PetscCall(TriboCheckOptionsUsed(comm, verb));
   }
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode PipelinePrestress(MPI_Comm comm, Pipeline *pl)
+static PetscErrorCode PipelinePrestress_Private(MPI_Comm comm, Pipeline *pl)
 {
   PetscReal fv;
 
@@ -119,7 +130,7 @@ static PetscErrorCode PipelinePrestress(MPI_Comm comm, Pipeline *pl)
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode PipelineModal(MPI_Comm comm, Pipeline *pl)
+static PetscErrorCode PipelineModal_Private(MPI_Comm comm, Pipeline *pl)
 {
   const PetscReal *us;
 
@@ -131,7 +142,7 @@ static PetscErrorCode PipelineModal(MPI_Comm comm, Pipeline *pl)
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode CheckOutputs(MPI_Comm comm, Pipeline *pl)
+static PetscErrorCode CheckOutputs_Private(MPI_Comm comm, Pipeline *pl)
 {
   const char *in[2] = {pl->rompath, pl->output};
   const char *png   = pl->nma ? pl->bbpng : NULL;
@@ -140,11 +151,13 @@ static PetscErrorCode CheckOutputs(MPI_Comm comm, Pipeline *pl)
   PetscCall(TriboCheckOutput(comm, "-output", pl->output, 1, in));
   if (png) PetscCall(TriboCheckOutput(comm, "-backbone_png", png, 2, in));
   if (pl->plotps) PetscCall(TriboCheckOutput(comm, "-prestress_png", pl->png, 2, in));
-  PetscCheck(!pl->plotps || !png || strcmp(png, pl->png), comm, PETSC_ERR_USER_INPUT, "-prestress_png and -backbone_png both name %s; give them different names", png);
+  PetscCheck(!pl->plotps || !png || strcmp(png, pl->png), comm, PETSC_ERR_USER_INPUT,
+             "-prestress_png and -backbone_png both name %s; give them different names", png);
   for (int k = 0; k < 2; k++) { // a picture replaces neither the result file nor a folder
     const char *p = k ? (pl->plotps ? pl->png : NULL) : png, *opt = k ? "-prestress_png" : "-backbone_png";
     struct stat st;
-    PetscCheck(!p || strcmp(p, pl->output), comm, PETSC_ERR_USER_INPUT, "option %s names the result file %s (option -output); choose another name", opt, p);
+    PetscCheck(!p || strcmp(p, pl->output), comm, PETSC_ERR_USER_INPUT, "option %s names the result file %s (option -output); choose another name",
+               opt, p);
     PetscCheck(!p || stat(p, &st) || !S_ISDIR(st.st_mode), comm, PETSC_ERR_USER_INPUT, "option %s names the folder %s; give a file name", opt, p);
   }
   PetscFunctionReturn(0);
@@ -153,7 +166,7 @@ static PetscErrorCode CheckOutputs(MPI_Comm comm, Pipeline *pl)
 /* The results into a temporary HDF5 file renamed when complete, then the pictures drawn from it by
    the post-processing package. A picture that cannot be drawn (no matplotlib) is a note: the
    results are kept. */
-static PetscErrorCode PipelineFinish(MPI_Comm comm, Pipeline *pl, const char verb[])
+static PetscErrorCode PipelineFinish_Private(MPI_Comm comm, Pipeline *pl, const char verb[])
 {
   TriboH5     h5;
   const char *inputs[1] = {pl->rompath};
@@ -169,7 +182,8 @@ static PetscErrorCode PipelineFinish(MPI_Comm comm, Pipeline *pl, const char ver
   PetscCall(TriboH5Close(&h5, PETSC_TRUE));
   if (pl->xdmf) {
     TriboXdmf x;
-    PetscCheck(pl->rom->iface->nelem > 0, comm, PETSC_ERR_USER_INPUT, "-xdmf: the ROM's interface has no elements to describe (a MATLAB .mat ROM has no geometry)");
+    PetscCheck(pl->rom->iface->nelem > 0, comm, PETSC_ERR_USER_INPUT,
+               "-xdmf: the ROM's interface has no elements to describe (a MATLAB .mat ROM has no geometry)");
     PetscCall(TriboXdmfCreate(comm, pl->xdmfname, pl->output, &x));
     PetscCall(TriboPrestressWriteXdmf(pl->ps, x));
     if (pl->modal) PetscCall(TriboModalWriteXdmf(pl->modal, x));
@@ -196,7 +210,7 @@ static PetscErrorCode PipelineFinish(MPI_Comm comm, Pipeline *pl, const char ver
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode PipelineDestroy(Pipeline *pl)
+static PetscErrorCode PipelineDestroy_Private(Pipeline *pl)
 {
   PetscFunctionBeginUser;
   PetscCall(TriboNMADestroy(&pl->nma));
@@ -220,14 +234,14 @@ PetscErrorCode TriboVerbPrestress(MPI_Comm comm, PetscBool help)
 
   PetscFunctionBeginUser;
   if (help) PetscCall(PetscPrintf(comm, "tribo prestress -rom ROM [-output prestress.h5] [options]: static solution under bolt preload\n"));
-  PetscCall(PipelineCreate(comm, help, "prestress", PETSC_FALSE, PETSC_FALSE, &pl));
+  PetscCall(PipelineCreate_Private(comm, help, "prestress", PETSC_FALSE, PETSC_FALSE, &pl));
   if (!help) {
-    PetscCall(CheckOutputs(comm, &pl));
+    PetscCall(CheckOutputs_Private(comm, &pl));
     PetscCall(TriboROMView(pl.rom, PETSC_VIEWER_STDOUT_(comm)));
-    PetscCall(PipelinePrestress(comm, &pl));
-    PetscCall(PipelineFinish(comm, &pl, "prestress"));
+    PetscCall(PipelinePrestress_Private(comm, &pl));
+    PetscCall(PipelineFinish_Private(comm, &pl, "prestress"));
   }
-  PetscCall(PipelineDestroy(&pl));
+  PetscCall(PipelineDestroy_Private(&pl));
   PetscFunctionReturn(0);
 }
 
@@ -242,15 +256,15 @@ PetscErrorCode TriboVerbModal(MPI_Comm comm, PetscBool help)
 
   PetscFunctionBeginUser;
   if (help) PetscCall(PetscPrintf(comm, "tribo modal -rom ROM [-output modal.h5] [options]: prestress, then linearized modes\n"));
-  PetscCall(PipelineCreate(comm, help, "modal", PETSC_TRUE, PETSC_FALSE, &pl));
+  PetscCall(PipelineCreate_Private(comm, help, "modal", PETSC_TRUE, PETSC_FALSE, &pl));
   if (!help) {
-    PetscCall(CheckOutputs(comm, &pl));
+    PetscCall(CheckOutputs_Private(comm, &pl));
     PetscCall(TriboROMView(pl.rom, PETSC_VIEWER_STDOUT_(comm)));
-    PetscCall(PipelinePrestress(comm, &pl));
-    PetscCall(PipelineModal(comm, &pl));
-    PetscCall(PipelineFinish(comm, &pl, "modal"));
+    PetscCall(PipelinePrestress_Private(comm, &pl));
+    PetscCall(PipelineModal_Private(comm, &pl));
+    PetscCall(PipelineFinish_Private(comm, &pl, "modal"));
   }
-  PetscCall(PipelineDestroy(&pl));
+  PetscCall(PipelineDestroy_Private(&pl));
   PetscFunctionReturn(0);
 }
 
@@ -268,14 +282,15 @@ PetscErrorCode TriboVerbBackbone(MPI_Comm comm, PetscBool help)
   PetscLogDouble       t0, t1, nev0, nev1;
 
   PetscFunctionBeginUser;
-  if (help) PetscCall(PetscPrintf(comm, "tribo backbone -rom ROM [-output backbone.h5] [options]: amplitude-dependent frequency and damping of one mode\n"));
-  PetscCall(PipelineCreate(comm, help, "backbone", PETSC_TRUE, PETSC_TRUE, &pl));
+  if (help)
+    PetscCall(PetscPrintf(comm, "tribo backbone -rom ROM [-output backbone.h5] [options]: amplitude-dependent frequency and damping of one mode\n"));
+  PetscCall(PipelineCreate_Private(comm, help, "backbone", PETSC_TRUE, PETSC_TRUE, &pl));
   if (!help) {
     rec = pl.rec;
-    PetscCall(CheckOutputs(comm, &pl));
+    PetscCall(CheckOutputs_Private(comm, &pl));
     PetscCall(TriboROMView(pl.rom, PETSC_VIEWER_STDOUT_(comm)));
-    PetscCall(PipelinePrestress(comm, &pl));
-    PetscCall(PipelineModal(comm, &pl));
+    PetscCall(PipelinePrestress_Private(comm, &pl));
+    PetscCall(PipelineModal_Private(comm, &pl));
     PetscCall(TriboNMASetPrestress(pl.nma, pl.ps));
     PetscCall(TriboNMASetUp(pl.nma));
     PetscCall(TriboNMAView(pl.nma, PETSC_VIEWER_STDOUT_(comm)));
@@ -285,19 +300,24 @@ PetscErrorCode TriboVerbBackbone(MPI_Comm comm, PetscBool help)
     PetscCall(PetscTime(&t1));
     PetscCall(TriboJointGetEvaluationCount(pl.joint, &nev1));
     PetscCall(TriboNMAGetBackbone(pl.nma, &bb));
-    PetscCall(PetscPrintf(comm, "Backbone of elastic mode %" PetscInt_FMT " (%.4f Hz linearized): %.3f s, %.3g point-law evaluations (%.3g per second)\n", bb->mode, (double)bb->freq0, (double)(t1 - t0), (double)(nev1 - nev0),
-                          (double)((nev1 - nev0) / (t1 - t0))));
+    PetscCall(PetscPrintf(comm,
+                          "Backbone of elastic mode %" PetscInt_FMT " (%.4f Hz linearized): %.3f s, %.3g point-law evaluations (%.3g per second)\n",
+                          bb->mode, (double)bb->freq0, (double)(t1 - t0), (double)(nev1 - nev0), (double)((nev1 - nev0) / (t1 - t0))));
     PetscCall(PetscPrintf(comm, "  %-12s %-12s %-12s %-10s %s\n", "q", "freq (Hz)", "zeta (-)", "Newton", rec >= 0 ? "accel (m/s^2)" : ""));
     for (PetscInt i = 0; i < bb->na; i++) {
-      const char *note = bb->status[i] == TRIBO_BACKBONE_CONVERGED ? "" : (bb->status[i] == TRIBO_BACKBONE_UNSETTLED ? "  (damping still changing)" : "  (Newton failed)");
+      const char *note = bb->status[i] == TRIBO_BACKBONE_CONVERGED
+                             ? ""
+                             : (bb->status[i] == TRIBO_BACKBONE_UNSETTLED ? "  (damping still changing)" : "  (Newton failed)");
       if (rec >= 0)
-        PetscCall(PetscPrintf(comm, "  %-12.4e %-12.5f %-12.5e %-10" PetscInt_FMT " %.4e%s\n", (double)bb->q[i], (double)bb->freq[i], (double)bb->zeta[i], bb->newton[i], (double)bb->rec_acc[i * bb->nrec + rec], note));
+        PetscCall(PetscPrintf(comm, "  %-12.4e %-12.5f %-12.5e %-10" PetscInt_FMT " %.4e%s\n", (double)bb->q[i], (double)bb->freq[i],
+                              (double)bb->zeta[i], bb->newton[i], (double)bb->rec_acc[i * bb->nrec + rec], note));
       else
-        PetscCall(PetscPrintf(comm, "  %-12.4e %-12.5f %-12.5e %-10" PetscInt_FMT "%s\n", (double)bb->q[i], (double)bb->freq[i], (double)bb->zeta[i], bb->newton[i], note));
+        PetscCall(PetscPrintf(comm, "  %-12.4e %-12.5f %-12.5e %-10" PetscInt_FMT "%s\n", (double)bb->q[i], (double)bb->freq[i], (double)bb->zeta[i],
+                              bb->newton[i], note));
     }
-    PetscCall(PipelineFinish(comm, &pl, "backbone"));
+    PetscCall(PipelineFinish_Private(comm, &pl, "backbone"));
   }
-  PetscCall(PipelineDestroy(&pl));
+  PetscCall(PipelineDestroy_Private(&pl));
   PetscFunctionReturn(0);
 }
 
@@ -330,7 +350,8 @@ PetscErrorCode TriboVerbModel(MPI_Comm comm, PetscBool help)
   if (help) PetscCall(PetscPrintf(comm, "tribo model [-model_type lapframe] [-output rom.h5]: a jointed structure generated by tribo\n"));
   PetscCall(TriboModelRegisterAll());
   TriboOptionsBegin(comm, NULL, "Built-in model", "tribo");
-  PetscCall(PetscOptionsFList("-model_type", "built-in model (lapframe: two steel beams in a bolted lap joint, BRB-like)", "TriboModelRegister", TriboModelList, type, type, sizeof(type), NULL));
+  PetscCall(PetscOptionsFList("-model_type", "built-in model (lapframe: two steel beams in a bolted lap joint, BRB-like)", "TriboModelRegister",
+                              TriboModelList, type, type, sizeof(type), NULL));
   PetscCall(PetscOptionsString("-output", "ROM file to write", "TriboROMSave", out, out, sizeof(out), NULL));
   TriboOptionsEnd();
   // the model reads and checks its options (with -help: lists them) before anything is built

@@ -8,7 +8,7 @@
 // Profiling events (-log_view): constraints and T, element loop with assembly, the two MatPtAP (-fe_assembly_ptap)
 static PetscLogEvent EventConstraints, EventElements, EventPtAP;
 
-static PetscErrorCode RegisterEvents(void)
+static PetscErrorCode RegisterEvents_Private(void)
 {
   static PetscBool done = PETSC_FALSE;
   PetscClassId     cid;
@@ -24,7 +24,7 @@ static PetscErrorCode RegisterEvents(void)
 }
 
 // The replicated map full DOF -> independent DOF (-1 dependent, -2 dropped), kept on T
-static PetscErrorCode GetFreeIndex(TriboFESystem sys, const PetscInt **freeidx)
+static PetscErrorCode GetFreeIndex_Private(TriboFESystem sys, const PetscInt **freeidx)
 {
   PetscContainer c;
 
@@ -36,7 +36,8 @@ static PetscErrorCode GetFreeIndex(TriboFESystem sys, const PetscInt **freeidx)
 }
 
 // Nonzeros per row of K_full (3 per neighbour node) split into diagonal/off-diagonal blocks; M_full has one per neighbour
-static PetscErrorCode Preallocation(TriboMesh mesh, PetscInt n0, PetscInt n1, PetscInt nrows, PetscInt *dk, PetscInt *ok, PetscInt *dm, PetscInt *om)
+static PetscErrorCode Preallocation_Private(TriboMesh mesh, PetscInt n0, PetscInt n1, PetscInt nrows, PetscInt *dk, PetscInt *ok, PetscInt *dm,
+                                            PetscInt *om)
 {
   PetscInt nn = mesh->nnodes, *ptr, *adj, *stamp;
 
@@ -75,7 +76,7 @@ static PetscErrorCode Preallocation(TriboMesh mesh, PetscInt n0, PetscInt n1, Pe
 
 /* Free DOFs touched by element e through T (unique, unsorted): the columns of the rows of T of its
    DOFs; stamp[] (nfree) must not hold the value e on entry. */
-static PetscInt ElementFreeDofs(TriboMesh mesh, const TriboFECSR *Tc, PetscInt e, PetscInt stamp[], PetscInt cols[])
+static PetscInt ElementFreeDofs_Private(TriboMesh mesh, const TriboFECSR *Tc, PetscInt e, PetscInt stamp[], PetscInt cols[])
 {
   PetscInt m = 0;
 
@@ -91,7 +92,7 @@ static PetscInt ElementFreeDofs(TriboMesh mesh, const TriboFECSR *Tc, PetscInt e
 /* Nonzeros per owned row [c0, c1) of K = T^T K_full T assembled element by element: row j couples
    with every free DOF of every element that touches j. M gets the same (its unused entries are
    dropped at assembly). */
-static PetscErrorCode PreallocationReduced(TriboFESystem sys, const TriboFECSR *Tc, PetscInt c0, PetscInt c1, PetscInt dnz[], PetscInt onz[])
+static PetscErrorCode PreallocationReduced_Private(TriboFESystem sys, const TriboFECSR *Tc, PetscInt c0, PetscInt c1, PetscInt dnz[], PetscInt onz[])
 {
   TriboMesh mesh = sys->mesh;
   PetscInt  ne = mesh->nelem, nf = sys->nfree, *sptr, *scol, *stamp, *eptr, *elist, *buf, maxrow = 0;
@@ -103,11 +104,11 @@ static PetscErrorCode PreallocationReduced(TriboFESystem sys, const TriboFECSR *
   // S_e, the free DOFs of each element: sizes, then the lists
   for (PetscInt j = 0; j < nf; j++) stamp[j] = -1;
   sptr[0] = 0;
-  for (PetscInt e = 0; e < ne; e++) sptr[e + 1] = sptr[e] + ElementFreeDofs(mesh, Tc, e, stamp, buf);
+  for (PetscInt e = 0; e < ne; e++) sptr[e + 1] = sptr[e] + ElementFreeDofs_Private(mesh, Tc, e, stamp, buf);
   PetscCall(PetscMalloc1(sptr[ne], &scol));
   for (PetscInt j = 0; j < nf; j++) stamp[j] = -1;
   for (PetscInt e = 0; e < ne; e++) {
-    PetscInt m = ElementFreeDofs(mesh, Tc, e, stamp, scol + sptr[e]);
+    PetscInt m = ElementFreeDofs_Private(mesh, Tc, e, stamp, scol + sptr[e]);
     for (PetscInt k = 0; k < m; k++)
       if (scol[sptr[e] + k] >= c0 && scol[sptr[e] + k] < c1) eptr[scol[sptr[e] + k] - c0 + 1]++;
   }
@@ -142,7 +143,7 @@ static PetscErrorCode PreallocationReduced(TriboFESystem sys, const TriboFECSR *
 /* Element stiffness and mass of the local block of elements added into K and M: the full matrices
    (Tc NULL) or T^T K_e T and T^T M_e T on the free DOFs. An element whose DOFs are all independent
    maps one to one; one with dependent DOFs goes through its dense block of T. */
-static PetscErrorCode AssembleElements(TriboFESystem sys, const TriboFECSR *Tc, Mat K, Mat M)
+static PetscErrorCode AssembleElements_Private(TriboFESystem sys, const TriboFECSR *Tc, Mat K, Mat M)
 {
   TriboMesh   mesh = sys->mesh;
   PetscInt    nloc = PETSC_DECIDE, ne = mesh->nelem, e0 = 0, bad = PETSC_MAX_INT, badg, *stamp = NULL, mw = 0, *cw = NULL;
@@ -210,7 +211,7 @@ static PetscErrorCode AssembleElements(TriboFESystem sys, const TriboFECSR *Tc, 
         mw = maxc;
         PetscCall(PetscMalloc2(mw, &cw, 3 * m * mw + 2 * mw * mw, &W));
       }
-      c  = ElementFreeDofs(mesh, Tc, e, stamp, cw);
+      c  = ElementFreeDofs_Private(mesh, Tc, e, stamp, cw);
       Te = W, Wk = W + m * c, Wm = W + 2 * m * c, Kr = W + 3 * m * c, Mr = Kr + c * c;
       PetscCall(PetscSortInt(c, cw));
       PetscCall(PetscArrayzero(Te, m * c));
@@ -238,14 +239,15 @@ static PetscErrorCode AssembleElements(TriboFESystem sys, const TriboFECSR *Tc, 
   PetscCall(PetscFree2(cw, W));
   PetscCall(PetscFree(stamp));
   PetscCall(MPIU_Allreduce(&bad, &badg, 1, MPIU_INT, MPI_MIN, sys->comm));
-  PetscCheck(badg == PETSC_MAX_INT, sys->comm, PETSC_ERR_USER_INPUT, "%s: element %" PetscInt_FMT " (%s) has a non-positive Jacobian determinant: it is inverted or degenerate (check its node order)", mesh->file, mesh->elemid[badg],
-             TriboElementTypes[mesh->etype[badg]]);
+  PetscCheck(badg == PETSC_MAX_INT, sys->comm, PETSC_ERR_USER_INPUT,
+             "%s: element %" PetscInt_FMT " (%s) has a non-positive Jacobian determinant: it is inverted or degenerate (check its node order)",
+             mesh->file, mesh->elemid[badg], TriboElementTypes[mesh->etype[badg]]);
   PetscCall(MPIU_Allreduce(&mass, &sys->mass, 1, MPIU_REAL, MPIU_SUM, sys->comm));
   PetscFunctionReturn(0);
 }
 
 // f_full from the *Cload of the chosen load case (on rank 0), F = T^T f_full
-static PetscErrorCode AssembleLoads(TriboFESystem sys, const PetscInt freeidx[])
+static PetscErrorCode AssembleLoads_Private(TriboFESystem sys, const PetscInt freeidx[])
 {
   TriboMesh   mesh     = sys->mesh;
   char        name[96] = "";
@@ -270,11 +272,16 @@ static PetscErrorCode AssembleLoads(TriboFESystem sys, const PetscInt freeidx[])
 
     PetscCall(PetscStrcasecmp(name, c->loadcase, &same));
     if (!same) continue;
-    PetscCheck(c->dof >= 1 && c->dof <= 6, sys->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Cload on DOF %" PetscInt_FMT ", expected 1..6", mesh->file, c->line, c->dof);
-    PetscCheck(c->dof <= 3 || sys->rotdof[c->node] >= 0, sys->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Cload on rotation %" PetscInt_FMT " of node %" PetscInt_FMT ", which has no rotations (only coupling reference nodes do)", mesh->file,
-               c->line, c->dof, mesh->nodeid[c->node]);
+    PetscCheck(c->dof >= 1 && c->dof <= 6, sys->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Cload on DOF %" PetscInt_FMT ", expected 1..6",
+               mesh->file, c->line, c->dof);
+    PetscCheck(c->dof <= 3 || sys->rotdof[c->node] >= 0, sys->comm, PETSC_ERR_USER_INPUT,
+               "%s:%" PetscInt_FMT ": *Cload on rotation %" PetscInt_FMT " of node %" PetscInt_FMT
+               ", which has no rotations (only coupling reference nodes do)",
+               mesh->file, c->line, c->dof, mesh->nodeid[c->node]);
     d = c->dof <= 3 ? 3 * c->node + c->dof - 1 : sys->rotdof[c->node] + c->dof - 4;
-    PetscCheck(freeidx[d] != -2, sys->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Cload on DOF %" PetscInt_FMT " of node %" PetscInt_FMT ", which no element or constraint carries", mesh->file, c->line, c->dof, mesh->nodeid[c->node]);
+    PetscCheck(freeidx[d] != -2, sys->comm, PETSC_ERR_USER_INPUT,
+               "%s:%" PetscInt_FMT ": *Cload on DOF %" PetscInt_FMT " of node %" PetscInt_FMT ", which no element or constraint carries", mesh->file,
+               c->line, c->dof, mesh->nodeid[c->node]);
     if (!rank) PetscCall(VecSetValue(f, d, c->value, ADD_VALUES));
   }
   PetscCall(VecAssemblyBegin(f));
@@ -370,11 +377,18 @@ PetscErrorCode TriboFESystemSetFromOptions(TriboFESystem sys)
 
   PetscFunctionBeginUser;
   TriboOptionsBegin(sys->comm, sys->prefix, "Finite-element system: assembly and constraints", "TriboFESystemSetUp");
-  PetscCall(PetscOptionsString("-fe_loadcase", "load case whose *Cload form the load vector (empty: the first one with a *Cload)", "TriboFESystemSetLoadCase", o->loadcase, o->loadcase, sizeof(o->loadcase), NULL));
-  PetscCall(PetscOptionsBool("-fe_assembly_ptap", "form T^T K_full T with MatPtAP() instead of element by element (a check)", "TriboFESystemSetUp", o->ptap, &o->ptap, NULL));
-  PetscCall(PetscOptionsReal("-fe_tie_position_tolerance", "*Tie slave nodes farther than this from the master surface are not tied; < 0: 5% of the largest master-face diagonal of each tie [m]", "TriboFESystemSetUp", o->tietol, &o->tietol, NULL));
-  PetscCall(PetscOptionsBool("-fe_tie_outside", "also tie slave nodes whose closest point is on the boundary of the master surface", "TriboFESystemSetUp", o->tieoutside, &o->tieoutside, NULL));
-  PetscCall(PetscOptionsBool("-fe_constraints_view", "print what the ties, couplings and equations did", "TriboFESystemSetUp", o->view, &o->view, NULL));
+  PetscCall(PetscOptionsString("-fe_loadcase", "load case whose *Cload form the load vector (empty: the first one with a *Cload)",
+                               "TriboFESystemSetLoadCase", o->loadcase, o->loadcase, sizeof(o->loadcase), NULL));
+  PetscCall(PetscOptionsBool("-fe_assembly_ptap", "form T^T K_full T with MatPtAP() instead of element by element (a check)", "TriboFESystemSetUp",
+                             o->ptap, &o->ptap, NULL));
+  PetscCall(PetscOptionsReal(
+      "-fe_tie_position_tolerance",
+      "*Tie slave nodes farther than this from the master surface are not tied; < 0: 5% of the largest master-face diagonal of each tie [m]",
+      "TriboFESystemSetUp", o->tietol, &o->tietol, NULL));
+  PetscCall(PetscOptionsBool("-fe_tie_outside", "also tie slave nodes whose closest point is on the boundary of the master surface",
+                             "TriboFESystemSetUp", o->tieoutside, &o->tieoutside, NULL));
+  PetscCall(
+      PetscOptionsBool("-fe_constraints_view", "print what the ties, couplings and equations did", "TriboFESystemSetUp", o->view, &o->view, NULL));
   TriboOptionsEnd();
   PetscCall(TriboOptionsUseNamespace(sys->prefix, "fe_"));
   PetscFunctionReturn(0);
@@ -471,15 +485,18 @@ PetscErrorCode TriboFESystemSetUp(TriboFESystem sys)
   PetscFunctionBeginUser;
   if (sys->setupcalled) PetscFunctionReturn(0);
   PetscCheck(mesh, sys->comm, PETSC_ERR_ARG_WRONGSTATE, "the FE system has no mesh: call TriboFESystemSetMesh() before TriboFESystemSetUp()");
-  PetscCall(RegisterEvents());
+  PetscCall(RegisterEvents_Private());
   for (PetscInt e = 0; e < mesh->nelem; e++) {
     const TriboMaterial *mat = mesh->emat[e] >= 0 ? &mesh->mats[mesh->emat[e]] : NULL;
 
-    PetscCheck(mat, s->comm, PETSC_ERR_USER_INPUT, "%s: element %" PetscInt_FMT " has no section (no *Solid Section covers it)", mesh->file, mesh->elemid[e]);
+    PetscCheck(mat, s->comm, PETSC_ERR_USER_INPUT, "%s: element %" PetscInt_FMT " has no section (no *Solid Section covers it)", mesh->file,
+               mesh->elemid[e]);
     PetscCheck(mat->hasE, s->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": material %s has no *Elastic", mesh->file, mat->line, mat->name);
-    PetscCheck(mat->hasrho, s->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": material %s has no *Density (needed for the mass matrix)", mesh->file, mat->line, mat->name);
-    PetscCheck(mat->E > 0 && mat->nu > -1 && mat->nu < 0.5, s->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": material %s: *Elastic needs E > 0 and -1 < nu < 0.5, got E = %g, nu = %g", mesh->file, mat->line, mat->name, (double)mat->E,
-               (double)mat->nu);
+    PetscCheck(mat->hasrho, s->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": material %s has no *Density (needed for the mass matrix)",
+               mesh->file, mat->line, mat->name);
+    PetscCheck(mat->E > 0 && mat->nu > -1 && mat->nu < 0.5, s->comm, PETSC_ERR_USER_INPUT,
+               "%s:%" PetscInt_FMT ": material %s: *Elastic needs E > 0 and -1 < nu < 0.5, got E = %g, nu = %g", mesh->file, mat->line, mat->name,
+               (double)mat->E, (double)mat->nu);
     s->nel_c3d8r += mesh->etype[e] == TRIBO_EL_C3D8R;
   }
   PetscCall(PetscLogEventBegin(EventConstraints, 0, 0, 0, 0));
@@ -496,11 +513,11 @@ PetscErrorCode TriboFESystemSetUp(TriboFESystem sys)
   if (!ptap) {
     PetscCall(PetscLogEventBegin(EventElements, 0, 0, 0, 0));
     PetscCall(PetscMalloc2(c1 - c0, &dk, c1 - c0, &ok));
-    PetscCall(PreallocationReduced(s, &Tc, c0, c1, dk, ok));
+    PetscCall(PreallocationReduced_Private(s, &Tc, c0, c1, dk, ok));
     PetscCall(MatCreateAIJ(s->comm, c1 - c0, c1 - c0, s->nfree, s->nfree, 0, dk, 0, ok, &s->K));
     PetscCall(MatCreateAIJ(s->comm, c1 - c0, c1 - c0, s->nfree, s->nfree, 0, dk, 0, ok, &s->M));
     PetscCall(PetscFree2(dk, ok));
-    PetscCall(AssembleElements(s, &Tc, s->K, s->M));
+    PetscCall(AssembleElements_Private(s, &Tc, s->K, s->M));
     PetscCall(MatAssemblyBegin(s->K, MAT_FINAL_ASSEMBLY));
     PetscCall(MatAssemblyBegin(s->M, MAT_FINAL_ASSEMBLY));
     PetscCall(MatAssemblyEnd(s->K, MAT_FINAL_ASSEMBLY));
@@ -511,11 +528,11 @@ PetscErrorCode TriboFESystemSetUp(TriboFESystem sys)
 
     PetscCall(PetscLogEventBegin(EventElements, 0, 0, 0, 0));
     PetscCall(PetscMalloc4(r1 - r0, &dk, r1 - r0, &ok, r1 - r0, &dm, r1 - r0, &om));
-    PetscCall(Preallocation(mesh, n0, n1, r1 - r0, dk, ok, dm, om));
+    PetscCall(Preallocation_Private(mesh, n0, n1, r1 - r0, dk, ok, dm, om));
     PetscCall(MatCreateAIJ(s->comm, r1 - r0, r1 - r0, s->ndof, s->ndof, 0, dk, 0, ok, &Kf));
     PetscCall(MatCreateAIJ(s->comm, r1 - r0, r1 - r0, s->ndof, s->ndof, 0, dm, 0, om, &Mf));
     PetscCall(PetscFree4(dk, ok, dm, om));
-    PetscCall(AssembleElements(s, NULL, Kf, Mf));
+    PetscCall(AssembleElements_Private(s, NULL, Kf, Mf));
     PetscCall(MatAssemblyBegin(Kf, MAT_FINAL_ASSEMBLY));
     PetscCall(MatAssemblyBegin(Mf, MAT_FINAL_ASSEMBLY));
     PetscCall(MatAssemblyEnd(Kf, MAT_FINAL_ASSEMBLY));
@@ -530,7 +547,7 @@ PetscErrorCode TriboFESystemSetUp(TriboFESystem sys)
   }
   PetscCall(PetscFree(Tc.ptr));
   PetscCall(PetscFree2(Tc.col, Tc.val));
-  PetscCall(AssembleLoads(s, freeidx));
+  PetscCall(AssembleLoads_Private(s, freeidx));
   s->setupcalled = PETSC_TRUE;
   PetscFunctionReturn(0);
 }
@@ -557,13 +574,15 @@ PetscErrorCode TriboFESystemView(TriboFESystem sys, PetscViewer viewer)
   PetscCall(PetscObjectTypeCompare((PetscObject)viewer, PETSCVIEWERASCII, &ascii));
   if (!ascii) PetscFunctionReturn(0);
   if (sys->setupcalled) {
-    PetscCall(PetscViewerASCIIPrintf(viewer, "FE system of %s: %" PetscInt_FMT " DOFs, %" PetscInt_FMT " independent after constraints, load case %s, mass %g kg\n", sys->mesh->file, sys->ndof, sys->nfree,
-                                     sys->loadcase[0] ? sys->loadcase : "(all *Cload)", (double)sys->mass));
+    PetscCall(PetscViewerASCIIPrintf(
+        viewer, "FE system of %s: %" PetscInt_FMT " DOFs, %" PetscInt_FMT " independent after constraints, load case %s, mass %g kg\n",
+        sys->mesh->file, sys->ndof, sys->nfree, sys->loadcase[0] ? sys->loadcase : "(all *Cload)", (double)sys->mass));
     if (sys->nel_c3d8r) PetscCall(PetscViewerASCIIPrintf(viewer, "  %" PetscInt_FMT " C3D8R elements assembled as C3D8\n", sys->nel_c3d8r));
   } else
     PetscCall(PetscViewerASCIIPrintf(viewer, "FE system (not assembled)\n"));
   {
-    const char *how = sys->opt.ptap ? "T^T K_full T by MatPtAP()" : "element by element", *out = sys->opt.tieoutside ? ", slave nodes beyond the master surface's boundary tied" : "";
+    const char *how = sys->opt.ptap ? "T^T K_full T by MatPtAP()" : "element by element",
+               *out = sys->opt.tieoutside ? ", slave nodes beyond the master surface's boundary tied" : "";
     if (sys->opt.tietol < 0)
       PetscCall(PetscViewerASCIIPrintf(viewer, "  assembly %s; tie position tolerance 5%% of each tie's largest master-face diagonal%s\n", how, out));
     else
@@ -617,9 +636,10 @@ PetscErrorCode TriboFEGetFreeDof(TriboFESystem sys, PetscInt node, PetscInt d, P
   const PetscInt *freeidx;
 
   PetscFunctionBeginUser;
-  PetscCheck(node >= 0 && node < sys->mesh->nnodes && d >= 0 && d < 3, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "node %" PetscInt_FMT " direction %" PetscInt_FMT " out of range (%" PetscInt_FMT " nodes, directions 0..2)", node, d,
+  PetscCheck(node >= 0 && node < sys->mesh->nnodes && d >= 0 && d < 3, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE,
+             "node %" PetscInt_FMT " direction %" PetscInt_FMT " out of range (%" PetscInt_FMT " nodes, directions 0..2)", node, d,
              sys->mesh->nnodes);
-  PetscCall(GetFreeIndex(sys, &freeidx));
+  PetscCall(GetFreeIndex_Private(sys, &freeidx));
   *j = PetscMax(-1, freeidx[3 * node + d]);
   PetscFunctionReturn(0);
 }
@@ -651,7 +671,7 @@ PetscErrorCode TriboFEGetRigidModes(TriboFESystem sys, const PetscReal x0[], Vec
   PetscReal       c[3] = {0, 0, 0};
 
   PetscFunctionBeginUser;
-  PetscCall(GetFreeIndex(sys, &freeidx));
+  PetscCall(GetFreeIndex_Private(sys, &freeidx));
   if (x0)
     PetscCall(PetscArraycpy(c, x0, 3));
   else
@@ -675,7 +695,8 @@ PetscErrorCode TriboFEGetRigidModes(TriboFESystem sys, const PetscReal x0[], Vec
       PetscCall(VecSetValue(r[3 + a2], j, -y[a1], INSERT_VALUES));
     } else {
       for (PetscInt i = 0; i < nn; i++)
-        if (sys->rotdof[i] >= 0 && d >= sys->rotdof[i] && d < sys->rotdof[i] + 3) PetscCall(VecSetValue(r[3 + d - sys->rotdof[i]], j, 1, INSERT_VALUES));
+        if (sys->rotdof[i] >= 0 && d >= sys->rotdof[i] && d < sys->rotdof[i] + 3)
+          PetscCall(VecSetValue(r[3 + d - sys->rotdof[i]], j, 1, INSERT_VALUES));
     }
   }
   for (PetscInt k = 0; k < 6; k++) {

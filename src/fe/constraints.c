@@ -22,7 +22,7 @@ typedef struct {
   PetscBT     inlist;
 } Rel;
 
-static PetscErrorCode RelCreate(PetscInt ndof, Rel *R)
+static PetscErrorCode RelCreate_Private(PetscInt ndof, Rel *R)
 {
   PetscFunctionBeginUser;
   PetscCall(PetscMemzero(R, sizeof(*R)));
@@ -33,7 +33,7 @@ static PetscErrorCode RelCreate(PetscInt ndof, Rel *R)
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode RelDestroy(Rel *R)
+static PetscErrorCode RelDestroy_Private(Rel *R)
 {
   PetscFunctionBeginUser;
   for (PetscInt r = 0; r < R->nrel; r++) PetscCall(PetscFree2(R->rcol[r], R->rval[r]));
@@ -43,26 +43,26 @@ static PetscErrorCode RelDestroy(Rel *R)
   PetscFunctionReturn(0);
 }
 
-static inline void RelAcc(Rel *R, PetscInt j, PetscReal v)
+static inline void RelAcc_Private(Rel *R, PetscInt j, PetscReal v)
 {
   if (!PetscBTLookupSet(R->inlist, j)) R->list[R->nlist++] = j;
   R->acc[j] += v;
 }
 
 // acc += sum_k c_k u_k with every dependent u_k replaced by its relation
-static void RelExpand(Rel *R, PetscInt n, const PetscInt col[], const PetscReal val[])
+static void RelExpand_Private(Rel *R, PetscInt n, const PetscInt col[], const PetscReal val[])
 {
   for (PetscInt t = 0; t < n; t++) {
     PetscInt r = R->dep[col[t]];
     if (r < 0)
-      RelAcc(R, col[t], val[t]);
+      RelAcc_Private(R, col[t], val[t]);
     else
-      for (PetscInt s = 0; s < R->rn[r]; s++) RelAcc(R, R->rcol[r][s], val[t] * R->rval[r][s]);
+      for (PetscInt s = 0; s < R->rn[r]; s++) RelAcc_Private(R, R->rcol[r][s], val[t] * R->rval[r][s]);
   }
 }
 
 // Empties the workspace into sorted arrays scaled by 'scale', leaving out DOF 'skip' and entries below rtol * max
-static PetscErrorCode RelCollect(Rel *R, PetscInt skip, PetscReal scale, PetscReal rtol, PetscInt *n, PetscInt **col, PetscReal **val)
+static PetscErrorCode RelCollect_Private(Rel *R, PetscInt skip, PetscReal scale, PetscReal rtol, PetscInt *n, PetscInt **col, PetscReal **val)
 {
   PetscReal vmax = 0;
 
@@ -86,7 +86,7 @@ static PetscErrorCode RelCollect(Rel *R, PetscInt skip, PetscReal scale, PetscRe
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode RelStore(Rel *R, PetscInt r, PetscInt d, PetscInt n, PetscInt *col, PetscReal *val)
+static PetscErrorCode RelStore_Private(Rel *R, PetscInt r, PetscInt d, PetscInt n, PetscInt *col, PetscReal *val)
 {
   PetscFunctionBeginUser;
   if (r == R->nrel) {
@@ -116,42 +116,43 @@ static PetscErrorCode RelStore(Rel *R, PetscInt r, PetscInt d, PetscInt n, Petsc
 /* Makes DOF d dependent: u_d = sum c_k u_k. A relation that, after substitution, involves d itself
    (u_d = a u_d + rest) is solved for u_d; one with a = 1 and nothing else left is redundant and
    is not added (*added = false). */
-static PetscErrorCode RelAdd(Rel *R, PetscInt d, PetscInt n, const PetscInt col[], const PetscReal val[], PetscBool *added)
+static PetscErrorCode RelAdd_Private(Rel *R, PetscInt d, PetscInt n, const PetscInt col[], const PetscReal val[], PetscBool *added)
 {
   PetscInt  m, *c;
   PetscReal a, *v;
 
   PetscFunctionBeginUser;
   PetscCheck(R->dep[d] < 0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "DOF %" PetscInt_FMT " is already dependent", d);
-  RelExpand(R, n, col, val);
+  RelExpand_Private(R, n, col, val);
   a = PetscBTLookup(R->inlist, d) ? R->acc[d] : 0;
-  PetscCall(RelCollect(R, d, 1, 1e-12, &m, &c, &v));
+  PetscCall(RelCollect_Private(R, d, 1, 1e-12, &m, &c, &v));
   *added = PETSC_TRUE;
   if (PetscAbsReal(1 - a) < 1e-10) {
     PetscReal rest = 0;
     for (PetscInt t = 0; t < m; t++) rest = PetscMax(rest, PetscAbsReal(v[t]));
     PetscCall(PetscFree2(c, v));
-    PetscCheck(rest < 1e-10, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "a constraint on DOF %" PetscInt_FMT " cancels that DOF after substituting the other constraints (circular constraints)", d);
+    PetscCheck(rest < 1e-10, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+               "a constraint on DOF %" PetscInt_FMT " cancels that DOF after substituting the other constraints (circular constraints)", d);
     *added = PETSC_FALSE;
     PetscFunctionReturn(0);
   }
   for (PetscInt t = 0; t < m; t++) v[t] /= 1 - a;
-  PetscCall(RelStore(R, R->nrel, d, m, c, v));
+  PetscCall(RelStore_Private(R, R->nrel, d, m, c, v));
   // rewrite the relations that referenced d
   for (PetscInt r = 0; r < R->nrel - 1 && R->refs[d] > 0; r++) {
     PetscBool has = PETSC_FALSE;
     for (PetscInt t = 0; t < R->rn[r] && !has; t++) has = (PetscBool)(R->rcol[r][t] == d);
     if (!has) continue;
-    RelExpand(R, R->rn[r], R->rcol[r], R->rval[r]);
-    PetscCall(RelCollect(R, -1, 1, 1e-12, &m, &c, &v));
-    PetscCall(RelStore(R, r, R->rdof[r], m, c, v));
+    RelExpand_Private(R, R->rn[r], R->rcol[r], R->rval[r]);
+    PetscCall(RelCollect_Private(R, -1, 1, 1e-12, &m, &c, &v));
+    PetscCall(RelStore_Private(R, r, R->rdof[r], m, c, v));
   }
   PetscCheck(R->refs[d] == 0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "DOF %" PetscInt_FMT " still referenced after substitution", d);
   PetscFunctionReturn(0);
 }
 
 // Global nodes of face f (1-based) of element e: corners in cyclic order, then the mid-edge nodes of the edges corner1-corner2, ...
-static PetscErrorCode FaceNodes(TriboMesh mesh, PetscInt e, PetscInt f, PetscInt *n, PetscInt nodes[])
+static PetscErrorCode FaceNodes_Private(TriboMesh mesh, PetscInt e, PetscInt f, PetscInt *n, PetscInt nodes[])
 {
   PetscFunctionBeginUser;
   PetscCall(TriboMeshGetFace(mesh, e, f, n, nodes));
@@ -160,7 +161,7 @@ static PetscErrorCode FaceNodes(TriboMesh mesh, PetscInt e, PetscInt f, PetscInt
 }
 
 // Face shape functions at (s0, s1): quadrilaterals on [-1,1]^2, triangles on s0, s1 >= 0, s0 + s1 <= 1
-static void FaceShape(PetscInt n, const PetscReal s[2], PetscReal N[], PetscReal dN[])
+static void FaceShape_Private(PetscInt n, const PetscReal s[2], PetscReal N[], PetscReal dN[])
 {
   static const PetscReal c[8][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}, {0, -1}, {1, 0}, {0, 1}, {-1, 0}};
   if (n == 4 || n == 8) {
@@ -196,7 +197,7 @@ static void FaceShape(PetscInt n, const PetscReal s[2], PetscReal N[], PetscReal
   }
 }
 
-static void FaceClamp(PetscInt n, PetscReal s[2])
+static void FaceClamp_Private(PetscInt n, PetscReal s[2])
 {
   if (n == 4 || n == 8) {
     for (PetscInt k = 0; k < 2; k++) s[k] = PetscMin(1, PetscMax(-1, s[k]));
@@ -211,7 +212,7 @@ static void FaceClamp(PetscInt n, PetscReal s[2])
 /* Closest point of face (nodes Xf) to p: Gauss-Newton on the face's isoparametric coordinates,
    clamped to the face; returns the distance, the coordinates s and the shape functions there, and
    whether the last step had to be clamped (the closest point is on the face's boundary). */
-static PetscReal FaceProject(PetscInt n, const PetscReal Xf[], const PetscReal p[3], PetscReal s[2], PetscReal N[], PetscBool *clamped)
+static PetscReal FaceProject_Private(PetscInt n, const PetscReal Xf[], const PetscReal p[3], PetscReal s[2], PetscReal N[], PetscBool *clamped)
 {
   PetscReal dN[16], x[3], r[3], d2 = 0;
 
@@ -219,7 +220,7 @@ static PetscReal FaceProject(PetscInt n, const PetscReal Xf[], const PetscReal p
   *clamped    = PETSC_FALSE;
   for (PetscInt it = 0; it < 25; it++) {
     PetscReal J[3][2] = {{0}}, A00 = 0, A01 = 0, A11 = 0, g0 = 0, g1 = 0, det, ds0, ds1, t0, t1;
-    FaceShape(n, s, N, dN);
+    FaceShape_Private(n, s, N, dN);
     for (PetscInt i = 0; i < 3; i++) {
       x[i] = 0;
       for (PetscInt a = 0; a < n; a++) {
@@ -253,10 +254,10 @@ static PetscReal FaceProject(PetscInt n, const PetscReal Xf[], const PetscReal p
       ds0 = t0 - s[0], ds1 = t1 - s[1];
     }
     s[0] = t0, s[1] = t1;
-    FaceClamp(n, s);
+    FaceClamp_Private(n, s);
     if (PetscAbsReal(ds0) + PetscAbsReal(ds1) < 1e-13) break;
   }
-  FaceShape(n, s, N, dN);
+  FaceShape_Private(n, s, N, dN);
   for (PetscInt i = 0; i < 3; i++) {
     x[i] = 0;
     for (PetscInt a = 0; a < n; a++) x[i] += N[a] * Xf[3 * a + i];
@@ -266,14 +267,14 @@ static PetscReal FaceProject(PetscInt n, const PetscReal Xf[], const PetscReal p
 }
 
 // Unique nodes of a surface (sorted)
-static PetscErrorCode SurfaceNodes(TriboMesh mesh, const TriboSurface *S, PetscInt *n, PetscInt **nodes)
+static PetscErrorCode SurfaceNodes_Private(TriboMesh mesh, const TriboSurface *S, PetscInt *n, PetscInt **nodes)
 {
   PetscInt m = 0, k, f[8];
 
   PetscFunctionBeginUser;
   PetscCall(PetscMalloc1(8 * S->n + 1, nodes));
   for (PetscInt i = 0; i < S->n; i++) {
-    PetscCall(FaceNodes(mesh, S->elem[i], S->face[i], &k, f));
+    PetscCall(FaceNodes_Private(mesh, S->elem[i], S->face[i], &k, f));
     for (PetscInt a = 0; a < k; a++) (*nodes)[m++] = f[a];
   }
   PetscCall(PetscSortRemoveDupsInt(&m, *nodes));
@@ -298,7 +299,7 @@ typedef struct {
    applied: for a linear model it only changes the geometry by the gap (at most the tolerance;
    below 1e-8 m on the BRB), and with a gap g a rigid rotation w is reproduced at the slave node
    with an error w x g (TriboFECheckRigidBody() measures it). */
-static PetscErrorCode TieApply(TriboMesh mesh, const TriboTie *tie, PetscReal tolabs, PetscBool outside, Rel *R, TieStats *st)
+static PetscErrorCode TieApply_Private(TriboMesh mesh, const TriboTie *tie, PetscReal tolabs, PetscBool outside, Rel *R, TieStats *st)
 {
   const TriboSurface *Ss, *Sm;
   PetscInt            ns, *snodes, nf, *fn, *fnode;
@@ -307,13 +308,16 @@ static PetscErrorCode TieApply(TriboMesh mesh, const TriboTie *tie, PetscReal to
   PetscFunctionBeginUser;
   PetscCall(TriboMeshFindSurface(mesh, tie->slave, &Ss));
   PetscCall(TriboMeshFindSurface(mesh, tie->master, &Sm));
-  PetscCheck(Ss, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Tie %s: slave surface %s is not defined", mesh->file, tie->line, tie->name, tie->slave);
-  PetscCheck(Sm, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Tie %s: master surface %s is not defined", mesh->file, tie->line, tie->name, tie->master);
-  PetscCheck(Sm->n > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Tie %s: master surface %s has no faces", mesh->file, tie->line, tie->name, tie->master);
+  PetscCheck(Ss, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Tie %s: slave surface %s is not defined", mesh->file, tie->line,
+             tie->name, tie->slave);
+  PetscCheck(Sm, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Tie %s: master surface %s is not defined", mesh->file, tie->line,
+             tie->name, tie->master);
+  PetscCheck(Sm->n > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Tie %s: master surface %s has no faces", mesh->file, tie->line,
+             tie->name, tie->master);
   nf = Sm->n;
   PetscCall(PetscMalloc3(nf, &fn, 8 * nf, &fnode, 6 * nf, &bb));
   for (PetscInt f = 0; f < nf; f++) {
-    PetscCall(FaceNodes(mesh, Sm->elem[f], Sm->face[f], &fn[f], fnode + 8 * f));
+    PetscCall(FaceNodes_Private(mesh, Sm->elem[f], Sm->face[f], &fn[f], fnode + 8 * f));
     for (PetscInt i = 0; i < 3; i++) bb[6 * f + i] = PETSC_MAX_REAL, bb[6 * f + 3 + i] = -PETSC_MAX_REAL;
     for (PetscInt a = 0; a < fn[f]; a++)
       for (PetscInt i = 0; i < 3; i++) {
@@ -330,7 +334,7 @@ static PetscErrorCode TieApply(TriboMesh mesh, const TriboTie *tie, PetscReal to
   }
   st->tol = tolabs >= 0 ? tolabs : 0.05 * diag;
   eps     = 1e-4 * diag; // slave nodes this close to the master surface are on it, wherever they project
-  PetscCall(SurfaceNodes(mesh, Ss, &ns, &snodes));
+  PetscCall(SurfaceNodes_Private(mesh, Ss, &ns, &snodes));
   for (PetscInt k = 0; k < ns; k++) {
     PetscInt  s = snodes[k], best = -1, cols[24];
     PetscReal dbest = PETSC_MAX_REAL, Nb[8], *p = mesh->X + 3 * s, Xf[24], vals[24];
@@ -350,7 +354,7 @@ static PetscErrorCode TieApply(TriboMesh mesh, const TriboTie *tie, PetscReal to
       if (lb2 > (dbest + eps) * (dbest + eps)) continue;
       for (PetscInt a = 0; a < fn[f]; a++)
         for (PetscInt i = 0; i < 3; i++) Xf[3 * a + i] = mesh->X[3 * fnode[8 * f + a] + i];
-      d = FaceProject(fn[f], Xf, p, sf, Nf, &cl);
+      d = FaceProject_Private(fn[f], Xf, p, sf, Nf, &cl);
       // the closest face; among (nearly) equally close ones, one whose interior holds the closest point
       if (d < dbest - eps || (d <= dbest + eps && clbest && !cl)) {
         dbest = PetscMin(d, dbest), best = f, clbest = cl;
@@ -364,7 +368,7 @@ static PetscErrorCode TieApply(TriboMesh mesh, const TriboTie *tie, PetscReal to
     st->dmax = PetscMax(st->dmax, dbest);
     for (PetscInt i = 0; i < 3; i++) {
       for (PetscInt a = 0; a < fn[best]; a++) cols[a] = 3 * fnode[8 * best + a] + i, vals[a] = Nb[a];
-      PetscCall(RelAdd(R, 3 * s + i, fn[best], cols, vals, &added));
+      PetscCall(RelAdd_Private(R, 3 * s + i, fn[best], cols, vals, &added));
       any = (PetscBool)(any || added);
     }
     if (any)
@@ -378,7 +382,7 @@ static PetscErrorCode TieApply(TriboMesh mesh, const TriboTie *tie, PetscReal to
 }
 
 // Node of a *Coupling's ref node= parameter: a node set holding one node, or a node number
-static PetscErrorCode RefNode(TriboMesh mesh, const TriboCoupling *c, PetscInt *node)
+static PetscErrorCode RefNode_Private(TriboMesh mesh, const TriboCoupling *c, PetscInt *node)
 {
   const TriboSet *set;
   char           *end;
@@ -387,18 +391,23 @@ static PetscErrorCode RefNode(TriboMesh mesh, const TriboCoupling *c, PetscInt *
   PetscFunctionBeginUser;
   PetscCall(TriboMeshFindNodeSet(mesh, c->refnode, &set));
   if (set) {
-    PetscCheck(set->n == 1, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: reference node set %s must hold exactly one node, it has %" PetscInt_FMT, mesh->file, c->line, c->name, c->refnode, set->n);
+    PetscCheck(set->n == 1, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+               "%s:%" PetscInt_FMT ": *Coupling %s: reference node set %s must hold exactly one node, it has %" PetscInt_FMT, mesh->file, c->line,
+               c->name, c->refnode, set->n);
     *node = set->idx[0];
     PetscFunctionReturn(0);
   }
   id = strtol(c->refnode, &end, 10);
-  PetscCheck(end != c->refnode && *end == 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: reference node %s is neither a node set nor a node number", mesh->file, c->line, c->name, c->refnode);
+  PetscCheck(end != c->refnode && *end == 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+             "%s:%" PetscInt_FMT ": *Coupling %s: reference node %s is neither a node set nor a node number", mesh->file, c->line, c->name,
+             c->refnode);
   for (*node = 0; *node < mesh->nnodes; (*node)++)
     if (mesh->nodeid[*node] == id) PetscFunctionReturn(0);
-  SETERRQ(PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: reference node %ld does not exist", mesh->file, c->line, c->name, id);
+  SETERRQ(PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: reference node %ld does not exist", mesh->file, c->line,
+          c->name, id);
 }
 
-static void Cross(const PetscReal a[3], PetscReal C[3][3]) // C v = a x v
+static void Cross_Private(const PetscReal a[3], PetscReal C[3][3]) // C v = a x v
 {
   C[0][0] = 0, C[0][1] = -a[2], C[0][2] = a[1];
   C[1][0] = a[2], C[1][1] = 0, C[1][2] = -a[0];
@@ -418,7 +427,7 @@ static void Cross(const PetscReal a[3], PetscReal C[3][3]) // C v = a x v
    translations in dof0..dof1 follow the reference node's rigid motion,
    u_i = u_ref + theta_ref x (x_i - x_ref) (theta_ref enters even if the range leaves out 4-6);
    surface nodes already dependent are skipped. */
-static PetscErrorCode CouplingApply(TriboMesh mesh, const TriboCoupling *c, const PetscInt rotdof[], Rel *R, PetscInt *nskip)
+static PetscErrorCode CouplingApply_Private(TriboMesh mesh, const TriboCoupling *c, const PetscInt rotdof[], Rel *R, PetscInt *nskip)
 {
   const TriboSurface *S;
   PetscInt            ref, n, *nodes, *cols;
@@ -426,13 +435,16 @@ static PetscErrorCode CouplingApply(TriboMesh mesh, const TriboCoupling *c, cons
   PetscBool           added;
 
   PetscFunctionBeginUser;
-  PetscCall(RefNode(mesh, c, &ref));
+  PetscCall(RefNode_Private(mesh, c, &ref));
   PetscCall(TriboMeshFindSurface(mesh, c->surface, &S));
-  PetscCheck(S, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: surface %s is not defined", mesh->file, c->line, c->name, c->surface);
-  PetscCheck(c->dof0 >= 1 && c->dof1 <= 6 && c->dof0 <= c->dof1, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: DOF range %" PetscInt_FMT "..%" PetscInt_FMT " outside 1..6", mesh->file, c->line, c->name, c->dof0,
+  PetscCheck(S, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: surface %s is not defined", mesh->file, c->line, c->name,
+             c->surface);
+  PetscCheck(c->dof0 >= 1 && c->dof1 <= 6 && c->dof0 <= c->dof1, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+             "%s:%" PetscInt_FMT ": *Coupling %s: DOF range %" PetscInt_FMT "..%" PetscInt_FMT " outside 1..6", mesh->file, c->line, c->name, c->dof0,
              c->dof1);
-  PetscCall(SurfaceNodes(mesh, S, &n, &nodes));
-  PetscCheck(n > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: surface %s has no nodes", mesh->file, c->line, c->name, c->surface);
+  PetscCall(SurfaceNodes_Private(mesh, S, &n, &nodes));
+  PetscCheck(n > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: surface %s has no nodes", mesh->file, c->line,
+             c->name, c->surface);
   PetscCall(PetscMalloc2(3 * n + 3, &cols, 3 * n + 3, &vals));
   if (!c->distributing) {
     for (PetscInt k = 0; k < n; k++) {
@@ -450,7 +462,7 @@ static PetscErrorCode CouplingApply(TriboMesh mesh, const TriboCoupling *c, cons
         cols[0] = 3 * ref + t, vals[0] = 1;
         cols[1] = rd + t1, vals[1] = d[t2];
         cols[2] = rd + t2, vals[2] = -d[t1];
-        PetscCall(RelAdd(R, 3 * i + t, 3, cols, vals, &added));
+        PetscCall(RelAdd_Private(R, 3 * i + t, 3, cols, vals, &added));
       }
     }
   } else {
@@ -463,23 +475,28 @@ static PetscErrorCode CouplingApply(TriboMesh mesh, const TriboCoupling *c, cons
         for (PetscInt b = 0; b < 3; b++) A[a][b] += (a == b ? r2 : 0) - r[a] * r[b];
     }
     for (PetscInt a = 0; a < 3; a++) tr += A[a][a];
-    det = A[0][0] * (A[1][1] * A[2][2] - A[1][2] * A[2][1]) - A[0][1] * (A[1][0] * A[2][2] - A[1][2] * A[2][0]) + A[0][2] * (A[1][0] * A[2][1] - A[1][1] * A[2][0]);
+    det = A[0][0] * (A[1][1] * A[2][2] - A[1][2] * A[2][1]) - A[0][1] * (A[1][0] * A[2][2] - A[1][2] * A[2][0]) +
+          A[0][2] * (A[1][0] * A[2][1] - A[1][1] * A[2][0]);
     // nodes on a line: their rotation about that line is undefined; allowed only without rotations
-    PetscCheck(det > 1e-10 * tr * tr * tr || c->dof1 < 4, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: the nodes of surface %s lie on a line; their rotation is undefined", mesh->file, c->line, c->name, c->surface);
+    PetscCheck(det > 1e-10 * tr * tr * tr || c->dof1 < 4, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+               "%s:%" PetscInt_FMT ": *Coupling %s: the nodes of surface %s lie on a line; their rotation is undefined", mesh->file, c->line, c->name,
+               c->surface);
     for (PetscInt a = 0; a < 3; a++)
       for (PetscInt b = 0; b < 3; b++) {
         PetscInt a1 = (a + 1) % 3, a2 = (a + 2) % 3, b1 = (b + 1) % 3, b2 = (b + 2) % 3;
         Ai[b][a] = det > 1e-10 * tr * tr * tr ? (A[a1][b1] * A[a2][b2] - A[a1][b2] * A[a2][b1]) / det : 0; // cofactors
       }
     for (PetscInt j = 0; j < 3; j++) d[j] = mesh->X[3 * ref + j] - xc[j];
-    Cross(d, D);
+    Cross_Private(d, D);
     for (PetscInt dof = c->dof0; dof <= c->dof1; dof++) {
       PetscInt t = (dof - 1) % 3, dd = dof <= 3 ? 3 * ref + t : rotdof[ref] + t;
-      PetscCheck(R->dep[dd] < 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: DOF %" PetscInt_FMT " of reference node %" PetscInt_FMT " is already constrained", mesh->file, c->line, c->name, dof, mesh->nodeid[ref]);
+      PetscCheck(R->dep[dd] < 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+                 "%s:%" PetscInt_FMT ": *Coupling %s: DOF %" PetscInt_FMT " of reference node %" PetscInt_FMT " is already constrained", mesh->file,
+                 c->line, c->name, dof, mesh->nodeid[ref]);
       for (PetscInt k = 0; k < n; k++) {
         PetscReal r[3], Cr[3][3], B[3][3], DB[3][3];
         for (PetscInt j = 0; j < 3; j++) r[j] = mesh->X[3 * nodes[k] + j] - xc[j];
-        Cross(r, Cr);
+        Cross_Private(r, Cr);
         // B = A^{-1} [r]x: theta = sum_i B_i u_i; translations: (I/n - [d]x B_i) u_i
         for (PetscInt a = 0; a < 3; a++)
           for (PetscInt b = 0; b < 3; b++) B[a][b] = Ai[a][0] * Cr[0][b] + Ai[a][1] * Cr[1][b] + Ai[a][2] * Cr[2][b];
@@ -487,8 +504,9 @@ static PetscErrorCode CouplingApply(TriboMesh mesh, const TriboCoupling *c, cons
           for (PetscInt b = 0; b < 3; b++) DB[a][b] = (a == b ? 1.0 / n : 0) - (D[a][0] * B[0][b] + D[a][1] * B[1][b] + D[a][2] * B[2][b]);
         for (PetscInt j = 0; j < 3; j++) cols[3 * k + j] = 3 * nodes[k] + j, vals[3 * k + j] = dof <= 3 ? DB[t][j] : B[t][j];
       }
-      PetscCall(RelAdd(R, dd, 3 * n, cols, vals, &added));
-      PetscCheck(added, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling %s: the reference node is one of its own coupling nodes", mesh->file, c->line, c->name);
+      PetscCall(RelAdd_Private(R, dd, 3 * n, cols, vals, &added));
+      PetscCheck(added, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+                 "%s:%" PetscInt_FMT ": *Coupling %s: the reference node is one of its own coupling nodes", mesh->file, c->line, c->name);
     }
   }
   PetscCall(PetscFree2(cols, vals));
@@ -499,7 +517,7 @@ static PetscErrorCode CouplingApply(TriboMesh mesh, const TriboCoupling *c, cons
 /* *Equation sum_k a_k u(node_k, dof_k) = 0: after substituting the dependent DOFs, the first term's
    DOF is eliminated if it was still independent (Abaqus's rule), else the remaining DOF with the
    largest |coefficient| (the lowest DOF number among equal ones). */
-static PetscErrorCode EquationApply(TriboMesh mesh, const TriboEquation *eq, const PetscInt rotdof[], Rel *R)
+static PetscErrorCode EquationApply_Private(TriboMesh mesh, const TriboEquation *eq, const PetscInt rotdof[], Rel *R)
 {
   PetscInt  *cols, m, *c, d = -1, ddof;
   PetscReal *v, cmax = 0, cd;
@@ -509,15 +527,21 @@ static PetscErrorCode EquationApply(TriboMesh mesh, const TriboEquation *eq, con
   PetscCall(PetscMalloc1(eq->n, &cols));
   for (PetscInt k = 0; k < eq->n; k++) {
     PetscInt i = eq->node[k], j = eq->dof[k];
-    PetscCheck(j >= 1 && j <= 6, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Equation: DOF %" PetscInt_FMT " outside 1..6", mesh->file, eq->line, j);
-    PetscCheck(j <= 3 || rotdof[i] >= 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Equation: node %" PetscInt_FMT " has no rotational DOF %" PetscInt_FMT " (only coupling reference nodes carry rotations)", mesh->file, eq->line,
-               mesh->nodeid[i], j);
+    PetscCheck(j >= 1 && j <= 6, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Equation: DOF %" PetscInt_FMT " outside 1..6",
+               mesh->file, eq->line, j);
+    PetscCheck(j <= 3 || rotdof[i] >= 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+               "%s:%" PetscInt_FMT ": *Equation: node %" PetscInt_FMT " has no rotational DOF %" PetscInt_FMT
+               " (only coupling reference nodes carry rotations)",
+               mesh->file, eq->line, mesh->nodeid[i], j);
     cols[k] = j <= 3 ? 3 * i + j - 1 : rotdof[i] + j - 4;
   }
-  RelExpand(R, eq->n, cols, eq->coef);
-  PetscCall(RelCollect(R, -1, 1, 1e-12, &m, &c, &v));
+  RelExpand_Private(R, eq->n, cols, eq->coef);
+  PetscCall(RelCollect_Private(R, -1, 1, 1e-12, &m, &c, &v));
   for (PetscInt t = 0; t < m; t++) cmax = PetscMax(cmax, PetscAbsReal(v[t]));
-  PetscCheck(m > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Equation: no DOF can be eliminated: all its DOFs are already dependent and it reduces to 0 = 0 (redundant constraint)", mesh->file, eq->line);
+  PetscCheck(m > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+             "%s:%" PetscInt_FMT
+             ": *Equation: no DOF can be eliminated: all its DOFs are already dependent and it reduces to 0 = 0 (redundant constraint)",
+             mesh->file, eq->line);
   for (PetscInt t = 0; t < m; t++)
     if (c[t] == cols[0] && R->dep[cols[0]] < 0 && PetscAbsReal(v[t]) > 1e-8 * cmax) d = t;
   for (PetscInt t = 0; t < m && d < 0; t++)
@@ -527,7 +551,7 @@ static PetscErrorCode EquationApply(TriboMesh mesh, const TriboEquation *eq, con
   // u_d = -sum_{k != d} (a_k / a_d) u_k
   for (PetscInt t = 0, s = 0; t < m; t++)
     if (t != d) c[s] = c[t], v[s++] = -v[t] / cd;
-  PetscCall(RelAdd(R, ddof, m - 1, c, v, &added));
+  PetscCall(RelAdd_Private(R, ddof, m - 1, c, v, &added));
   PetscCall(PetscFree2(c, v));
   PetscCall(PetscFree(cols));
   PetscFunctionReturn(0);
@@ -545,7 +569,7 @@ static PetscErrorCode EquationApply(TriboMesh mesh, const TriboEquation *eq, con
          tietol (-fe_tie_position_tolerance <d>: slave nodes farther than d from the master
          surface are not tied; default: 5% of the largest master-face diagonal, per tie, after
          Abaqus's default position tolerance), tieoutside (-fe_tie_outside: also tie slave nodes
-         whose closest point is on the boundary of the master surface, see TieApply()) and view
+         whose closest point is on the boundary of the master surface, see TieApply_Private()) and view
          (-fe_constraints_view: print what each kind of constraint did)
 
   Output Parameters:
@@ -562,7 +586,8 @@ static PetscErrorCode EquationApply(TriboMesh mesh, const TriboEquation *eq, con
   of a reference node whose coupling leaves them free) carry neither stiffness nor mass: they are
   dropped (held at zero, an empty row of T) with a warning on stderr; a load on one is an error.
 */
-PetscErrorCode TriboFEConstraintsBuild_Private(TriboMesh mesh, MPI_Comm comm, const TriboFEOptions *opt, PetscInt *ndof, PetscInt **rotdof, PetscInt **freeidx, PetscInt *nfree, TriboFECSR *Tc, Mat *T)
+PetscErrorCode TriboFEConstraintsBuild_Private(TriboMesh mesh, MPI_Comm comm, const TriboFEOptions *opt, PetscInt *ndof, PetscInt **rotdof,
+                                               PetscInt **freeidx, PetscInt *nfree, TriboFECSR *Tc, Mat *T)
 {
   Rel         R;
   TieStats    ts = {0, 0, 0, 0, 0, 0};
@@ -578,17 +603,17 @@ PetscErrorCode TriboFEConstraintsBuild_Private(TriboMesh mesh, MPI_Comm comm, co
   for (PetscInt i = 0; i < nn; i++) (*rotdof)[i] = -1;
   for (PetscInt k = 0; k < mesh->ncouplings; k++) {
     PetscInt ref;
-    PetscCall(RefNode(mesh, &mesh->couplings[k], &ref));
+    PetscCall(RefNode_Private(mesh, &mesh->couplings[k], &ref));
     if ((*rotdof)[ref] < 0) (*rotdof)[ref] = 3 * nn + 3 * nrot++;
   }
   *ndof = 3 * nn + 3 * nrot;
-  PetscCall(RelCreate(*ndof, &R));
+  PetscCall(RelCreate_Private(*ndof, &R));
   for (PetscInt k = 0; k < mesh->nties; k++) {
-    PetscCall(TieApply(mesh, &mesh->ties[k], opt->tietol, opt->tieoutside, &R, &ts));
+    PetscCall(TieApply_Private(mesh, &mesh->ties[k], opt->tietol, opt->tieoutside, &R, &ts));
     tolmax = PetscMax(tolmax, ts.tol);
   }
-  for (PetscInt k = 0; k < mesh->ncouplings; k++) PetscCall(CouplingApply(mesh, &mesh->couplings[k], *rotdof, &R, &ncskip));
-  for (PetscInt k = 0; k < mesh->neqs; k++) PetscCall(EquationApply(mesh, &mesh->eqs[k], *rotdof, &R));
+  for (PetscInt k = 0; k < mesh->ncouplings; k++) PetscCall(CouplingApply_Private(mesh, &mesh->couplings[k], *rotdof, &R, &ncskip));
+  for (PetscInt k = 0; k < mesh->neqs; k++) PetscCall(EquationApply_Private(mesh, &mesh->eqs[k], *rotdof, &R));
 
   // independent DOFs: those of nodes of elements, and any DOF a relation references
   PetscCall(PetscBTCreate(nn, &touched));
@@ -605,13 +630,23 @@ PetscErrorCode TriboFEConstraintsBuild_Private(TriboMesh mesh, MPI_Comm comm, co
       (*freeidx)[d] = -2, ndrop++;
   }
   PetscCall(PetscBTDestroy(&touched));
-  if (ndrop) PetscCall(PetscFPrintf(comm, PETSC_STDERR, "Warning: %s: %" PetscInt_FMT " DOFs belong to no element and no constraint (unconnected nodes or free reference-node rotations); they are dropped (held at zero)\n", mesh->file, ndrop));
+  if (ndrop)
+    PetscCall(PetscFPrintf(
+        comm, PETSC_STDERR,
+        "Warning: %s: %" PetscInt_FMT
+        " DOFs belong to no element and no constraint (unconnected nodes or free reference-node rotations); they are dropped (held at zero)\n",
+        mesh->file, ndrop));
   if (opt->view) {
-    PetscCall(PetscPrintf(comm, "FE constraints: %" PetscInt_FMT " ties: %" PetscInt_FMT " slave nodes tied, %" PetscInt_FMT " off the master surface, %" PetscInt_FMT " already constrained, %" PetscInt_FMT " on the master surface's own nodes\n",
+    PetscCall(PetscPrintf(comm,
+                          "FE constraints: %" PetscInt_FMT " ties: %" PetscInt_FMT " slave nodes tied, %" PetscInt_FMT
+                          " off the master surface, %" PetscInt_FMT " already constrained, %" PetscInt_FMT " on the master surface's own nodes\n",
                           mesh->nties, ts.ntied, ts.nfar, ts.nskip, ts.nshared));
-    PetscCall(PetscPrintf(comm, "FE constraints: %" PetscInt_FMT " couplings (%" PetscInt_FMT " reference nodes with rotations), %" PetscInt_FMT " equations, %" PetscInt_FMT " dependent DOFs, %" PetscInt_FMT " dropped DOFs\n", mesh->ncouplings, nrot,
-                          mesh->neqs, R.nrel, ndrop));
-    PetscCall(PetscInfo(NULL, "largest tie gap %g, largest position tolerance %g, kinematic-coupling nodes skipped %" PetscInt_FMT "\n", (double)ts.dmax, (double)tolmax, ncskip));
+    PetscCall(PetscPrintf(comm,
+                          "FE constraints: %" PetscInt_FMT " couplings (%" PetscInt_FMT " reference nodes with rotations), %" PetscInt_FMT
+                          " equations, %" PetscInt_FMT " dependent DOFs, %" PetscInt_FMT " dropped DOFs\n",
+                          mesh->ncouplings, nrot, mesh->neqs, R.nrel, ndrop));
+    PetscCall(PetscInfo(NULL, "largest tie gap %g, largest position tolerance %g, kinematic-coupling nodes skipped %" PetscInt_FMT "\n",
+                        (double)ts.dmax, (double)tolmax, ncskip));
   }
 
   // T on every rank as CSR over all DOFs (columns: independent DOFs), then the owned rows as a Mat
@@ -624,10 +659,11 @@ PetscErrorCode TriboFEConstraintsBuild_Private(TriboMesh mesh, MPI_Comm comm, co
     if (r < 0 && (*freeidx)[d] >= 0) Tc->col[k] = (*freeidx)[d], Tc->val[k] = 1;
     for (PetscInt t = 0; r >= 0 && t < R.rn[r]; t++) {
       Tc->col[k + t] = (*freeidx)[R.rcol[r][t]], Tc->val[k + t] = R.rval[r][t];
-      PetscCheck(Tc->col[k + t] >= 0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "relation of DOF %" PetscInt_FMT " references a DOF that is not independent", d);
+      PetscCheck(Tc->col[k + t] >= 0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "relation of DOF %" PetscInt_FMT " references a DOF that is not independent",
+                 d);
     }
   }
-  PetscCall(RelDestroy(&R));
+  PetscCall(RelDestroy_Private(&R));
 
   // layout: rows by node blocks, the rotational DOFs on the last rank; columns follow their rows
   PetscCall(PetscSplitOwnership(comm, &nloc, &nn));
@@ -649,7 +685,8 @@ PetscErrorCode TriboFEConstraintsBuild_Private(TriboMesh mesh, MPI_Comm comm, co
     }
   PetscCall(MatCreateAIJ(comm, r1 - r0, c1 - c0, *ndof, *nfree, 0, dnz, 0, onz, T));
   PetscCall(PetscFree2(dnz, onz));
-  for (PetscInt d = r0; d < r1; d++) PetscCall(MatSetValues(*T, 1, &d, Tc->ptr[d + 1] - Tc->ptr[d], Tc->col + Tc->ptr[d], Tc->val + Tc->ptr[d], INSERT_VALUES));
+  for (PetscInt d = r0; d < r1; d++)
+    PetscCall(MatSetValues(*T, 1, &d, Tc->ptr[d + 1] - Tc->ptr[d], Tc->col + Tc->ptr[d], Tc->val + Tc->ptr[d], INSERT_VALUES));
   PetscCall(MatAssemblyBegin(*T, MAT_FINAL_ASSEMBLY));
   PetscCall(MatAssemblyEnd(*T, MAT_FINAL_ASSEMBLY));
   PetscFunctionReturn(0);

@@ -3,7 +3,7 @@
 
    K_e = int B^T D B dV and M_e = rho int N^T N dV by Gauss quadrature in the element's natural
    coordinates (Hughes, The Finite Element Method, ch. 3 and 7; Zienkiewicz & Taylor vol. 1
-   ch. 6 and 9). Rules:
+   ch. 6 and 9). Rules_Private:
      C3D8   stiffness and mass 2x2x2 (what Abaqus C3D8 and ccx use; reproduces ccx's matrices)
      C3D8R  assembled as C3D8 (see below)
      C3D20  stiffness and mass 3x3x3
@@ -27,13 +27,14 @@
 #define TRIBO_FE_MAXQ 64
 
 // Natural coordinates of the 20-node hexahedron (the 8-node one uses the first 8 rows)
-static const PetscReal HexXi[20][3] = {{-1, -1, -1}, {1, -1, -1}, {1, 1, -1}, {-1, 1, -1}, {-1, -1, 1}, {1, -1, 1}, {1, 1, 1},   {-1, 1, 1}, {0, -1, -1}, {1, 0, -1},
-                                       {0, 1, -1},   {-1, 0, -1}, {0, -1, 1}, {1, 0, 1},   {0, 1, 1},   {-1, 0, 1}, {-1, -1, 0}, {1, -1, 0}, {1, 1, 0},   {-1, 1, 0}};
+static const PetscReal HexXi[20][3] = {{-1, -1, -1}, {1, -1, -1}, {1, 1, -1},  {-1, 1, -1}, {-1, -1, 1}, {1, -1, 1}, {1, 1, 1},
+                                       {-1, 1, 1},   {0, -1, -1}, {1, 0, -1},  {0, 1, -1},  {-1, 0, -1}, {0, -1, 1}, {1, 0, 1},
+                                       {0, 1, 1},    {-1, 0, 1},  {-1, -1, 0}, {1, -1, 0},  {1, 1, 0},   {-1, 1, 0}};
 // Corner pairs of the mid-edge nodes 5..10 of the 10-node tetrahedron (0-based)
 static const PetscInt TetEdge[6][2] = {{0, 1}, {1, 2}, {2, 0}, {0, 3}, {1, 3}, {2, 3}};
 
-/* Shape functions N[n] and derivatives dN[n][3] with respect to the natural coordinates */
-static void ShapeHex8(const PetscReal q[3], PetscReal N[], PetscReal dN[])
+/* Shape_Private functions N[n] and derivatives dN[n][3] with respect to the natural coordinates */
+static void ShapeHex8_Private(const PetscReal q[3], PetscReal N[], PetscReal dN[])
 {
   for (PetscInt a = 0; a < 8; a++) {
     const PetscReal *c  = HexXi[a];
@@ -46,7 +47,7 @@ static void ShapeHex8(const PetscReal q[3], PetscReal N[], PetscReal dN[])
 }
 
 // 20-node serendipity hexahedron
-static void ShapeHex20(const PetscReal q[3], PetscReal N[], PetscReal dN[])
+static void ShapeHex20_Private(const PetscReal q[3], PetscReal N[], PetscReal dN[])
 {
   for (PetscInt a = 0; a < 20; a++) {
     const PetscReal *c = HexXi[a];
@@ -68,7 +69,7 @@ static void ShapeHex20(const PetscReal q[3], PetscReal N[], PetscReal dN[])
 }
 
 // Tetrahedra: barycentric L = (1 - xi - eta - zeta, xi, eta, zeta)
-static void ShapeTet(PetscInt n, const PetscReal q[3], PetscReal N[], PetscReal dN[])
+static void ShapeTet_Private(PetscInt n, const PetscReal q[3], PetscReal N[], PetscReal dN[])
 {
   PetscReal L[4]     = {1 - q[0] - q[1] - q[2], q[0], q[1], q[2]};
   PetscReal dL[4][3] = {{-1, -1, -1}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
@@ -85,22 +86,22 @@ static void ShapeTet(PetscInt n, const PetscReal q[3], PetscReal N[], PetscReal 
   }
 }
 
-static void Shape(TriboElementType t, const PetscReal q[3], PetscReal N[], PetscReal dN[])
+static void Shape_Private(TriboElementType t, const PetscReal q[3], PetscReal N[], PetscReal dN[])
 {
   switch (t) {
   case TRIBO_EL_C3D8:
   case TRIBO_EL_C3D8R:
-    ShapeHex8(q, N, dN);
+    ShapeHex8_Private(q, N, dN);
     break;
   case TRIBO_EL_C3D20:
   case TRIBO_EL_C3D20R:
-    ShapeHex20(q, N, dN);
+    ShapeHex20_Private(q, N, dN);
     break;
   case TRIBO_EL_C3D4:
-    ShapeTet(4, q, N, dN);
+    ShapeTet_Private(4, q, N, dN);
     break;
   case TRIBO_EL_C3D10:
-    ShapeTet(10, q, N, dN);
+    ShapeTet_Private(10, q, N, dN);
     break;
   }
 }
@@ -126,7 +127,7 @@ typedef struct {
 static QuadRule  QuadRules[RULE_TETC4 + 1];
 static PetscBool QuadRulesMade = PETSC_FALSE;
 
-static PetscErrorCode MakeRules(void)
+static PetscErrorCode MakeRules_Private(void)
 {
   PetscReal g[4], gw[4];
 
@@ -151,7 +152,8 @@ static PetscErrorCode MakeRules(void)
     const PetscReal *x, *w;
     PetscCall(PetscDTSimplexQuadrature(3, degree, PETSCDTSIMPLEXQUAD_MINSYM, &quad));
     PetscCall(PetscQuadratureGetData(quad, &dim, &nc, &np, &x, &w));
-    PetscCheck(dim == 3 && nc == 1 && np <= TRIBO_FE_MAXQ, PETSC_COMM_SELF, PETSC_ERR_LIB, "PETSc's degree-%" PetscInt_FMT " tetrahedral rule has %" PetscInt_FMT " points", degree, np);
+    PetscCheck(dim == 3 && nc == 1 && np <= TRIBO_FE_MAXQ, PETSC_COMM_SELF, PETSC_ERR_LIB,
+               "PETSc's degree-%" PetscInt_FMT " tetrahedral rule has %" PetscInt_FMT " points", degree, np);
     r->n = np;
     for (PetscInt p = 0; p < np; p++) {
       for (PetscInt k = 0; k < 3; k++) r->q[p][k] = 0.5 * (x[3 * p + k] + 1);
@@ -159,7 +161,7 @@ static PetscErrorCode MakeRules(void)
     }
     PetscCall(PetscQuadratureDestroy(&quad));
   }
-  { // TETC4: xi = u, eta = (1-u) v, zeta = (1-u)(1-v) w on [0,1]^3, Jacobian (1-u)^2 (1-v)
+  { // TETC4: xi = u, eta = (1-u) v, zeta = (1-u)(1-v) w on [0,1]^3, Jacobian_Private (1-u)^2 (1-v)
     QuadRule *r = &QuadRules[RULE_TETC4];
     PetscCall(PetscDTGaussQuadrature(4, -1, 1, g, gw));
     r->n = 0;
@@ -177,25 +179,26 @@ static PetscErrorCode MakeRules(void)
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode GetRule(Rule r, PetscInt *nq, PetscReal q[][3], PetscReal w[])
+static PetscErrorCode GetRule_Private(Rule r, PetscInt *nq, PetscReal q[][3], PetscReal w[])
 {
   PetscFunctionBeginUser;
-  if (!QuadRulesMade) PetscCall(MakeRules());
+  if (!QuadRulesMade) PetscCall(MakeRules_Private());
   *nq = QuadRules[r].n;
   PetscCall(PetscArraycpy(q, QuadRules[r].q, *nq));
   PetscCall(PetscArraycpy(w, QuadRules[r].w, *nq));
   PetscFunctionReturn(0);
 }
 
-// Jacobian J_ij = dx_i/dxi_j at one point; returns det J and overwrites dN with dN/dx
-static PetscReal Jacobian(PetscInt n, const PetscReal X[], PetscReal dN[])
+// Jacobian_Private J_ij = dx_i/dxi_j at one point; returns det J and overwrites dN with dN/dx
+static PetscReal Jacobian_Private(PetscInt n, const PetscReal X[], PetscReal dN[])
 {
   PetscReal J[3][3] = {{0}}, Ji[3][3], det;
 
   for (PetscInt a = 0; a < n; a++)
     for (PetscInt i = 0; i < 3; i++)
       for (PetscInt j = 0; j < 3; j++) J[i][j] += X[3 * a + i] * dN[3 * a + j];
-  det = J[0][0] * (J[1][1] * J[2][2] - J[1][2] * J[2][1]) - J[0][1] * (J[1][0] * J[2][2] - J[1][2] * J[2][0]) + J[0][2] * (J[1][0] * J[2][1] - J[1][1] * J[2][0]);
+  det = J[0][0] * (J[1][1] * J[2][2] - J[1][2] * J[2][1]) - J[0][1] * (J[1][0] * J[2][2] - J[1][2] * J[2][0]) +
+        J[0][2] * (J[1][0] * J[2][1] - J[1][1] * J[2][0]);
   if (det <= 0) return det;
   Ji[0][0] = (J[1][1] * J[2][2] - J[1][2] * J[2][1]) / det;
   Ji[0][1] = (J[0][2] * J[2][1] - J[0][1] * J[2][2]) / det;
@@ -214,7 +217,7 @@ static PetscReal Jacobian(PetscInt n, const PetscReal X[], PetscReal dN[])
   return det;
 }
 
-static void Rules(TriboElementType t, Rule *rk, Rule *rm, Rule *rv)
+static void Rules_Private(TriboElementType t, Rule *rk, Rule *rm, Rule *rv)
 {
   *rk = RULE_HEX2, *rm = RULE_HEX2, *rv = RULE_HEX3;
   switch (t) {
@@ -240,10 +243,11 @@ static void Rules(TriboElementType t, Rule *rk, Rule *rm, Rule *rv)
 /*
   TriboFEElementMatrices_Private - Stiffness (3n x 3n, node-major: row 3a+i) and scalar
   consistent mass Ms (n x n, M_e = Ms (x) I_3) of one element; either output may be NULL.
-  detmin returns the smallest Jacobian determinant met; a non-positive one stops the
+  detmin returns the smallest Jacobian_Private determinant met; a non-positive one stops the
   integration (the caller names the element).
 */
-PetscErrorCode TriboFEElementMatrices_Private(TriboElementType t, const PetscReal X[], PetscReal E, PetscReal nu, PetscReal rho, PetscReal Ke[], PetscReal Ms[], PetscReal *detmin)
+PetscErrorCode TriboFEElementMatrices_Private(TriboElementType t, const PetscReal X[], PetscReal E, PetscReal nu, PetscReal rho, PetscReal Ke[],
+                                              PetscReal Ms[], PetscReal *detmin)
 {
   PetscInt  n = TriboElementNodes[t], nq, m = 3 * n;
   PetscReal q[TRIBO_FE_MAXQ][3], w[TRIBO_FE_MAXQ], N[20], dN[60];
@@ -252,14 +256,14 @@ PetscErrorCode TriboFEElementMatrices_Private(TriboElementType t, const PetscRea
 
   PetscFunctionBeginUser;
   *detmin = PETSC_MAX_REAL;
-  Rules(t, &rk, &rm, &rv);
+  Rules_Private(t, &rk, &rm, &rv);
   if (Ke) {
     PetscCall(PetscArrayzero(Ke, m * m));
-    PetscCall(GetRule(rk, &nq, q, w));
+    PetscCall(GetRule_Private(rk, &nq, q, w));
     for (PetscInt p = 0; p < nq; p++) {
       PetscReal det, c;
-      Shape(t, q[p], N, dN);
-      det     = Jacobian(n, X, dN);
+      Shape_Private(t, q[p], N, dN);
+      det     = Jacobian_Private(n, X, dN);
       *detmin = PetscMin(*detmin, det);
       if (det <= 0) PetscFunctionReturn(0);
       c = w[p] * det;
@@ -281,11 +285,11 @@ PetscErrorCode TriboFEElementMatrices_Private(TriboElementType t, const PetscRea
   }
   if (Ms) {
     PetscCall(PetscArrayzero(Ms, n * n));
-    PetscCall(GetRule(rm, &nq, q, w));
+    PetscCall(GetRule_Private(rm, &nq, q, w));
     for (PetscInt p = 0; p < nq; p++) {
       PetscReal det;
-      Shape(t, q[p], N, dN);
-      det     = Jacobian(n, X, dN);
+      Shape_Private(t, q[p], N, dN);
+      det     = Jacobian_Private(n, X, dN);
       *detmin = PetscMin(*detmin, det);
       if (det <= 0) PetscFunctionReturn(0);
       for (PetscInt a = 0; a < n; a++)
@@ -317,18 +321,22 @@ PetscErrorCode TriboFEElementMatrices_Private(TriboElementType t, const PetscRea
 
   Level: developer
 @*/
-PetscErrorCode TriboFEElementMatrices(TriboElementType t, const PetscReal X[], PetscReal E, PetscReal nu, PetscReal rho, PetscReal Ke[], PetscReal Me[])
+PetscErrorCode TriboFEElementMatrices(TriboElementType t, const PetscReal X[], PetscReal E, PetscReal nu, PetscReal rho, PetscReal Ke[],
+                                      PetscReal Me[])
 {
   PetscInt  n, m;
   PetscReal Ms[400], detmin;
 
   PetscFunctionBeginUser;
   PetscCheck(t >= TRIBO_EL_C3D8 && t <= TRIBO_EL_C3D10, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "unknown element type %d", (int)t);
-  PetscCheck(nu > -1 && nu < 0.5 && E > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "elastic constants need E > 0 and -1 < nu < 0.5, got E = %g, nu = %g", (double)E, (double)nu);
+  PetscCheck(nu > -1 && nu < 0.5 && E > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+             "elastic constants need E > 0 and -1 < nu < 0.5, got E = %g, nu = %g", (double)E, (double)nu);
   n = TriboElementNodes[t];
   m = 3 * n;
   PetscCall(TriboFEElementMatrices_Private(t, X, E, nu, rho, Ke, Me ? Ms : NULL, &detmin));
-  PetscCheck(detmin > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s element has a non-positive Jacobian determinant %g (inverted or degenerate; check the node order)", TriboElementTypes[t], (double)detmin);
+  PetscCheck(detmin > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+             "%s element has a non-positive Jacobian determinant %g (inverted or degenerate; check the node order)", TriboElementTypes[t],
+             (double)detmin);
   if (Me) {
     PetscCall(PetscArrayzero(Me, m * m));
     for (PetscInt a = 0; a < n; a++)
@@ -350,12 +358,12 @@ PetscErrorCode TriboFEElementVolume_Private(TriboElementType t, const PetscReal 
   Rule      rk, rm, rv;
 
   PetscFunctionBeginUser;
-  Rules(t, &rk, &rm, &rv);
-  PetscCall(GetRule(rv, &nq, q, w));
+  Rules_Private(t, &rk, &rm, &rv);
+  PetscCall(GetRule_Private(rv, &nq, q, w));
   *vol = 0;
   for (PetscInt p = 0; p < nq; p++) {
-    Shape(t, q[p], N, dN);
-    *vol += w[p] * Jacobian(n, X, dN);
+    Shape_Private(t, q[p], N, dN);
+    *vol += w[p] * Jacobian_Private(n, X, dN);
   }
   PetscFunctionReturn(0);
 }

@@ -2,7 +2,7 @@
    *Part / *Assembly / *Instance structure (lexical layer in inpline.c). */
 #include <tribo/private/inpimpl.h>
 
-static PetscErrorCode InpReadNode(InpParser p)
+static PetscErrorCode InpReadNode_Private(InpParser p)
 {
   TriboMesh   m    = p->mesh;
   const char *nset = InpParam_Private(p, "NSET"), *sys = InpParam_Private(p, "SYSTEM");
@@ -10,8 +10,10 @@ static PetscErrorCode InpReadNode(InpParser p)
   PetscBool   isdata;
 
   PetscFunctionBeginUser;
-  PetscCheck(!InpParam_Private(p, "INPUT"), p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": *Node, input= (nodes in another file) is not supported", p->file, p->kwline);
-  PetscCheck(!sys || !InpStrcasecmp(sys, "R"), p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": *Node, system=%s is not supported (only rectangular coordinates)", p->file, p->kwline, sys);
+  PetscCheck(!InpParam_Private(p, "INPUT"), p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": *Node, input= (nodes in another file) is not supported",
+             p->file, p->kwline);
+  PetscCheck(!sys || !InpStrcasecmp(sys, "R"), p->comm, PETSC_ERR_SUP,
+             "%s:%" PetscInt_FMT ": *Node, system=%s is not supported (only rectangular coordinates)", p->file, p->kwline, sys);
   if (nset) PetscCall(InpGetSet_Private(p, PETSC_TRUE, nset, PETSC_TRUE, &set));
   for (;;) {
     PetscInt  id, idx, n = m->nnodes;
@@ -22,7 +24,8 @@ static PetscErrorCode InpReadNode(InpParser p)
     if (!isdata) break;
     PetscCall(InpNeedFields_Private(p, 4, "*Node data line (node number, x, y, z)"));
     PetscCall(InpInt_Private(p, 0, "*Node data line", &id));
-    PetscCheck(id > 0, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": node number must be positive, got %" PetscInt_FMT, p->file, p->line, id);
+    PetscCheck(id > 0, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": node number must be positive, got %" PetscInt_FMT, p->file, p->line,
+               id);
     for (PetscInt d = 0; d < 3; d++) PetscCall(InpReal_Private(p, 1 + d, "*Node data line", &x[d]));
     if (p->hassys) {
       TriboFrameApply_Private(p->SR, p->St, x, y);
@@ -33,7 +36,8 @@ static PetscErrorCode InpReadNode(InpParser p)
       PetscCall(PetscArraycpy(x, y, 3));
     }
     PetscCall(TriboIdMapFind_Private(&p->nodes, INP_KEY(p->scope, id), &dup, &idx));
-    PetscCheck(!dup, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": node %" PetscInt_FMT " is defined twice (first at line %" PetscInt_FMT ")", p->file, p->line, id, p->nodeline[idx]);
+    PetscCheck(!dup, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": node %" PetscInt_FMT " is defined twice (first at line %" PetscInt_FMT ")",
+               p->file, p->line, id, p->nodeline[idx]);
     PetscCall(TriboIdMapInsert_Private(&p->nodes, INP_KEY(p->scope, id), n, &dup));
     if (n >= p->nodecap) {
       PetscInt cap = PetscMax(1024, 2 * p->nodecap);
@@ -58,14 +62,15 @@ static PetscErrorCode InpReadNode(InpParser p)
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode InpAddElement(InpParser p, TriboElementType t, const PetscInt rec[], PetscInt set)
+static PetscErrorCode InpAddElement_Private(InpParser p, TriboElementType t, const PetscInt rec[], PetscInt set)
 {
   TriboMesh m  = p->mesh;
   PetscInt  nn = TriboElementNodes[t], e = m->nelem, idx;
   PetscBool found;
 
   PetscFunctionBeginUser;
-  PetscCheck(rec[0] > 0, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": element number must be positive, got %" PetscInt_FMT, p->file, p->line, rec[0]);
+  PetscCheck(rec[0] > 0, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": element number must be positive, got %" PetscInt_FMT, p->file,
+             p->line, rec[0]);
   PetscCall(TriboIdMapInsert_Private(&p->elems, INP_KEY(p->scope, rec[0]), e, &found));
   PetscCheck(!found, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": element %" PetscInt_FMT " is defined twice", p->file, p->line, rec[0]);
   if (e >= p->elemcap) {
@@ -86,7 +91,10 @@ static PetscErrorCode InpAddElement(InpParser p, TriboElementType t, const Petsc
   }
   for (PetscInt k = 0; k < nn; k++) {
     PetscCall(TriboIdMapFind_Private(&p->nodes, INP_KEY(p->scope, rec[1 + k]), &found, &idx));
-    PetscCheck(found, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": element %" PetscInt_FMT " refers to node %" PetscInt_FMT ", which is not defined (nodes must come before the elements using them)", p->file, p->line, rec[0], rec[1 + k]);
+    PetscCheck(found, p->comm, PETSC_ERR_USER_INPUT,
+               "%s:%" PetscInt_FMT ": element %" PetscInt_FMT " refers to node %" PetscInt_FMT
+               ", which is not defined (nodes must come before the elements using them)",
+               p->file, p->line, rec[0], rec[1 + k]);
     m->conn[m->eptr[e] + k] = idx;
   }
   m->etype[e]     = t;
@@ -103,7 +111,7 @@ static PetscErrorCode InpAddElement(InpParser p, TriboElementType t, const Petsc
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode InpReadElement(InpParser p)
+static PetscErrorCode InpReadElement_Private(InpParser p)
 {
   const char *type, *elset = InpParam_Private(p, "ELSET");
   PetscInt    t = -1, set = -1, cnt = 0, nn = 0, rec[21];
@@ -111,14 +119,17 @@ static PetscErrorCode InpReadElement(InpParser p)
 
   PetscFunctionBeginUser;
   PetscCall(InpRequireParam_Private(p, "TYPE", &type));
-  PetscCheck(!InpParam_Private(p, "INPUT"), p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": *Element, input= (elements in another file) is not supported", p->file, p->kwline);
+  PetscCheck(!InpParam_Private(p, "INPUT"), p->comm, PETSC_ERR_SUP,
+             "%s:%" PetscInt_FMT ": *Element, input= (elements in another file) is not supported", p->file, p->kwline);
   for (PetscInt k = 0; k <= TRIBO_EL_C3D10; k++)
     if (!InpStrcasecmp(type, TriboElementTypes[k])) t = k;
   if (t < 0) {
     char why[128];
 
     PetscCheck(p->allow, p->comm, PETSC_ERR_SUP,
-               "%s:%" PetscInt_FMT ": element type %s is not supported (known: C3D8, C3D8R, C3D20, C3D20R, C3D4, C3D10); leaving it out would change the stiffness and mass (use -inp_allow_unsupported to skip it anyway)", p->file, p->kwline, type);
+               "%s:%" PetscInt_FMT ": element type %s is not supported (known: C3D8, C3D8R, C3D20, C3D20R, C3D4, C3D10); leaving it out would change "
+               "the stiffness and mass (use -inp_allow_unsupported to skip it anyway)",
+               p->file, p->kwline, type);
     // register the skipped element numbers so that sets may still name them
     for (;;) {
       PetscCall(InpNextData_Private(p, &isdata));
@@ -141,24 +152,29 @@ static PetscErrorCode InpReadElement(InpParser p)
     PetscCall(InpNextData_Private(p, &isdata));
     if (!isdata) break;
     for (PetscInt k = 0; k < p->nfld; k++) {
-      PetscCheck(cnt < nn + 1, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": element %" PetscInt_FMT " has more than the %" PetscInt_FMT " nodes of a %s", p->file, p->line, rec[0], nn, TriboElementTypes[t]);
+      PetscCheck(cnt < nn + 1, p->comm, PETSC_ERR_FILE_UNEXPECTED,
+                 "%s:%" PetscInt_FMT ": element %" PetscInt_FMT " has more than the %" PetscInt_FMT " nodes of a %s", p->file, p->line, rec[0], nn,
+                 TriboElementTypes[t]);
       PetscCall(InpInt_Private(p, k, "*Element data line", &rec[cnt]));
       cnt++;
     }
     if (cnt == nn + 1) {
-      PetscCall(InpAddElement(p, (TriboElementType)t, rec, set));
+      PetscCall(InpAddElement_Private(p, (TriboElementType)t, rec, set));
       cnt = 0;
     } else
-      PetscCheck(p->comma, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": element %" PetscInt_FMT " has %" PetscInt_FMT " node(s), a %s needs %" PetscInt_FMT " (truncated line?)", p->file, p->line, rec[0], cnt - 1, TriboElementTypes[t],
-                 nn);
+      PetscCheck(p->comma, p->comm, PETSC_ERR_FILE_UNEXPECTED,
+                 "%s:%" PetscInt_FMT ": element %" PetscInt_FMT " has %" PetscInt_FMT " node(s), a %s needs %" PetscInt_FMT " (truncated line?)",
+                 p->file, p->line, rec[0], cnt - 1, TriboElementTypes[t], nn);
   }
-  PetscCheck(cnt == 0, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": element %" PetscInt_FMT " has %" PetscInt_FMT " node(s), a %s needs %" PetscInt_FMT " (the deck ends inside its data)", p->file, p->line, rec[0], cnt - 1,
-             TriboElementTypes[t], nn);
+  PetscCheck(cnt == 0, p->comm, PETSC_ERR_FILE_UNEXPECTED,
+             "%s:%" PetscInt_FMT ": element %" PetscInt_FMT " has %" PetscInt_FMT " node(s), a %s needs %" PetscInt_FMT
+             " (the deck ends inside its data)",
+             p->file, p->line, rec[0], cnt - 1, TriboElementTypes[t], nn);
   PetscFunctionReturn(0);
 }
 
 // *System: point a (origin), b (on the local x axis), optional c (in the local x-y plane); no data: global frame
-static PetscErrorCode InpReadSystem(InpParser p)
+static PetscErrorCode InpReadSystem_Private(InpParser p)
 {
   PetscReal v[9];
   PetscInt  nv = 0, nl = 0;
@@ -168,19 +184,23 @@ static PetscErrorCode InpReadSystem(InpParser p)
   for (;;) {
     PetscCall(InpNextData_Private(p, &isdata));
     if (!isdata) break;
-    PetscCheck(nl < 2, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *System has at most 2 data lines (points a, b; point c)", p->file, p->line);
-    PetscCheck(nl == 0 ? (p->nfld == 3 || p->nfld == 6) : (p->nfld == 3 && nv == 6), p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *System data line %" PetscInt_FMT " has %" PetscInt_FMT " field(s), expected %s", p->file, p->line,
-               nl + 1, p->nfld, nl == 0 ? "3 (point a) or 6 (points a, b)" : "3 (point c) after a 6-field first line");
+    PetscCheck(nl < 2, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *System has at most 2 data lines (points a, b; point c)", p->file,
+               p->line);
+    PetscCheck(nl == 0 ? (p->nfld == 3 || p->nfld == 6) : (p->nfld == 3 && nv == 6), p->comm, PETSC_ERR_FILE_UNEXPECTED,
+               "%s:%" PetscInt_FMT ": *System data line %" PetscInt_FMT " has %" PetscInt_FMT " field(s), expected %s", p->file, p->line, nl + 1,
+               p->nfld, nl == 0 ? "3 (point a) or 6 (points a, b)" : "3 (point c) after a 6-field first line");
     for (PetscInt k = 0; k < p->nfld; k++) PetscCall(InpReal_Private(p, k, "*System data line", &v[nv++]));
     nl++;
   }
   PetscCall(TriboFrameFromSystem_Private(nv, v, p->SR, p->St, &ok));
-  PetscCheck(ok, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *System points do not define a frame (a = b, or c on the line ab, or ab along z without a point c)", p->file, p->kwline);
+  PetscCheck(ok, p->comm, PETSC_ERR_FILE_UNEXPECTED,
+             "%s:%" PetscInt_FMT ": *System points do not define a frame (a = b, or c on the line ab, or ab along z without a point c)", p->file,
+             p->kwline);
   p->hassys = (PetscBool)(nv > 0);
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode InpReadPart(InpParser p)
+static PetscErrorCode InpReadPart_Private(InpParser p)
 {
   const char *name;
   InpPart    *part;
@@ -198,17 +218,18 @@ static PetscErrorCode InpReadPart(InpParser p)
     if (!InpIsKeyword_Private(p->lines[p->cur])) continue;
     InpNormalize_Private(strchr(p->lines[p->cur], '*') + 1, kw, sizeof(kw));
     if (!strncmp(kw, "END PART", 8)) break;
-    PetscCheck(strncmp(kw, "PART", 4) || (kw[4] && kw[4] != ','), p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *Part %s (line %" PetscInt_FMT ") has no *End Part", p->file, p->cur + 1, name, p->kwline);
+    PetscCheck(strncmp(kw, "PART", 4) || (kw[4] && kw[4] != ','), p->comm, PETSC_ERR_FILE_UNEXPECTED,
+               "%s:%" PetscInt_FMT ": *Part %s (line %" PetscInt_FMT ") has no *End Part", p->file, p->cur + 1, name, p->kwline);
   }
   PetscCheck(p->cur < p->stop, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *Part %s has no *End Part", p->file, p->kwline, name);
   part->line1 = p->cur++;
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode InpParseRange(InpParser, PetscInt);
+static PetscErrorCode InpParseRange_Private(InpParser, PetscInt);
 
 // *Instance, name=, part=: optional data lines (translation; rotation a, b, angle), then the part's body
-static PetscErrorCode InpReadInstance(InpParser p)
+static PetscErrorCode InpReadInstance_Private(InpParser p)
 {
   const char *name, *pname;
   char        up[INP_NAME];
@@ -218,22 +239,28 @@ static PetscErrorCode InpReadInstance(InpParser p)
 
   PetscFunctionBeginUser;
   PetscCall(InpRequireParam_Private(p, "NAME", &name));
-  PetscCheck(!InpParam_Private(p, "INSTANCE") && !InpParam_Private(p, "LIBRARY"), p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": imported instances are not supported", p->file, p->kwline);
+  PetscCheck(!InpParam_Private(p, "INSTANCE") && !InpParam_Private(p, "LIBRARY"), p->comm, PETSC_ERR_SUP,
+             "%s:%" PetscInt_FMT ": imported instances are not supported", p->file, p->kwline);
   PetscCall(InpRequireParam_Private(p, "PART", &pname));
-  PetscCheck(!p->scope, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *Instance inside another instance (missing *End Instance?)", p->file, p->kwline);
+  PetscCheck(!p->scope, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *Instance inside another instance (missing *End Instance?)",
+             p->file, p->kwline);
   PetscCall(InpUpper_Private(pname, up));
   for (PetscInt k = 0; k < p->nparts; k++)
     if (!strcmp(p->parts[k].name, up)) part = k;
-  PetscCheck(part >= 0, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Instance %s refers to part %s, which is not defined (parts must come before the assembly)", p->file, p->kwline, name, pname);
+  PetscCheck(part >= 0, p->comm, PETSC_ERR_USER_INPUT,
+             "%s:%" PetscInt_FMT ": *Instance %s refers to part %s, which is not defined (parts must come before the assembly)", p->file, p->kwline,
+             name, pname);
   PetscCall(InpUpper_Private(name, up));
   PetscCall(InpFindScope_Private(p, up, &cur));
   PetscCheck(cur < 0, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": instance %s is defined twice", p->file, p->kwline, name);
   for (;;) {
     PetscCall(InpNextData_Private(p, &isdata));
     if (!isdata) break;
-    PetscCheck(nl < 2, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *Instance has at most 2 data lines (translation; rotation)", p->file, p->line);
-    PetscCheck(p->nfld == (nl ? 7 : 3), p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *Instance data line %" PetscInt_FMT " has %" PetscInt_FMT " field(s), expected %s", p->file, p->line, nl + 1, p->nfld,
-               nl ? "7 (axis points a, b and the angle in degrees)" : "3 (translation)");
+    PetscCheck(nl < 2, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *Instance has at most 2 data lines (translation; rotation)",
+               p->file, p->line);
+    PetscCheck(p->nfld == (nl ? 7 : 3), p->comm, PETSC_ERR_FILE_UNEXPECTED,
+               "%s:%" PetscInt_FMT ": *Instance data line %" PetscInt_FMT " has %" PetscInt_FMT " field(s), expected %s", p->file, p->line, nl + 1,
+               p->nfld, nl ? "7 (axis points a, b and the angle in degrees)" : "3 (translation)");
     for (PetscInt k = 0; k < p->nfld; k++) PetscCall(InpReal_Private(p, k, "*Instance data line", &v[nv++]));
     nl++;
   }
@@ -249,14 +276,14 @@ static PetscErrorCode InpReadInstance(InpParser p)
   stop      = p->stop;
   p->hassys = PETSC_FALSE;
   p->cur    = p->parts[part].line0;
-  PetscCall(InpParseRange(p, p->parts[part].line1));
+  PetscCall(InpParseRange_Private(p, p->parts[part].line1));
   p->cur    = cur;
   p->stop   = stop;
   p->hassys = PETSC_FALSE;
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode InpEndInstance(InpParser p)
+static PetscErrorCode InpEndInstance_Private(InpParser p)
 {
   PetscFunctionBeginUser;
   PetscCheck(p->scope, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *End Instance without *Instance", p->file, p->kwline);
@@ -323,7 +350,7 @@ static const struct {
     {"PRE-TENSION SECTION", "pre-tension sections", PETSC_TRUE},
 };
 
-static PetscErrorCode InpDispatch(InpParser p)
+static PetscErrorCode InpDispatch_Private(InpParser p)
 {
   const char *kw = p->kw;
   PetscBool   done;
@@ -331,17 +358,20 @@ static PetscErrorCode InpDispatch(InpParser p)
   PetscFunctionBeginUser;
   // the material options and the coupling kind attach to the preceding keyword
   if (p->curcoupling == -2 && strcmp(kw, "DISTRIBUTING") && strcmp(kw, "KINEMATIC")) p->curcoupling = -1;
-  PetscCheck(p->curcoupling < 0 || !strcmp(kw, "DISTRIBUTING") || !strcmp(kw, "KINEMATIC"), p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *Coupling at line %" PetscInt_FMT " must be followed by *Distributing or *Kinematic, not *%s",
-             p->file, p->kwline, p->mesh->couplings[p->curcoupling].line, p->kworig);
-  if (strcmp(kw, "DENSITY") && strcmp(kw, "ELASTIC") && strcmp(kw, "DAMPING") && strcmp(kw, "EXPANSION") && strcmp(kw, "PLASTIC") && strcmp(kw, "CONDUCTIVITY") && strcmp(kw, "SPECIFIC HEAT")) p->curmat = -1;
+  PetscCheck(p->curcoupling < 0 || !strcmp(kw, "DISTRIBUTING") || !strcmp(kw, "KINEMATIC"), p->comm, PETSC_ERR_FILE_UNEXPECTED,
+             "%s:%" PetscInt_FMT ": *Coupling at line %" PetscInt_FMT " must be followed by *Distributing or *Kinematic, not *%s", p->file, p->kwline,
+             p->mesh->couplings[p->curcoupling].line, p->kworig);
+  if (strcmp(kw, "DENSITY") && strcmp(kw, "ELASTIC") && strcmp(kw, "DAMPING") && strcmp(kw, "EXPANSION") && strcmp(kw, "PLASTIC") &&
+      strcmp(kw, "CONDUCTIVITY") && strcmp(kw, "SPECIFIC HEAT"))
+    p->curmat = -1;
   if (!strcmp(kw, "HEADING") || !strcmp(kw, "PREPRINT") || !strcmp(kw, "SUBSTRUCTURE MATRIX OUTPUT"))
     PetscCall(InpSkipData_Private(p));
   else if (!strcmp(kw, "NODE"))
-    PetscCall(InpReadNode(p));
+    PetscCall(InpReadNode_Private(p));
   else if (!strcmp(kw, "ELEMENT"))
-    PetscCall(InpReadElement(p));
+    PetscCall(InpReadElement_Private(p));
   else if (!strcmp(kw, "SYSTEM"))
-    PetscCall(InpReadSystem(p));
+    PetscCall(InpReadSystem_Private(p));
   else if (!strcmp(kw, "NSET"))
     PetscCall(InpReadNset_Private(p, PETSC_TRUE));
   else if (!strcmp(kw, "ELSET"))
@@ -365,17 +395,18 @@ static PetscErrorCode InpDispatch(InpParser p)
   else if (!strcmp(kw, "CLOAD"))
     PetscCall(InpReadCload_Private(p));
   else if (!strcmp(kw, "PART"))
-    PetscCall(InpReadPart(p));
+    PetscCall(InpReadPart_Private(p));
   else if (!strcmp(kw, "END PART"))
     SETERRQ(p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *End Part without *Part", p->file, p->kwline);
   else if (!strcmp(kw, "ASSEMBLY") || !strcmp(kw, "END ASSEMBLY"))
     PetscCall(InpSkipData_Private(p));
   else if (!strcmp(kw, "INSTANCE"))
-    PetscCall(InpReadInstance(p));
+    PetscCall(InpReadInstance_Private(p));
   else if (!strcmp(kw, "END INSTANCE"))
-    PetscCall(InpEndInstance(p));
+    PetscCall(InpEndInstance_Private(p));
   else if (!strcmp(kw, "BOUNDARY"))
-    PetscCall(InpIgnore_Private(p, (PetscBool)!p->instep, p->instep ? "boundary conditions of a step" : "boundary conditions in the model definition"));
+    PetscCall(
+        InpIgnore_Private(p, (PetscBool)!p->instep, p->instep ? "boundary conditions of a step" : "boundary conditions in the model definition"));
   else {
     PetscCall(InpReadStepData_Private(p, &done));
     if (!done) {
@@ -391,21 +422,23 @@ static PetscErrorCode InpDispatch(InpParser p)
 }
 
 // Parses keywords from p->cur up to line stop (0-based, exclusive)
-static PetscErrorCode InpParseRange(InpParser p, PetscInt stop)
+static PetscErrorCode InpParseRange_Private(InpParser p, PetscInt stop)
 {
   PetscFunctionBeginUser;
   p->stop = stop;
   while (InpMore_Private(p, stop)) {
-    PetscCheck(InpIsKeyword_Private(p->lines[p->cur]), p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": data line without a keyword before it: '%.40s'", p->file, p->cur + 1, p->lines[p->cur]);
+    PetscCheck(InpIsKeyword_Private(p->lines[p->cur]), p->comm, PETSC_ERR_FILE_UNEXPECTED,
+               "%s:%" PetscInt_FMT ": data line without a keyword before it: '%.40s'", p->file, p->cur + 1, p->lines[p->cur]);
     PetscCall(InpReadKeyword_Private(p));
-    PetscCall(InpDispatch(p));
+    PetscCall(InpDispatch_Private(p));
     p->stop = stop;
   }
-  PetscCheck(p->curcoupling < 0 || stop < p->nlines, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *Coupling is not followed by *Distributing or *Kinematic", p->file, p->mesh->couplings[p->curcoupling].line);
+  PetscCheck(p->curcoupling < 0 || stop < p->nlines, p->comm, PETSC_ERR_FILE_UNEXPECTED,
+             "%s:%" PetscInt_FMT ": *Coupling is not followed by *Distributing or *Kinematic", p->file, p->mesh->couplings[p->curcoupling].line);
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode InpDestroy(InpParser *pp)
+static PetscErrorCode InpDestroy_Private(InpParser *pp)
 {
   InpParser p = *pp;
 
@@ -434,7 +467,7 @@ static PetscErrorCode InpDestroy(InpParser *pp)
 }
 
 // Instance nodes and elements get numbers after those of the model level, instance by instance
-static PetscErrorCode InpRenumber(InpParser p)
+static PetscErrorCode InpRenumber_Private(InpParser p)
 {
   TriboMesh m = p->mesh;
   PetscInt *nbase, *ebase;
@@ -452,13 +485,13 @@ static PetscErrorCode InpRenumber(InpParser p)
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode InpParse(InpParser p)
+static PetscErrorCode InpParse_Private(InpParser p)
 {
   PetscFunctionBeginUser;
   p->cur = 0;
-  PetscCall(InpParseRange(p, p->nlines));
+  PetscCall(InpParseRange_Private(p, p->nlines));
   PetscCheck(!p->scope, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s: instance %s has no *End Instance", p->file, p->inst[p->scope - 1].name);
-  PetscCall(InpRenumber(p));
+  PetscCall(InpRenumber_Private(p));
   PetscCall(InpFinishConstraints_Private(p));
   PetscCall(InpFinishSets_Private(p));
   PetscCheck(p->mesh->nnodes > 0, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s: the deck defines no nodes", p->file);
@@ -530,14 +563,15 @@ PetscErrorCode TriboMeshReadAbaqus(TriboMesh mesh, const char fname[])
   mesh->eptr[0] = 0;
   // on an error the parser and the partial mesh are freed before the error is passed on
   ierr = InpLoad_Private(p, fname);
-  if (!ierr) ierr = InpParse(p);
+  if (!ierr) ierr = InpParse_Private(p);
   if (ierr) {
     PetscCall(TriboMeshReset_Private(mesh));
-    PetscCall(InpDestroy(&p));
+    PetscCall(InpDestroy_Private(&p));
     PetscFunctionReturn(ierr);
   }
-  for (PetscInt k = 0; k < p->nwarn; k++) PetscCall(PetscPrintf(p->comm, "warning: %s:%" PetscInt_FMT ": %s\n", p->file, p->warn[k].line, p->warn[k].text));
+  for (PetscInt k = 0; k < p->nwarn; k++)
+    PetscCall(PetscPrintf(p->comm, "warning: %s:%" PetscInt_FMT ": %s\n", p->file, p->warn[k].line, p->warn[k].text));
   mesh->nwarn = p->nwarn;
-  PetscCall(InpDestroy(&p));
+  PetscCall(InpDestroy_Private(&p));
   PetscFunctionReturn(0);
 }

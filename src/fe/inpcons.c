@@ -2,7 +2,7 @@
    *Kinematic, *Equation), loads (*Cload) and the substructure step data. */
 #include <tribo/private/inpimpl.h>
 
-static PetscErrorCode InpOneDataLine(InpParser p, const char what[])
+static PetscErrorCode InpOneDataLine_Private(InpParser p, const char what[])
 {
   PetscBool isdata;
 
@@ -12,13 +12,14 @@ static PetscErrorCode InpOneDataLine(InpParser p, const char what[])
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode InpNoMoreData(InpParser p, const char what[])
+static PetscErrorCode InpNoMoreData_Private(InpParser p, const char what[])
 {
   PetscBool isdata;
 
   PetscFunctionBeginUser;
   PetscCall(InpNextData_Private(p, &isdata));
-  PetscCheck(!isdata, p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": %s has more than one data line (temperature-dependent data is not supported)", p->file, p->line, what);
+  PetscCheck(!isdata, p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": %s has more than one data line (temperature-dependent data is not supported)",
+             p->file, p->line, what);
   PetscFunctionReturn(0);
 }
 
@@ -31,7 +32,9 @@ PetscErrorCode InpReadMaterial_Private(InpParser p)
   PetscFunctionBeginUser;
   PetscCall(InpRequireParam_Private(p, "NAME", &name));
   PetscCall(InpUpper_Private(name, up));
-  for (PetscInt k = 0; k < m->nmats; k++) PetscCheck(strcmp(m->mats[k].name, up), p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": material %s is defined twice (first at line %" PetscInt_FMT ")", p->file, p->kwline, name, m->mats[k].line);
+  for (PetscInt k = 0; k < m->nmats; k++)
+    PetscCheck(strcmp(m->mats[k].name, up), p->comm, PETSC_ERR_USER_INPUT,
+               "%s:%" PetscInt_FMT ": material %s is defined twice (first at line %" PetscInt_FMT ")", p->file, p->kwline, name, m->mats[k].line);
   PetscCall(InpGrow_Private((void **)&m->mats, sizeof(TriboMaterial), m->nmats, &p->matcap));
   PetscCall(PetscStrncpy(m->mats[m->nmats].name, up, INP_NAME));
   m->mats[m->nmats].line = p->kwline;
@@ -50,12 +53,13 @@ PetscErrorCode InpReadMaterialOption_Private(InpParser p)
   PetscCheck(p->curmat >= 0, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *%s outside a *Material", p->file, p->kwline, p->kworig);
   mat = &p->mesh->mats[p->curmat];
   if (!strcmp(p->kw, "DENSITY")) {
-    PetscCall(InpOneDataLine(p, "*Density"));
+    PetscCall(InpOneDataLine_Private(p, "*Density"));
     PetscCall(InpNeedFields_Private(p, 1, "*Density data line (density)"));
     PetscCall(InpReal_Private(p, 0, "*Density data line", &mat->rho));
-    PetscCheck(mat->rho > 0, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": density of material %s must be positive, got %g", p->file, p->line, mat->name, (double)mat->rho);
+    PetscCheck(mat->rho > 0, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": density of material %s must be positive, got %g", p->file, p->line,
+               mat->name, (double)mat->rho);
     mat->hasrho = PETSC_TRUE;
-    PetscCall(InpNoMoreData(p, "*Density"));
+    PetscCall(InpNoMoreData_Private(p, "*Density"));
   } else {
     if (type && InpStrcasecmp(type, "ISOTROPIC")) {
       char why[128];
@@ -64,13 +68,15 @@ PetscErrorCode InpReadMaterialOption_Private(InpParser p)
       PetscCall(InpIgnore_Private(p, PETSC_TRUE, why));
       PetscFunctionReturn(0);
     }
-    PetscCall(InpOneDataLine(p, "*Elastic"));
+    PetscCall(InpOneDataLine_Private(p, "*Elastic"));
     PetscCall(InpNeedFields_Private(p, 2, "*Elastic data line (E, nu)"));
     PetscCall(InpReal_Private(p, 0, "*Elastic data line", &mat->E));
     PetscCall(InpReal_Private(p, 1, "*Elastic data line", &mat->nu));
-    PetscCheck(mat->E > 0 && mat->nu > -1 && mat->nu < 0.5, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": material %s needs E > 0 and -1 < nu < 0.5, got E = %g, nu = %g", p->file, p->line, mat->name, (double)mat->E, (double)mat->nu);
+    PetscCheck(mat->E > 0 && mat->nu > -1 && mat->nu < 0.5, p->comm, PETSC_ERR_USER_INPUT,
+               "%s:%" PetscInt_FMT ": material %s needs E > 0 and -1 < nu < 0.5, got E = %g, nu = %g", p->file, p->line, mat->name, (double)mat->E,
+               (double)mat->nu);
     mat->hasE = PETSC_TRUE;
-    PetscCall(InpNoMoreData(p, "*Elastic"));
+    PetscCall(InpNoMoreData_Private(p, "*Elastic"));
   }
   PetscFunctionReturn(0);
 }
@@ -85,7 +91,8 @@ PetscErrorCode InpReadSection_Private(InpParser p)
   PetscCall(InpRequireParam_Private(p, "ELSET", &elset));
   PetscCall(InpRequireParam_Private(p, "MATERIAL", &mat));
   PetscCall(InpGetSet_Private(p, PETSC_FALSE, elset, PETSC_FALSE, &es));
-  PetscCheck(es >= 0, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Solid Section refers to element set %s, which is not defined", p->file, p->kwline, elset);
+  PetscCheck(es >= 0, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Solid Section refers to element set %s, which is not defined", p->file,
+             p->kwline, elset);
   PetscCall(InpGrow_Private((void **)&p->sec, sizeof(InpSection), p->nsec, &p->seccap));
   p->sec[p->nsec].elset = es;
   p->sec[p->nsec].line  = p->kwline;
@@ -95,7 +102,7 @@ PetscErrorCode InpReadSection_Private(InpParser p)
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode InpCheckSurface(InpParser p, const char name[], const char what[], char out[])
+static PetscErrorCode InpCheckSurface_Private(InpParser p, const char name[], const char what[], char out[])
 {
   TriboMesh m = p->mesh;
   char      full[INP_NAME], up[INP_NAME];
@@ -109,7 +116,8 @@ static PetscErrorCode InpCheckSurface(InpParser p, const char name[], const char
     PetscCall(PetscStrncpy(full, up, sizeof(full)));
   for (PetscInt i = 0; i < m->nsurfs; i++)
     if (!strcmp(m->surfs[i].name, full)) found = PETSC_TRUE;
-  PetscCheck(found, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": %s refers to surface %s, which is not defined", p->file, p->line, what, name);
+  PetscCheck(found, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": %s refers to surface %s, which is not defined", p->file, p->line, what,
+             name);
   PetscCall(PetscStrncpy(out, full, INP_NAME));
   PetscFunctionReturn(0);
 }
@@ -131,8 +139,8 @@ PetscErrorCode InpReadTie_Private(InpParser p)
     PetscCall(InpGrow_Private((void **)&m->ties, sizeof(TriboTie), m->nties, &p->tiecap));
     t = &m->ties[m->nties];
     PetscCall(InpUpper_Private(name, t->name));
-    PetscCall(InpCheckSurface(p, p->fld[0], "*Tie", t->slave));
-    PetscCall(InpCheckSurface(p, p->fld[1], "*Tie", t->master));
+    PetscCall(InpCheckSurface_Private(p, p->fld[0], "*Tie", t->slave));
+    PetscCall(InpCheckSurface_Private(p, p->fld[1], "*Tie", t->master));
     t->adjust = (PetscBool)(!adj || !InpStrcasecmp(adj, "YES")); // Abaqus default: adjust=YES
     t->line   = p->line;
     m->nties++;
@@ -169,9 +177,10 @@ PetscErrorCode InpReadCoupling_Private(InpParser p)
   c       = &m->couplings[m->ncouplings];
   p->line = p->kwline;
   PetscCall(InpUpper_Private(name, c->name));
-  PetscCall(InpCheckSurface(p, surf, "*Coupling", c->surface));
+  PetscCall(InpCheckSurface_Private(p, surf, "*Coupling", c->surface));
   PetscCall(InpNodeRef_Private(p, ref, "*Coupling, ref node=", &n, &list));
-  PetscCheck(n == 1, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling reference node set %s has %" PetscInt_FMT " nodes, expected 1", p->file, p->kwline, ref, n);
+  PetscCheck(n == 1, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Coupling reference node set %s has %" PetscInt_FMT " nodes, expected 1",
+             p->file, p->kwline, ref, n);
   if (list == &p->tmpnode)
     PetscCall(PetscSNPrintf(c->refnode, sizeof(c->refnode), "#%" PetscInt_FMT, list[0]));
   else {
@@ -202,14 +211,16 @@ PetscErrorCode InpReadCouplingKind_Private(InpParser p)
     PetscCall(InpSkipData_Private(p));
     PetscFunctionReturn(0);
   }
-  PetscCheck(p->curcoupling >= 0, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *%s must follow *Coupling", p->file, p->kwline, p->kworig);
+  PetscCheck(p->curcoupling >= 0, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *%s must follow *Coupling", p->file, p->kwline,
+             p->kworig);
   c               = &p->mesh->couplings[p->curcoupling];
   p->curcoupling  = -1;
   c->distributing = (PetscBool)!strcmp(p->kw, "DISTRIBUTING");
   if ((w && InpStrcasecmp(w, "UNIFORM")) || (cp && InpStrcasecmp(cp, "STRUCTURAL"))) {
     char why[128];
 
-    PetscCall(PetscSNPrintf(why, sizeof(why), "weighting method=%s, coupling=%s (only UNIFORM, STRUCTURAL)", w ? w : "UNIFORM", cp ? cp : "STRUCTURAL"));
+    PetscCall(
+        PetscSNPrintf(why, sizeof(why), "weighting method=%s, coupling=%s (only UNIFORM, STRUCTURAL)", w ? w : "UNIFORM", cp ? cp : "STRUCTURAL"));
     PetscCall(InpIgnore_Private(p, PETSC_TRUE, why));
     p->mesh->ncouplings--; // the coupling is the last one read
     PetscFunctionReturn(0);
@@ -222,8 +233,11 @@ PetscErrorCode InpReadCouplingKind_Private(InpParser p)
     PetscCall(InpInt_Private(p, 0, "coupling DOF data line", &a));
     b = a;
     if (p->nfld > 1 && p->fld[1][0]) PetscCall(InpInt_Private(p, 1, "coupling DOF data line", &b));
-    PetscCheck(1 <= a && a <= b && b <= 6, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": coupling DOFs must satisfy 1 <= first <= last <= 6, got %" PetscInt_FMT ", %" PetscInt_FMT, p->file, p->line, a, b);
-    PetscCheck(!nl || a == hi + 1 || b == lo - 1, p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": coupling DOF ranges must join into one range", p->file, p->line);
+    PetscCheck(1 <= a && a <= b && b <= 6, p->comm, PETSC_ERR_FILE_UNEXPECTED,
+               "%s:%" PetscInt_FMT ": coupling DOFs must satisfy 1 <= first <= last <= 6, got %" PetscInt_FMT ", %" PetscInt_FMT, p->file, p->line, a,
+               b);
+    PetscCheck(!nl || a == hi + 1 || b == lo - 1, p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": coupling DOF ranges must join into one range",
+               p->file, p->line);
     lo = PetscMin(lo, a);
     hi = PetscMax(hi, b);
     nl++;
@@ -236,14 +250,16 @@ PetscErrorCode InpReadCouplingKind_Private(InpParser p)
 }
 
 // One node of an *Equation / *Cload term; a node set must hold exactly one node in an equation
-static PetscErrorCode InpEqNode(InpParser p, PetscInt k, PetscInt *node)
+static PetscErrorCode InpEqNode_Private(InpParser p, PetscInt k, PetscInt *node)
 {
   PetscInt        n;
   const PetscInt *list;
 
   PetscFunctionBeginUser;
   PetscCall(InpNodeRef_Private(p, p->fld[k], "*Equation", &n, &list));
-  PetscCheck(n == 1, p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": *Equation term with node set %s of %" PetscInt_FMT " nodes: only single-node sets are supported", p->file, p->line, p->fld[k], n);
+  PetscCheck(n == 1, p->comm, PETSC_ERR_SUP,
+             "%s:%" PetscInt_FMT ": *Equation term with node set %s of %" PetscInt_FMT " nodes: only single-node sets are supported", p->file,
+             p->line, p->fld[k], n);
   *node = list[0];
   PetscFunctionReturn(0);
 }
@@ -267,7 +283,8 @@ PetscErrorCode InpReadEquation_Private(InpParser p)
       PetscInt n;
 
       PetscCall(InpInt_Private(p, 0, "*Equation data line (number of terms)", &n));
-      PetscCheck(n >= 1 && p->nfld == 1, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *Equation must start with a line holding the number of terms (>= 1)", p->file, p->line);
+      PetscCheck(n >= 1 && p->nfld == 1, p->comm, PETSC_ERR_FILE_UNEXPECTED,
+                 "%s:%" PetscInt_FMT ": *Equation must start with a line holding the number of terms (>= 1)", p->file, p->line);
       PetscCall(InpGrow_Private((void **)&m->eqs, sizeof(TriboEquation), m->neqs, &p->eqcap));
       eq       = &m->eqs[m->neqs++];
       eq->n    = n;
@@ -277,18 +294,24 @@ PetscErrorCode InpReadEquation_Private(InpParser p)
       continue;
     }
     PetscCheck(p->nfld % 3 == 0 && got + p->nfld / 3 <= eq->n, p->comm, PETSC_ERR_FILE_UNEXPECTED,
-               "%s:%" PetscInt_FMT ": *Equation data line has %" PetscInt_FMT " fields; expected triples (node or node set, DOF, coefficient) for %" PetscInt_FMT " more term(s)", p->file, p->line, p->nfld, eq->n - got);
+               "%s:%" PetscInt_FMT ": *Equation data line has %" PetscInt_FMT
+               " fields; expected triples (node or node set, DOF, coefficient) for %" PetscInt_FMT " more term(s)",
+               p->file, p->line, p->nfld, eq->n - got);
     for (PetscInt k = 0; k < p->nfld; k += 3) {
-      PetscCall(InpEqNode(p, k, &eq->node[got]));
+      PetscCall(InpEqNode_Private(p, k, &eq->node[got]));
       PetscCall(InpInt_Private(p, k + 1, "*Equation data line", &eq->dof[got]));
       PetscCall(InpReal_Private(p, k + 2, "*Equation data line", &eq->coef[got]));
-      PetscCheck(eq->dof[got] >= 1 && eq->dof[got] <= 6, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *Equation DOF must be 1..6, got %" PetscInt_FMT, p->file, p->line, eq->dof[got]);
-      PetscCheck(got || eq->coef[0] != 0, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": the first coefficient of an *Equation (the dependent DOF) must not be zero", p->file, p->line);
+      PetscCheck(eq->dof[got] >= 1 && eq->dof[got] <= 6, p->comm, PETSC_ERR_FILE_UNEXPECTED,
+                 "%s:%" PetscInt_FMT ": *Equation DOF must be 1..6, got %" PetscInt_FMT, p->file, p->line, eq->dof[got]);
+      PetscCheck(got || eq->coef[0] != 0, p->comm, PETSC_ERR_USER_INPUT,
+                 "%s:%" PetscInt_FMT ": the first coefficient of an *Equation (the dependent DOF) must not be zero", p->file, p->line);
       got++;
     }
     if (got == eq->n) eq = NULL;
   }
-  PetscCheck(!eq, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *Equation has %" PetscInt_FMT " of its %" PetscInt_FMT " terms (truncated?)", p->file, eq ? eq->line : 0, got, eq ? eq->n : 0);
+  PetscCheck(!eq, p->comm, PETSC_ERR_FILE_UNEXPECTED,
+             "%s:%" PetscInt_FMT ": *Equation has %" PetscInt_FMT " of its %" PetscInt_FMT " terms (truncated?)", p->file, eq ? eq->line : 0, got,
+             eq ? eq->n : 0);
   PetscFunctionReturn(0);
 }
 
@@ -309,7 +332,8 @@ PetscErrorCode InpReadCload_Private(InpParser p)
     PetscCall(InpNeedFields_Private(p, 3, "*Cload data line (node or node set, DOF, value)"));
     PetscCall(InpInt_Private(p, 1, "*Cload data line", &dof));
     PetscCall(InpReal_Private(p, 2, "*Cload data line", &v));
-    PetscCheck(dof >= 1 && dof <= 6, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *Cload DOF must be 1..6, got %" PetscInt_FMT, p->file, p->line, dof);
+    PetscCheck(dof >= 1 && dof <= 6, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *Cload DOF must be 1..6, got %" PetscInt_FMT, p->file,
+               p->line, dof);
     PetscCall(InpNodeRef_Private(p, p->fld[0], "*Cload", &n, &list));
     for (PetscInt k = 0; k < n; k++) {
       TriboCload *c;
@@ -326,7 +350,7 @@ PetscErrorCode InpReadCload_Private(InpParser p)
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode InpReadRetained(InpParser p)
+static PetscErrorCode InpReadRetained_Private(InpParser p)
 {
   TriboMesh m = p->mesh;
   PetscBool isdata;
@@ -346,7 +370,8 @@ static PetscErrorCode InpReadRetained(InpParser p)
     PetscCall(InpInt_Private(p, 1, "*Retained Nodal Dofs data line", &r->dof0));
     r->dof1 = r->dof0;
     if (p->nfld > 2 && p->fld[2][0]) PetscCall(InpInt_Private(p, 2, "*Retained Nodal Dofs data line", &r->dof1));
-    PetscCheck(1 <= r->dof0 && r->dof0 <= r->dof1 && r->dof1 <= 6, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": retained DOFs must satisfy 1 <= first <= last <= 6", p->file, p->line);
+    PetscCheck(1 <= r->dof0 && r->dof0 <= r->dof1 && r->dof1 <= 6, p->comm, PETSC_ERR_FILE_UNEXPECTED,
+               "%s:%" PetscInt_FMT ": retained DOFs must satisfy 1 <= first <= last <= 6", p->file, p->line);
     if (list == &p->tmpnode)
       PetscCall(PetscSNPrintf(r->nset, sizeof(r->nset), "#%" PetscInt_FMT, list[0]));
     else
@@ -356,7 +381,7 @@ static PetscErrorCode InpReadRetained(InpParser p)
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode InpReadEigenmodes(InpParser p)
+static PetscErrorCode InpReadEigenmodes_Private(InpParser p)
 {
   const char *def   = InpParam_Private(p, "DEFINITION");
   PetscBool   range = (PetscBool)(InpParam_Private(p, "GENERATE") || (def && !InpStrcasecmp(def, "MODE RANGES"))), isdata;
@@ -373,7 +398,8 @@ static PetscErrorCode InpReadEigenmodes(InpParser p)
       PetscCall(InpInt_Private(p, 0, "*Select Eigenmodes data line", &a));
       PetscCall(InpInt_Private(p, 1, "*Select Eigenmodes data line", &b));
       if (p->nfld > 2 && p->fld[2][0]) PetscCall(InpInt_Private(p, 2, "*Select Eigenmodes data line", &s));
-      PetscCheck(a >= 1 && a <= b && s >= 1, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": mode range needs 1 <= first <= last and step >= 1", p->file, p->line);
+      PetscCheck(a >= 1 && a <= b && s >= 1, p->comm, PETSC_ERR_FILE_UNEXPECTED,
+                 "%s:%" PetscInt_FMT ": mode range needs 1 <= first <= last and step >= 1", p->file, p->line);
       p->mesh->nmodes += (b - a) / s + 1;
     } else
       for (PetscInt k = 0; k < p->nfld; k++)
@@ -411,14 +437,15 @@ PetscErrorCode InpReadStepData_Private(InpParser p, PetscBool *done)
 
       PetscCall(InpGetSet_Private(p, PETSC_TRUE, v, PETSC_FALSE, &s));
       p->line = p->kwline;
-      PetscCheck(s >= 0, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Substructure Generate refers to node set %s, which is not defined", p->file, p->kwline, v);
+      PetscCheck(s >= 0, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Substructure Generate refers to node set %s, which is not defined",
+                 p->file, p->kwline, v);
       PetscCall(PetscStrncpy(p->mesh->recovery, p->mesh->nsets[s].name, sizeof(p->mesh->recovery)));
     }
     PetscCall(InpSkipData_Private(p));
   } else if (!strcmp(kw, "SELECT EIGENMODES"))
-    PetscCall(InpReadEigenmodes(p));
+    PetscCall(InpReadEigenmodes_Private(p));
   else if (!strcmp(kw, "RETAINED NODAL DOFS"))
-    PetscCall(InpReadRetained(p));
+    PetscCall(InpReadRetained_Private(p));
   else if (!strcmp(kw, "SUBSTRUCTURE LOAD CASE")) {
     PetscCall(InpRequireParam_Private(p, "NAME", &v));
     PetscCall(InpUpper_Private(v, p->loadcase));
@@ -428,7 +455,7 @@ PetscErrorCode InpReadStepData_Private(InpParser p, PetscBool *done)
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode InpNodeNumber(InpParser p, char ref[])
+static PetscErrorCode InpNodeNumber_Private(InpParser p, char ref[])
 {
   PetscInt i;
 
@@ -456,19 +483,24 @@ PetscErrorCode InpFinishConstraints_Private(InpParser p)
 
     for (PetscInt j = 0; j < m->nmats; j++)
       if (!strcmp(m->mats[j].name, p->sec[k].mat)) mat = j;
-    PetscCheck(mat >= 0, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Solid Section refers to material %s, which is not defined", p->file, p->sec[k].line, p->sec[k].mat);
-    PetscCheck(m->mats[mat].hasE, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": material %s has no *Elastic", p->file, m->mats[mat].line, m->mats[mat].name);
-    PetscCheck(m->mats[mat].hasrho, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": material %s has no *Density (needed for the mass matrix)", p->file, m->mats[mat].line, m->mats[mat].name);
+    PetscCheck(mat >= 0, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Solid Section refers to material %s, which is not defined", p->file,
+               p->sec[k].line, p->sec[k].mat);
+    PetscCheck(m->mats[mat].hasE, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": material %s has no *Elastic", p->file, m->mats[mat].line,
+               m->mats[mat].name);
+    PetscCheck(m->mats[mat].hasrho, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": material %s has no *Density (needed for the mass matrix)",
+               p->file, m->mats[mat].line, m->mats[mat].name);
     for (PetscInt i = 0; i < es->n; i++) {
       PetscInt e = es->idx[i];
 
-      PetscCheck(!secline[e] || m->emat[e] == mat, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": element %" PetscInt_FMT " already has a section (line %" PetscInt_FMT ")", p->file, p->sec[k].line, m->elemid[e], secline[e]);
+      PetscCheck(!secline[e] || m->emat[e] == mat, p->comm, PETSC_ERR_USER_INPUT,
+                 "%s:%" PetscInt_FMT ": element %" PetscInt_FMT " already has a section (line %" PetscInt_FMT ")", p->file, p->sec[k].line,
+                 m->elemid[e], secline[e]);
       m->emat[e] = mat;
       secline[e] = p->sec[k].line;
     }
   }
   PetscCall(PetscFree(secline));
-  for (PetscInt k = 0; k < m->ncouplings; k++) PetscCall(InpNodeNumber(p, m->couplings[k].refnode));
-  for (PetscInt k = 0; k < m->nretained; k++) PetscCall(InpNodeNumber(p, m->retained[k].nset));
+  for (PetscInt k = 0; k < m->ncouplings; k++) PetscCall(InpNodeNumber_Private(p, m->couplings[k].refnode));
+  for (PetscInt k = 0; k < m->nretained; k++) PetscCall(InpNodeNumber_Private(p, m->retained[k].nset));
   PetscFunctionReturn(0);
 }

@@ -68,7 +68,7 @@ char *InpTrim_Private(char *s)
 }
 
 // Splits text (copied into the scratch buffer) at commas into p->fld
-static PetscErrorCode InpSplit(InpParser p, const char text[])
+static PetscErrorCode InpSplit_Private(InpParser p, const char text[])
 {
   size_t len = strlen(text);
   char  *s;
@@ -132,7 +132,7 @@ PetscErrorCode InpNextData_Private(InpParser p, PetscBool *isdata)
   if (!InpMore_Private(p, p->stop) || InpIsKeyword_Private(p->lines[p->cur])) PetscFunctionReturn(0);
   s       = p->lines[p->cur++];
   p->line = p->cur;
-  PetscCall(InpSplit(p, s));
+  PetscCall(InpSplit_Private(p, s));
   len = strlen(s);
   while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t')) len--;
   p->comma = (PetscBool)(len > 0 && s[len - 1] == ',');
@@ -226,14 +226,17 @@ PetscErrorCode InpRequireParam_Private(InpParser p, const char name[], const cha
 {
   PetscFunctionBeginUser;
   *val = InpParam_Private(p, name);
-  PetscCheck(*val && **val, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *%s needs the parameter %s=", p->file, p->kwline, p->kworig, name);
+  PetscCheck(*val && **val, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": *%s needs the parameter %s=", p->file, p->kwline, p->kworig,
+             name);
   PetscFunctionReturn(0);
 }
 
 PetscErrorCode InpNeedFields_Private(InpParser p, PetscInt n, const char what[])
 {
   PetscFunctionBeginUser;
-  PetscCheck(p->nfld >= n, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": %s has %" PetscInt_FMT " field(s), expected %" PetscInt_FMT " (truncated line?)", p->file, p->line, what, p->nfld, n);
+  PetscCheck(p->nfld >= n, p->comm, PETSC_ERR_FILE_UNEXPECTED,
+             "%s:%" PetscInt_FMT ": %s has %" PetscInt_FMT " field(s), expected %" PetscInt_FMT " (truncated line?)", p->file, p->line, what, p->nfld,
+             n);
   PetscFunctionReturn(0);
 }
 
@@ -244,9 +247,11 @@ PetscErrorCode InpInt_Private(InpParser p, PetscInt k, const char what[], PetscI
   long        l;
 
   PetscFunctionBeginUser;
-  PetscCheck(s[0], p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": field %" PetscInt_FMT " of %s is empty, expected an integer", p->file, p->line, k + 1, what);
+  PetscCheck(s[0], p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": field %" PetscInt_FMT " of %s is empty, expected an integer", p->file,
+             p->line, k + 1, what);
   l = strtol(s, &end, 10);
-  PetscCheck(!*end && l <= PETSC_MAX_INT && l >= PETSC_MIN_INT, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": field %" PetscInt_FMT " of %s is not an integer: '%s'", p->file, p->line, k + 1, what, s);
+  PetscCheck(!*end && l <= PETSC_MAX_INT && l >= PETSC_MIN_INT, p->comm, PETSC_ERR_FILE_UNEXPECTED,
+             "%s:%" PetscInt_FMT ": field %" PetscInt_FMT " of %s is not an integer: '%s'", p->file, p->line, k + 1, what, s);
   *v = (PetscInt)l;
   PetscFunctionReturn(0);
 }
@@ -269,7 +274,8 @@ PetscErrorCode InpReal_Private(InpParser p, PetscInt k, const char what[], Petsc
       d            = strtod(tmp, &end);
     }
   }
-  PetscCheck(!*end && !PetscIsInfOrNanReal((PetscReal)d), p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": field %" PetscInt_FMT " of %s is not a number: '%s'", p->file, p->line, k + 1, what, s);
+  PetscCheck(!*end && !PetscIsInfOrNanReal((PetscReal)d), p->comm, PETSC_ERR_FILE_UNEXPECTED,
+             "%s:%" PetscInt_FMT ": field %" PetscInt_FMT " of %s is not a number: '%s'", p->file, p->line, k + 1, what, s);
   *v = (PetscReal)d;
   PetscFunctionReturn(0);
 }
@@ -289,8 +295,11 @@ PetscErrorCode InpReal_Private(InpParser p, PetscInt k, const char what[], Petsc
 PetscErrorCode InpIgnore_Private(InpParser p, PetscBool physics, const char why[])
 {
   PetscFunctionBeginUser;
-  PetscCheck(!physics || p->allow, p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": *%s is not supported (%s); leaving it out would change the model (use -inp_allow_unsupported to skip it anyway)", p->file, p->kwline, p->kworig, why);
-  PetscCheck(!p->strict, p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": *%s is not supported (%s) and -inp_strict is set", p->file, p->kwline, p->kworig, why);
+  PetscCheck(!physics || p->allow, p->comm, PETSC_ERR_SUP,
+             "%s:%" PetscInt_FMT ": *%s is not supported (%s); leaving it out would change the model (use -inp_allow_unsupported to skip it anyway)",
+             p->file, p->kwline, p->kworig, why);
+  PetscCheck(!p->strict, p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": *%s is not supported (%s) and -inp_strict is set", p->file, p->kwline,
+             p->kworig, why);
   PetscCall(InpGrow_Private((void **)&p->warn, sizeof(InpWarning), p->nwarn, &p->warncap));
   p->warn[p->nwarn].line = p->kwline;
   PetscCall(PetscSNPrintf(p->warn[p->nwarn].text, sizeof(p->warn[0].text), "*%s ignored (%s)", p->kworig, why));

@@ -4,13 +4,14 @@
 #include <tribo/private/inpimpl.h>
 
 // Upper-case name of a set or surface of scope (instance names prefixed "INSTANCE.")
-static PetscErrorCode InpScopedName(InpParser p, PetscInt scope, const char name[], char full[])
+static PetscErrorCode InpScopedName_Private(InpParser p, PetscInt scope, const char name[], char full[])
 {
   char   up[INP_NAME];
   size_t lp = scope ? strlen(p->inst[scope - 1].name) + 1 : 0;
 
   PetscFunctionBeginUser;
-  PetscCheck(lp + strlen(name) < INP_NAME, p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": name %s is too long (at most %d characters with its instance prefix)", p->file, p->line, name, INP_NAME - 1);
+  PetscCheck(lp + strlen(name) < INP_NAME, p->comm, PETSC_ERR_SUP,
+             "%s:%" PetscInt_FMT ": name %s is too long (at most %d characters with its instance prefix)", p->file, p->line, name, INP_NAME - 1);
   PetscCall(InpUpper_Private(name, up));
   if (scope)
     PetscCall(PetscSNPrintf(full, INP_NAME, "%s.%s", p->inst[scope - 1].name, up));
@@ -19,7 +20,7 @@ static PetscErrorCode InpScopedName(InpParser p, PetscInt scope, const char name
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode InpFindSetIn(InpParser p, PetscBool isnode, PetscInt scope, const char name[], PetscInt *idx)
+static PetscErrorCode InpFindSetIn_Private(InpParser p, PetscBool isnode, PetscInt scope, const char name[], PetscInt *idx)
 {
   TriboMesh m    = p->mesh;
   TriboSet *sets = isnode ? m->nsets : m->elsets;
@@ -28,7 +29,7 @@ static PetscErrorCode InpFindSetIn(InpParser p, PetscBool isnode, PetscInt scope
 
   PetscFunctionBeginUser;
   *idx = -1;
-  PetscCall(InpScopedName(p, scope, name, full));
+  PetscCall(InpScopedName_Private(p, scope, name, full));
   for (PetscInt i = 0; i < n && *idx < 0; i++)
     if (!strcmp(sets[i].name, full)) *idx = i;
   PetscFunctionReturn(0);
@@ -48,12 +49,12 @@ PetscErrorCode InpGetSet_Private(InpParser p, PetscBool isnode, const char name[
   PetscInt **setcap = isnode ? &p->nsetn : &p->elsetn;
 
   PetscFunctionBeginUser;
-  PetscCall(InpFindSetIn(p, isnode, p->scope, name, idx));
+  PetscCall(InpFindSetIn_Private(p, isnode, p->scope, name, idx));
   if (*idx >= 0 || !create) PetscFunctionReturn(0);
   PetscCheck(name[0], p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": empty set name", p->file, p->kwline);
   PetscCall(InpGrow_Private((void **)sets, sizeof(TriboSet), *n, &cap));
   PetscCall(InpGrow_Private((void **)setcap, sizeof(PetscInt), *n, capp));
-  PetscCall(InpScopedName(p, p->scope, name, (*sets)[*n].name));
+  PetscCall(InpScopedName_Private(p, p->scope, name, (*sets)[*n].name));
   (*sets)[*n].line = p->kwline;
   *idx             = (*n)++;
   PetscFunctionReturn(0);
@@ -82,7 +83,7 @@ PetscErrorCode InpFindScope_Private(InpParser p, const char name[], PetscInt *sc
 }
 
 // A number in scope, or INSTANCE.number; isid = PETSC_FALSE for a name
-static PetscErrorCode InpSplitRef(InpParser p, const char tok[], PetscInt scope, PetscInt *rscope, PetscInt *id, PetscBool *isid)
+static PetscErrorCode InpSplitRef_Private(InpParser p, const char tok[], PetscInt scope, PetscInt *rscope, PetscInt *id, PetscBool *isid)
 {
   const char *dot = strrchr(tok, '.');
 
@@ -126,7 +127,7 @@ PetscErrorCode InpNodeRef_Private(InpParser p, const char tok[], const char what
 
   PetscFunctionBeginUser;
   PetscCheck(tok[0], p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": %s needs a node or node set in field 1", p->file, p->line, what);
-  PetscCall(InpSplitRef(p, tok, p->scope, &scope, &id, &isid));
+  PetscCall(InpSplitRef_Private(p, tok, p->scope, &scope, &id, &isid));
   if (isid) {
     PetscCall(TriboIdMapFind_Private(&p->nodes, INP_KEY(scope, id), &found, &p->tmpnode));
     PetscCheck(found, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": %s refers to node %s, which is not defined", p->file, p->line, what, tok);
@@ -134,7 +135,8 @@ PetscErrorCode InpNodeRef_Private(InpParser p, const char tok[], const char what
     *list = &p->tmpnode;
   } else {
     PetscCall(InpGetSet_Private(p, PETSC_TRUE, tok, PETSC_FALSE, &s));
-    PetscCheck(s >= 0, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": %s refers to node set %s, which is not defined", p->file, p->line, what, tok);
+    PetscCheck(s >= 0, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": %s refers to node set %s, which is not defined", p->file, p->line, what,
+               tok);
     *n    = p->mesh->nsets[s].n;
     *list = p->mesh->nsets[s].idx;
   }
@@ -142,15 +144,15 @@ PetscErrorCode InpNodeRef_Private(InpParser p, const char tok[], const char what
 }
 
 // Adds node or element number id of scope to a set; skipped elements (unsupported types) are dropped
-static PetscErrorCode InpSetAddId(InpParser p, PetscBool isnode, PetscInt set, PetscInt scope, PetscInt id)
+static PetscErrorCode InpSetAddId_Private(InpParser p, PetscBool isnode, PetscInt set, PetscInt scope, PetscInt id)
 {
   PetscInt  idx;
   PetscBool found;
 
   PetscFunctionBeginUser;
   PetscCall(TriboIdMapFind_Private(isnode ? &p->nodes : &p->elems, INP_KEY(scope, id), &found, &idx));
-  PetscCheck(found, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *%s %s refers to %s %" PetscInt_FMT ", which is not defined", p->file, p->line, isnode ? "Nset" : "Elset", isnode ? p->mesh->nsets[set].name : p->mesh->elsets[set].name,
-             isnode ? "node" : "element", id);
+  PetscCheck(found, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *%s %s refers to %s %" PetscInt_FMT ", which is not defined", p->file,
+             p->line, isnode ? "Nset" : "Elset", isnode ? p->mesh->nsets[set].name : p->mesh->elsets[set].name, isnode ? "node" : "element", id);
   if (idx >= 0) PetscCall(InpSetAdd_Private(p, isnode, set, idx));
   PetscFunctionReturn(0);
 }
@@ -171,14 +173,16 @@ PetscErrorCode InpReadNset_Private(InpParser p, PetscBool isnode)
   PetscCall(InpRequireParam_Private(p, isnode ? "NSET" : "ELSET", &name));
   if (inst) {
     PetscCall(InpFindScope_Private(p, inst, &scope));
-    PetscCheck(scope > 0, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *%s refers to instance %s, which is not defined", p->file, p->kwline, isnode ? "Nset" : "Elset", inst);
+    PetscCheck(scope > 0, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *%s refers to instance %s, which is not defined", p->file, p->kwline,
+               isnode ? "Nset" : "Elset", inst);
   }
   PetscCall(InpGetSet_Private(p, isnode, name, PETSC_TRUE, &set));
   if (elset) {
     PetscInt es;
 
-    PetscCall(InpFindSetIn(p, PETSC_FALSE, scope, elset, &es));
-    PetscCheck(es >= 0, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Nset refers to element set %s, which is not defined", p->file, p->kwline, elset);
+    PetscCall(InpFindSetIn_Private(p, PETSC_FALSE, scope, elset, &es));
+    PetscCheck(es >= 0, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Nset refers to element set %s, which is not defined", p->file,
+               p->kwline, elset);
     for (PetscInt k = 0; k < m->elsets[es].n; k++) {
       PetscInt e = m->elsets[es].idx[k];
 
@@ -193,12 +197,15 @@ PetscErrorCode InpReadNset_Private(InpParser p, PetscBool isnode)
     if (gen) {
       PetscInt a, b, step = 1;
 
-      PetscCall(InpNeedFields_Private(p, 2, isnode ? "*Nset, generate data line (first, last, step)" : "*Elset, generate data line (first, last, step)"));
+      PetscCall(
+          InpNeedFields_Private(p, 2, isnode ? "*Nset, generate data line (first, last, step)" : "*Elset, generate data line (first, last, step)"));
       PetscCall(InpInt_Private(p, 0, what, &a));
       PetscCall(InpInt_Private(p, 1, what, &b));
       if (p->nfld > 2 && p->fld[2][0]) PetscCall(InpInt_Private(p, 2, what, &step));
-      PetscCheck(step > 0 && a <= b && p->nfld <= 3, p->comm, PETSC_ERR_FILE_UNEXPECTED, "%s:%" PetscInt_FMT ": generate range needs first <= last and step > 0, got %" PetscInt_FMT ", %" PetscInt_FMT ", %" PetscInt_FMT, p->file, p->line, a, b, step);
-      for (PetscInt id = a; id <= b; id += step) PetscCall(InpSetAddId(p, isnode, set, scope, id));
+      PetscCheck(step > 0 && a <= b && p->nfld <= 3, p->comm, PETSC_ERR_FILE_UNEXPECTED,
+                 "%s:%" PetscInt_FMT ": generate range needs first <= last and step > 0, got %" PetscInt_FMT ", %" PetscInt_FMT ", %" PetscInt_FMT,
+                 p->file, p->line, a, b, step);
+      for (PetscInt id = a; id <= b; id += step) PetscCall(InpSetAddId_Private(p, isnode, set, scope, id));
       continue;
     }
     for (PetscInt k = 0; k < p->nfld; k++) {
@@ -206,22 +213,25 @@ PetscErrorCode InpReadNset_Private(InpParser p, PetscBool isnode)
       PetscBool isid;
 
       if (!p->fld[k][0]) continue;
-      PetscCall(InpSplitRef(p, p->fld[k], scope, &rscope, &id, &isid));
+      PetscCall(InpSplitRef_Private(p, p->fld[k], scope, &rscope, &id, &isid));
       if (isid) {
-        PetscCall(InpSetAddId(p, isnode, set, rscope, id));
+        PetscCall(InpSetAddId_Private(p, isnode, set, rscope, id));
         continue;
       }
-      if (inst) PetscCall(InpFindSetIn(p, isnode, scope, p->fld[k], &s));
+      if (inst) PetscCall(InpFindSetIn_Private(p, isnode, scope, p->fld[k], &s));
       if (s < 0) PetscCall(InpGetSet_Private(p, isnode, p->fld[k], PETSC_FALSE, &s));
-      PetscCheck(s >= 0, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": field %" PetscInt_FMT " of %s is neither a number nor a defined %s set: '%s'", p->file, p->line, k + 1, what, isnode ? "node" : "element", p->fld[k]);
+      PetscCheck(s >= 0, p->comm, PETSC_ERR_USER_INPUT,
+                 "%s:%" PetscInt_FMT ": field %" PetscInt_FMT " of %s is neither a number nor a defined %s set: '%s'", p->file, p->line, k + 1, what,
+                 isnode ? "node" : "element", p->fld[k]);
       if (s == set) continue;
-      for (PetscInt j = 0; j < (isnode ? m->nsets[s].n : m->elsets[s].n); j++) PetscCall(InpSetAdd_Private(p, isnode, set, isnode ? m->nsets[s].idx[j] : m->elsets[s].idx[j]));
+      for (PetscInt j = 0; j < (isnode ? m->nsets[s].n : m->elsets[s].n); j++)
+        PetscCall(InpSetAdd_Private(p, isnode, set, isnode ? m->nsets[s].idx[j] : m->elsets[s].idx[j]));
     }
   }
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode InpSurfaceAdd(InpParser p, PetscInt s, PetscInt e, PetscInt f)
+static PetscErrorCode InpSurfaceAdd_Private(InpParser p, PetscInt s, PetscInt e, PetscInt f)
 {
   TriboSurface *S = &p->mesh->surfs[s];
 
@@ -261,7 +271,7 @@ PetscErrorCode InpReadSurface_Private(InpParser p)
     PetscCall(InpIgnore_Private(p, PETSC_TRUE, why));
     PetscFunctionReturn(0);
   }
-  PetscCall(InpScopedName(p, p->scope, name, full));
+  PetscCall(InpScopedName_Private(p, p->scope, name, full));
   for (PetscInt i = 0; i < m->nsurfs; i++)
     if (!strcmp(m->surfs[i].name, full)) s = i;
   if (s < 0) {
@@ -280,32 +290,38 @@ PetscErrorCode InpReadSurface_Private(InpParser p)
       const PetscInt *list;
 
       PetscCall(InpNodeRef_Private(p, p->fld[0], "*Surface, type=NODE", &n, &list));
-      for (PetscInt k = 0; k < n; k++) PetscCall(InpSurfaceAdd(p, s, list[k], 0));
+      for (PetscInt k = 0; k < n; k++) PetscCall(InpSurfaceAdd_Private(p, s, list[k], 0));
     } else {
       PetscInt  f = 0, rscope, id, es = -1, n, idx;
       PetscBool isid, found;
       char      lab[8];
 
-      PetscCheck(p->nfld >= 2 && p->fld[1][0], p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": *Surface %s: a line without a face label (free surface of '%s') is not supported; give 'set, S1'..'S6'", p->file, p->line, name, p->fld[0]);
+      PetscCheck(p->nfld >= 2 && p->fld[1][0], p->comm, PETSC_ERR_SUP,
+                 "%s:%" PetscInt_FMT ": *Surface %s: a line without a face label (free surface of '%s') is not supported; give 'set, S1'..'S6'",
+                 p->file, p->line, name, p->fld[0]);
       PetscCall(InpUpper_Private(p->fld[1], lab));
       if (lab[0] == 'S' && lab[1] >= '1' && lab[1] <= '6' && !lab[2]) f = lab[1] - '0';
-      PetscCheck(f, p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": *Surface %s: face label '%s' is not supported (S1 to S6)", p->file, p->line, name, p->fld[1]);
-      PetscCall(InpSplitRef(p, p->fld[0], p->scope, &rscope, &id, &isid));
+      PetscCheck(f, p->comm, PETSC_ERR_SUP, "%s:%" PetscInt_FMT ": *Surface %s: face label '%s' is not supported (S1 to S6)", p->file, p->line, name,
+                 p->fld[1]);
+      PetscCall(InpSplitRef_Private(p, p->fld[0], p->scope, &rscope, &id, &isid));
       if (isid) {
         PetscCall(TriboIdMapFind_Private(&p->elems, INP_KEY(rscope, id), &found, &idx));
-        PetscCheck(found, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Surface %s refers to element %s, which is not defined", p->file, p->line, name, p->fld[0]);
+        PetscCheck(found, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Surface %s refers to element %s, which is not defined", p->file,
+                   p->line, name, p->fld[0]);
         n = idx >= 0;
       } else {
         PetscCall(InpGetSet_Private(p, PETSC_FALSE, p->fld[0], PETSC_FALSE, &es));
-        PetscCheck(es >= 0, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Surface %s refers to element set %s, which is not defined", p->file, p->line, name, p->fld[0]);
+        PetscCheck(es >= 0, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Surface %s refers to element set %s, which is not defined",
+                   p->file, p->line, name, p->fld[0]);
         n = m->elsets[es].n;
       }
       for (PetscInt k = 0; k < n; k++) {
         PetscInt e = es >= 0 ? m->elsets[es].idx[k] : idx;
 
-        PetscCheck(f <= 4 || m->etype[e] <= TRIBO_EL_C3D20R, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Surface %s: element %" PetscInt_FMT " is a %s, which has no face S%" PetscInt_FMT, p->file, p->line, name, m->elemid[e],
-                   TriboElementTypes[m->etype[e]], f);
-        PetscCall(InpSurfaceAdd(p, s, e, f));
+        PetscCheck(f <= 4 || m->etype[e] <= TRIBO_EL_C3D20R, p->comm, PETSC_ERR_USER_INPUT,
+                   "%s:%" PetscInt_FMT ": *Surface %s: element %" PetscInt_FMT " is a %s, which has no face S%" PetscInt_FMT, p->file, p->line, name,
+                   m->elemid[e], TriboElementTypes[m->etype[e]], f);
+        PetscCall(InpSurfaceAdd_Private(p, s, e, f));
       }
     }
   }

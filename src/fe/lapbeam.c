@@ -83,41 +83,65 @@ static PetscErrorCode LapBeamOptions_Private(MPI_Comm comm, LapBeamParams *p)
   p->nbolts = 3, p->spacing = 0.03035, p->radius = 0.00873, p->nmodes = 20;
   p->sx = 0.35789, p->sy = 0.01016, p->view = PETSC_FALSE;
   TriboOptionsBegin(comm, NULL, "Bolted lap-joint beam, BRB-like (tribo mesh -mesh_type lapbeam)", "TriboMeshWriteLapBeam");
-  PetscCall(PetscOptionsReal("-lapbeam_length", "total length L of the beam, ends at x = -/+ L/2 [m]", "TriboMeshWriteLapBeam", p->len, &p->len, NULL));
+  PetscCall(
+      PetscOptionsReal("-lapbeam_length", "total length L of the beam, ends at x = -/+ L/2 [m]", "TriboMeshWriteLapBeam", p->len, &p->len, NULL));
   PetscCall(PetscOptionsReal("-lapbeam_overlap", "length ov of the lap joint, centred at x = 0 [m]", "TriboMeshWriteLapBeam", p->ov, &p->ov, NULL));
   PetscCall(PetscOptionsReal("-lapbeam_width", "section width b, along y [m]", "TriboMeshWriteLapBeam", p->b, &p->b, NULL));
-  PetscCall(PetscOptionsReal("-lapbeam_height", "section height H, along z; each half is H/2 thick in the lap [m]", "TriboMeshWriteLapBeam", p->h, &p->h, NULL));
-  PetscCall(PetscOptionsInt("-lapbeam_nx", "hexahedra along the lap = interface quadrilaterals along x [-]", "TriboMeshWriteLapBeam", p->nx, &p->nx, NULL));
-  PetscCall(PetscOptionsInt("-lapbeam_nx_beam", "hexahedra along each half outside the lap, graded [-]", "TriboMeshWriteLapBeam", p->nxb, &p->nxb, NULL));
-  PetscCall(PetscOptionsReal("-lapbeam_grading", "length of the last over the first element outside the lap (finest next to the lap) [-]", "TriboMeshWriteLapBeam", p->grading, &p->grading, NULL));
-  PetscCall(PetscOptionsInt("-lapbeam_ny", "hexahedra across the width = interface quadrilaterals along y [-]", "TriboMeshWriteLapBeam", p->ny, &p->ny, NULL));
-  PetscCall(PetscOptionsInt("-lapbeam_nz", "hexahedra through each half's thickness in the lap (2 nz through the full height outside) [-]", "TriboMeshWriteLapBeam", p->nz, &p->nz, NULL));
-  PetscCall(PetscOptionsInt("-lapbeam_nbolts", "bolts on the line y = 0, centred at x = 0 [-]", "TriboMeshWriteLapBeam", p->nbolts, &p->nbolts, NULL));
-  PetscCall(PetscOptionsReal("-lapbeam_bolt_spacing", "distance between neighbouring bolts [m]", "TriboMeshWriteLapBeam", p->spacing, &p->spacing, NULL));
-  PetscCall(PetscOptionsReal("-lapbeam_washer_radius", "radius of the bolt-head and nut footprints: the faces whose centres lie within it [m]", "TriboMeshWriteLapBeam", p->radius, &p->radius, NULL));
-  PetscCall(PetscOptionsEList("-lapbeam_element", "element type written in the deck (C3D8R as in BRB_MATEX.inp; tribo assembles both as C3D8)", "TriboMeshWriteLapBeam", lapbeam_elements, 2, lapbeam_elements[etype], &etype, NULL));
-  PetscCall(PetscOptionsInt("-lapbeam_nmodes", "fixed-interface modes asked for, *Select Eigenmodes 1..nmodes [-]", "TriboMeshWriteLapBeam", p->nmodes, &p->nmodes, NULL));
+  PetscCall(PetscOptionsReal("-lapbeam_height", "section height H, along z; each half is H/2 thick in the lap [m]", "TriboMeshWriteLapBeam", p->h,
+                             &p->h, NULL));
+  PetscCall(
+      PetscOptionsInt("-lapbeam_nx", "hexahedra along the lap = interface quadrilaterals along x [-]", "TriboMeshWriteLapBeam", p->nx, &p->nx, NULL));
+  PetscCall(
+      PetscOptionsInt("-lapbeam_nx_beam", "hexahedra along each half outside the lap, graded [-]", "TriboMeshWriteLapBeam", p->nxb, &p->nxb, NULL));
+  PetscCall(PetscOptionsReal("-lapbeam_grading", "length of the last over the first element outside the lap (finest next to the lap) [-]",
+                             "TriboMeshWriteLapBeam", p->grading, &p->grading, NULL));
+  PetscCall(PetscOptionsInt("-lapbeam_ny", "hexahedra across the width = interface quadrilaterals along y [-]", "TriboMeshWriteLapBeam", p->ny,
+                            &p->ny, NULL));
+  PetscCall(PetscOptionsInt("-lapbeam_nz", "hexahedra through each half's thickness in the lap (2 nz through the full height outside) [-]",
+                            "TriboMeshWriteLapBeam", p->nz, &p->nz, NULL));
+  PetscCall(
+      PetscOptionsInt("-lapbeam_nbolts", "bolts on the line y = 0, centred at x = 0 [-]", "TriboMeshWriteLapBeam", p->nbolts, &p->nbolts, NULL));
+  PetscCall(
+      PetscOptionsReal("-lapbeam_bolt_spacing", "distance between neighbouring bolts [m]", "TriboMeshWriteLapBeam", p->spacing, &p->spacing, NULL));
+  PetscCall(PetscOptionsReal("-lapbeam_washer_radius", "radius of the bolt-head and nut footprints: the faces whose centres lie within it [m]",
+                             "TriboMeshWriteLapBeam", p->radius, &p->radius, NULL));
+  PetscCall(PetscOptionsEList("-lapbeam_element", "element type written in the deck (C3D8R as in BRB_MATEX.inp; tribo assembles both as C3D8)",
+                              "TriboMeshWriteLapBeam", lapbeam_elements, 2, lapbeam_elements[etype], &etype, NULL));
+  PetscCall(PetscOptionsInt("-lapbeam_nmodes", "fixed-interface modes asked for, *Select Eigenmodes 1..nmodes [-]", "TriboMeshWriteLapBeam",
+                            p->nmodes, &p->nmodes, NULL));
   PetscCall(PetscOptionsReal("-lapbeam_E", "Young's modulus of the steel [Pa]", "TriboMeshWriteLapBeam", p->E, &p->E, NULL));
   PetscCall(PetscOptionsReal("-lapbeam_nu", "Poisson's ratio of the steel [-]", "TriboMeshWriteLapBeam", p->nu, &p->nu, NULL));
   PetscCall(PetscOptionsReal("-lapbeam_rho", "density of the steel [kg/m^3]", "TriboMeshWriteLapBeam", p->rho, &p->rho, NULL));
-  PetscCall(PetscOptionsReal("-lapbeam_sensor_x", "ENDNDS: nodes nearest to the sensors at (+x, +y, H/2), (-x, -y, H/2) and to the end-face centres [m]", "TriboMeshWriteLapBeam", p->sx, &p->sx, NULL));
+  PetscCall(PetscOptionsReal("-lapbeam_sensor_x",
+                             "ENDNDS: nodes nearest to the sensors at (+x, +y, H/2), (-x, -y, H/2) and to the end-face centres [m]",
+                             "TriboMeshWriteLapBeam", p->sx, &p->sx, NULL));
   PetscCall(PetscOptionsReal("-lapbeam_sensor_y", "y of the sensors, see -lapbeam_sensor_x [m]", "TriboMeshWriteLapBeam", p->sy, &p->sy, NULL));
   PetscCall(PetscOptionsBool("-lapbeam_view", "print a summary of the deck written", "TriboMeshWriteLapBeam", p->view, &p->view, NULL));
   TriboOptionsEnd();
   PetscCall(PetscStrncpy(p->element, lapbeam_elements[etype], sizeof(p->element)));
-  PetscCheck(p->len > 0 && p->ov > 0 && p->ov < p->len, comm, PETSC_ERR_USER_INPUT, "need 0 < -lapbeam_overlap < -lapbeam_length, got overlap %g m and length %g m", (double)p->ov, (double)p->len);
-  PetscCheck(p->b > 0 && p->h > 0, comm, PETSC_ERR_USER_INPUT, "-lapbeam_width and -lapbeam_height must be > 0, got %g m and %g m", (double)p->b, (double)p->h);
-  PetscCheck(p->nx >= 1 && p->nxb >= 1 && p->ny >= 1 && p->nz >= 1, comm, PETSC_ERR_USER_INPUT, "-lapbeam_nx, -lapbeam_nx_beam, -lapbeam_ny, -lapbeam_nz must be >= 1, got %" PetscInt_FMT ", %" PetscInt_FMT ", %" PetscInt_FMT ", %" PetscInt_FMT,
+  PetscCheck(p->len > 0 && p->ov > 0 && p->ov < p->len, comm, PETSC_ERR_USER_INPUT,
+             "need 0 < -lapbeam_overlap < -lapbeam_length, got overlap %g m and length %g m", (double)p->ov, (double)p->len);
+  PetscCheck(p->b > 0 && p->h > 0, comm, PETSC_ERR_USER_INPUT, "-lapbeam_width and -lapbeam_height must be > 0, got %g m and %g m", (double)p->b,
+             (double)p->h);
+  PetscCheck(p->nx >= 1 && p->nxb >= 1 && p->ny >= 1 && p->nz >= 1, comm, PETSC_ERR_USER_INPUT,
+             "-lapbeam_nx, -lapbeam_nx_beam, -lapbeam_ny, -lapbeam_nz must be >= 1, got %" PetscInt_FMT ", %" PetscInt_FMT ", %" PetscInt_FMT
+             ", %" PetscInt_FMT,
              p->nx, p->nxb, p->ny, p->nz);
   PetscCheck(p->grading > 0, comm, PETSC_ERR_USER_INPUT, "-lapbeam_grading must be > 0 (1: uniform), got %g", (double)p->grading);
   PetscCheck(p->nbolts >= 1 && p->nbolts <= 99, comm, PETSC_ERR_USER_INPUT, "-lapbeam_nbolts must be 1..99, got %" PetscInt_FMT, p->nbolts);
   PetscCheck(p->radius > 0, comm, PETSC_ERR_USER_INPUT, "-lapbeam_washer_radius must be > 0, got %g m", (double)p->radius);
-  PetscCheck(p->nbolts == 1 || p->spacing >= 2 * p->radius, comm, PETSC_ERR_USER_INPUT, "bolt footprints overlap: -lapbeam_bolt_spacing %g m is less than twice -lapbeam_washer_radius %g m", (double)p->spacing, (double)p->radius);
+  PetscCheck(p->nbolts == 1 || p->spacing >= 2 * p->radius, comm, PETSC_ERR_USER_INPUT,
+             "bolt footprints overlap: -lapbeam_bolt_spacing %g m is less than twice -lapbeam_washer_radius %g m", (double)p->spacing,
+             (double)p->radius);
   span = 0.5 * p->spacing * (PetscReal)(p->nbolts - 1) + p->radius;
-  PetscCheck(span <= 0.5 * p->ov, comm, PETSC_ERR_USER_INPUT, "the bolt footprints reach x = +-%g m, beyond the lap |x| <= %g m: reduce -lapbeam_nbolts, -lapbeam_bolt_spacing or -lapbeam_washer_radius, or lengthen -lapbeam_overlap", (double)span,
-             (double)(0.5 * p->ov));
+  PetscCheck(span <= 0.5 * p->ov, comm, PETSC_ERR_USER_INPUT,
+             "the bolt footprints reach x = +-%g m, beyond the lap |x| <= %g m: reduce -lapbeam_nbolts, -lapbeam_bolt_spacing or "
+             "-lapbeam_washer_radius, or lengthen -lapbeam_overlap",
+             (double)span, (double)(0.5 * p->ov));
   PetscCheck(p->nmodes >= 1, comm, PETSC_ERR_USER_INPUT, "-lapbeam_nmodes must be >= 1, got %" PetscInt_FMT, p->nmodes);
-  PetscCheck(p->E > 0 && p->rho > 0 && p->nu > -1 && p->nu < 0.5, comm, PETSC_ERR_USER_INPUT, "steel: need -lapbeam_E > 0, -lapbeam_rho > 0, -1 < -lapbeam_nu < 0.5, got %g Pa, %g kg/m^3, %g", (double)p->E, (double)p->rho, (double)p->nu);
+  PetscCheck(p->E > 0 && p->rho > 0 && p->nu > -1 && p->nu < 0.5, comm, PETSC_ERR_USER_INPUT,
+             "steel: need -lapbeam_E > 0, -lapbeam_rho > 0, -1 < -lapbeam_nu < 0.5, got %g Pa, %g kg/m^3, %g", (double)p->E, (double)p->rho,
+             (double)p->nu);
   PetscFunctionReturn(0);
 }
 
@@ -198,7 +222,8 @@ static PetscErrorCode LapHalfSetUp_Private(const LapBeamParams *p, PetscInt righ
   PetscCall(PetscMalloc3(hf->nelem, &hf->ei, hf->nelem, &hf->ej, hf->nelem, &hf->eg));
   for (PetscInt i = 0; i + 1 < nst; i++)
     for (PetscInt j = 0; j < p->ny; j++)
-      for (PetscInt g = PetscMax(hf->g0[i], hf->g0[i + 1]); g < PetscMin(hf->g1[i], hf->g1[i + 1]); g++) hf->ei[e] = i, hf->ej[e] = j, hf->eg[e++] = g;
+      for (PetscInt g = PetscMax(hf->g0[i], hf->g0[i + 1]); g < PetscMin(hf->g1[i], hf->g1[i + 1]); g++)
+        hf->ei[e] = i, hf->ej[e] = j, hf->eg[e++] = g;
   PetscFunctionReturn(0);
 }
 
@@ -271,8 +296,9 @@ static PetscErrorCode LapBeamSetUp_Private(MPI_Comm comm, LapBeam *lb)
     for (PetscInt k = 0; k < p->nbolts; k++) {
       PetscCall(LapBoltPatch_Private(lb, side, k));
       PetscCheck(lb->npatch[side * p->nbolts + k] > 0, comm, PETSC_ERR_USER_INPUT,
-                 "the %s footprint of bolt %" PetscInt_FMT " (x = %g m) holds no element face: -lapbeam_washer_radius %g m is too small for the mesh (refine -lapbeam_nx / -lapbeam_ny or enlarge the radius)", side ? "nut" : "head", k + 1,
-                 (double)LapBoltX_Private(p, k), (double)p->radius);
+                 "the %s footprint of bolt %" PetscInt_FMT " (x = %g m) holds no element face: -lapbeam_washer_radius %g m is too small for the mesh "
+                 "(refine -lapbeam_nx / -lapbeam_ny or enlarge the radius)",
+                 side ? "nut" : "head", k + 1, (double)LapBoltX_Private(p, k), (double)p->radius);
     }
   for (PetscInt s = 0; s < 4; s++) LapNearestNode_Private(p, &lb->half[s % 2 ? 0 : 1], target[s], &lb->endnds[s], &lb->enddist[s]);
   PetscFunctionReturn(0);
@@ -309,11 +335,16 @@ static PetscErrorCode LapWriteHeader_Private(FILE *fp, const LapBeam *lb)
   PetscFunctionBeginUser;
   fprintf(fp, "*Heading\n** tribo mesh -mesh_type lapbeam: bolted lap-joint beam close to the Brake-Reuss beam (BRB)\n");
   fprintf(fp, "** Generated by tribo %s (%s), TriboMeshWriteLapBeam, with the options\n", TRIBO_VERSION_STRING, TriboGitRevision());
-  fprintf(fp, "**   -lapbeam_length %.10g -lapbeam_overlap %.10g -lapbeam_width %.10g -lapbeam_height %.10g\n", (double)p->len, (double)p->ov, (double)p->b, (double)p->h);
-  fprintf(fp, "**   -lapbeam_nx %" PetscInt_FMT " -lapbeam_nx_beam %" PetscInt_FMT " -lapbeam_grading %.10g -lapbeam_ny %" PetscInt_FMT " -lapbeam_nz %" PetscInt_FMT " -lapbeam_element %s\n", p->nx, p->nxb, (double)p->grading, p->ny, p->nz,
-          p->element);
-  fprintf(fp, "**   -lapbeam_nbolts %" PetscInt_FMT " -lapbeam_bolt_spacing %.10g -lapbeam_washer_radius %.10g -lapbeam_nmodes %" PetscInt_FMT "\n", p->nbolts, (double)p->spacing, (double)p->radius, p->nmodes);
-  fprintf(fp, "**   -lapbeam_E %.10g -lapbeam_nu %.10g -lapbeam_rho %.10g -lapbeam_sensor_x %.10g -lapbeam_sensor_y %.10g\n", (double)p->E, (double)p->nu, (double)p->rho, (double)p->sx, (double)p->sy);
+  fprintf(fp, "**   -lapbeam_length %.10g -lapbeam_overlap %.10g -lapbeam_width %.10g -lapbeam_height %.10g\n", (double)p->len, (double)p->ov,
+          (double)p->b, (double)p->h);
+  fprintf(fp,
+          "**   -lapbeam_nx %" PetscInt_FMT " -lapbeam_nx_beam %" PetscInt_FMT " -lapbeam_grading %.10g -lapbeam_ny %" PetscInt_FMT
+          " -lapbeam_nz %" PetscInt_FMT " -lapbeam_element %s\n",
+          p->nx, p->nxb, (double)p->grading, p->ny, p->nz, p->element);
+  fprintf(fp, "**   -lapbeam_nbolts %" PetscInt_FMT " -lapbeam_bolt_spacing %.10g -lapbeam_washer_radius %.10g -lapbeam_nmodes %" PetscInt_FMT "\n",
+          p->nbolts, (double)p->spacing, (double)p->radius, p->nmodes);
+  fprintf(fp, "**   -lapbeam_E %.10g -lapbeam_nu %.10g -lapbeam_rho %.10g -lapbeam_sensor_x %.10g -lapbeam_sensor_y %.10g\n", (double)p->E,
+          (double)p->nu, (double)p->rho, (double)p->sx, (double)p->sy);
   fprintf(fp, "** Units: m, kg, s, N, Pa. x along the beam (ends at x = -/+ L/2), y across the width, z along the height.\n");
   fprintf(fp, "** As in BRB_MATEX.inp: BEAM_LEFT (its BRB_BOT): -L/2 <= x <= ov/2, full height outside the lap,\n");
   fprintf(fp, "** 0 <= z <= H/2 (the upper piece) in the lap |x| <= ov/2; BEAM_RIGHT (its BRB_TOP): -ov/2 <= x <= L/2,\n");
@@ -331,7 +362,8 @@ static PetscErrorCode LapWriteHeader_Private(FILE *fp, const LapBeam *lb)
   fprintf(fp, "** Load case BOLTLOADS: +1 N in z at BSHANKkm (the head pushes the lower piece up), -1 N at NSHANKkm\n");
   fprintf(fp, "** (the nut pushes the upper piece down): a positive bolt tension clamps the joint (signs of BRB_MATEX.inp).\n");
   fprintf(fp, "** ENDNDS: nodes nearest to the sensors (+x, +y, H/2), (-x, -y, H/2) and to the end-face centres\n");
-  fprintf(fp, "** (+-L/2, 0, 0), in this order (distances %.3g, %.3g, %.3g, %.3g m), as in BRB_MATEX.inp.\n", (double)lb->enddist[0], (double)lb->enddist[1], (double)lb->enddist[2], (double)lb->enddist[3]);
+  fprintf(fp, "** (+-L/2, 0, 0), in this order (distances %.3g, %.3g, %.3g, %.3g m), as in BRB_MATEX.inp.\n", (double)lb->enddist[0],
+          (double)lb->enddist[1], (double)lb->enddist[2], (double)lb->enddist[3]);
   PetscFunctionReturn(0);
 }
 
@@ -350,7 +382,8 @@ static PetscErrorCode LapWriteMesh_Private(FILE *fp, const LapBeam *lb)
       for (PetscInt j = 0; j <= p->ny; j++)
         for (PetscInt g = hf->g0[i]; g <= hf->g1[i]; g++) {
           LapNodeXYZ_Private(p, hf, i, j, g, xyz);
-          fprintf(fp, "%7" PetscInt_FMT ", %.10g, %.10g, %.10g\n", LapNode_Private(p, hf, i, j, g) + 1, (double)xyz[0], (double)xyz[1], (double)xyz[2]);
+          fprintf(fp, "%7" PetscInt_FMT ", %.10g, %.10g, %.10g\n", LapNode_Private(p, hf, i, j, g) + 1, (double)xyz[0], (double)xyz[1],
+                  (double)xyz[2]);
         }
     fprintf(fp, "*Element, type=%s\n", p->element);
     for (PetscInt e = 0; e < hf->nelem; e++) {
@@ -366,9 +399,11 @@ static PetscErrorCode LapWriteMesh_Private(FILE *fp, const LapBeam *lb)
   // reference nodes of the cut bolt shanks, on the bolt axes at z = 0: BSHANK1..n, then NSHANK1..n
   fprintf(fp, "** ----------------------------------------------------------------\n** Bolt shank reference nodes\n*Node\n");
   for (PetscInt s = 0; s < 2; s++)
-    for (PetscInt k = 0; k < p->nbolts; k++) fprintf(fp, "%7" PetscInt_FMT ", %.10g, 0., 0.\n", lb->nnode + s * p->nbolts + k + 1, (double)LapBoltX_Private(p, k));
+    for (PetscInt k = 0; k < p->nbolts; k++)
+      fprintf(fp, "%7" PetscInt_FMT ", %.10g, 0., 0.\n", lb->nnode + s * p->nbolts + k + 1, (double)LapBoltX_Private(p, k));
   for (PetscInt s = 0; s < 2; s++)
-    for (PetscInt k = 0; k < p->nbolts; k++) fprintf(fp, "*Nset, nset=%cSHANK%" PetscInt_FMT "m\n%" PetscInt_FMT ",\n", s ? 'N' : 'B', k + 1, lb->nnode + s * p->nbolts + k + 1);
+    for (PetscInt k = 0; k < p->nbolts; k++)
+      fprintf(fp, "*Nset, nset=%cSHANK%" PetscInt_FMT "m\n%" PetscInt_FMT ",\n", s ? 'N' : 'B', k + 1, lb->nnode + s * p->nbolts + k + 1);
   fprintf(fp, "*Nset, nset=BOLTNUTSHANK, generate\n%" PetscInt_FMT ", %" PetscInt_FMT ", 1\n", lb->nnode + 1, lb->nnode + 2 * p->nbolts);
   PetscFunctionReturn(0);
 }
@@ -421,14 +456,22 @@ static PetscErrorCode LapWriteModel_Private(FILE *fp, const LapBeam *lb)
   for (PetscInt s = 0; s < 2; s++)
     for (PetscInt k = 1; k <= p->nbolts; k++) {
       char c = s ? 'N' : 'B';
-      fprintf(fp, "** Constraint: %cSHANK%" PetscInt_FMT "\n*Coupling, constraint name=%cSHANK%" PetscInt_FMT ", ref node=%cSHANK%" PetscInt_FMT "m, surface=%cSHANK%" PetscInt_FMT "s\n", c, k, c, k, c, k, c, k);
+      fprintf(fp,
+              "** Constraint: %cSHANK%" PetscInt_FMT "\n*Coupling, constraint name=%cSHANK%" PetscInt_FMT ", ref node=%cSHANK%" PetscInt_FMT
+              "m, surface=%cSHANK%" PetscInt_FMT "s\n",
+              c, k, c, k, c, k, c, k);
       fprintf(fp, "*Distributing, weighting method=UNIFORM, coupling=STRUCTURAL\n");
     }
   for (PetscInt k = 1; k <= p->nbolts; k++)
     for (PetscInt d = 0; d < 5; d++)
-      fprintf(fp, "** Constraint: NUTBOLT%" PetscInt_FMT "%" PetscInt_FMT "\n*Equation\n2\nBSHANK%" PetscInt_FMT "m, %" PetscInt_FMT ", 1.\nNSHANK%" PetscInt_FMT "m, %" PetscInt_FMT ", -1.\n", k, dof[d], k, dof[d], k, dof[d]);
-  fprintf(fp, "** \n** MATERIALS\n** \n*Material, name=STEEL\n*Density\n%.10g,\n*Elastic\n%.10g, %.10g\n", (double)p->rho, (double)p->E, (double)p->nu);
-  fprintf(fp, "** ----------------------------------------------------------------\n** STEP: SUBSTRUCTURE (Craig-Bampton: fixed-interface modes, interface DOFs retained)\n");
+      fprintf(fp,
+              "** Constraint: NUTBOLT%" PetscInt_FMT "%" PetscInt_FMT "\n*Equation\n2\nBSHANK%" PetscInt_FMT "m, %" PetscInt_FMT
+              ", 1.\nNSHANK%" PetscInt_FMT "m, %" PetscInt_FMT ", -1.\n",
+              k, dof[d], k, dof[d], k, dof[d]);
+  fprintf(fp, "** \n** MATERIALS\n** \n*Material, name=STEEL\n*Density\n%.10g,\n*Elastic\n%.10g, %.10g\n", (double)p->rho, (double)p->E,
+          (double)p->nu);
+  fprintf(fp, "** ----------------------------------------------------------------\n** STEP: SUBSTRUCTURE (Craig-Bampton: fixed-interface modes, "
+              "interface DOFs retained)\n");
   fprintf(fp, "*Step, name=SUBSTR, nlgeom=NO\n*Substructure Generate, overwrite, type=Z1, mass matrix=YES, recovery matrix=YES, NSET=ENDNDS\n");
   fprintf(fp, "*Select Eigenmodes, generate\n1, %" PetscInt_FMT ", 1\n*Retained Nodal Dofs, sorted=NO\nCT, 1, 3\nCB, 1, 3\n", p->nmodes);
   fprintf(fp, "*Substructure Matrix Output, FILE NAME=LAPBEAM_MAT, MASS=YES, STIFFNESS=YES, SLOAD=YES, RECOVERY MATRIX=YES\n");
@@ -446,13 +489,23 @@ static PetscErrorCode LapBeamView_Private(MPI_Comm comm, const LapBeam *lb, cons
 
   PetscFunctionBeginUser;
   for (PetscInt k = 0; k < 2 * p->nbolts; k++) nmin = PetscMin(nmin, lb->npatch[k]), nmax = PetscMax(nmax, lb->npatch[k]);
-  PetscCall(PetscPrintf(comm, "Lap beam deck %s: %" PetscInt_FMT " nodes + %" PetscInt_FMT " bolt reference nodes, %" PetscInt_FMT " %s elements, %" PetscInt_FMT " translational DOFs\n", filename, lb->nnode, 2 * p->nbolts, lb->nelem, p->element,
-                        3 * lb->nnode));
-  PetscCall(PetscPrintf(comm, "  beam %g x %g x %g m, lap %g m, volume %.6g m^3, mass %.6g kg\n", (double)p->len, (double)p->b, (double)p->h, (double)p->ov, (double)(p->len * p->b * p->h), (double)(p->rho * p->len * p->b * p->h)));
-  PetscCall(PetscPrintf(comm, "  interface z = 0: %" PetscInt_FMT " x %" PetscInt_FMT " quadrilaterals, CT and CB %" PetscInt_FMT " nodes each, area %.6g m^2\n", p->nx, p->ny, (p->nx + 1) * (p->ny + 1), (double)(p->ov * p->b)));
-  PetscCall(PetscPrintf(comm, "  %" PetscInt_FMT " bolts, spacing %g m, footprints of %" PetscInt_FMT "..%" PetscInt_FMT " faces (washer radius %g m)\n", p->nbolts, (double)p->spacing, nmin, nmax, (double)p->radius));
-  PetscCall(PetscPrintf(comm, "  ENDNDS %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT ": %.3g, %.3g, %.3g, %.3g m from the sensors and end-face centres\n", lb->endnds[0] + 1, lb->endnds[1] + 1, lb->endnds[2] + 1,
-                        lb->endnds[3] + 1, (double)lb->enddist[0], (double)lb->enddist[1], (double)lb->enddist[2], (double)lb->enddist[3]));
+  PetscCall(PetscPrintf(comm,
+                        "Lap beam deck %s: %" PetscInt_FMT " nodes + %" PetscInt_FMT " bolt reference nodes, %" PetscInt_FMT
+                        " %s elements, %" PetscInt_FMT " translational DOFs\n",
+                        filename, lb->nnode, 2 * p->nbolts, lb->nelem, p->element, 3 * lb->nnode));
+  PetscCall(PetscPrintf(comm, "  beam %g x %g x %g m, lap %g m, volume %.6g m^3, mass %.6g kg\n", (double)p->len, (double)p->b, (double)p->h,
+                        (double)p->ov, (double)(p->len * p->b * p->h), (double)(p->rho * p->len * p->b * p->h)));
+  PetscCall(PetscPrintf(
+      comm, "  interface z = 0: %" PetscInt_FMT " x %" PetscInt_FMT " quadrilaterals, CT and CB %" PetscInt_FMT " nodes each, area %.6g m^2\n", p->nx,
+      p->ny, (p->nx + 1) * (p->ny + 1), (double)(p->ov * p->b)));
+  PetscCall(PetscPrintf(comm,
+                        "  %" PetscInt_FMT " bolts, spacing %g m, footprints of %" PetscInt_FMT "..%" PetscInt_FMT " faces (washer radius %g m)\n",
+                        p->nbolts, (double)p->spacing, nmin, nmax, (double)p->radius));
+  PetscCall(PetscPrintf(comm,
+                        "  ENDNDS %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT " %" PetscInt_FMT
+                        ": %.3g, %.3g, %.3g, %.3g m from the sensors and end-face centres\n",
+                        lb->endnds[0] + 1, lb->endnds[1] + 1, lb->endnds[2] + 1, lb->endnds[3] + 1, (double)lb->enddist[0], (double)lb->enddist[1],
+                        (double)lb->enddist[2], (double)lb->enddist[3]));
   PetscFunctionReturn(0);
 }
 
@@ -527,7 +580,8 @@ PetscErrorCode TriboMeshWriteLapBeam(MPI_Comm comm, const char filename[])
     }
   }
   PetscCallMPI(MPI_Bcast(st, 2, MPI_INT, 0, comm));
-  PetscCheck(st[0] != 1, comm, PETSC_ERR_FILE_OPEN, "cannot create %s (as a temporary file next to it): %s; check that the directory exists and is writable", filename, strerror(st[1]));
+  PetscCheck(st[0] != 1, comm, PETSC_ERR_FILE_OPEN,
+             "cannot create %s (as a temporary file next to it): %s; check that the directory exists and is writable", filename, strerror(st[1]));
   PetscCheck(!st[0], comm, PETSC_ERR_FILE_WRITE, "writing %s failed: %s (nothing was written to %s)", filename, strerror(st[1]), filename);
   if (lb.p.view) PetscCall(LapBeamView_Private(comm, &lb, filename));
   PetscCall(LapBeamDestroy_Private(&lb));

@@ -75,21 +75,21 @@ PetscErrorCode TriboIdMapDestroy_Private(TriboIdMap *map)
   PetscFunctionReturn(0);
 }
 
-static PetscReal Dot3(const PetscReal a[], const PetscReal b[])
+static PetscReal Dot3_Private(const PetscReal a[], const PetscReal b[])
 {
   return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
-static void Cross3(const PetscReal a[], const PetscReal b[], PetscReal c[])
+static void Cross3_Private(const PetscReal a[], const PetscReal b[], PetscReal c[])
 {
   c[0] = a[1] * b[2] - a[2] * b[1];
   c[1] = a[2] * b[0] - a[0] * b[2];
   c[2] = a[0] * b[1] - a[1] * b[0];
 }
 
-static PetscBool Normalize3(PetscReal a[])
+static PetscBool Normalize3_Private(PetscReal a[])
 {
-  PetscReal l = PetscSqrtReal(Dot3(a, a));
+  PetscReal l = PetscSqrtReal(Dot3_Private(a, a));
 
   if (!(l > 0)) return PETSC_FALSE;
   for (PetscInt i = 0; i < 3; i++) a[i] /= l;
@@ -131,18 +131,18 @@ PetscErrorCode TriboFrameFromSystem_Private(PetscInt nv, const PetscReal v[], Pe
   if (nv == 9) {
     PetscReal d, lc;
 
-    if (!Normalize3(e1)) *ok = PETSC_FALSE;
+    if (!Normalize3_Private(e1)) *ok = PETSC_FALSE;
     for (PetscInt i = 0; i < 3; i++) e2[i] = v[6 + i] - v[i];
-    lc = PetscSqrtReal(Dot3(e2, e2));
-    d  = Dot3(e1, e2);
+    lc = PetscSqrtReal(Dot3_Private(e2, e2));
+    d  = Dot3_Private(e1, e2);
     for (PetscInt i = 0; i < 3; i++) e2[i] -= d * e1[i];
     // c must not lie on the line ab
-    if (PetscSqrtReal(Dot3(e2, e2)) <= 1e-10 * lc || !Normalize3(e2)) *ok = PETSC_FALSE;
-    Cross3(e1, e2, e3);
+    if (PetscSqrtReal(Dot3_Private(e2, e2)) <= 1e-10 * lc || !Normalize3_Private(e2)) *ok = PETSC_FALSE;
+    Cross3_Private(e1, e2, e3);
   } else {
     e1[2] = 0;
-    if (!Normalize3(e1)) *ok = PETSC_FALSE;
-    Cross3(e3, e1, e2);
+    if (!Normalize3_Private(e1)) *ok = PETSC_FALSE;
+    Cross3_Private(e3, e1, e2);
   }
   if (!*ok) PetscFunctionReturn(0);
   for (PetscInt i = 0; i < 3; i++) {
@@ -179,7 +179,7 @@ PetscErrorCode TriboFrameFromInstance_Private(PetscInt nv, const PetscReal v[], 
   for (PetscInt i = 0; i < 3; i++) t[i] = nv >= 3 ? v[i] : 0;
   if (nv < 10) PetscFunctionReturn(0);
   for (PetscInt i = 0; i < 3; i++) k[i] = v[6 + i] - v[3 + i];
-  if (!Normalize3(k)) {
+  if (!Normalize3_Private(k)) {
     *ok = PETSC_FALSE;
     PetscFunctionReturn(0);
   }
@@ -270,8 +270,11 @@ PetscErrorCode TriboMeshSetFromOptions(TriboMesh mesh)
 {
   PetscFunctionBeginUser;
   TriboOptionsBegin(mesh->comm, mesh->prefix, "Abaqus input deck reader", "TriboMeshReadAbaqus");
-  PetscCall(PetscOptionsBool("-inp_allow_unsupported", "skip (with a warning) keywords and element types whose omission changes the stiffness, mass or loads", "TriboMeshReadAbaqus", mesh->allow, &mesh->allow, NULL));
-  PetscCall(PetscOptionsBool("-inp_strict", "stop at any keyword that would be ignored, even harmless ones", "TriboMeshReadAbaqus", mesh->strict, &mesh->strict, NULL));
+  PetscCall(PetscOptionsBool("-inp_allow_unsupported",
+                             "skip (with a warning) keywords and element types whose omission changes the stiffness, mass or loads",
+                             "TriboMeshReadAbaqus", mesh->allow, &mesh->allow, NULL));
+  PetscCall(PetscOptionsBool("-inp_strict", "stop at any keyword that would be ignored, even harmless ones", "TriboMeshReadAbaqus", mesh->strict,
+                             &mesh->strict, NULL));
   TriboOptionsEnd();
   PetscCall(TriboOptionsUseNamespace(mesh->prefix, "inp_"));
   PetscFunctionReturn(0);
@@ -366,11 +369,20 @@ PetscErrorCode TriboMeshView(TriboMesh m, PetscViewer viewer)
   PetscCall(PetscViewerASCIIPushTab(viewer));
   for (PetscInt t = 0; t <= TRIBO_EL_C3D10; t++)
     if (ntype[t]) PetscCall(PetscViewerASCIIPrintf(viewer, "%s: %" PetscInt_FMT " elements\n", TriboElementTypes[t], ntype[t]));
-  if (m->nnodes) PetscCall(PetscViewerASCIIPrintf(viewer, "bounding box: x %g %g y %g %g z %g %g\n", (double)lo[0], (double)hi[0], (double)lo[1], (double)hi[1], (double)lo[2], (double)hi[2]));
-  PetscCall(PetscViewerASCIIPrintf(viewer, "%" PetscInt_FMT " node sets, %" PetscInt_FMT " element sets, %" PetscInt_FMT " surfaces\n", m->nnsets, m->nelsets, m->nsurfs));
-  for (PetscInt k = 0; k < m->nmats; k++) PetscCall(PetscViewerASCIIPrintf(viewer, "material %s: E %g nu %g rho %g\n", m->mats[k].name, (double)m->mats[k].E, (double)m->mats[k].nu, (double)m->mats[k].rho));
-  PetscCall(PetscViewerASCIIPrintf(viewer, "%" PetscInt_FMT " ties, %" PetscInt_FMT " couplings, %" PetscInt_FMT " equations, %" PetscInt_FMT " concentrated loads\n", m->nties, m->ncouplings, m->neqs, m->ncloads));
-  for (PetscInt k = 0; k < m->nretained; k++) PetscCall(PetscViewerASCIIPrintf(viewer, "retained DOFs %" PetscInt_FMT "-%" PetscInt_FMT " of %s\n", m->retained[k].dof0, m->retained[k].dof1, m->retained[k].nset));
+  if (m->nnodes)
+    PetscCall(PetscViewerASCIIPrintf(viewer, "bounding box: x %g %g y %g %g z %g %g\n", (double)lo[0], (double)hi[0], (double)lo[1], (double)hi[1],
+                                     (double)lo[2], (double)hi[2]));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "%" PetscInt_FMT " node sets, %" PetscInt_FMT " element sets, %" PetscInt_FMT " surfaces\n", m->nnsets,
+                                   m->nelsets, m->nsurfs));
+  for (PetscInt k = 0; k < m->nmats; k++)
+    PetscCall(PetscViewerASCIIPrintf(viewer, "material %s: E %g nu %g rho %g\n", m->mats[k].name, (double)m->mats[k].E, (double)m->mats[k].nu,
+                                     (double)m->mats[k].rho));
+  PetscCall(PetscViewerASCIIPrintf(
+      viewer, "%" PetscInt_FMT " ties, %" PetscInt_FMT " couplings, %" PetscInt_FMT " equations, %" PetscInt_FMT " concentrated loads\n", m->nties,
+      m->ncouplings, m->neqs, m->ncloads));
+  for (PetscInt k = 0; k < m->nretained; k++)
+    PetscCall(PetscViewerASCIIPrintf(viewer, "retained DOFs %" PetscInt_FMT "-%" PetscInt_FMT " of %s\n", m->retained[k].dof0, m->retained[k].dof1,
+                                     m->retained[k].nset));
   if (m->nmodes) PetscCall(PetscViewerASCIIPrintf(viewer, "%" PetscInt_FMT " fixed-interface modes\n", m->nmodes));
   if (m->recovery[0]) PetscCall(PetscViewerASCIIPrintf(viewer, "recovery node set %s\n", m->recovery));
   PetscCall(PetscViewerASCIIPopTab(viewer));
@@ -461,7 +473,8 @@ PetscErrorCode TriboMeshFindNode(TriboMesh m, const char ref[], PetscInt *node)
 /* Faces (Abaqus numbering S1..S6), nodes ordered counter-clockwise seen from outside the element
    (outward normal by the right-hand rule), corners first, then mid-side nodes; the same tables as
    CalculiX (ifaceq, ifacet), whose face numbers follow Abaqus. */
-static const PetscInt HexFace[6][8] = {{3, 2, 1, 0, 10, 9, 8, 11}, {4, 5, 6, 7, 12, 13, 14, 15}, {0, 1, 5, 4, 8, 17, 12, 16}, {1, 2, 6, 5, 9, 18, 13, 17}, {2, 3, 7, 6, 10, 19, 14, 18}, {3, 0, 4, 7, 11, 16, 15, 19}};
+static const PetscInt HexFace[6][8] = {{3, 2, 1, 0, 10, 9, 8, 11},  {4, 5, 6, 7, 12, 13, 14, 15}, {0, 1, 5, 4, 8, 17, 12, 16},
+                                       {1, 2, 6, 5, 9, 18, 13, 17}, {2, 3, 7, 6, 10, 19, 14, 18}, {3, 0, 4, 7, 11, 16, 15, 19}};
 static const PetscInt TetFace[4][6] = {{0, 2, 1, 6, 5, 4}, {0, 1, 3, 4, 8, 7}, {1, 2, 3, 5, 9, 8}, {0, 3, 2, 7, 9, 6}};
 
 /*@
@@ -489,10 +502,12 @@ PetscErrorCode TriboMeshGetFace(TriboMesh m, PetscInt e, PetscInt f, PetscInt *n
   PetscBool        hex;
 
   PetscFunctionBeginUser;
-  PetscCheck(e >= 0 && e < m->nelem, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "element index %" PetscInt_FMT " out of range [0, %" PetscInt_FMT ")", e, m->nelem);
+  PetscCheck(e >= 0 && e < m->nelem, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "element index %" PetscInt_FMT " out of range [0, %" PetscInt_FMT ")",
+             e, m->nelem);
   t   = m->etype[e];
   hex = (PetscBool)(t <= TRIBO_EL_C3D20R);
-  PetscCheck(f >= 1 && f <= (hex ? 6 : 4), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "face S%" PetscInt_FMT " does not exist on a %s", f, TriboElementTypes[t]);
+  PetscCheck(f >= 1 && f <= (hex ? 6 : 4), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "face S%" PetscInt_FMT " does not exist on a %s", f,
+             TriboElementTypes[t]);
   *n = hex ? (TriboElementNodes[t] == 8 ? 4 : 8) : (TriboElementNodes[t] == 4 ? 3 : 6);
   for (PetscInt k = 0; k < *n; k++) nodes[k] = hex ? HexFace[f - 1][k] : TetFace[f - 1][k];
   PetscFunctionReturn(0);

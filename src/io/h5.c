@@ -24,7 +24,8 @@ PetscErrorCode TriboH5Exists_Private(TriboH5 h, const char path[], PetscBool *ha
   char buf[PETSC_MAX_PATH_LEN];
 
   PetscFunctionBeginUser;
-  PetscCheck(path && path[0] == '/', PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "%s: HDF5 paths must be absolute (start with /), got \"%s\"", h->name, path ? path : "(null)");
+  PetscCheck(path && path[0] == '/', PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "%s: HDF5 paths must be absolute (start with /), got \"%s\"", h->name,
+             path ? path : "(null)");
   PetscCall(PetscStrncpy(buf, path, sizeof(buf)));
   *has = PETSC_TRUE;
   if (!buf[1]) PetscFunctionReturn(0);
@@ -43,7 +44,8 @@ PetscErrorCode TriboH5Exists_Private(TriboH5 h, const char path[], PetscBool *ha
 static PetscErrorCode CheckWriter_Private(TriboH5 h, PetscBool *failed)
 {
   PetscFunctionBeginUser;
-  PetscCheck(h->writing, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "%s was opened for reading with TriboH5Open(); create it with TriboH5Create() to write", h->name);
+  PetscCheck(h->writing, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE,
+             "%s was opened for reading with TriboH5Open(); create it with TriboH5Create() to write", h->name);
   *failed   = h->failed;
   h->failed = PETSC_TRUE; // until the write completes
   PetscFunctionReturn(0);
@@ -75,11 +77,13 @@ static PetscErrorCode WriteData_Private(TriboH5 h, const char path[], PetscInt n
   size_t    count = 1;
 
   PetscFunctionBeginUser;
-  PetscCheck(ndim >= 0 && ndim <= H5S_MAX_RANK, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s: dataset %s cannot have %" PetscInt_FMT " dimensions", h->name, path, ndim);
+  PetscCheck(ndim >= 0 && ndim <= H5S_MAX_RANK, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s: dataset %s cannot have %" PetscInt_FMT " dimensions",
+             h->name, path, ndim);
   PetscCall(TriboH5Exists_Private(h, path, &has));
   PetscCheck(!has, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "%s: %s is written twice", h->name, path);
   for (PetscInt d = 0; d < ndim; d++) {
-    PetscCheck(dims[d] >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s: dataset %s has negative dimension %" PetscInt_FMT, h->name, path, dims[d]);
+    PetscCheck(dims[d] >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "%s: dataset %s has negative dimension %" PetscInt_FMT, h->name, path,
+               dims[d]);
     hd[d] = (hsize_t)dims[d];
     count *= (size_t)dims[d];
   }
@@ -194,9 +198,11 @@ PetscErrorCode TriboH5Close(TriboH5 *h, PetscBool commit)
   PetscCall(PetscStrncpy(name, hh->name, sizeof(name)));
   PetscCall(PetscFree(hh));
   if (!commit) PetscFunctionReturn(0);
-  PetscCheck(st[0] != 1, PETSC_COMM_SELF, PETSC_ERR_FILE_WRITE, "%s was not written because a write to it failed (see the first error); any previous %s is unchanged", name, name);
+  PetscCheck(st[0] != 1, PETSC_COMM_SELF, PETSC_ERR_FILE_WRITE,
+             "%s was not written because a write to it failed (see the first error); any previous %s is unchanged", name, name);
   PetscCheck(st[0] != 2, PETSC_COMM_SELF, PETSC_ERR_FILE_WRITE, "%s was not written: closing its temporary file failed (disk full?)", name);
-  PetscCheck(st[0] != 3, PETSC_COMM_SELF, PETSC_ERR_FILE_WRITE, "%s was not written: cannot rename the temporary file to it: %s", name, strerror(st[1]));
+  PetscCheck(st[0] != 3, PETSC_COMM_SELF, PETSC_ERR_FILE_WRITE, "%s was not written: cannot rename the temporary file to it: %s", name,
+             strerror(st[1]));
   PetscCheck(st[0] != 4, PETSC_COMM_SELF, PETSC_ERR_FILE_WRITE, "%s was not written: rank 0 discarded it after an error", name);
   PetscFunctionReturn(0);
 }

@@ -116,7 +116,8 @@ PetscErrorCode TriboH5ReadReal(TriboH5 h, const char path[], PetscInt *ndim, Pet
 
   PetscFunctionBeginUser;
   PetscCall(OpenData_Private(h, path, &dset, &cls, ndim, dims, &count));
-  PetscCheck(cls == H5T_FLOAT || cls == H5T_INTEGER, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s does not hold numbers, expected real values", h->name, path);
+  PetscCheck(cls == H5T_FLOAT || cls == H5T_INTEGER, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s does not hold numbers, expected real values",
+             h->name, path);
   PetscCall(PetscMalloc1(count, data));
   if (count) TriboCallHDF5(H5Dread, (dset, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, *data));
   TriboCallHDF5(H5Dclose, (dset));
@@ -143,7 +144,8 @@ PetscErrorCode TriboH5ReadInt(TriboH5 h, const char path[], PetscInt *ndim, Pets
   TriboCallHDF5(H5Dclose, (dset));
   PetscCall(PetscMalloc1(count, data));
   for (PetscInt i = 0; i < count; i++) {
-    PetscCheck(buf[i] >= PETSC_MIN_INT && buf[i] <= PETSC_MAX_INT, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s has entry %lld, too large for PetscInt", h->name, path, buf[i]);
+    PetscCheck(buf[i] >= PETSC_MIN_INT && buf[i] <= PETSC_MAX_INT, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+               "%s: %s has entry %lld, too large for PetscInt", h->name, path, buf[i]);
     (*data)[i] = (PetscInt)buf[i];
   }
   PetscCall(PetscFree(buf));
@@ -208,8 +210,10 @@ PetscErrorCode TriboH5ReadStrings(TriboH5 h, const char path[], PetscInt *n, cha
 
   PetscFunctionBeginUser;
   PetscCall(OpenData_Private(h, path, &dset, &cls, &ndim, dims, n));
-  PetscCheck(cls == H5T_STRING, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s does not hold strings, expected a list of strings", h->name, path);
-  PetscCheck(ndim <= 1, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s has %" PetscInt_FMT " dimensions, expected a 1-D list of strings", h->name, path, ndim);
+  PetscCheck(cls == H5T_STRING, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s does not hold strings, expected a list of strings", h->name,
+             path);
+  PetscCheck(ndim <= 1, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s has %" PetscInt_FMT " dimensions, expected a 1-D list of strings",
+             h->name, path, ndim);
   PetscCall(PetscCalloc1(*n, strs));
   if (*n) PetscCall(ReadStrings_Private(dset, PETSC_FALSE, *n, *strs));
   TriboCallHDF5(H5Dclose, (dset));
@@ -232,7 +236,8 @@ PetscErrorCode TriboH5ReadAttrString(TriboH5 h, const char path[], const char na
   PetscCheck(h->fid >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "%s is being written: open it with TriboH5Open() to read", h->name);
   PetscCall(TriboH5Exists_Private(h, path, &has));
   PetscCheck(has, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s not found (looking for its attribute %s)", h->name, path, name);
-  PetscCheck(H5Aexists_by_name(h->fid, path, name, H5P_DEFAULT) > 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s has no attribute %s", h->name, path, name);
+  PetscCheck(H5Aexists_by_name(h->fid, path, name, H5P_DEFAULT) > 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s has no attribute %s",
+             h->name, path, name);
   TriboCallHDF5Return(attr, H5Aopen_by_name, (h->fid, path, name, H5P_DEFAULT, H5P_DEFAULT));
   TriboCallHDF5Return(t, H5Aget_type, (attr));
   has = (PetscBool)(H5Tget_class(t) == H5T_STRING);
@@ -260,7 +265,8 @@ PetscErrorCode TriboH5ReadMatDense(TriboH5 h, const char path[], Mat *A)
   PetscFunctionBeginUser;
   PetscCall(TriboH5ReadReal(h, path, &ndim, dims, &buf));
   if (ndim != 2) PetscCall(PetscFree(buf));
-  PetscCheck(ndim == 2, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s has %" PetscInt_FMT " dimensions, expected a matrix (2 dimensions)", h->name, path, ndim);
+  PetscCheck(ndim == 2, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s has %" PetscInt_FMT " dimensions, expected a matrix (2 dimensions)",
+             h->name, path, ndim);
   PetscCall(MatCreateSeqDense(PETSC_COMM_SELF, dims[0], dims[1], NULL, A));
   PetscCall(MatDenseGetArrayWrite(*A, &a));
   for (PetscInt i = 0; i < dims[0]; i++)
@@ -288,15 +294,18 @@ PetscErrorCode TriboH5ReadMatCSR(TriboH5 h, const char path[], Mat *A)
 
   PetscFunctionBeginUser;
   PetscCall(TriboH5Exists_Private(h, path, &has));
-  PetscCheck(has, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: sparse matrix %s not found (a group with shape, rowptr, colidx, values)", h->name, path);
+  PetscCheck(has, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: sparse matrix %s not found (a group with shape, rowptr, colidx, values)", h->name,
+             path);
   PetscCall(PetscSNPrintf(sub, sizeof(sub), "%s/shape", path));
   PetscCall(TriboH5ReadInt(h, sub, &nd, d, &shape));
-  PetscCheck(nd == 1 && d[0] == 2 && shape[0] >= 0 && shape[1] >= 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must hold 2 non-negative integers (rows, columns)", h->name, sub);
+  PetscCheck(nd == 1 && d[0] == 2 && shape[0] >= 0 && shape[1] >= 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+             "%s: %s must hold 2 non-negative integers (rows, columns)", h->name, sub);
   m = shape[0], n = shape[1];
   PetscCall(PetscFree(shape));
   PetscCall(PetscSNPrintf(sub, sizeof(sub), "%s/rowptr", path));
   PetscCall(TriboH5ReadInt(h, sub, &nd, d, &rowptr));
-  PetscCheck(nd == 1 && d[0] == m + 1, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s has %" PetscInt_FMT " entries, expected %" PetscInt_FMT " (rows + 1)", h->name, sub, nd == 1 ? d[0] : -1, m + 1);
+  PetscCheck(nd == 1 && d[0] == m + 1, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+             "%s: %s has %" PetscInt_FMT " entries, expected %" PetscInt_FMT " (rows + 1)", h->name, sub, nd == 1 ? d[0] : -1, m + 1);
   PetscCheck(rowptr[0] == 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must start at 0 (0-based CSR)", h->name, sub);
   PetscCall(PetscMalloc1(m, &nnz));
   for (PetscInt i = 0; i < m; i++) {
@@ -310,8 +319,12 @@ PetscErrorCode TriboH5ReadMatCSR(TriboH5 h, const char path[], Mat *A)
   PetscCall(TriboH5ReadReal(h, sub, &nd, d, &vals));
   nv = nd == 1 ? d[0] : -1;
   nr = rowptr[m];
-  PetscCheck(nc == nr && nv == nr, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s has %" PetscInt_FMT " column indices and %" PetscInt_FMT " values, expected 1-D arrays of %" PetscInt_FMT " (rowptr[rows])", h->name, path, nc, nv, nr);
-  for (PetscInt k = 0; k < nr; k++) PetscCheck(colidx[k] >= 0 && colidx[k] < n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s/colidx[%" PetscInt_FMT "] = %" PetscInt_FMT " is outside [0, %" PetscInt_FMT ")", h->name, path, k, colidx[k], n);
+  PetscCheck(nc == nr && nv == nr, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+             "%s: %s has %" PetscInt_FMT " column indices and %" PetscInt_FMT " values, expected 1-D arrays of %" PetscInt_FMT " (rowptr[rows])",
+             h->name, path, nc, nv, nr);
+  for (PetscInt k = 0; k < nr; k++)
+    PetscCheck(colidx[k] >= 0 && colidx[k] < n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+               "%s: %s/colidx[%" PetscInt_FMT "] = %" PetscInt_FMT " is outside [0, %" PetscInt_FMT ")", h->name, path, k, colidx[k], n);
   PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, m, n, 0, nnz, A));
   for (PetscInt i = 0; i < m; i++) PetscCall(MatSetValues(*A, 1, &i, nnz[i], colidx + rowptr[i], vals + rowptr[i], ADD_VALUES));
   PetscCall(MatAssemblyBegin(*A, MAT_FINAL_ASSEMBLY));

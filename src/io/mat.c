@@ -10,7 +10,8 @@
 typedef enum { V_M, V_K, V_FV, V_R, V_L, V_QM, V_TM, V_NUM } MatVarId;
 static const char *const VarNames[V_NUM] = {"M", "K", "Fv", "R", "L", "Qm", "Tm"};
 
-static const char *const ClassNames[] = {"empty", "cell", "struct", "object", "char", "sparse", "double", "single", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64", "function", "opaque"};
+static const char *const ClassNames[] = {"empty", "cell",  "struct", "object", "char",   "sparse", "double", "single",   "int8",
+                                         "uint8", "int16", "uint16", "int32",  "uint32", "int64",  "uint64", "function", "opaque"};
 
 static char MatLastMessage[256];
 
@@ -27,18 +28,23 @@ static PetscErrorCode MatVarCheck_Private(const char fn[], matvar_t *v, const ch
   int cls = (int)v->class_type;
 
   PetscFunctionBeginUser;
-  PetscCheck(v->class_type == MAT_C_DOUBLE || (v->class_type == MAT_C_SPARSE && v->data_type == MAT_T_DOUBLE && !v->isLogical), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable %s is of class %s%s, expected double (dense or sparse)", fn,
-             name, cls >= 0 && cls <= MAT_C_OPAQUE ? ClassNames[cls] : "unknown", v->isLogical ? " (logical)" : "");
+  PetscCheck(v->class_type == MAT_C_DOUBLE || (v->class_type == MAT_C_SPARSE && v->data_type == MAT_T_DOUBLE && !v->isLogical), PETSC_COMM_SELF,
+             PETSC_ERR_FILE_UNEXPECTED, "%s: variable %s is of class %s%s, expected double (dense or sparse)", fn, name,
+             cls >= 0 && cls <= MAT_C_OPAQUE ? ClassNames[cls] : "unknown", v->isLogical ? " (logical)" : "");
   PetscCheck(!v->isComplex, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable %s is complex, expected real values", fn, name);
   PetscCheck(v->rank == 2, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable %s has %d dimensions, expected a matrix", fn, name, v->rank);
-  PetscCheck(v->dims[0] <= PETSC_MAX_INT && v->dims[1] <= PETSC_MAX_INT, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable %s is too large for PetscInt", fn, name);
+  PetscCheck(v->dims[0] <= PETSC_MAX_INT && v->dims[1] <= PETSC_MAX_INT, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+             "%s: variable %s is too large for PetscInt", fn, name);
   *m = (PetscInt)v->dims[0];
   *n = (PetscInt)v->dims[1];
   if (v->class_type == MAT_C_SPARSE) {
     mat_sparse_t *s = (mat_sparse_t *)v->data;
-    PetscCheck(s && s->jc && s->njc == (mat_uint32_t)(*n + 1) && (s->jc[*n] == 0 || (s->ir && s->data && s->jc[*n] <= s->nir && s->jc[*n] <= s->ndata)), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
-               "%s: sparse variable %s is damaged (inconsistent column pointers)", fn, name);
-    for (mat_uint32_t k = 0; k < s->jc[*n]; k++) PetscCheck(s->ir[k] < (mat_uint32_t)*m, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: sparse variable %s has row index %u outside %" PetscInt_FMT " rows", fn, name, (unsigned)s->ir[k], *m);
+    PetscCheck(s && s->jc && s->njc == (mat_uint32_t)(*n + 1) &&
+                   (s->jc[*n] == 0 || (s->ir && s->data && s->jc[*n] <= s->nir && s->jc[*n] <= s->ndata)),
+               PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: sparse variable %s is damaged (inconsistent column pointers)", fn, name);
+    for (mat_uint32_t k = 0; k < s->jc[*n]; k++)
+      PetscCheck(s->ir[k] < (mat_uint32_t)*m, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+                 "%s: sparse variable %s has row index %u outside %" PetscInt_FMT " rows", fn, name, (unsigned)s->ir[k], *m);
   } else
     PetscCheck(v->data || *m * *n == 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable %s has no data", fn, name);
   PetscFunctionReturn(0);
@@ -120,16 +126,21 @@ static PetscErrorCode MatInterface_Private(const char fn[], matvar_t *v[], Tribo
         PetscCall(PetscStrlcat(found, found[0] ? ", " : "", sizeof(found)));
         PetscCall(PetscStrlcat(found, VarNames[j], sizeof(found)));
       }
-    PetscCheck(v[k], PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable %s not found; L, Qm and Tm describe the interface and must all be present (found %s)", fn, VarNames[k], found);
+    PetscCheck(v[k], PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+               "%s: variable %s not found; L, Qm and Tm describe the interface and must all be present (found %s)", fn, VarNames[k], found);
   }
   PetscCall(MatVarCheck_Private(fn, v[V_QM], "Qm", &mq, &nq));
   PetscCall(MatVarCheck_Private(fn, v[V_TM], "Tm", &mt, &nt));
   PetscCall(MatVarCheck_Private(fn, v[V_L], "L", &ml, &nl));
-  PetscCheck(mt == nq && nt == mq, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable Tm is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT " (nodes by points, the transpose shape of Qm)", fn, mt, nt, nq,
-             mq);
+  PetscCheck(mt == nq && nt == mq, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+             "%s: variable Tm is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT
+             " (nodes by points, the transpose shape of Qm)",
+             fn, mt, nt, nq, mq);
   // tmdsimpy's BRB ROM has extra rows in L beyond the interface nodes: keep the first 3*nnodes
   PetscCheck(ml >= 3 * nq && nl == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
-             "%s: variable L is %" PetscInt_FMT " x %" PetscInt_FMT ", expected at least %" PetscInt_FMT " rows (3 x nodes = columns of Qm) and %" PetscInt_FMT " columns (size of M)", fn, ml, nl, 3 * nq, rom->n);
+             "%s: variable L is %" PetscInt_FMT " x %" PetscInt_FMT ", expected at least %" PetscInt_FMT
+             " rows (3 x nodes = columns of Qm) and %" PetscInt_FMT " columns (size of M)",
+             fn, ml, nl, 3 * nq, rom->n);
   PetscCall(TriboInterfaceCreate(&rom->iface));
   f         = rom->iface;
   f->nnodes = nq;
@@ -160,12 +171,16 @@ static PetscErrorCode MatROM_Private(const char fn[], mat_t *mf, matvar_t *v[], 
 
   PetscFunctionBeginUser;
   for (int k = 0; k < V_NUM; k++) v[k] = Mat_VarRead(mf, VarNames[k]);
-  for (int k = V_M; k <= V_K; k++) PetscCheck(v[k], PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable %s not found; a ROM .mat needs M and K", fn, VarNames[k]);
+  for (int k = V_M; k <= V_K; k++)
+    PetscCheck(v[k], PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable %s not found; a ROM .mat needs M and K", fn, VarNames[k]);
   PetscCall(MatVarCheck_Private(fn, v[V_M], "M", &m, &n));
-  PetscCheck(m == n && n > 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable M is %" PetscInt_FMT " x %" PetscInt_FMT ", expected a square matrix", fn, m, n);
+  PetscCheck(m == n && n > 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+             "%s: variable M is %" PetscInt_FMT " x %" PetscInt_FMT ", expected a square matrix", fn, m, n);
   rom->n = n;
   PetscCall(MatVarCheck_Private(fn, v[V_K], "K", &m, &n));
-  PetscCheck(m == rom->n && n == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable K is %" PetscInt_FMT " x %" PetscInt_FMT ", expected a square matrix of size %" PetscInt_FMT " (same as M)", fn, m, n, rom->n);
+  PetscCheck(m == rom->n && n == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+             "%s: variable K is %" PetscInt_FMT " x %" PetscInt_FMT ", expected a square matrix of size %" PetscInt_FMT " (same as M)", fn, m, n,
+             rom->n);
   PetscCall(MatVarToDense_Private(v[V_M], &rom->M));
   PetscCall(MatVarToDense_Private(v[V_K], &rom->K));
   PetscCall(VecCreateSeq(PETSC_COMM_SELF, rom->n, &rom->Fv));
@@ -174,7 +189,9 @@ static PetscErrorCode MatROM_Private(const char fn[], mat_t *mf, matvar_t *v[], 
     Mat                F;
     const PetscScalar *a;
     PetscCall(MatVarCheck_Private(fn, v[V_FV], "Fv", &m, &n));
-    PetscCheck((m == rom->n && n == 1) || (m == 1 && n == rom->n), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable Fv is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x 1 (a vector of the size of M)", fn, m, n, rom->n);
+    PetscCheck((m == rom->n && n == 1) || (m == 1 && n == rom->n), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+               "%s: variable Fv is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x 1 (a vector of the size of M)", fn, m, n,
+               rom->n);
     PetscCall(MatVarToDense_Private(v[V_FV], &F));
     PetscCall(MatDenseGetArrayRead(F, &a));
     for (PetscInt i = 0; i < rom->n; i++) PetscCall(VecSetValue(rom->Fv, i, a[i], INSERT_VALUES));
@@ -185,7 +202,8 @@ static PetscErrorCode MatROM_Private(const char fn[], mat_t *mf, matvar_t *v[], 
   }
   if (v[V_R]) {
     PetscCall(MatVarCheck_Private(fn, v[V_R], "R", &m, &n));
-    PetscCheck(n == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable R is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " columns (size of M)", fn, m, n, rom->n);
+    PetscCheck(n == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+               "%s: variable R is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " columns (size of M)", fn, m, n, rom->n);
     if (m > 0) {
       PetscCall(MatVarToDense_Private(v[V_R], &rom->R));
       PetscCall(PetscCalloc1(m, &rom->rlabels));
@@ -241,7 +259,8 @@ PetscErrorCode TriboROMLoadMAT(MPI_Comm comm, const char filename[], TriboROM *r
   MatLastMessage[0] = 0;
   Mat_LogInitFunc("tribo", MatLog_Private);
   mf = Mat_Open(filename, MAT_ACC_RDONLY);
-  PetscCheck(mf, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s is not a MATLAB .mat file that matio can read%s%s", filename, MatLastMessage[0] ? ": " : "", MatLastMessage);
+  PetscCheck(mf, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s is not a MATLAB .mat file that matio can read%s%s", filename,
+             MatLastMessage[0] ? ": " : "", MatLastMessage);
   PetscCall(TriboROMCreate(comm, &r));
   // on an error, free matio's variables, close the file and free the partial ROM before passing it on
   ierr = MatROM_Private(filename, mf, v, r);

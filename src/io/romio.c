@@ -112,7 +112,8 @@ static PetscErrorCode ReadVector_Private(TriboH5 h, const char path[], PetscInt 
   if (nd == 1) PetscCall(PetscSNPrintf(shape, sizeof(shape), "of length %" PetscInt_FMT, d[0]));
   if (nd == 2) PetscCall(PetscSNPrintf(shape, sizeof(shape), "%" PetscInt_FMT " x %" PetscInt_FMT, d[0], d[1]));
   if (nd == 3) PetscCall(PetscSNPrintf(shape, sizeof(shape), "%" PetscInt_FMT " x %" PetscInt_FMT " x %" PetscInt_FMT, d[0], d[1], d[2]));
-  PetscCheck((nd == 1 && d[0] == n) || (nd == 2 && ((d[0] == n && d[1] == 1) || (d[0] == 1 && d[1] == n))), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s is %s, expected a vector of length %" PetscInt_FMT " (%s)", fn, path, shape, n, what);
+  PetscCheck((nd == 1 && d[0] == n) || (nd == 2 && ((d[0] == n && d[1] == 1) || (d[0] == 1 && d[1] == n))), PETSC_COMM_SELF,
+             PETSC_ERR_FILE_UNEXPECTED, "%s: %s is %s, expected a vector of length %" PetscInt_FMT " (%s)", fn, path, shape, n, what);
   PetscFunctionReturn(0);
 }
 
@@ -136,38 +137,47 @@ static PetscErrorCode ReadInterface_Private(TriboH5 h, TriboROM rom)
   PetscCall(TriboH5ReadMatCSR(h, TRIBO_H5_IF_Q, &f->Q));
   PetscCall(TriboH5ReadMatCSR(h, TRIBO_H5_IF_T, &f->T));
   PetscCall(MatGetSize(f->L, &m, &n));
-  PetscCheck(m == 3 * f->nnodes && n == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT " (3 x nodes of %s by DOFs of %s)", fn, TRIBO_H5_IF_L, m, n,
-             3 * f->nnodes, rom->n, TRIBO_H5_IF_NODES, TRIBO_H5_ROM_M);
+  PetscCheck(m == 3 * f->nnodes && n == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+             "%s: %s is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT " (3 x nodes of %s by DOFs of %s)", fn,
+             TRIBO_H5_IF_L, m, n, 3 * f->nnodes, rom->n, TRIBO_H5_IF_NODES, TRIBO_H5_ROM_M);
   PetscCall(MatGetSize(f->Q, &m, &n));
-  PetscCheck(n == f->nnodes, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s is %" PetscInt_FMT " x %" PetscInt_FMT ", expected points x %" PetscInt_FMT " (nodes)", fn, TRIBO_H5_IF_Q, m, n, f->nnodes);
+  PetscCheck(n == f->nnodes, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+             "%s: %s is %" PetscInt_FMT " x %" PetscInt_FMT ", expected points x %" PetscInt_FMT " (nodes)", fn, TRIBO_H5_IF_Q, m, n, f->nnodes);
   f->npts = m;
   PetscCall(MatGetSize(f->T, &m, &n));
-  PetscCheck(m == f->nnodes && n == f->npts, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT " (nodes by points, the transpose shape of %s)", fn,
-             TRIBO_H5_IF_T, m, n, f->nnodes, f->npts, TRIBO_H5_IF_Q);
+  PetscCheck(m == f->nnodes && n == f->npts, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+             "%s: %s is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT
+             " (nodes by points, the transpose shape of %s)",
+             fn, TRIBO_H5_IF_T, m, n, f->nnodes, f->npts, TRIBO_H5_IF_Q);
   PetscCall(ReadVector_Private(h, TRIBO_H5_IF_W, f->npts, "one weight per point, rows of " TRIBO_H5_IF_Q, &f->pw));
   PetscCall(TriboH5Has(h, TRIBO_H5_IF_PTS, &has));
   if (has) {
     PetscCall(TriboH5ReadReal(h, TRIBO_H5_IF_PTS, &nd, d, &f->pxyz));
-    PetscCheck(nd == 2 && d[0] == f->npts && d[1] == 3, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must be %" PetscInt_FMT " x 3 (one row per point of %s)", fn, TRIBO_H5_IF_PTS, f->npts, TRIBO_H5_IF_Q);
+    PetscCheck(nd == 2 && d[0] == f->npts && d[1] == 3, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+               "%s: %s must be %" PetscInt_FMT " x 3 (one row per point of %s)", fn, TRIBO_H5_IF_PTS, f->npts, TRIBO_H5_IF_Q);
   } else
     PetscCall(PetscCalloc1(3 * f->npts, &f->pxyz));
   PetscCall(TriboH5Has(h, TRIBO_H5_IF_ELEMS, &has));
   if (has) {
     PetscCall(TriboH5ReadInt(h, TRIBO_H5_IF_ELEMS, &nd, d, &elem));
     f->elem = elem;
-    PetscCheck(nd == 2 && d[1] == 4, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must be nelem x 4 (node indices, -1 in the last column for a triangle)", fn, TRIBO_H5_IF_ELEMS);
+    PetscCheck(nd == 2 && d[1] == 4, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+               "%s: %s must be nelem x 4 (node indices, -1 in the last column for a triangle)", fn, TRIBO_H5_IF_ELEMS);
     f->nelem = d[0];
     for (PetscInt k = 0; k < 4 * f->nelem; k++)
-      PetscCheck((elem[k] >= 0 && elem[k] < f->nnodes) || (k % 4 == 3 && elem[k] == -1), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s[%" PetscInt_FMT ",%" PetscInt_FMT "] = %" PetscInt_FMT " is not a node index in [0, %" PetscInt_FMT ")", fn,
+      PetscCheck((elem[k] >= 0 && elem[k] < f->nnodes) || (k % 4 == 3 && elem[k] == -1), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+                 "%s: %s[%" PetscInt_FMT ",%" PetscInt_FMT "] = %" PetscInt_FMT " is not a node index in [0, %" PetscInt_FMT ")", fn,
                  TRIBO_H5_IF_ELEMS, k / 4, k % 4, elem[k], f->nnodes);
   }
   PetscCall(TriboH5Has(h, TRIBO_H5_IF_PELEM, &has));
   if (has) {
     PetscCall(TriboH5ReadInt(h, TRIBO_H5_IF_PELEM, &nd, d, &f->pelem));
-    PetscCheck(nd == 1 && d[0] == f->npts, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must have %" PetscInt_FMT " entries (one per point)", fn, TRIBO_H5_IF_PELEM, f->npts);
+    PetscCheck(nd == 1 && d[0] == f->npts, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must have %" PetscInt_FMT " entries (one per point)",
+               fn, TRIBO_H5_IF_PELEM, f->npts);
     for (PetscInt p = 0; p < f->npts; p++)
-      PetscCheck(f->pelem[p] >= -1 && f->pelem[p] < f->nelem, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s[%" PetscInt_FMT "] = %" PetscInt_FMT " is not an element index in [-1, %" PetscInt_FMT ")", fn, TRIBO_H5_IF_PELEM, p, f->pelem[p],
-                 f->nelem);
+      PetscCheck(f->pelem[p] >= -1 && f->pelem[p] < f->nelem, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+                 "%s: %s[%" PetscInt_FMT "] = %" PetscInt_FMT " is not an element index in [-1, %" PetscInt_FMT ")", fn, TRIBO_H5_IF_PELEM, p,
+                 f->pelem[p], f->nelem);
   } else {
     PetscCall(PetscMalloc1(f->npts, &f->pelem));
     for (PetscInt p = 0; p < f->npts; p++) f->pelem[p] = -1;
@@ -185,15 +195,18 @@ static PetscErrorCode ROMLoadHDF5_Private(TriboH5 h, TriboROM rom)
   PetscCall(TriboH5GetFileName(h, &fn));
   PetscCall(TriboH5Has(h, TRIBO_H5_ROM, &has));
   PetscCheck(has, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s has no group %s: not a tribo ROM file", fn, TRIBO_H5_ROM);
-  if (H5Aexists_by_name(h->fid, TRIBO_H5_ROM, "title", H5P_DEFAULT) > 0) PetscCall(TriboH5ReadAttrString(h, TRIBO_H5_ROM, "title", rom->title, sizeof(rom->title)));
+  if (H5Aexists_by_name(h->fid, TRIBO_H5_ROM, "title", H5P_DEFAULT) > 0)
+    PetscCall(TriboH5ReadAttrString(h, TRIBO_H5_ROM, "title", rom->title, sizeof(rom->title)));
   PetscCall(TriboH5ReadMatDense(h, TRIBO_H5_ROM_M, &rom->M));
   PetscCall(MatGetSize(rom->M, &m, &n));
-  PetscCheck(m == n && n > 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s is %" PetscInt_FMT " x %" PetscInt_FMT ", expected a square matrix", fn, TRIBO_H5_ROM_M, m, n);
+  PetscCheck(m == n && n > 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s is %" PetscInt_FMT " x %" PetscInt_FMT ", expected a square matrix",
+             fn, TRIBO_H5_ROM_M, m, n);
   rom->n = n;
   PetscCall(TriboH5ReadMatDense(h, TRIBO_H5_ROM_K, &rom->K));
   PetscCall(MatGetSize(rom->K, &m, &n));
-  PetscCheck(m == rom->n && n == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s is %" PetscInt_FMT " x %" PetscInt_FMT ", expected a square matrix of size %" PetscInt_FMT " (same as %s)", fn, TRIBO_H5_ROM_K, m, n, rom->n,
-             TRIBO_H5_ROM_M);
+  PetscCheck(m == rom->n && n == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+             "%s: %s is %" PetscInt_FMT " x %" PetscInt_FMT ", expected a square matrix of size %" PetscInt_FMT " (same as %s)", fn, TRIBO_H5_ROM_K,
+             m, n, rom->n, TRIBO_H5_ROM_M);
   PetscCall(VecCreateSeq(PETSC_COMM_SELF, rom->n, &rom->Fv));
   PetscCall(TriboH5Has(h, TRIBO_H5_ROM_FV, &has));
   if (has) {
@@ -210,7 +223,9 @@ static PetscErrorCode ROMLoadHDF5_Private(TriboH5 h, TriboROM rom)
   if (has) {
     PetscCall(TriboH5ReadMatDense(h, TRIBO_H5_ROM_R, &rom->R));
     PetscCall(MatGetSize(rom->R, &m, &n));
-    PetscCheck(n == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " columns (size of %s)", fn, TRIBO_H5_ROM_R, m, n, rom->n, TRIBO_H5_ROM_M);
+    PetscCheck(n == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+               "%s: %s is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " columns (size of %s)", fn, TRIBO_H5_ROM_R, m, n, rom->n,
+               TRIBO_H5_ROM_M);
     rom->nrec = m;
     if (!m) PetscCall(MatDestroy(&rom->R));
   }
@@ -224,7 +239,8 @@ static PetscErrorCode ROMLoadHDF5_Private(TriboH5 h, TriboROM rom)
       for (PetscInt i = 0; i < nd; i++) PetscCall(PetscFree(lab[i]));
       PetscCall(PetscFree(lab));
     }
-    PetscCheck(nd == rom->nrec, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s has %" PetscInt_FMT " labels, expected %" PetscInt_FMT " (rows of %s)", fn, TRIBO_H5_ROM_RLAB, nd, rom->nrec, TRIBO_H5_ROM_R);
+    PetscCheck(nd == rom->nrec, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+               "%s: %s has %" PetscInt_FMT " labels, expected %" PetscInt_FMT " (rows of %s)", fn, TRIBO_H5_ROM_RLAB, nd, rom->nrec, TRIBO_H5_ROM_R);
   } else if (rom->nrec) {
     PetscCall(PetscCalloc1(rom->nrec, &rom->rlabels));
     for (PetscInt i = 0; i < rom->nrec; i++) {
@@ -351,9 +367,11 @@ PetscErrorCode TriboROMLoad(MPI_Comm comm, const char filename[], TriboROM *rom)
     PetscCall(TriboH5Has(h, TRIBO_H5_ROM, &has));
     PetscCall(TriboH5Close(&h, PETSC_FALSE));
     if (has) fmt = ROM_FORMAT_HDF5;
-    PetscCheck(has || fmt == ROM_FORMAT_MAT73, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s is an HDF5 file without a %s group: neither a tribo ROM file nor a MATLAB v7.3 file", filename, TRIBO_H5_ROM);
+    PetscCheck(has || fmt == ROM_FORMAT_MAT73, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+               "%s is an HDF5 file without a %s group: neither a tribo ROM file nor a MATLAB v7.3 file", filename, TRIBO_H5_ROM);
   }
-  PetscCheck(fmt != ROM_FORMAT_UNKNOWN, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: unknown ROM file format (expected a tribo HDF5 file with a %s group, or a MATLAB v5/v7.3 .mat file)", filename, TRIBO_H5_ROM);
+  PetscCheck(fmt != ROM_FORMAT_UNKNOWN, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+             "%s: unknown ROM file format (expected a tribo HDF5 file with a %s group, or a MATLAB v5/v7.3 .mat file)", filename, TRIBO_H5_ROM);
   if (fmt == ROM_FORMAT_HDF5)
     PetscCall(TriboROMLoadHDF5(comm, filename, rom));
   else

@@ -49,7 +49,7 @@ PetscErrorCode TriboXdmfCreate(MPI_Comm comm, const char name[], const char h5[]
 {
   TriboXdmf   w;
   const char *base = strrchr(h5, '/');
-  int         err  = 0, pid = (int)getpid();
+  int         err = 0, pid = (int)getpid();
 
   PetscFunctionBeginUser;
   PetscCall(PetscNew(&w));
@@ -61,8 +61,10 @@ PetscErrorCode TriboXdmfCreate(MPI_Comm comm, const char name[], const char h5[]
   PetscCall(PetscSNPrintf(w->tmp, sizeof(w->tmp), "%s.tmp.%d", name, pid));
   if (!w->rank) {
     w->fp = fopen(w->tmp, "w");
-    if (!w->fp) err = errno ? errno : EIO;
-    else fprintf(w->fp, "<?xml version=\"1.0\" ?>\n<Xdmf Version=\"3.0\">\n  <Domain>\n");
+    if (!w->fp)
+      err = errno ? errno : EIO;
+    else
+      fprintf(w->fp, "<?xml version=\"1.0\" ?>\n<Xdmf Version=\"3.0\">\n  <Domain>\n");
   }
   PetscCallMPI(MPI_Bcast(&err, 1, MPI_INT, 0, comm));
   if (err) PetscCall(PetscFree(w));
@@ -80,8 +82,10 @@ PetscErrorCode TriboXdmfCreate(MPI_Comm comm, const char name[], const char h5[]
 PetscErrorCode TriboXdmfBeginGrid(TriboXdmf x, const char name[], const char type[])
 {
   PetscFunctionBeginUser;
-  if (!strcmp(type, "Uniform")) PetscCall(Printf_Private(x, "<Grid Name=\"%s\" GridType=\"Uniform\">\n", name));
-  else PetscCall(Printf_Private(x, "<Grid Name=\"%s\" GridType=\"Collection\" CollectionType=\"%s\">\n", name, type));
+  if (!strcmp(type, "Uniform"))
+    PetscCall(Printf_Private(x, "<Grid Name=\"%s\" GridType=\"Uniform\">\n", name));
+  else
+    PetscCall(Printf_Private(x, "<Grid Name=\"%s\" GridType=\"Collection\" CollectionType=\"%s\">\n", name, type));
   x->depth++;
   PetscFunctionReturn(0);
 }
@@ -115,8 +119,13 @@ PetscErrorCode TriboXdmfTime(TriboXdmf x, PetscReal t)
 static PetscErrorCode DataItem_Private(TriboXdmf x, const char type[], PetscInt n, PetscInt ncomp, const char dataset[])
 {
   PetscFunctionBeginUser;
-  if (ncomp > 1) PetscCall(Printf_Private(x, "  <DataItem Dimensions=\"%" PetscInt_FMT " %" PetscInt_FMT "\" NumberType=\"%s\" Precision=\"%d\" Format=\"HDF\">%s:%s</DataItem>\n", n, ncomp, type, 8, x->h5, dataset));
-  else PetscCall(Printf_Private(x, "  <DataItem Dimensions=\"%" PetscInt_FMT "\" NumberType=\"%s\" Precision=\"%d\" Format=\"HDF\">%s:%s</DataItem>\n", n, type, 8, x->h5, dataset));
+  if (ncomp > 1)
+    PetscCall(Printf_Private(
+        x, "  <DataItem Dimensions=\"%" PetscInt_FMT " %" PetscInt_FMT "\" NumberType=\"%s\" Precision=\"%d\" Format=\"HDF\">%s:%s</DataItem>\n", n,
+        ncomp, type, 8, x->h5, dataset));
+  else
+    PetscCall(Printf_Private(x, "  <DataItem Dimensions=\"%" PetscInt_FMT "\" NumberType=\"%s\" Precision=\"%d\" Format=\"HDF\">%s:%s</DataItem>\n",
+                             n, type, 8, x->h5, dataset));
   PetscFunctionReturn(0);
 }
 
@@ -190,7 +199,7 @@ PetscErrorCode TriboXdmfAttribute(TriboXdmf x, const char name[], const char cen
 @*/
 PetscErrorCode TriboXdmfClose(TriboXdmf *x, PetscBool commit)
 {
-  TriboXdmf w = *x;
+  TriboXdmf w   = *x;
   int       err = 0;
 
   PetscFunctionBeginUser;
@@ -227,9 +236,9 @@ PetscErrorCode TriboInterfaceWriteH5(TriboInterface f, TriboH5 h5)
   PetscCall(TriboH5WriteReal(h5, TRIBO_H5_INTERFACE "/points", 2, dims, f->pxyz));
   PetscCall(PetscMalloc1(5 * f->nelem + 1, &topo));
   for (PetscInt e = 0; e < f->nelem; e++) {
-    const PetscInt *c   = &f->elem[4 * e];
-    PetscInt        nv  = c[3] < 0 ? 3 : 4;
-    topo[len++]         = nv == 3 ? 4 : 5; // XDMF: 4 triangle, 5 quadrilateral
+    const PetscInt *c  = &f->elem[4 * e];
+    PetscInt        nv = c[3] < 0 ? 3 : 4;
+    topo[len++]        = nv == 3 ? 4 : 5; // XDMF: 4 triangle, 5 quadrilateral
     for (PetscInt k = 0; k < nv; k++) topo[len++] = c[k];
   }
   dims[0] = len;

@@ -72,7 +72,8 @@ PetscErrorCode TriboLawSetType(TriboLaw law, const char type[])
   if (!get) {
     char names[1024];
     PetscCall(TriboFunctionListNames(TriboLawList, names, sizeof(names)));
-    SETERRQ(law->comm, PETSC_ERR_USER_INPUT, "unknown interface law \"%s\" (option -%sfriction_type); known laws: %s", type, law->prefix ? law->prefix : "", names);
+    SETERRQ(law->comm, PETSC_ERR_USER_INPUT, "unknown interface law \"%s\" (option -%sfriction_type); known laws: %s", type,
+            law->prefix ? law->prefix : "", names);
   }
   PetscCall(get(&law->card));
   PetscCall(PetscFree(law->p));
@@ -132,9 +133,11 @@ PetscErrorCode TriboLawSetParameter(TriboLaw law, const char name[], PetscReal v
 
   PetscFunctionBeginUser;
   PetscCall(TriboLawFindParameter_Private(law, name, &i));
-  PetscCheck(PetscIsNormalReal(value) || value == 0, law->comm, PETSC_ERR_USER_INPUT, "law %s: parameter %s must be finite, got %g", law->card->name, name, (double)value);
-  PetscCheck(value >= law->card->params[i].lower, law->comm, PETSC_ERR_USER_INPUT, "law %s: parameter %s must be >= %g [%s], got %g (option -%sfriction_%s)", law->card->name, name, (double)law->card->params[i].lower, law->card->params[i].units,
-             (double)value, law->prefix ? law->prefix : "", name);
+  PetscCheck(PetscIsNormalReal(value) || value == 0, law->comm, PETSC_ERR_USER_INPUT, "law %s: parameter %s must be finite, got %g", law->card->name,
+             name, (double)value);
+  PetscCheck(value >= law->card->params[i].lower, law->comm, PETSC_ERR_USER_INPUT,
+             "law %s: parameter %s must be >= %g [%s], got %g (option -%sfriction_%s)", law->card->name, name, (double)law->card->params[i].lower,
+             law->card->params[i].units, (double)value, law->prefix ? law->prefix : "", name);
   law->p[i] = value;
   PetscFunctionReturn(0);
 }
@@ -212,8 +215,11 @@ static PetscErrorCode TriboLawCardView_Private(const TriboLawCard *c, const Pets
   PetscCall(PetscViewerASCIIPushTab(v));
   PetscCall(PetscViewerASCIIPrintf(v, "reference: %s\n", c->citation));
   PetscCall(PetscViewerASCIIPrintf(v, "law: %s\n", c->equations));
-  PetscCall(PetscViewerASCIIPrintf(v, "history variables per point: %" PetscInt_FMT "; analytic tangent: %s; tangential directions: %s\n", c->nhist, c->analytic_tangent ? "yes" : "no", c->coupled_tangential ? "coupled option" : "decoupled"));
-  for (PetscInt i = 0; i < c->nparams; i++) PetscCall(PetscViewerASCIIPrintf(v, "%-8s = %-12g [%s] %s\n", c->params[i].name, (double)(p ? p[i] : c->params[i].value), c->params[i].units, c->params[i].help));
+  PetscCall(PetscViewerASCIIPrintf(v, "history variables per point: %" PetscInt_FMT "; analytic tangent: %s; tangential directions: %s\n", c->nhist,
+                                   c->analytic_tangent ? "yes" : "no", c->coupled_tangential ? "coupled option" : "decoupled"));
+  for (PetscInt i = 0; i < c->nparams; i++)
+    PetscCall(PetscViewerASCIIPrintf(v, "%-8s = %-12g [%s] %s\n", c->params[i].name, (double)(p ? p[i] : c->params[i].value), c->params[i].units,
+                                     c->params[i].help));
   PetscCall(PetscViewerASCIIPopTab(v));
   PetscFunctionReturn(0);
 }
@@ -290,14 +296,16 @@ PetscErrorCode TriboLawViewModels(PetscViewer v)
   Notes:
   Non-finite displacements are reported with the point index (a diverged Newton step).
 @*/
-PetscErrorCode TriboLawEvaluate(TriboLaw law, TriboLawMode mode, PetscInt n, const PetscReal u[], const PetscReal h[], PetscReal t[], PetscReal dtdu[], PetscReal hnew[])
+PetscErrorCode TriboLawEvaluate(TriboLaw law, TriboLawMode mode, PetscInt n, const PetscReal u[], const PetscReal h[], PetscReal t[],
+                                PetscReal dtdu[], PetscReal hnew[])
 {
   PetscInt bad;
 
   PetscFunctionBeginUser;
   PetscCheck(law->card, law->comm, PETSC_ERR_ARG_WRONGSTATE, "interface law type not set");
   bad = law->card->kernel(law->p, mode, n, u, h, t, dtdu, hnew);
-  PetscCheck(!bad, PETSC_COMM_SELF, PETSC_ERR_FP, "interface law %s: non-physical input at point %" PetscInt_FMT ": u = (%g, %g, %g)", law->card->name, bad - 1, (double)u[3 * (bad - 1)], (double)u[3 * (bad - 1) + 1], (double)u[3 * (bad - 1) + 2]);
+  PetscCheck(!bad, PETSC_COMM_SELF, PETSC_ERR_FP, "interface law %s: non-physical input at point %" PetscInt_FMT ": u = (%g, %g, %g)",
+             law->card->name, bad - 1, (double)u[3 * (bad - 1)], (double)u[3 * (bad - 1) + 1], (double)u[3 * (bad - 1) + 2]);
   PetscFunctionReturn(0);
 }
 

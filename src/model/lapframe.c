@@ -79,7 +79,8 @@ static void FrameElementMatrices_Private(const FrameElem *el, PetscReal E, Petsc
 {
   const PetscReal l = el->x1 - el->x0, l2 = l * l;
   const PetscReal hk[4][4] = {{12, 6 * l, -12, 6 * l}, {6 * l, 4 * l2, -6 * l, 2 * l2}, {-12, -6 * l, 12, -6 * l}, {6 * l, 2 * l2, -6 * l, 4 * l2}};
-  const PetscReal hm[4][4] = {{156, 22 * l, 54, -13 * l}, {22 * l, 4 * l2, 13 * l, -3 * l2}, {54, 13 * l, 156, -22 * l}, {-13 * l, -3 * l2, -22 * l, 4 * l2}};
+  const PetscReal hm[4][4] = {
+      {156, 22 * l, 54, -13 * l}, {22 * l, 4 * l2, 13 * l, -3 * l2}, {54, 13 * l, 156, -22 * l}, {-13 * l, -3 * l2, -22 * l, 4 * l2}};
   const PetscInt  by[4] = {1, 5, 7, 11}, bz[4] = {2, 4, 8, 10}; // (v1, slope1, v2, slope2): uy' = rz, uz' = -ry
   const PetscReal sz[4] = {1, -1, 1, -1};
   const PetscInt  ax[2] = {0, 6}, tx[2] = {3, 9};
@@ -113,7 +114,8 @@ static void FrameElementMatrices_Private(const FrameElem *el, PetscReal E, Petsc
 static void FramePointMap_Private(const FrameElem *el, PetscReal x, const PetscReal r[3], PetscReal G[36])
 {
   const PetscReal l = el->x1 - el->x0, xi = (x - el->x0) / l;
-  const PetscReal N[4]  = {1 - 3 * xi * xi + 2 * xi * xi * xi, l * (xi - 2 * xi * xi + xi * xi * xi), 3 * xi * xi - 2 * xi * xi * xi, l * (-xi * xi + xi * xi * xi)};
+  const PetscReal N[4]  = {1 - 3 * xi * xi + 2 * xi * xi * xi, l * (xi - 2 * xi * xi + xi * xi * xi), 3 * xi * xi - 2 * xi * xi * xi,
+                           l * (-xi * xi + xi * xi * xi)};
   const PetscReal dN[4] = {(-6 * xi + 6 * xi * xi) / l, 1 - 4 * xi + 3 * xi * xi, (6 * xi - 6 * xi * xi) / l, -2 * xi + 3 * xi * xi};
   const PetscReal d[3]  = {r[0] - x, r[1], r[2] - el->ez}; // from the centroid c = (x, 0, ez)
   PetscReal       S[72] = {0}, P[18] = {0}, T[144], PS[36];
@@ -162,40 +164,65 @@ static PetscErrorCode LapFrameGetParams_Private(MPI_Comm comm, LapFrameParams *p
   p->E = 192.31e9, p->nu = 0.3, p->rho = 7784.3;
   p->nelb = 10, p->nelo = 6, p->nx = 12, p->ny = 4;
   p->nbolts = 3, p->bolts = 0.0381, p->boltk = 0.0, p->suspk = 500, p->single = PETSC_FALSE;
-  TriboOptionsBegin(comm, NULL, "Lap-frame model: two steel beams in a bolted lap joint, a Brake-Reuss beam stand-in (tribo model -model_type lapframe)", "TriboModelLapFrame");
+  TriboOptionsBegin(comm, NULL,
+                    "Lap-frame model: two steel beams in a bolted lap joint, a Brake-Reuss beam stand-in (tribo model -model_type lapframe)",
+                    "TriboModelLapFrame");
   PetscCall(PetscOptionsReal("-lapframe_length", "total length of the assembly [m]", "TriboModelLapFrame", p->len, &p->len, NULL));
   PetscCall(PetscOptionsReal("-lapframe_overlap", "length of the lap joint, centred at x = 0 [m]", "TriboModelLapFrame", p->ov, &p->ov, NULL));
   PetscCall(PetscOptionsReal("-lapframe_width", "section width b, along y [m]", "TriboModelLapFrame", p->b, &p->b, NULL));
-  PetscCall(PetscOptionsReal("-lapframe_height", "section height h, along z; each half is h/2 in the joint [m]", "TriboModelLapFrame", p->h, &p->h, NULL));
+  PetscCall(
+      PetscOptionsReal("-lapframe_height", "section height h, along z; each half is h/2 in the joint [m]", "TriboModelLapFrame", p->h, &p->h, NULL));
   PetscCall(PetscOptionsReal("-lapframe_E", "Young's modulus [Pa]", "TriboModelLapFrame", p->E, &p->E, NULL));
   PetscCall(PetscOptionsReal("-lapframe_nu", "Poisson's ratio, G = E/(2(1+nu)) [-]", "TriboModelLapFrame", p->nu, &p->nu, NULL));
   PetscCall(PetscOptionsReal("-lapframe_rho", "density [kg/m^3]", "TriboModelLapFrame", p->rho, &p->rho, NULL));
-  PetscCall(PetscOptionsInt("-lapframe_nel_beam", "frame elements per half beam outside the joint [-]", "TriboModelLapFrame", p->nelb, &p->nelb, NULL));
-  PetscCall(PetscOptionsInt("-lapframe_nel_overlap", "frame elements of each half along the joint [-]", "TriboModelLapFrame", p->nelo, &p->nelo, NULL));
+  PetscCall(
+      PetscOptionsInt("-lapframe_nel_beam", "frame elements per half beam outside the joint [-]", "TriboModelLapFrame", p->nelb, &p->nelb, NULL));
+  PetscCall(
+      PetscOptionsInt("-lapframe_nel_overlap", "frame elements of each half along the joint [-]", "TriboModelLapFrame", p->nelo, &p->nelo, NULL));
   PetscCall(PetscOptionsInt("-lapframe_nx", "interface quadrilaterals along x [-]", "TriboModelLapFrame", p->nx, &p->nx, NULL));
   PetscCall(PetscOptionsInt("-lapframe_ny", "interface quadrilaterals along y [-]", "TriboModelLapFrame", p->ny, &p->ny, NULL));
   PetscCall(PetscOptionsInt("-lapframe_nbolts", "bolts on the line y = 0, centred at x = 0 [-]", "TriboModelLapFrame", p->nbolts, &p->nbolts, NULL));
   PetscCall(PetscOptionsReal("-lapframe_bolt_spacing", "distance between neighbouring bolts [m]", "TriboModelLapFrame", p->bolts, &p->bolts, NULL));
-  PetscCall(PetscOptionsReal("-lapframe_bolt_k", "axial stiffness of each bolt; 0: the preload is a constant force across a cut shank, as in the Rice ROMs (axial DOF free) [N/m]", "TriboModelLapFrame", p->boltk, &p->boltk, NULL));
-  PetscCall(PetscOptionsReal("-lapframe_suspension_k", "suspension stiffness in x, y, z at each of the four beam ends (two with -lapframe_single), split over the two top corners; 0: free-free [N/m]", "TriboModelLapFrame", p->suspk, &p->suspk, NULL));
-  PetscCall(PetscOptionsBool("-lapframe_single", "one uniform beam of the full length and section with nel_beam elements, no joint, no interface (for checks)", "TriboModelLapFrame", p->single, &p->single, NULL));
+  PetscCall(PetscOptionsReal(
+      "-lapframe_bolt_k",
+      "axial stiffness of each bolt; 0: the preload is a constant force across a cut shank, as in the Rice ROMs (axial DOF free) [N/m]",
+      "TriboModelLapFrame", p->boltk, &p->boltk, NULL));
+  PetscCall(PetscOptionsReal(
+      "-lapframe_suspension_k",
+      "suspension stiffness in x, y, z at each of the four beam ends (two with -lapframe_single), split over the two top corners; 0: free-free [N/m]",
+      "TriboModelLapFrame", p->suspk, &p->suspk, NULL));
+  PetscCall(PetscOptionsBool("-lapframe_single",
+                             "one uniform beam of the full length and section with nel_beam elements, no joint, no interface (for checks)",
+                             "TriboModelLapFrame", p->single, &p->single, NULL));
   TriboOptionsEnd();
-  PetscCheck(p->len > 0 && p->b > 0 && p->h > 0, comm, PETSC_ERR_USER_INPUT, "lapframe: length, width and height must be > 0, got %g, %g, %g m (options -lapframe_length, -lapframe_width, -lapframe_height)", (double)p->len, (double)p->b,
-             (double)p->h);
-  PetscCheck(p->single || (p->ov > 0 && p->ov < p->len), comm, PETSC_ERR_USER_INPUT, "lapframe: overlap must be in (0, length = %g) m, got %g (option -lapframe_overlap)", (double)p->len, (double)p->ov);
-  PetscCheck(p->E > 0 && p->rho > 0, comm, PETSC_ERR_USER_INPUT, "lapframe: E and rho must be > 0, got %g Pa, %g kg/m^3 (options -lapframe_E, -lapframe_rho)", (double)p->E, (double)p->rho);
-  PetscCheck(p->nu > -1 && p->nu < 0.5, comm, PETSC_ERR_USER_INPUT, "lapframe: Poisson ratio must be in (-1, 0.5), got %g (option -lapframe_nu)", (double)p->nu);
-  PetscCheck(p->nelb >= 1 && (p->single || p->nelo >= 1), comm, PETSC_ERR_USER_INPUT, "lapframe: need at least one element, got nel_beam %" PetscInt_FMT ", nel_overlap %" PetscInt_FMT " (options -lapframe_nel_beam, -lapframe_nel_overlap)", p->nelb,
-             p->nelo);
-  PetscCheck(p->single || (p->nx >= 1 && p->ny >= 1), comm, PETSC_ERR_USER_INPUT, "lapframe: interface grid needs nx, ny >= 1, got %" PetscInt_FMT " x %" PetscInt_FMT " (options -lapframe_nx, -lapframe_ny)", p->nx, p->ny);
-  PetscCheck(p->nbolts >= 0 && p->boltk >= 0 && p->suspk >= 0, comm, PETSC_ERR_USER_INPUT, "lapframe: nbolts, bolt_k and suspension_k must be >= 0, got %" PetscInt_FMT ", %g N/m, %g N/m", p->nbolts, (double)p->boltk, (double)p->suspk);
+  PetscCheck(p->len > 0 && p->b > 0 && p->h > 0, comm, PETSC_ERR_USER_INPUT,
+             "lapframe: length, width and height must be > 0, got %g, %g, %g m (options -lapframe_length, -lapframe_width, -lapframe_height)",
+             (double)p->len, (double)p->b, (double)p->h);
+  PetscCheck(p->single || (p->ov > 0 && p->ov < p->len), comm, PETSC_ERR_USER_INPUT,
+             "lapframe: overlap must be in (0, length = %g) m, got %g (option -lapframe_overlap)", (double)p->len, (double)p->ov);
+  PetscCheck(p->E > 0 && p->rho > 0, comm, PETSC_ERR_USER_INPUT,
+             "lapframe: E and rho must be > 0, got %g Pa, %g kg/m^3 (options -lapframe_E, -lapframe_rho)", (double)p->E, (double)p->rho);
+  PetscCheck(p->nu > -1 && p->nu < 0.5, comm, PETSC_ERR_USER_INPUT, "lapframe: Poisson ratio must be in (-1, 0.5), got %g (option -lapframe_nu)",
+             (double)p->nu);
+  PetscCheck(p->nelb >= 1 && (p->single || p->nelo >= 1), comm, PETSC_ERR_USER_INPUT,
+             "lapframe: need at least one element, got nel_beam %" PetscInt_FMT ", nel_overlap %" PetscInt_FMT
+             " (options -lapframe_nel_beam, -lapframe_nel_overlap)",
+             p->nelb, p->nelo);
+  PetscCheck(p->single || (p->nx >= 1 && p->ny >= 1), comm, PETSC_ERR_USER_INPUT,
+             "lapframe: interface grid needs nx, ny >= 1, got %" PetscInt_FMT " x %" PetscInt_FMT " (options -lapframe_nx, -lapframe_ny)", p->nx,
+             p->ny);
+  PetscCheck(p->nbolts >= 0 && p->boltk >= 0 && p->suspk >= 0, comm, PETSC_ERR_USER_INPUT,
+             "lapframe: nbolts, bolt_k and suspension_k must be >= 0, got %" PetscInt_FMT ", %g N/m, %g N/m", p->nbolts, (double)p->boltk,
+             (double)p->suspk);
   PetscCheck(p->single || p->nbolts < 2 || (p->nbolts - 1) * p->bolts / 2 <= p->ov / 2 * (1 + 1e-12), comm, PETSC_ERR_USER_INPUT,
-             "lapframe: %" PetscInt_FMT " bolts at spacing %g m do not fit in the overlap %g m (options -lapframe_nbolts, -lapframe_bolt_spacing)", p->nbolts, (double)p->bolts, (double)p->ov);
+             "lapframe: %" PetscInt_FMT " bolts at spacing %g m do not fit in the overlap %g m (options -lapframe_nbolts, -lapframe_bolt_spacing)",
+             p->nbolts, (double)p->bolts, (double)p->ov);
   PetscFunctionReturn(0);
 }
 
 // Elements and beams of the model; nodes are numbered beam by beam
-static PetscErrorCode LapFrameMesh_Private(const LapFrameParams *p, PetscInt *nbeam, FrameBeam bm[2], PetscInt *nelem, FrameElem **elem, PetscInt *nnode)
+static PetscErrorCode LapFrameMesh_Private(const LapFrameParams *p, PetscInt *nbeam, FrameBeam bm[2], PetscInt *nelem, FrameElem **elem,
+                                           PetscInt *nnode)
 {
   FrameElem *el;
   PetscInt   e = 0, node = 0;
@@ -238,7 +265,8 @@ static PetscErrorCode LapFrameMesh_Private(const LapFrameParams *p, PetscInt *nb
 }
 
 // Interface grid, quadrature and L (relative displacement of the node pairs, local frame)
-static PetscErrorCode LapFrameInterface_Private(const LapFrameParams *p, const FrameElem *el, const FrameBeam bm[2], PetscInt n, TriboInterface *iface)
+static PetscErrorCode LapFrameInterface_Private(const LapFrameParams *p, const FrameElem *el, const FrameBeam bm[2], PetscInt n,
+                                                TriboInterface *iface)
 {
   TriboInterface  f;
   PetscInt        nxn     = p->nx + 1;
@@ -407,7 +435,9 @@ PetscErrorCode TriboModelLapFrame(MPI_Comm comm, TriboROM *rom)
   PetscCall(MatAssemblyBegin(r->R, MAT_FINAL_ASSEMBLY));
   PetscCall(MatAssemblyEnd(r->R, MAT_FINAL_ASSEMBLY));
   if (!p.single) PetscCall(LapFrameInterface_Private(&p, el, bm, n, &r->iface));
-  PetscCall(PetscStrncpy(r->title, p.single ? "lapframe: one uniform steel beam, no joint (built-in)" : "lapframe: two steel beams, bolted lap joint (built-in)", sizeof(r->title)));
+  PetscCall(PetscStrncpy(
+      r->title, p.single ? "lapframe: one uniform steel beam, no joint (built-in)" : "lapframe: two steel beams, bolted lap joint (built-in)",
+      sizeof(r->title)));
   PetscCall(PetscFree(el));
   PetscCall(TriboROMCheck(r, "TriboModelLapFrame"));
   *rom = r;

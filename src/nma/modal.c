@@ -96,7 +96,8 @@ PetscErrorCode TriboModalSetState(TriboModal modal, const PetscReal u[])
 PetscErrorCode TriboModalSetNumberModes(TriboModal modal, PetscInt nmodes)
 {
   PetscFunctionBeginUser;
-  PetscCheck(nmodes >= 1, modal->comm, PETSC_ERR_USER_INPUT, "-%smodal_nmodes must be >= 1, got %" PetscInt_FMT, modal->prefix ? modal->prefix : "", nmodes);
+  PetscCheck(nmodes >= 1, modal->comm, PETSC_ERR_USER_INPUT, "-%smodal_nmodes must be >= 1, got %" PetscInt_FMT, modal->prefix ? modal->prefix : "",
+             nmodes);
   modal->nmodes = nmodes;
   PetscFunctionReturn(0);
 }
@@ -158,7 +159,9 @@ PetscErrorCode TriboModalSetFromOptions(TriboModal modal)
   PetscFunctionBeginUser;
   TriboOptionsBegin(modal->comm, modal->prefix, "Linearized modes", "TriboModal");
   PetscCall(PetscOptionsInt("-modal_nmodes", "elastic modes to print and store [-]", "TriboModalSetNumberModes", nmodes, &nmodes, NULL));
-  PetscCall(PetscOptionsReal("-modal_rigid_cutoff", "modes below this frequency are rigid-body or suspension modes and not numbered as elastic modes [Hz]", "TriboModalSetRigidCutoff", modal->rigid_cutoff, &modal->rigid_cutoff, NULL));
+  PetscCall(PetscOptionsReal("-modal_rigid_cutoff",
+                             "modes below this frequency are rigid-body or suspension modes and not numbered as elastic modes [Hz]",
+                             "TriboModalSetRigidCutoff", modal->rigid_cutoff, &modal->rigid_cutoff, NULL));
   TriboOptionsEnd();
   PetscCall(TriboOptionsUseNamespace(modal->prefix, "modal_"));
   PetscCall(TriboModalSetNumberModes(modal, nmodes));
@@ -288,7 +291,9 @@ PetscErrorCode TriboModalGetElasticMode(TriboModal modal, PetscInt k, PetscReal 
   PetscFunctionBeginUser;
   PetscCheck(modal->omega2, modal->comm, PETSC_ERR_ARG_WRONGSTATE, "modal analysis not solved yet (TriboModalSolve())");
   i = modal->nrigid + k - 1;
-  PetscCheck(k >= 1 && i < modal->n, modal->comm, PETSC_ERR_USER_INPUT, "elastic mode %" PetscInt_FMT " out of range: %" PetscInt_FMT " elastic modes were computed (raise -%smodal_nmodes)", k, modal->n - modal->nrigid, modal->prefix ? modal->prefix : "");
+  PetscCheck(k >= 1 && i < modal->n, modal->comm, PETSC_ERR_USER_INPUT,
+             "elastic mode %" PetscInt_FMT " out of range: %" PetscInt_FMT " elastic modes were computed (raise -%smodal_nmodes)", k,
+             modal->n - modal->nrigid, modal->prefix ? modal->prefix : "");
   if (omega2) *omega2 = modal->omega2[i];
   if (phi) *phi = &modal->phi[i * modal->ndof];
   PetscFunctionReturn(0);
@@ -303,16 +308,19 @@ PetscErrorCode TriboModalView(TriboModal modal, PetscViewer v)
 {
   PetscFunctionBeginUser;
   if (!modal->omega2) {
-    PetscCall(PetscViewerASCIIPrintf(v, "Linearized modes: %" PetscInt_FMT " elastic modes, rigid cutoff %g Hz (not solved yet)\n", modal->nmodes, (double)modal->rigid_cutoff));
+    PetscCall(PetscViewerASCIIPrintf(v, "Linearized modes: %" PetscInt_FMT " elastic modes, rigid cutoff %g Hz (not solved yet)\n", modal->nmodes,
+                                     (double)modal->rigid_cutoff));
     PetscFunctionReturn(0);
   }
-  PetscCall(PetscViewerASCIIPrintf(v, "Linearized modes about the prestress (%" PetscInt_FMT " below %g Hz: rigid/suspension):\n", modal->nrigid, (double)modal->rigid_cutoff));
+  PetscCall(PetscViewerASCIIPrintf(v, "Linearized modes about the prestress (%" PetscInt_FMT " below %g Hz: rigid/suspension):\n", modal->nrigid,
+                                   (double)modal->rigid_cutoff));
   for (PetscInt k = 0; k < PetscMin(modal->nmodes + modal->nrigid, modal->n); k++) {
     PetscReal f = PetscSqrtReal(PetscMax(modal->omega2[k], 0)) / (2 * PETSC_PI);
     if (k < modal->nrigid)
       PetscCall(PetscViewerASCIIPrintf(v, "  %3" PetscInt_FMT "  %12.4f Hz   (rigid/suspension)\n", k + 1, (double)f));
     else
-      PetscCall(PetscViewerASCIIPrintf(v, "  %3" PetscInt_FMT "  %12.4f Hz   elastic mode %" PetscInt_FMT "\n", k + 1, (double)f, k + 1 - modal->nrigid));
+      PetscCall(
+          PetscViewerASCIIPrintf(v, "  %3" PetscInt_FMT "  %12.4f Hz   elastic mode %" PetscInt_FMT "\n", k + 1, (double)f, k + 1 - modal->nrigid));
   }
   PetscFunctionReturn(0);
 }

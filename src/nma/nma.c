@@ -112,7 +112,8 @@ PetscErrorCode TriboNMASetType(TriboNMA nma, const char type[])
   if (!create) {
     char names[1024];
     PetscCall(TriboFunctionListNames(TriboNMAList, names, sizeof(names)));
-    SETERRQ(nma->comm, PETSC_ERR_USER_INPUT, "unknown nonlinear modal analysis method \"%s\" (option -%snma_type); known: %s", type, nma->prefix ? nma->prefix : "", names);
+    SETERRQ(nma->comm, PETSC_ERR_USER_INPUT, "unknown nonlinear modal analysis method \"%s\" (option -%snma_type); known: %s", type,
+            nma->prefix ? nma->prefix : "", names);
   }
   if (nma->type && !strcmp(nma->type, type)) PetscFunctionReturn(0);
   if (nma->ops.destroy) PetscCall(nma->ops.destroy(nma));
@@ -187,19 +188,22 @@ PetscErrorCode TriboNMASetFromOptions(TriboNMA nma)
   char      type[64] = TRIBONMARQNMA;
   PetscReal qmin = 1e-7, qmax = 1e-3, list[1024];
   PetscInt  na = 20, nlist = 1024, mode = nma->mode;
-  PetscBool set, quiet     = (PetscBool)!nma->verbose, setmin, setmax, setn;
+  PetscBool set, quiet = (PetscBool)!nma->verbose, setmin, setmax, setn;
 
   PetscFunctionBeginUser;
   if (nma->type) PetscCall(PetscStrncpy(type, nma->type, sizeof(type)));
   TriboOptionsBegin(nma->comm, nma->prefix, "Nonlinear modal analysis (backbone)", "TriboNMA");
   PetscCall(PetscOptionsFList("-nma_type", "nonlinear modal analysis method", "TriboNMASetType", TriboNMAList, type, type, sizeof(type), &set));
   if (set || !nma->type) PetscCall(TriboNMASetType(nma, type));
-  PetscCall(PetscOptionsInt("-backbone_mode", "elastic mode to follow (1 = lowest above -modal_rigid_cutoff) [-]", "TriboNMASetModeNumber", mode, &mode, NULL));
+  PetscCall(PetscOptionsInt("-backbone_mode", "elastic mode to follow (1 = lowest above -modal_rigid_cutoff) [-]", "TriboNMASetModeNumber", mode,
+                            &mode, NULL));
   PetscCall(PetscOptionsReal("-backbone_qmin", "smallest modal amplitude [sqrt(kg) m]", "TriboNMASetAmplitudes", qmin, &qmin, &setmin));
   PetscCall(PetscOptionsReal("-backbone_qmax", "largest modal amplitude [sqrt(kg) m]", "TriboNMASetAmplitudes", qmax, &qmax, &setmax));
   PetscCall(PetscOptionsInt("-backbone_n", "number of log-spaced amplitudes [-]", "TriboNMASetAmplitudes", na, &na, &setn));
-  PetscCall(PetscOptionsRealArray("-backbone_amplitudes", "explicit list of modal amplitudes [sqrt(kg) m]", "TriboNMASetAmplitudes", list, &nlist, &set));
-  PetscCall(PetscOptionsReal("-backbone_zeta0", "viscous modal damping ratio added at every amplitude (eq. 40) [-]", "TriboNMASolve", nma->zeta0, &nma->zeta0, NULL));
+  PetscCall(
+      PetscOptionsRealArray("-backbone_amplitudes", "explicit list of modal amplitudes [sqrt(kg) m]", "TriboNMASetAmplitudes", list, &nlist, &set));
+  PetscCall(PetscOptionsReal("-backbone_zeta0", "viscous modal damping ratio added at every amplitude (eq. 40) [-]", "TriboNMASolve", nma->zeta0,
+                             &nma->zeta0, NULL));
   PetscCall(PetscOptionsBool("-backbone_quiet", "no progress output", "TriboNMASolve", quiet, &quiet, NULL));
   if (nma->ops.setfromoptions) PetscCall(nma->ops.setfromoptions(PetscOptionsObject, nma));
   TriboOptionsEnd();
@@ -218,7 +222,8 @@ PetscErrorCode TriboNMASetFromOptions(TriboNMA nma)
   else if (setmin || setmax || setn || !nma->na) {
     PetscReal *a;
     PetscCheck(na >= 1, nma->comm, PETSC_ERR_USER_INPUT, "-backbone_n must be >= 1, got %" PetscInt_FMT, na);
-    PetscCheck(qmin > 0 && qmax >= qmin, nma->comm, PETSC_ERR_USER_INPUT, "need 0 < -backbone_qmin <= -backbone_qmax, got %g and %g", (double)qmin, (double)qmax);
+    PetscCheck(qmin > 0 && qmax >= qmin, nma->comm, PETSC_ERR_USER_INPUT, "need 0 < -backbone_qmin <= -backbone_qmax, got %g and %g", (double)qmin,
+               (double)qmax);
     PetscCall(PetscMalloc1(na, &a));
     PetscCall(TriboLogspace(qmin, qmax, na, a));
     PetscCall(TriboNMASetAmplitudes(nma, na, a));
@@ -241,8 +246,10 @@ PetscErrorCode TriboNMASetAmplitudes(TriboNMA nma, PetscInt na, const PetscReal 
   PetscFunctionBeginUser;
   PetscCheck(na >= 1, nma->comm, PETSC_ERR_USER_INPUT, "a backbone needs at least one amplitude");
   for (PetscInt i = 0; i < na; i++) {
-    PetscCheck(a[i] > 0 && PetscIsNormalReal(a[i]), nma->comm, PETSC_ERR_USER_INPUT, "modal amplitude %" PetscInt_FMT " must be positive and finite, got %g (option -backbone_amplitudes)", i + 1, (double)a[i]);
-    PetscCheck(i == 0 || a[i] > a[i - 1], nma->comm, PETSC_ERR_USER_INPUT, "modal amplitudes must increase, got %g after %g (option -backbone_amplitudes)", (double)a[i], (double)a[i - 1]);
+    PetscCheck(a[i] > 0 && PetscIsNormalReal(a[i]), nma->comm, PETSC_ERR_USER_INPUT,
+               "modal amplitude %" PetscInt_FMT " must be positive and finite, got %g (option -backbone_amplitudes)", i + 1, (double)a[i]);
+    PetscCheck(i == 0 || a[i] > a[i - 1], nma->comm, PETSC_ERR_USER_INPUT,
+               "modal amplitudes must increase, got %g after %g (option -backbone_amplitudes)", (double)a[i], (double)a[i - 1]);
   }
   PetscCall(PetscFree(nma->amps));
   PetscCall(PetscMalloc1(na, &nma->amps));
@@ -299,7 +306,8 @@ PetscErrorCode TriboNMASetModal(TriboNMA nma, TriboModal modal)
 PetscErrorCode TriboNMASetModeNumber(TriboNMA nma, PetscInt mode)
 {
   PetscFunctionBeginUser;
-  PetscCheck(mode >= 1, nma->comm, PETSC_ERR_USER_INPUT, "-%sbackbone_mode must be >= 1 (1 = the lowest elastic mode), got %" PetscInt_FMT, nma->prefix ? nma->prefix : "", mode);
+  PetscCheck(mode >= 1, nma->comm, PETSC_ERR_USER_INPUT, "-%sbackbone_mode must be >= 1 (1 = the lowest elastic mode), got %" PetscInt_FMT,
+             nma->prefix ? nma->prefix : "", mode);
   nma->mode = mode;
   PetscFunctionReturn(0);
 }
@@ -326,7 +334,8 @@ PetscErrorCode TriboNMASetMode(TriboNMA nma, PetscInt mode, PetscReal omega2, co
 {
   PetscFunctionBeginUser;
   PetscCheck(nma->joint, nma->comm, PETSC_ERR_ARG_WRONGSTATE, "set the joint (TriboNMASetJoint()) before the mode");
-  PetscCheck(omega2 > 0, nma->comm, PETSC_ERR_USER_INPUT, "mode %" PetscInt_FMT " has omega^2 = %g <= 0: choose an elastic mode", mode, (double)omega2);
+  PetscCheck(omega2 > 0, nma->comm, PETSC_ERR_USER_INPUT, "mode %" PetscInt_FMT " has omega^2 = %g <= 0: choose an elastic mode", mode,
+             (double)omega2);
   nma->mode = mode;
   nma->lam0 = omega2;
   PetscCall(PetscArraycpy(nma->phi0, phi, nma->n));
@@ -357,9 +366,12 @@ PetscErrorCode TriboNMASetUp(TriboNMA nma)
     PetscInt         nev, nrigid;
     PetscCall(TriboModalGetModes(nma->modal, &nev, NULL, NULL));
     PetscCall(TriboModalGetNumberRigid(nma->modal, &nrigid));
-    PetscCheck(nma->mode <= nev - nrigid, nma->comm, PETSC_ERR_USER_INPUT, "-%sbackbone_mode %" PetscInt_FMT " out of range: %" PetscInt_FMT " elastic modes were computed (raise -modal_nmodes)", nma->prefix ? nma->prefix : "", nma->mode, nev - nrigid);
+    PetscCheck(nma->mode <= nev - nrigid, nma->comm, PETSC_ERR_USER_INPUT,
+               "-%sbackbone_mode %" PetscInt_FMT " out of range: %" PetscInt_FMT " elastic modes were computed (raise -modal_nmodes)",
+               nma->prefix ? nma->prefix : "", nma->mode, nev - nrigid);
     PetscCall(TriboModalGetElasticMode(nma->modal, nma->mode, &w2, &phi));
-    PetscCheck(w2 > 0, nma->comm, PETSC_ERR_USER_INPUT, "mode %" PetscInt_FMT " has omega^2 = %g <= 0: choose an elastic mode", nma->mode, (double)w2);
+    PetscCheck(w2 > 0, nma->comm, PETSC_ERR_USER_INPUT, "mode %" PetscInt_FMT " has omega^2 = %g <= 0: choose an elastic mode", nma->mode,
+               (double)w2);
     nma->lam0 = w2;
     PetscCall(PetscArraycpy(nma->phi0, phi, nma->n));
   }
@@ -403,7 +415,8 @@ PetscErrorCode TriboNMAGetBackbone(TriboNMA nma, const TriboBackbone **bb)
 PetscErrorCode TriboNMAView(TriboNMA nma, PetscViewer v)
 {
   PetscFunctionBeginUser;
-  PetscCall(PetscViewerASCIIPrintf(v, "Nonlinear modal analysis %s, mode %" PetscInt_FMT ", %" PetscInt_FMT " amplitudes in [%g, %g], zeta0 = %g\n", nma->type ? nma->type : "(type not set)", nma->mode, nma->na, nma->na ? (double)nma->amps[0] : 0.0,
+  PetscCall(PetscViewerASCIIPrintf(v, "Nonlinear modal analysis %s, mode %" PetscInt_FMT ", %" PetscInt_FMT " amplitudes in [%g, %g], zeta0 = %g\n",
+                                   nma->type ? nma->type : "(type not set)", nma->mode, nma->na, nma->na ? (double)nma->amps[0] : 0.0,
                                    nma->na ? (double)nma->amps[nma->na - 1] : 0.0, (double)nma->zeta0));
   if (nma->ops.view) PetscCall(nma->ops.view(nma, v));
   PetscFunctionReturn(0);

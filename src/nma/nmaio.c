@@ -5,7 +5,8 @@
 /* Relative displacements of the interface points and their element means for ROM states
    x_k = s_k X[:, k] (k < nstate), written as <group>/<name>%03d_point_displacement and
    _element_displacement */
-static PetscErrorCode InterfaceStates_Private(TriboROM rom, PetscInt nstate, const PetscReal X[], PetscInt ldx, const PetscReal s[], TriboH5 h5, const char group[], const char name[])
+static PetscErrorCode InterfaceStates_Private(TriboROM rom, PetscInt nstate, const PetscReal X[], PetscInt ldx, const PetscReal s[], TriboH5 h5,
+                                              const char group[], const char name[])
 {
   TriboInterface f = rom->iface;
   PetscReal     *x, *u, *ue;
@@ -166,7 +167,8 @@ PetscErrorCode TriboNMAWriteH5(TriboNMA nma, TriboH5 h5)
   PetscCall(TriboH5WriteReal(h5, p, 2, dims, b->phi));
   PetscCall(TriboH5WriteAttrString(h5, g, "method", nma->type));
   PetscCall(TriboH5WriteAttrReal(h5, g, "frequency0_hz", b->freq0));
-  PetscCall(TriboH5WriteAttrString(h5, g, "converged_values", "0 failed, 1 converged, 2 converged but the damping still changed after the last cycle"));
+  PetscCall(
+      TriboH5WriteAttrString(h5, g, "converged_values", "0 failed, 1 converged, 2 converged but the damping still changed after the last cycle"));
   PetscCall(TriboH5WriteAttrString(h5, g, "units", "modal_amplitude sqrt(kg)*m; frequency Hz; damping fraction of critical; recovery m and m/s^2"));
   if (nma->rom->iface && nma->rom->iface->nelem > 0) { // q phi(q) on the interface at each amplitude
     PetscCall(PetscSNPrintf(p, sizeof(p), "%s/interface", g));

@@ -11,7 +11,7 @@ typedef struct {
 } PrestressCtx;
 
 /* R(u) = K u + f_nl(u) - f_s, paper porter-brake-2023 eq. 53 */
-static PetscErrorCode PrestressResidual(SNES snes, Vec U, Vec R, void *ctx)
+static PetscErrorCode PrestressResidual_Private(SNES snes, Vec U, Vec R, void *ctx)
 {
   PrestressCtx      *c = (PrestressCtx *)ctx;
   const PetscScalar *u;
@@ -36,7 +36,7 @@ static PetscErrorCode PrestressResidual(SNES snes, Vec U, Vec R, void *ctx)
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode PrestressJacobian(SNES snes, Vec U, Mat J, Mat P, void *ctx)
+static PetscErrorCode PrestressJacobian_Private(SNES snes, Vec U, Mat J, Mat P, void *ctx)
 {
   PrestressCtx      *c = (PrestressCtx *)ctx;
   const PetscScalar *u, *k;
@@ -107,7 +107,9 @@ static PetscErrorCode PrestressInitialGuess_Private(TriboROM rom, TriboJoint joi
   for (PetscInt i = 0; i < rom->n; i++) u0[i] = fs[i];
   PetscCallBLAS("LAPACKgetrf", LAPACKgetrf_(&n, &n, a, &n, piv, &info));
   if (!info) PetscCallBLAS("LAPACKgetrs", LAPACKgetrs_("N", &n, &one, a, &n, piv, u0, &n, &info));
-  PetscCheck(!info, rom->comm, PETSC_ERR_USER_INPUT, "prestress: the stiffness K%s of %s is singular (zero pivot at DOF %d): the structure has a free rigid-body or sliding motion; support it (e.g. soft suspension springs) or check the ROM",
+  PetscCheck(!info, rom->comm, PETSC_ERR_USER_INPUT,
+             "prestress: the stiffness K%s of %s is singular (zero pivot at DOF %d): the structure has a free rigid-body or sliding motion; support "
+             "it (e.g. soft suspension springs) or check the ROM",
              kn > 0 ? " + bonded normal contact" : "", rom->source[0] ? rom->source : "the ROM", (int)info);
   PetscCall(PetscFree(a));
   PetscCall(PetscFree(f));
@@ -188,7 +190,8 @@ PetscErrorCode TriboPrestressSetJoint(TriboPrestress ps, TriboJoint joint)
 PetscErrorCode TriboPrestressSetTension(TriboPrestress ps, PetscReal tension)
 {
   PetscFunctionBeginUser;
-  PetscCheck(tension >= 0 && PetscIsNormalReal(tension + 1), ps->comm, PETSC_ERR_USER_INPUT, "bolt tension must be finite and >= 0 N, got %g (option -%sprestress_tension)", (double)tension, ps->prefix ? ps->prefix : "");
+  PetscCheck(tension >= 0 && PetscIsNormalReal(tension + 1), ps->comm, PETSC_ERR_USER_INPUT,
+             "bolt tension must be finite and >= 0 N, got %g (option -%sprestress_tension)", (double)tension, ps->prefix ? ps->prefix : "");
   ps->tension = tension;
   PetscFunctionReturn(0);
 }
@@ -257,7 +260,8 @@ PetscErrorCode TriboPrestressSetFromOptions(TriboPrestress ps)
   PetscFunctionBeginUser;
   TriboOptionsBegin(ps->comm, ps->prefix, "Prestress (bolt preload)", "TriboPrestress");
   PetscCall(PetscOptionsReal("-prestress_tension", "bolt tension per bolt [N]", "TriboPrestressSetTension", tension, &tension, NULL));
-  PetscCall(PetscOptionsBool("-prestress_conservative", "no tangential tractions during prestress (conservative prestress, porter-et-al-2022 §3.3)", "TriboPrestressSetConservative", ps->conservative, &ps->conservative, NULL));
+  PetscCall(PetscOptionsBool("-prestress_conservative", "no tangential tractions during prestress (conservative prestress, porter-et-al-2022 §3.3)",
+                             "TriboPrestressSetConservative", ps->conservative, &ps->conservative, NULL));
   PetscCall(PetscOptionsInt("-prestress_steps", "load increments [-]", "TriboPrestressSetSteps", steps, &steps, NULL));
   TriboOptionsEnd();
   PetscCall(TriboOptionsUseNamespace(ps->prefix, "prestress_"));
@@ -368,8 +372,8 @@ PetscErrorCode TriboPrestressSolve(TriboPrestress ps)
   PetscCall(VecDuplicate(U, &R));
   PetscCall(MatCreateSeqDense(PETSC_COMM_SELF, n, n, NULL, &J));
   snes = ps->snes;
-  PetscCall(SNESSetFunction(snes, R, PrestressResidual, &ctx));
-  PetscCall(SNESSetJacobian(snes, J, J, PrestressJacobian, &ctx));
+  PetscCall(SNESSetFunction(snes, R, PrestressResidual_Private, &ctx));
+  PetscCall(SNESSetJacobian(snes, J, J, PrestressJacobian_Private, &ctx));
   { // eps = 1e-14 trace(K)/trace(M): far below any elastic omega^2, enough to fix rigid motions
     const PetscScalar *k, *m;
     PetscReal          tk = 0, tm = 0;
@@ -397,7 +401,7 @@ PetscErrorCode TriboPrestressSolve(TriboPrestress ps)
     PetscCall(SNESGetFunctionNorm(snes, &ps->fnorm));
     ps->its += its;
     if (ps->reason <= 0) break;
-    PetscCall(PrestressResidual(snes, U, R, &ctx)); // re-evaluate at the solution, then accept it
+    PetscCall(PrestressResidual_Private(snes, U, R, &ctx)); // re-evaluate at the solution, then accept it
     PetscCall(TriboJointCommit(ps->joint));
   }
   if (atol <= 1e-49) PetscCall(SNESSetTolerances(snes, atol, rtol, stol, maxit, maxf));
@@ -407,7 +411,9 @@ PetscErrorCode TriboPrestressSolve(TriboPrestress ps)
   PetscCall(VecDestroy(&R));
   PetscCall(PetscFree(ctx.work));
   PetscCall(PetscFree(fsv));
-  PetscCheck(ps->reason > 0, ps->comm, PETSC_ERR_NOT_CONVERGED, "prestress did not converge: %s after %" PetscInt_FMT " Newton iterations, |R| = %g N (f_s = %g N); try -prestress_steps 10 or -prestress_snes_monitor",
+  PetscCheck(ps->reason > 0, ps->comm, PETSC_ERR_NOT_CONVERGED,
+             "prestress did not converge: %s after %" PetscInt_FMT
+             " Newton iterations, |R| = %g N (f_s = %g N); try -prestress_steps 10 or -prestress_snes_monitor",
              SNESConvergedReasons[ps->reason], ps->its, (double)ps->fnorm, (double)ps->fsnorm);
   // the point fields of the accepted state (the last evaluation was at u_s), for output and pictures
   PetscCallMPI(MPI_Comm_rank(ps->comm, &rank));
@@ -495,12 +501,14 @@ PetscErrorCode TriboPrestressView(TriboPrestress ps, PetscViewer v)
     PetscCall(TriboJointGetLaw(ps->joint, &law));
     PetscCall(TriboLawGetType(law, &type));
   }
-  PetscCall(PetscViewerASCIIPrintf(v, "Prestress: %.1f N per bolt, %s, law %s, %" PetscInt_FMT " interface points on %d rank(s)\n", (double)ps->tension, ps->conservative ? "conservative (no tangential traction)" : "with friction", type,
+  PetscCall(PetscViewerASCIIPrintf(v, "Prestress: %.1f N per bolt, %s, law %s, %" PetscInt_FMT " interface points on %d rank(s)\n",
+                                   (double)ps->tension, ps->conservative ? "conservative (no tangential traction)" : "with friction", type,
                                    ps->rom && ps->rom->iface ? ps->rom->iface->npts : 0, (int)size));
   if (!ps->solved) PetscFunctionReturn(0);
-  PetscCall(PetscViewerASCIIPrintf(v, "  converged in %" PetscInt_FMT " Newton iterations (%s), |R| = %.3e N, %.3f s\n", ps->its, SNESConvergedReasons[ps->reason], (double)ps->fnorm, (double)ps->seconds));
+  PetscCall(PetscViewerASCIIPrintf(v, "  converged in %" PetscInt_FMT " Newton iterations (%s), |R| = %.3e N, %.3f s\n", ps->its,
+                                   SNESConvergedReasons[ps->reason], (double)ps->fnorm, (double)ps->seconds));
   if (ps->rom->iface && !rank) {
-    const PetscReal *t = ps->pt;
+    const PetscReal *t  = ps->pt;
     PetscReal        fn = 0, pmax = 0, area = 0, carea = 0, tt = 0;
     PetscInt         npts = ps->rom->iface->npts, nc = 0;
     for (PetscInt p = 0; p < npts; p++) {
@@ -514,8 +522,11 @@ PetscErrorCode TriboPrestressView(TriboPrestress ps, PetscViewer v)
       tt += w * PetscSqrtReal(t[3 * p] * t[3 * p] + t[3 * p + 1] * t[3 * p + 1]);
       pmax = PetscMax(pmax, t[3 * p + 2]);
     }
-    PetscCall(PetscPrintf(PETSC_COMM_SELF, "  contact: %" PetscInt_FMT " of %" PetscInt_FMT " points (%.1f %% of %.4g m^2), normal force %.6g N, mean pressure %.4g MPa, peak %.4g MPa, tangential force %.4g N\n", nc, npts,
-                          (double)(100 * carea / area), (double)area, (double)fn, (double)(fn / area * 1e-6), (double)(pmax * 1e-6), (double)tt));
+    PetscCall(PetscPrintf(PETSC_COMM_SELF,
+                          "  contact: %" PetscInt_FMT " of %" PetscInt_FMT
+                          " points (%.1f %% of %.4g m^2), normal force %.6g N, mean pressure %.4g MPa, peak %.4g MPa, tangential force %.4g N\n",
+                          nc, npts, (double)(100 * carea / area), (double)area, (double)fn, (double)(fn / area * 1e-6), (double)(pmax * 1e-6),
+                          (double)tt));
   }
   PetscFunctionReturn(0);
 }

@@ -37,7 +37,8 @@ PetscErrorCode TriboDenseEigen(PetscInt n, PetscReal A[], PetscReal B[], PetscRe
   PetscCallBLAS("LAPACKsygv", LAPACKsygv_(&one, "V", "U", &nb, A, &nb, B, &nb, w, work, &lwork, &info));
   PetscCall(PetscFree(work));
   PetscCheck(info <= nb, PETSC_COMM_SELF, PETSC_ERR_LIB, "dense eigensolver (LAPACK dsygv) failed, info = %d", (int)info);
-  PetscCheck(info == 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "the mass matrix is not positive definite (LAPACK dsygv info = %d): check M in the ROM", (int)info);
+  PetscCheck(info == 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+             "the mass matrix is not positive definite (LAPACK dsygv info = %d): check M in the ROM", (int)info);
   PetscFunctionReturn(0);
 }
 
@@ -68,13 +69,16 @@ PetscErrorCode TriboDenseEigenLowest(PetscInt n, PetscReal A[], PetscReal B[], P
   PetscCall(PetscBLASIntCast(n, &bn));
   PetscCall(PetscBLASIntCast(nev, &iu));
   PetscCall(PetscMalloc2(5 * n, &iwork, n, &ifail));
-  PetscCallBLAS("LAPACKsygvx", LAPACKsygvx_(&one, "V", "I", "U", &bn, A, &bn, B, &bn, &dummy, &dummy, &il, &iu, &abstol, &found, w, Z, &bn, &wq, &lwork, iwork, ifail, &info));
+  PetscCallBLAS("LAPACKsygvx", LAPACKsygvx_(&one, "V", "I", "U", &bn, A, &bn, B, &bn, &dummy, &dummy, &il, &iu, &abstol, &found, w, Z, &bn, &wq,
+                                            &lwork, iwork, ifail, &info));
   lwork = (PetscBLASInt)wq;
   PetscCall(PetscMalloc1(lwork, &work));
-  PetscCallBLAS("LAPACKsygvx", LAPACKsygvx_(&one, "V", "I", "U", &bn, A, &bn, B, &bn, &dummy, &dummy, &il, &iu, &abstol, &found, w, Z, &bn, work, &lwork, iwork, ifail, &info));
+  PetscCallBLAS("LAPACKsygvx", LAPACKsygvx_(&one, "V", "I", "U", &bn, A, &bn, B, &bn, &dummy, &dummy, &il, &iu, &abstol, &found, w, Z, &bn, work,
+                                            &lwork, iwork, ifail, &info));
   PetscCall(PetscFree(work));
   PetscCall(PetscFree2(iwork, ifail));
-  PetscCheck(info == 0 && found == iu, PETSC_COMM_SELF, PETSC_ERR_LIB, "dense eigensolver (LAPACK dsygvx) failed, info = %d, %d of %d modes", (int)info, (int)found, (int)iu);
+  PetscCheck(info == 0 && found == iu, PETSC_COMM_SELF, PETSC_ERR_LIB, "dense eigensolver (LAPACK dsygvx) failed, info = %d, %d of %d modes",
+             (int)info, (int)found, (int)iu);
   PetscFunctionReturn(0);
 }
 

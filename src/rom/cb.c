@@ -39,15 +39,17 @@ typedef struct {
   PetscBool      monitor;
   PetscLogDouble t0;
   PetscInt       nfree, np, nb, nm, ncb, ni, niloc, rstart, rend, bs;
-  PetscInt      *bdof, *bpos, *iloc; // free DOF of each boundary position (sorted); position of each free DOF (-1: interior); local interior index of each owned row (-1: boundary)
-  PetscInt      *ft, *fb;            // [3 np] free DOFs of the top and bottom node of each pair
-  CBCoupling     kib, mib;
-  Mat            Kii, Mii, F;
-  KSP            ksp;
-  EPS            eps;
-  PetscScalar   *psi, *phi;    // [niloc x nb], [niloc x nm] column-major
-  PetscReal     *lambda;       // [nm] omega^2
-  PetscScalar   *Kc, *Mc, *fc; // [ncb x ncb] column-major, [ncb]: reduced matrices in CB coordinates (local contributions, then sums)
+  // bdof: free DOF of each boundary position (sorted); bpos: position of each free DOF (-1: interior);
+  // iloc: local interior index of each owned row (-1: boundary)
+  PetscInt    *bdof, *bpos, *iloc;
+  PetscInt    *ft, *fb; // [3 np] free DOFs of the top and bottom node of each pair
+  CBCoupling   kib, mib;
+  Mat          Kii, Mii, F;
+  KSP          ksp;
+  EPS          eps;
+  PetscScalar *psi, *phi;    // [niloc x nb], [niloc x nm] column-major
+  PetscReal   *lambda;       // [nm] omega^2
+  PetscScalar *Kc, *Mc, *fc; // [ncb x ncb] column-major, [ncb]: reduced matrices in CB coordinates (local contributions, then sums)
 } CB;
 
 static PetscErrorCode Monitor_Private(CB *cb, const char fmt[], ...)
@@ -87,15 +89,19 @@ static PetscErrorCode SetUpDofs_Private(CB *cb, TriboFESystem fe, TriboInterface
           PetscCall(TriboFEGetFreeDof(fe, node, c, &j));
         else
           j = 3 * node + c; // every DOF independent
-        PetscCheck(j >= 0 && j < cb->nfree, cb->comm, PETSC_ERR_USER_INPUT,
-                   "%s: DOF %" PetscInt_FMT " of interface node %" PetscInt_FMT " at (%g, %g, %g) is not an independent DOF (it is constrained by a *Tie, *Coupling or *Equation): the interface DOFs must stay free", mesh->file, c + 1,
-                   mesh->nodeid[node], (double)mesh->X[3 * node], (double)mesh->X[3 * node + 1], (double)mesh->X[3 * node + 2]);
+        PetscCheck(
+            j >= 0 && j < cb->nfree, cb->comm, PETSC_ERR_USER_INPUT,
+            "%s: DOF %" PetscInt_FMT " of interface node %" PetscInt_FMT
+            " at (%g, %g, %g) is not an independent DOF (it is constrained by a *Tie, *Coupling or *Equation): the interface DOFs must stay free",
+            mesh->file, c + 1, mesh->nodeid[node], (double)mesh->X[3 * node], (double)mesh->X[3 * node + 1], (double)mesh->X[3 * node + 2]);
         (s ? cb->fb : cb->ft)[3 * p + c] = j;
         cb->bdof[m++]                    = j;
       }
   PetscCall(PetscSortInt(cb->nb, cb->bdof));
   for (PetscInt k = 1; k < cb->nb; k++)
-    PetscCheck(cb->bdof[k] != cb->bdof[k - 1], cb->comm, PETSC_ERR_USER_INPUT, "%s: two interface DOFs share the independent DOF %" PetscInt_FMT " (nodes tied or merged across the joint?)", mesh->file, cb->bdof[k]);
+    PetscCheck(cb->bdof[k] != cb->bdof[k - 1], cb->comm, PETSC_ERR_USER_INPUT,
+               "%s: two interface DOFs share the independent DOF %" PetscInt_FMT " (nodes tied or merged across the joint?)", mesh->file,
+               cb->bdof[k]);
   for (PetscInt j = 0; j < cb->nfree; j++) cb->bpos[j] = -1;
   for (PetscInt k = 0; k < cb->nb; k++) cb->bpos[cb->bdof[k]] = k;
   cb->niloc = 0;
@@ -175,10 +181,15 @@ static PetscErrorCode Factor_Private(CB *cb)
     if (!r) PetscCall(MatMumpsGetInfog(cb->F, 12, &neg));
   }
   PetscCheck(!r && info1 >= 0, cb->comm, PETSC_ERR_NOT_CONVERGED,
-             "Craig-Bampton: the factorization of the interior stiffness K_ii (%" PetscInt_FMT " DOFs, interface DOFs held) failed (%s, MUMPS INFOG(1) = %" PetscInt_FMT
-             "): K_ii is singular, i.e. the structure is not held by its interface (a part without a connection to the interface, a mechanism, a missing *Tie or material)",
+             "Craig-Bampton: the factorization of the interior stiffness K_ii (%" PetscInt_FMT
+             " DOFs, interface DOFs held) failed (%s, MUMPS INFOG(1) = %" PetscInt_FMT
+             "): K_ii is singular, i.e. the structure is not held by its interface (a part without a connection to the interface, a mechanism, a "
+             "missing *Tie or material)",
              cb->ni, PCFailedReasons[r], info1);
-  PetscCheck(!neg, cb->comm, PETSC_ERR_USER_INPUT, "Craig-Bampton: the interior stiffness K_ii has %" PetscInt_FMT " negative pivots: it is not positive definite (negative Young's modulus or density, inverted elements?)", neg);
+  PetscCheck(!neg, cb->comm, PETSC_ERR_USER_INPUT,
+             "Craig-Bampton: the interior stiffness K_ii has %" PetscInt_FMT
+             " negative pivots: it is not positive definite (negative Young's modulus or density, inverted elements?)",
+             neg);
   PetscFunctionReturn(0);
 }
 
@@ -214,7 +225,10 @@ static PetscErrorCode Modes_Private(CB *cb)
   PetscCall(EPSSetFromOptions(eps));
   PetscCall(EPSSolve(eps));
   PetscCall(EPSGetConverged(eps, &nconv));
-  PetscCheck(nconv >= cb->nm, cb->comm, PETSC_ERR_NOT_CONVERGED, "Craig-Bampton: the eigensolver found %" PetscInt_FMT " of the %" PetscInt_FMT " fixed-interface modes asked for (options -rom_nmodes, -rom_eps_*)", nconv, cb->nm);
+  PetscCheck(nconv >= cb->nm, cb->comm, PETSC_ERR_NOT_CONVERGED,
+             "Craig-Bampton: the eigensolver found %" PetscInt_FMT " of the %" PetscInt_FMT
+             " fixed-interface modes asked for (options -rom_nmodes, -rom_eps_*)",
+             nconv, cb->nm);
   PetscCall(MatCreateVecs(cb->Kii, &v, &w));
   {
     Vec d; // scale of omega^2 for the check below: max diag K / max diag M
@@ -229,8 +243,10 @@ static PetscErrorCode Modes_Private(CB *cb)
     PetscScalar        lam, s;
     const PetscScalar *a;
     PetscCall(EPSGetEigenpair(eps, k, &lam, NULL, v, NULL));
-    PetscCheck(PetscRealPart(lam) > 1e-12 * kscale / mscale, cb->comm, PETSC_ERR_USER_INPUT, "Craig-Bampton: fixed-interface mode %" PetscInt_FMT " has omega^2 = %g: the interior is (nearly) free to move with the interface held", k + 1,
-               (double)PetscRealPart(lam));
+    PetscCheck(PetscRealPart(lam) > 1e-12 * kscale / mscale, cb->comm, PETSC_ERR_USER_INPUT,
+               "Craig-Bampton: fixed-interface mode %" PetscInt_FMT
+               " has omega^2 = %g: the interior is (nearly) free to move with the interface held",
+               k + 1, (double)PetscRealPart(lam));
     PetscCall(MatMult(cb->Mii, v, w));
     PetscCall(VecDot(v, w, &s));
     PetscCall(VecScale(v, 1.0 / PetscSqrtReal(PetscRealPart(s))));
@@ -245,7 +261,8 @@ static PetscErrorCode Modes_Private(CB *cb)
 }
 
 // C[0:ncb, j0:j0+nc] += A_ib^T X (X: niloc x nc, leading dimension ldx), i.e. A_bi X on the boundary rows
-static void CouplingTransposeMult_Private(const CB *cb, const CBCoupling *c, PetscInt j0, PetscInt nc, const PetscScalar *X, PetscInt ldx, PetscScalar *C)
+static void CouplingTransposeMult_Private(const CB *cb, const CBCoupling *c, PetscInt j0, PetscInt nc, const PetscScalar *X, PetscInt ldx,
+                                          PetscScalar *C)
 {
   for (PetscInt i = 0; i < cb->niloc; i++)
     for (PetscInt k = c->ia[i]; k < c->ia[i + 1]; k++) {
@@ -263,7 +280,8 @@ static void CouplingAddColumns_Private(const CB *cb, const CBCoupling *c, PetscI
 }
 
 // C (m x n, leading dimension ldc) += A^T B, A: k x m (lda), B: k x n (ldb)
-static PetscErrorCode GemmTN_Private(PetscInt m, PetscInt n, PetscInt k, const PetscScalar *A, PetscInt lda, const PetscScalar *B, PetscInt ldb, PetscScalar *C, PetscInt ldc)
+static PetscErrorCode GemmTN_Private(PetscInt m, PetscInt n, PetscInt k, const PetscScalar *A, PetscInt lda, const PetscScalar *B, PetscInt ldb,
+                                     PetscScalar *C, PetscInt ldc)
 {
   PetscBLASInt bm, bn, bk, blda, bldb, bldc;
   PetscScalar  one = 1.0;
@@ -313,7 +331,8 @@ static PetscErrorCode ConstraintModes_Private(CB *cb)
     PetscCall(MatDenseRestoreArray(W, &w));
     PetscCall(MatDestroy(&W));
     PetscCall(MatDestroy(&X));
-    if ((j0 + nc) / 1024 != j0 / 1024 && j0 + nc < cb->nb) PetscCall(Monitor_Private(cb, "static modes %" PetscInt_FMT " of %" PetscInt_FMT, j0 + nc, cb->nb));
+    if ((j0 + nc) / 1024 != j0 / 1024 && j0 + nc < cb->nb)
+      PetscCall(Monitor_Private(cb, "static modes %" PetscInt_FMT " of %" PetscInt_FMT, j0 + nc, cb->nb));
   }
   PetscFunctionReturn(0);
 }
@@ -434,7 +453,8 @@ static PetscErrorCode TransformColumns_Private(CB *cb, const PetscReal G[9], Pet
 }
 
 // A <- Tr^T A Tr (n x n column-major), work: n x n
-static void TransformMatrix_Private(PetscInt n, const PetscInt tptr[], const PetscInt tidx[], const PetscScalar tval[], PetscScalar *A, PetscScalar *work)
+static void TransformMatrix_Private(PetscInt n, const PetscInt tptr[], const PetscInt tidx[], const PetscScalar tval[], PetscScalar *A,
+                                    PetscScalar *work)
 {
   for (PetscInt j = 0; j < n; j++) { // work = A Tr
     PetscScalar *wj = work + n * j;
@@ -455,7 +475,8 @@ static void TransformMatrix_Private(PetscInt n, const PetscInt tptr[], const Pet
 }
 
 // x^T Tr for every row of Rc (nr x n row-major) into out (nr x n, column-major, leading dimension nr)
-static void TransformRows_Private(PetscInt n, PetscInt nr, const PetscInt tptr[], const PetscInt tidx[], const PetscScalar tval[], const PetscScalar *Rc, PetscScalar *out)
+static void TransformRows_Private(PetscInt n, PetscInt nr, const PetscInt tptr[], const PetscInt tidx[], const PetscScalar tval[],
+                                  const PetscScalar *Rc, PetscScalar *out)
 {
   for (PetscInt r = 0; r < nr; r++)
     for (PetscInt j = 0; j < n; j++) {
@@ -476,8 +497,9 @@ static PetscErrorCode InterfaceSets_Private(TriboCB tcb, TriboMesh mesh, char to
     PetscCall(PetscStrcasecmp(mesh->retained[r].nset, top, &it));
     PetscCall(PetscStrcasecmp(mesh->retained[r].nset, bot, &ib));
     PetscCheck(!(it || ib) || (mesh->retained[r].dof0 <= 1 && mesh->retained[r].dof1 >= 3), PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
-               "%s:%" PetscInt_FMT ": the retained DOFs of interface set %s are %" PetscInt_FMT "-%" PetscInt_FMT ", but the joint interface needs all three translations 1-3", mesh->file, mesh->retained[r].line, mesh->retained[r].nset,
-               mesh->retained[r].dof0, mesh->retained[r].dof1);
+               "%s:%" PetscInt_FMT ": the retained DOFs of interface set %s are %" PetscInt_FMT "-%" PetscInt_FMT
+               ", but the joint interface needs all three translations 1-3",
+               mesh->file, mesh->retained[r].line, mesh->retained[r].nset, mesh->retained[r].dof0, mesh->retained[r].dof1);
   }
   PetscFunctionReturn(0);
 }
@@ -491,7 +513,8 @@ static PetscErrorCode SensorDofs_Private(TriboMesh mesh, PetscInt naccel, const 
   PetscFunctionBeginUser;
   if (mesh->recovery[0]) {
     PetscCall(TriboMeshFindNodeSet(mesh, mesh->recovery, &rs));
-    PetscCheck(rs, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: the recovery node set %s of *Substructure Generate is not defined", mesh->file, mesh->recovery);
+    PetscCheck(rs, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: the recovery node set %s of *Substructure Generate is not defined", mesh->file,
+               mesh->recovery);
     nn = rs->n;
   }
   *nrec = 3 * nn;
@@ -502,7 +525,8 @@ static PetscErrorCode SensorDofs_Private(TriboMesh mesh, PetscInt naccel, const 
   for (PetscInt k = 0; k < naccel; k++) {
     PetscInt i = 0;
     while (i < mesh->nnodes && mesh->nodeid[i] != accel[k]) i++;
-    PetscCheck(i < mesh->nnodes, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: accelerometer node %" PetscInt_FMT " (option -rom_accel_nodes) is not a node of the mesh", mesh->file, accel[k]);
+    PetscCheck(i < mesh->nnodes, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+               "%s: accelerometer node %" PetscInt_FMT " (option -rom_accel_nodes) is not a node of the mesh", mesh->file, accel[k]);
     for (PetscInt c = 0; c < 3; c++) (*fdof)[3 * (nn + k) + c] = 3 * i + c;
   }
   PetscFunctionReturn(0);
@@ -666,18 +690,28 @@ PetscErrorCode TriboCBSetFromOptions(TriboCB cb)
 
   PetscFunctionBeginUser;
   TriboOptionsBegin(cb->comm, cb->prefix, "Craig-Bampton reduction", "TriboCBSetFromOptions");
-  PetscCall(PetscOptionsString("-interface_top", "node set of the top side of the joint (empty: the deck's first retained node set, else CT)", "TriboCBSetInterfaceSets", cb->top, cb->top, sizeof(cb->top), NULL));
-  PetscCall(PetscOptionsString("-interface_bottom", "node set of the bottom side of the joint (empty: the deck's second retained node set, else CB)", "TriboCBSetInterfaceSets", cb->bot, cb->bot, sizeof(cb->bot), NULL));
-  PetscCall(PetscOptionsReal("-pair_tol", "pairing distance of top and bottom interface nodes, relative to the model size [-]", "TriboCBSetFromOptions", cb->pairtol, &cb->pairtol, NULL));
-  PetscCall(PetscOptionsReal("-pair_mesh_tol", "pairing distance of nearly coincident nodes (non-conforming meshes), relative to the shortest interface edge at the node [-]", "TriboCBSetFromOptions", cb->meshtol, &cb->meshtol, NULL));
-  PetscCall(PetscOptionsReal("-plane_tol", "flatness tolerance of the interface, relative to the model size [-]", "TriboCBSetFromOptions", cb->planetol, &cb->planetol, NULL));
-  PetscCall(PetscOptionsInt("-nmodes", "fixed-interface modes (-1: *Select Eigenmodes of the deck) [-]", "TriboCBSetNumModes", cb->nmodes, &cb->nmodes, NULL));
+  PetscCall(PetscOptionsString("-interface_top", "node set of the top side of the joint (empty: the deck's first retained node set, else CT)",
+                               "TriboCBSetInterfaceSets", cb->top, cb->top, sizeof(cb->top), NULL));
+  PetscCall(PetscOptionsString("-interface_bottom", "node set of the bottom side of the joint (empty: the deck's second retained node set, else CB)",
+                               "TriboCBSetInterfaceSets", cb->bot, cb->bot, sizeof(cb->bot), NULL));
+  PetscCall(PetscOptionsReal("-pair_tol", "pairing distance of top and bottom interface nodes, relative to the model size [-]",
+                             "TriboCBSetFromOptions", cb->pairtol, &cb->pairtol, NULL));
+  PetscCall(
+      PetscOptionsReal("-pair_mesh_tol",
+                       "pairing distance of nearly coincident nodes (non-conforming meshes), relative to the shortest interface edge at the node [-]",
+                       "TriboCBSetFromOptions", cb->meshtol, &cb->meshtol, NULL));
+  PetscCall(PetscOptionsReal("-plane_tol", "flatness tolerance of the interface, relative to the model size [-]", "TriboCBSetFromOptions",
+                             cb->planetol, &cb->planetol, NULL));
+  PetscCall(PetscOptionsInt("-nmodes", "fixed-interface modes (-1: *Select Eigenmodes of the deck) [-]", "TriboCBSetNumModes", cb->nmodes,
+                            &cb->nmodes, NULL));
   PetscCall(PetscOptionsInt("-block_size", "static modes solved at once [-]", "TriboCBSetFromOptions", cb->bs, &cb->bs, NULL));
   PetscCall(PetscOptionsReal("-accel_mass", "accelerometer mass at each sensor node [kg]", "TriboCBSetFromOptions", cb->accelm, &cb->accelm, NULL));
   PetscCall(PetscOptionsIntArray("-accel_nodes", "deck node numbers of the accelerometers", "TriboCBSetFromOptions", cb->accel, &naccel, &flg));
   if (flg) cb->naccel = naccel;
   PetscCall(PetscOptionsBool("-monitor", "print the steps with times and memory", "TriboCBSetFromOptions", cb->monitor, &cb->monitor, NULL));
-  PetscCall(PetscOptionsInt("-condense_modes", "second stage: keep only the interface DOFs plus this many modes of the rest (-1: no second stage) [-]", "TriboCBSetCondenseModes", cb->ncondense, &cb->ncondense, NULL));
+  PetscCall(PetscOptionsInt("-condense_modes",
+                            "second stage: keep only the interface DOFs plus this many modes of the rest (-1: no second stage) [-]",
+                            "TriboCBSetCondenseModes", cb->ncondense, &cb->ncondense, NULL));
   TriboOptionsEnd();
   PetscCall(TriboOptionsUseNamespace(NULL, cb->prefix));
   PetscCall(CreateSolvers_Private(cb));
@@ -805,8 +839,11 @@ PetscErrorCode TriboCBSetUp(TriboCB cb)
 {
   PetscFunctionBeginUser;
   if (cb->setupcalled) PetscFunctionReturn(0);
-  PetscCheck(cb->nmodes >= -1 && cb->bs > 0 && cb->accelm >= 0 && cb->pairtol > 0 && cb->meshtol >= 0 && cb->meshtol < 0.5 && cb->planetol > 0 && cb->ncondense >= -1, cb->comm, PETSC_ERR_USER_INPUT,
-             "-rom_nmodes and -rom_condense_modes must be >= -1, -rom_accel_mass >= 0, -rom_block_size, -rom_pair_tol and -rom_plane_tol > 0, -rom_pair_mesh_tol in [0, 0.5)");
+  PetscCheck(cb->nmodes >= -1 && cb->bs > 0 && cb->accelm >= 0 && cb->pairtol > 0 && cb->meshtol >= 0 && cb->meshtol < 0.5 && cb->planetol > 0 &&
+                 cb->ncondense >= -1,
+             cb->comm, PETSC_ERR_USER_INPUT,
+             "-rom_nmodes and -rom_condense_modes must be >= -1, -rom_accel_mass >= 0, -rom_block_size, -rom_pair_tol and -rom_plane_tol > 0, "
+             "-rom_pair_mesh_tol in [0, 0.5)");
   PetscCheck(!cb->naccel || cb->accelm > 0, cb->comm, PETSC_ERR_USER_INPUT, "-rom_accel_nodes needs a mass -rom_accel_mass > 0");
   PetscCall(CreateSolvers_Private(cb));
   cb->setupcalled = PETSC_TRUE;
@@ -855,7 +892,8 @@ PetscErrorCode TriboCBReduce(TriboCB tcb, TriboFESystem fe, TriboROM *rom)
   PetscScalar        *tval, *Rc, *Rr, *A;
 
   PetscFunctionBeginUser;
-  PetscCheck(mesh && fe->K && fe->M && fe->F, fe->comm, PETSC_ERR_ARG_WRONGSTATE, "Craig-Bampton: the FE system is not assembled (TriboFESystemSetUp())");
+  PetscCheck(mesh && fe->K && fe->M && fe->F, fe->comm, PETSC_ERR_ARG_WRONGSTATE,
+             "Craig-Bampton: the FE system is not assembled (TriboFESystemSetUp())");
   PetscCall(TriboCBSetUp(tcb));
   PetscCall(PetscMemzero(&cb, sizeof(cb)));
   cb.comm    = fe->comm;
@@ -876,15 +914,23 @@ PetscErrorCode TriboCBReduce(TriboCB tcb, TriboFESystem fe, TriboROM *rom)
     PetscCall(VecGetSize(fe->F, &mf));
     PetscCall(MatGetOwnershipRange(fe->M, &r0, &r1));
     PetscCall(VecGetOwnershipRange(fe->F, &f0, &f1));
-    PetscCheck(mk == cb.nfree && mm == cb.nfree && mf == cb.nfree && r0 == cb.rstart && r1 == cb.rend && f0 == cb.rstart && f1 == cb.rend, PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ,
-               "the FE system's K (%" PetscInt_FMT "), M (%" PetscInt_FMT ") and F (%" PetscInt_FMT ") must have nfree = %" PetscInt_FMT " rows, distributed alike", mk, mm, mf, cb.nfree);
+    PetscCheck(mk == cb.nfree && mm == cb.nfree && mf == cb.nfree && r0 == cb.rstart && r1 == cb.rend && f0 == cb.rstart && f1 == cb.rend,
+               PETSC_COMM_SELF, PETSC_ERR_ARG_SIZ,
+               "the FE system's K (%" PetscInt_FMT "), M (%" PetscInt_FMT ") and F (%" PetscInt_FMT ") must have nfree = %" PetscInt_FMT
+               " rows, distributed alike",
+               mk, mm, mf, cb.nfree);
   }
 
   PetscCall(TriboMeshGetInterfacePairs(mesh, top, bot, tcb->pairtol, tcb->meshtol, tcb->planetol, &ip));
   PetscCall(SetUpDofs_Private(&cb, fe, ip));
-  PetscCheck(cb.nm <= cb.ni, cb.comm, PETSC_ERR_USER_INPUT, "%" PetscInt_FMT " fixed-interface modes asked for (option -rom_nmodes or *Select Eigenmodes), but the interior has %" PetscInt_FMT " DOFs", cb.nm, cb.ni);
-  PetscCall(Monitor_Private(&cb, "interface %s/%s: %" PetscInt_FMT " pairs (%" PetscInt_FMT " not coincident, up to %.3g m apart), %" PetscInt_FMT " elements; %" PetscInt_FMT " boundary and %" PetscInt_FMT " interior DOFs", top, bot, cb.np, ip->nfar,
-                            (double)ip->dmax, ip->iface->nelem, cb.nb, cb.ni));
+  PetscCheck(cb.nm <= cb.ni, cb.comm, PETSC_ERR_USER_INPUT,
+             "%" PetscInt_FMT " fixed-interface modes asked for (option -rom_nmodes or *Select Eigenmodes), but the interior has %" PetscInt_FMT
+             " DOFs",
+             cb.nm, cb.ni);
+  PetscCall(Monitor_Private(&cb,
+                            "interface %s/%s: %" PetscInt_FMT " pairs (%" PetscInt_FMT " not coincident, up to %.3g m apart), %" PetscInt_FMT
+                            " elements; %" PetscInt_FMT " boundary and %" PetscInt_FMT " interior DOFs",
+                            top, bot, cb.np, ip->nfar, (double)ip->dmax, ip->iface->nelem, cb.nb, cb.ni));
   cb.ncb = n = cb.nb + cb.nm;
   PetscCall(PetscCalloc3(n * n, &cb.Kc, n * n, &cb.Mc, n, &cb.fc));
   PetscCall(SplitMatrix_Private(&cb, fe->K, &cb.kib, cb.Kc));
@@ -910,7 +956,8 @@ PetscErrorCode TriboCBReduce(TriboCB tcb, TriboFESystem fe, TriboROM *rom)
     PetscCall(MatFactorGetSolverType(cb.F, &st));
     PetscCall(PetscStrcmp(st, MATSOLVERMUMPS, &mumps));
     if (mumps) PetscCall(MatMumpsGetInfog(cb.F, 29, &nz));
-    PetscCall(Monitor_Private(&cb, "factored K_ii: %" PetscInt_FMT " DOFs, %s, %.3g M entries in the factor", cb.ni, st, (double)(nz < 0 ? -nz : nz / 1e6)));
+    PetscCall(Monitor_Private(&cb, "factored K_ii: %" PetscInt_FMT " DOFs, %s, %.3g M entries in the factor", cb.ni, st,
+                              (double)(nz < 0 ? -nz : nz / 1e6)));
   }
   PetscCall(Modes_Private(&cb));
   {
@@ -918,7 +965,10 @@ PetscErrorCode TriboCBReduce(TriboCB tcb, TriboFESystem fe, TriboROM *rom)
     PetscCall(KSPGetPC(cb.ksp, &pc));
     PetscCall(PCFactorGetMatrix(pc, &cb.F));
   }
-  if (cb.nm) PetscCall(Monitor_Private(&cb, "%" PetscInt_FMT " fixed-interface modes, %.2f to %.2f Hz", cb.nm, (double)(PetscSqrtReal(cb.lambda[0]) / (2 * PETSC_PI)), (double)(PetscSqrtReal(cb.lambda[cb.nm - 1]) / (2 * PETSC_PI))));
+  if (cb.nm)
+    PetscCall(Monitor_Private(&cb, "%" PetscInt_FMT " fixed-interface modes, %.2f to %.2f Hz", cb.nm,
+                              (double)(PetscSqrtReal(cb.lambda[0]) / (2 * PETSC_PI)),
+                              (double)(PetscSqrtReal(cb.lambda[cb.nm - 1]) / (2 * PETSC_PI))));
   PetscCall(ConstraintModes_Private(&cb));
   PetscCall(Monitor_Private(&cb, "%" PetscInt_FMT " static constraint modes and their blocks", cb.nb));
   PetscCall(EPSReset(cb.eps)); // frees the shared factor of K_ii (the ST resets its KSP)
@@ -956,7 +1006,8 @@ PetscErrorCode TriboCBReduce(TriboCB tcb, TriboFESystem fe, TriboROM *rom)
       PetscInt         node = fdof[i] / 3;
       const PetscReal *x    = &mesh->X[3 * node];
       char             lab[160];
-      PetscCall(PetscSNPrintf(lab, sizeof(lab), "%s node %" PetscInt_FMT " %c (%.6g, %.6g, %.6g)", mesh->recovery, mesh->nodeid[node], "xyz"[fdof[i] % 3], (double)x[0], (double)x[1], (double)x[2]));
+      PetscCall(PetscSNPrintf(lab, sizeof(lab), "%s node %" PetscInt_FMT " %c (%.6g, %.6g, %.6g)", mesh->recovery, mesh->nodeid[node],
+                              "xyz"[fdof[i] % 3], (double)x[0], (double)x[1], (double)x[2]));
       PetscCall(TriboROMSetRecoveryLabel(r, i, lab));
     }
   }
@@ -978,7 +1029,9 @@ PetscErrorCode TriboCBReduce(TriboCB tcb, TriboFESystem fe, TriboROM *rom)
   {
     char *base = NULL;
     if (mesh->file[0]) PetscCall(PetscStrrchr(mesh->file, '/', &base));
-    PetscCall(PetscSNPrintf(r->title, sizeof(r->title), "%s: Craig-Bampton, %" PetscInt_FMT " fixed-interface modes, %" PetscInt_FMT " interface pairs", base ? base : "in-memory model", cb.nm, cb.np));
+    PetscCall(PetscSNPrintf(r->title, sizeof(r->title),
+                            "%s: Craig-Bampton, %" PetscInt_FMT " fixed-interface modes, %" PetscInt_FMT " interface pairs",
+                            base ? base : "in-memory model", cb.nm, cb.np));
   }
   PetscCall(TriboROMCheck(r, r->title));
   PetscCall(Monitor_Private(&cb, "ROM with %" PetscInt_FMT " DOFs", n));
@@ -1051,12 +1104,16 @@ PetscErrorCode TriboCBView(TriboCB cb, PetscViewer viewer)
   if (!ascii) PetscFunctionReturn(0);
   PetscCall(PetscViewerASCIIPrintf(viewer, "Craig-Bampton reduction (options prefix %s)\n", cb->prefix ? cb->prefix : "none"));
   PetscCall(PetscViewerASCIIPushTab(viewer));
-  PetscCall(PetscViewerASCIIPrintf(viewer, "interface: top %s, bottom %s; pairing tolerances %g (model size), %g (interface edge); flatness %g (model size)\n", cb->top[0] ? cb->top : "(the deck's first retained set)",
-                                   cb->bot[0] ? cb->bot : "(the deck's second retained set)", (double)cb->pairtol, (double)cb->meshtol, (double)cb->planetol));
+  PetscCall(PetscViewerASCIIPrintf(
+      viewer, "interface: top %s, bottom %s; pairing tolerances %g (model size), %g (interface edge); flatness %g (model size)\n",
+      cb->top[0] ? cb->top : "(the deck's first retained set)", cb->bot[0] ? cb->bot : "(the deck's second retained set)", (double)cb->pairtol,
+      (double)cb->meshtol, (double)cb->planetol));
   if (cb->nmodes >= 0)
-    PetscCall(PetscViewerASCIIPrintf(viewer, "fixed-interface modes: %" PetscInt_FMT "; static modes in blocks of %" PetscInt_FMT "\n", cb->nmodes, cb->bs));
+    PetscCall(PetscViewerASCIIPrintf(viewer, "fixed-interface modes: %" PetscInt_FMT "; static modes in blocks of %" PetscInt_FMT "\n", cb->nmodes,
+                                     cb->bs));
   else
-    PetscCall(PetscViewerASCIIPrintf(viewer, "fixed-interface modes: the deck's *Select Eigenmodes; static modes in blocks of %" PetscInt_FMT "\n", cb->bs));
+    PetscCall(PetscViewerASCIIPrintf(viewer, "fixed-interface modes: the deck's *Select Eigenmodes; static modes in blocks of %" PetscInt_FMT "\n",
+                                     cb->bs));
   if (cb->naccel) PetscCall(PetscViewerASCIIPrintf(viewer, "accelerometers: %" PetscInt_FMT " nodes, %g kg each\n", cb->naccel, (double)cb->accelm));
   if (cb->ncondense >= 0)
     PetscCall(PetscViewerASCIIPrintf(viewer, "second stage: the interface DOFs plus %" PetscInt_FMT " modes\n", cb->ncondense));

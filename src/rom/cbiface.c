@@ -51,14 +51,18 @@ static PetscErrorCode FindSet_Private(TriboMesh mesh, const char name[], const c
 {
   PetscFunctionBeginUser;
   PetscCall(TriboMeshFindNodeSet(mesh, name, set));
-  PetscCheck(*set, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: the %s interface node set %s is not defined (options -rom_interface_top, -rom_interface_bottom)", mesh->file[0] ? mesh->file : "mesh", what, name);
-  PetscCheck((*set)->n > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: the %s interface node set %s is empty", mesh->file[0] ? mesh->file : "mesh", what, name);
+  PetscCheck(*set, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+             "%s: the %s interface node set %s is not defined (options -rom_interface_top, -rom_interface_bottom)",
+             mesh->file[0] ? mesh->file : "mesh", what, name);
+  PetscCheck((*set)->n > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: the %s interface node set %s is empty", mesh->file[0] ? mesh->file : "mesh",
+             what, name);
   PetscFunctionReturn(0);
 }
 
 /* Pair every bottom node with the nearest top node within rad[k] (top nodes sorted by x); the
    pairing must be one-to-one */
-static PetscErrorCode PairNodes_Private(TriboMesh mesh, const TriboSet *top, const TriboSet *bot, const PetscReal rad[], const char topname[], PetscInt ptop[], PetscInt pbot[], PetscReal dist[])
+static PetscErrorCode PairNodes_Private(TriboMesh mesh, const TriboSet *top, const TriboSet *bot, const PetscReal rad[], const char topname[],
+                                        PetscInt ptop[], PetscInt pbot[], PetscReal dist[])
 {
   PetscReal *xs;
   PetscInt  *perm, *used;
@@ -93,12 +97,15 @@ static PetscErrorCode PairNodes_Private(TriboMesh mesh, const TriboSet *top, con
     }
     PetscCheck(best >= 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
                "%s: bottom interface node %" PetscInt_FMT
-               " at (%.9g, %.9g, %.9g) has no node of the top set %s within %g m (options -rom_pair_tol, relative to the model size, and -rom_pair_mesh_tol, relative to the shortest interface edge at the node)",
+               " at (%.9g, %.9g, %.9g) has no node of the top set %s within %g m (options -rom_pair_tol, relative to the model size, and "
+               "-rom_pair_mesh_tol, relative to the shortest interface edge at the node)",
                mesh->file, mesh->nodeid[b], (double)xb[0], (double)xb[1], (double)xb[2], topname, (double)rad[k]);
     PetscCheck(used[best] < 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
-               "%s: top interface node %" PetscInt_FMT " at (%.9g, %.9g, %.9g) is the nearest partner of two bottom nodes, %" PetscInt_FMT " and %" PetscInt_FMT
+               "%s: top interface node %" PetscInt_FMT " at (%.9g, %.9g, %.9g) is the nearest partner of two bottom nodes, %" PetscInt_FMT
+               " and %" PetscInt_FMT
                ": the two sides are not meshed alike, or the pairing tolerances (-rom_pair_tol, -rom_pair_mesh_tol) are too large",
-               mesh->file, mesh->nodeid[top->idx[best]], (double)mesh->X[3 * top->idx[best]], (double)mesh->X[3 * top->idx[best] + 1], (double)mesh->X[3 * top->idx[best] + 2], mesh->nodeid[bot->idx[used[best]]], mesh->nodeid[b]);
+               mesh->file, mesh->nodeid[top->idx[best]], (double)mesh->X[3 * top->idx[best]], (double)mesh->X[3 * top->idx[best] + 1],
+               (double)mesh->X[3 * top->idx[best] + 2], mesh->nodeid[bot->idx[used[best]]], mesh->nodeid[b]);
     used[best] = k;
     ptop[k]    = top->idx[best];
     pbot[k]    = b;
@@ -136,7 +143,8 @@ static PetscErrorCode FitPlane_Private(TriboMesh mesh, PetscInt n, const PetscIn
 /* +1 if the centroids of all elements with a face on the set (all corners in the set) lie on the
    +nrm side of the plane, -1 if all lie on the -nrm side; an error otherwise. Elements that only
    touch the set with an edge (e.g. at the step of a lap joint) do not count. */
-static PetscErrorCode ElementSide_Private(TriboMesh mesh, const PetscBool flag[], const char setname[], const PetscReal c[3], const PetscReal nrm[3], PetscInt *side)
+static PetscErrorCode ElementSide_Private(TriboMesh mesh, const PetscBool flag[], const char setname[], const PetscReal c[3], const PetscReal nrm[3],
+                                          PetscInt *side)
 {
   PetscInt npos = 0, nneg = 0;
 
@@ -165,7 +173,9 @@ static PetscErrorCode ElementSide_Private(TriboMesh mesh, const PetscBool flag[]
   }
   PetscCheck(npos + nneg > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: no element has a face on the interface node set %s", mesh->file, setname);
   PetscCheck(!npos || !nneg, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
-             "%s: the elements with a face on the interface node set %s lie on both sides of the interface plane (%" PetscInt_FMT " and %" PetscInt_FMT "): the set must be the surface of one side of the joint", mesh->file, setname, npos, nneg);
+             "%s: the elements with a face on the interface node set %s lie on both sides of the interface plane (%" PetscInt_FMT
+             " and %" PetscInt_FMT "): the set must be the surface of one side of the joint",
+             mesh->file, setname, npos, nneg);
   *side = npos ? 1 : -1;
   PetscFunctionReturn(0);
 }
@@ -188,7 +198,9 @@ static PetscErrorCode CollectFaces_Private(TriboMesh mesh, const char setname[],
       PetscBool all = PETSC_TRUE;
       FaceKey   key;
       PetscCall(TriboMeshGetFace(mesh, e, f, &nfn, ln));
-      PetscCheck(nfn >= nc, PETSC_COMM_SELF, PETSC_ERR_PLIB, "face %" PetscInt_FMT " of element %" PetscInt_FMT " has %" PetscInt_FMT " nodes, expected at least %" PetscInt_FMT, f, mesh->elemid[e], nfn, nc);
+      PetscCheck(nfn >= nc, PETSC_COMM_SELF, PETSC_ERR_PLIB,
+                 "face %" PetscInt_FMT " of element %" PetscInt_FMT " has %" PetscInt_FMT " nodes, expected at least %" PetscInt_FMT, f,
+                 mesh->elemid[e], nfn, nc);
       for (PetscInt v = 0; v < 4; v++) key.c[v] = key.v[v] = -1;
       for (PetscInt v = 0; v < nc; v++) {
         PetscInt p = pairof[mesh->conn[mesh->eptr[e] + ln[v]]];
@@ -205,7 +217,9 @@ static PetscErrorCode CollectFaces_Private(TriboMesh mesh, const char setname[],
       fc[nf++] = key;
     }
   }
-  PetscCheck(nf > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: no element face has all its corner nodes in the interface set %s: is it the node set of a surface of the solid mesh?", mesh->file, setname);
+  PetscCheck(nf > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+             "%s: no element face has all its corner nodes in the interface set %s: is it the node set of a surface of the solid mesh?", mesh->file,
+             setname);
   qsort(fc, (size_t)nf, sizeof(FaceKey), CompareFace_Private);
   for (PetscInt i = 0; i < nf; i++)
     if (!i || CompareFace_Private(&fc[i], &fc[m - 1])) fc[m++] = fc[i]; // a face shared by two elements counts once
@@ -249,7 +263,8 @@ static PetscErrorCode CollectFaces_Private(TriboMesh mesh, const char setname[],
 
 .seealso: TriboInterfacePairsDestroy(), TriboInterfaceSetUpQuadrature()
 @*/
-PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh mesh, const char topname[], const char botname[], PetscReal pairtol, PetscReal meshtol, PetscReal planetol, TriboInterfacePairs *pairs)
+PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh mesh, const char topname[], const char botname[], PetscReal pairtol, PetscReal meshtol,
+                                          PetscReal planetol, TriboInterfacePairs *pairs)
 {
   const TriboSet     *top, *bot;
   PetscReal           lo[3] = {PETSC_MAX_REAL, PETSC_MAX_REAL, PETSC_MAX_REAL}, hi[3] = {PETSC_MIN_REAL, PETSC_MIN_REAL, PETSC_MIN_REAL};
@@ -266,8 +281,10 @@ PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh mesh, const char topname[], 
   nn = ip->frame + 6;
   PetscCall(FindSet_Private(mesh, topname, "top", &top));
   PetscCall(FindSet_Private(mesh, botname, "bottom", &bot));
-  PetscCheck(top->n == bot->n, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: the interface node sets %s (%" PetscInt_FMT " nodes) and %s (%" PetscInt_FMT " nodes) must have the same number of nodes, one pair per position", mesh->file, topname, top->n,
-             botname, bot->n);
+  PetscCheck(top->n == bot->n, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+             "%s: the interface node sets %s (%" PetscInt_FMT " nodes) and %s (%" PetscInt_FMT
+             " nodes) must have the same number of nodes, one pair per position",
+             mesh->file, topname, top->n, botname, bot->n);
   for (PetscInt i = 0; i < mesh->nnodes; i++)
     for (int a = 0; a < 3; a++) lo[a] = PetscMin(lo[a], mesh->X[3 * i + a]), hi[a] = PetscMax(hi[a], mesh->X[3 * i + a]);
   size = PetscSqrtReal(PetscSqr(hi[0] - lo[0]) + PetscSqr(hi[1] - lo[1]) + PetscSqr(hi[2] - lo[2]));
@@ -293,8 +310,9 @@ PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh mesh, const char topname[], 
   for (PetscInt k = 0; k < np; k++) rad[k] = PetscMax(pairtol * size, rad[k] < PETSC_MAX_REAL ? meshtol * rad[k] : 0);
   PetscCall(PairNodes_Private(mesh, top, bot, rad, topname, ip->top, ip->bot, dist));
   for (PetscInt k = 0; k < np; k++) {
-    PetscCheck(ip->top[k] != ip->bot[k], PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: node %" PetscInt_FMT " is in both interface sets %s and %s: the two sides of the joint must have their own nodes", mesh->file, mesh->nodeid[ip->bot[k]], topname,
-               botname);
+    PetscCheck(ip->top[k] != ip->bot[k], PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+               "%s: node %" PetscInt_FMT " is in both interface sets %s and %s: the two sides of the joint must have their own nodes", mesh->file,
+               mesh->nodeid[ip->bot[k]], topname, botname);
     ip->nfar += dist[k] > pairtol * size;
     ip->dmax = PetscMax(ip->dmax, dist[k]);
   }
@@ -304,8 +322,10 @@ PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh mesh, const char topname[], 
   for (PetscInt e = 0; e < PetscMax(nfb, nft); e++) {
     const FaceKey *g = e < nfb ? &fb[e] : &ft[e];
     PetscCheck(e < nfb && e < nft && !CompareFace_Private(&fb[e], &ft[e]), PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
-               "%s: the two sides of the interface are not meshed alike: %s has %" PetscInt_FMT " faces, %s has %" PetscInt_FMT "; near the face of the pairs at (%.6g, %.6g, %.6g) they differ", mesh->file, topname, nft, botname, nfb,
-               (double)mesh->X[3 * ip->bot[g->c[0]]], (double)mesh->X[3 * ip->bot[g->c[0]] + 1], (double)mesh->X[3 * ip->bot[g->c[0]] + 2]);
+               "%s: the two sides of the interface are not meshed alike: %s has %" PetscInt_FMT " faces, %s has %" PetscInt_FMT
+               "; near the face of the pairs at (%.6g, %.6g, %.6g) they differ",
+               mesh->file, topname, nft, botname, nfb, (double)mesh->X[3 * ip->bot[g->c[0]]], (double)mesh->X[3 * ip->bot[g->c[0]] + 1],
+               (double)mesh->X[3 * ip->bot[g->c[0]] + 2]);
   }
   PetscCall(PetscFree(ft));
 
@@ -316,14 +336,17 @@ PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh mesh, const char topname[], 
     const PetscReal *x = &mesh->X[3 * i];
     PetscReal        d = (x[0] - c[0]) * nrm[0] + (x[1] - c[1]) * nrm[1] + (x[2] - c[2]) * nrm[2];
     PetscCheck(PetscAbsReal(d) <= planetol * size, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
-               "%s: the interface is not flat: node %" PetscInt_FMT " at (%.9g, %.9g, %.9g) is %g m off the fitted plane (tolerance %g m, option -rom_plane_tol relative to the model size); only flat interfaces have one local frame", mesh->file,
-               mesh->nodeid[i], (double)x[0], (double)x[1], (double)x[2], (double)d, (double)(planetol * size));
+               "%s: the interface is not flat: node %" PetscInt_FMT
+               " at (%.9g, %.9g, %.9g) is %g m off the fitted plane (tolerance %g m, option -rom_plane_tol relative to the model size); only flat "
+               "interfaces have one local frame",
+               mesh->file, mesh->nodeid[i], (double)x[0], (double)x[1], (double)x[2], (double)d, (double)(planetol * size));
   }
   for (PetscInt k = 0; k < np; k++) flag[ip->top[k]] = PETSC_TRUE;
   PetscCall(ElementSide_Private(mesh, flag, topname, c, nrm, &stop));
   for (PetscInt k = 0; k < np; k++) flag[ip->top[k]] = PETSC_FALSE, flag[ip->bot[k]] = PETSC_TRUE;
   PetscCall(ElementSide_Private(mesh, flag, botname, c, nrm, &sbot));
-  PetscCheck(stop != sbot, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: the elements of both interface sets %s and %s lie on the same side of the interface plane", mesh->file, topname, botname);
+  PetscCheck(stop != sbot, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+             "%s: the elements of both interface sets %s and %s lie on the same side of the interface plane", mesh->file, topname, botname);
 
   // frame: n = -stop * nrm points from the top side into the bottom side; t1, t2 from the two global axes closest to the plane
   for (int a = 0; a < 3; a++) nn[a] = -stop * nrm[a];

@@ -8,7 +8,8 @@
    part) and keeps the dynamics of the rest of the structure up to the m-th mode with the
    interface held (paper linder-gross-krack §2.2, applied a second time with the interface DOFs as
    boundary). The relative DOFs do not hold the assembly in space: rigid-body modes of the rest
-   are kept in addition to the m modes, and Psi is computed on their M-orthogonal complement. It shrinks the mean interface DOFs and the first-stage modes of a BRB reduction
+   are kept in addition to the m modes, and Psi is computed on their M-orthogonal complement. It shrinks the mean interface DOFs and the first-
+   stage modes of a BRB reduction
    (n = 4106) to n_b + m, which the dense Newton solves of RQNMA need. */
 #include <triborom.h>
 #include <tribonum.h>
@@ -41,7 +42,8 @@ PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
   PetscCall(TriboMatGetNonzeroColumns(rom->iface->L, &nb, &bidx));
   no = n - nb;
   m  = PetscMin(m, no);
-  PetscCheck(m >= 0, rom->comm, PETSC_ERR_USER_INPUT, "the number of modes to keep must be >= 0, got %" PetscInt_FMT " (option -rom_condense_modes)", m);
+  PetscCheck(m >= 0, rom->comm, PETSC_ERR_USER_INPUT, "the number of modes to keep must be >= 0, got %" PetscInt_FMT " (option -rom_condense_modes)",
+             m);
   if (no == 0) {
     PetscCall(PetscFree(bidx));
     PetscFunctionReturn(0);
@@ -66,7 +68,8 @@ PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
     for (PetscInt k = 0; k < 3; k++) {
       PetscInt lda;
       PetscCall(MatDenseGetLDA(sub[k], &lda));
-      PetscCheck(lda == no, PETSC_COMM_SELF, PETSC_ERR_PLIB, "dense sub-matrix with leading dimension %" PetscInt_FMT ", expected %" PetscInt_FMT, lda, no);
+      PetscCheck(lda == no, PETSC_COMM_SELF, PETSC_ERR_PLIB, "dense sub-matrix with leading dimension %" PetscInt_FMT ", expected %" PetscInt_FMT,
+                 lda, no);
     }
     PetscCall(MatDenseGetArray(sub[0], &Koo));
     PetscCall(MatDenseGetArray(sub[1], &Moo));
@@ -124,7 +127,9 @@ PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
       PetscCall(PetscFree(MZ));
     }
     PetscCallBLAS("LAPACKpotrf", LAPACKpotrf_("L", &bno, L, &bno, &info));
-    PetscCheck(!info, rom->comm, PETSC_ERR_USER_INPUT, "condensation: the stiffness of the non-interface DOFs is singular beyond its %" PetscInt_FMT " rigid-body modes (leading minor %d)", nrig, (int)info);
+    PetscCheck(!info, rom->comm, PETSC_ERR_USER_INPUT,
+               "condensation: the stiffness of the non-interface DOFs is singular beyond its %" PetscInt_FMT " rigid-body modes (leading minor %d)",
+               nrig, (int)info);
     PetscCallBLAS("LAPACKpotrs", LAPACKpotrs_("L", &bno, &bnb, L, &bno, Kob, &bno, &info));
     for (PetscInt j = 0; j < nb; j++)
       for (PetscInt i = 0; i < no; i++) Tm[oidx[i] + n * j] = Kob[i + no * j];

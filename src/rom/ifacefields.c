@@ -18,9 +18,9 @@
 @*/
 PetscErrorCode TriboInterfacePointDisplacement(TriboInterface f, const PetscReal x[], PetscReal u[])
 {
-  Vec       X, N, Nc, Uc;
-  PetscInt  n, nn;
-  PetscReal *nodal, *nc;
+  Vec                X, N, Nc, Uc;
+  PetscInt           n, nn;
+  PetscReal         *nodal, *nc;
   const PetscScalar *uc;
 
   PetscFunctionBeginUser;

@@ -180,7 +180,8 @@ PetscErrorCode TriboJointCreate(TriboROM rom, TriboLaw law, TriboJoint *joint)
   PetscCall(PetscMalloc1(j->n, &j->fbuf));
   PetscCall(PetscMalloc1(j->ni * j->ni + 1, &j->Jbuf));
   PetscCall(BuildGroups_Private(j));
-  PetscCall(PetscInfo(NULL, "joint: %" PetscInt_FMT " local points in %" PetscInt_FMT " column groups, %" PetscInt_FMT " interface DOFs\n", j->nloc, j->ngroups, j->ni));
+  PetscCall(PetscInfo(NULL, "joint: %" PetscInt_FMT " local points in %" PetscInt_FMT " column groups, %" PetscInt_FMT " interface DOFs\n", j->nloc,
+                      j->ngroups, j->ni));
   *joint = j;
   PetscFunctionReturn(0);
 }

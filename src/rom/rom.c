@@ -55,7 +55,8 @@ PetscErrorCode TriboROMSetSizes(TriboROM rom, PetscInt n, PetscInt nrec)
 PetscErrorCode TriboROMSetRecoveryLabel(TriboROM rom, PetscInt i, const char label[])
 {
   PetscFunctionBeginUser;
-  PetscCheck(i >= 0 && i < rom->nrec, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "recovery row %" PetscInt_FMT " out of range [0, %" PetscInt_FMT ")", i, rom->nrec);
+  PetscCheck(i >= 0 && i < rom->nrec, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "recovery row %" PetscInt_FMT " out of range [0, %" PetscInt_FMT ")",
+             i, rom->nrec);
   PetscCall(PetscFree(rom->rlabels[i]));
   PetscCall(PetscStrallocpy(label, &rom->rlabels[i]));
   PetscFunctionReturn(0);
@@ -71,7 +72,8 @@ static PetscErrorCode CheckFiniteDense_Private(Mat A, const char what[], const c
   PetscCall(MatDenseGetArrayRead(A, &a));
   for (PetscInt j = 0; j < n; j++)
     for (PetscInt i = 0; i < m; i++)
-      PetscCheck(PetscIsNormalReal(PetscRealPart(a[i + j * m])) || a[i + j * m] == 0.0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s has a non-finite entry (%g) at row %" PetscInt_FMT ", column %" PetscInt_FMT " (1-based)", src, what,
+      PetscCheck(PetscIsNormalReal(PetscRealPart(a[i + j * m])) || a[i + j * m] == 0.0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+                 "%s: %s has a non-finite entry (%g) at row %" PetscInt_FMT ", column %" PetscInt_FMT " (1-based)", src, what,
                  (double)PetscRealPart(a[i + j * m]), i + 1, j + 1);
   PetscCall(MatDenseRestoreArrayRead(A, &a));
   PetscFunctionReturn(0);
@@ -89,7 +91,8 @@ static PetscErrorCode CheckFiniteAIJ_Private(Mat A, const char what[], const cha
     const PetscScalar *v;
     PetscCall(MatGetRow(A, i, &nc, &cols, &v));
     for (PetscInt k = 0; k < nc; k++)
-      PetscCheck(PetscIsNormalReal(PetscRealPart(v[k])) || v[k] == 0.0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s has a non-finite entry at row %" PetscInt_FMT ", column %" PetscInt_FMT " (1-based)", src, what, i + 1, cols[k] + 1);
+      PetscCheck(PetscIsNormalReal(PetscRealPart(v[k])) || v[k] == 0.0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+                 "%s: %s has a non-finite entry at row %" PetscInt_FMT ", column %" PetscInt_FMT " (1-based)", src, what, i + 1, cols[k] + 1);
     PetscCall(MatRestoreRow(A, i, &nc, &cols, &v));
   }
   PetscFunctionReturn(0);
@@ -114,7 +117,9 @@ PetscErrorCode TriboROMCheck(TriboROM rom, const char src[])
   {
     const PetscScalar *f;
     PetscCall(VecGetArrayRead(rom->Fv, &f));
-    for (PetscInt i = 0; i < rom->n; i++) PetscCheck(PetscIsNormalReal(PetscRealPart(f[i])) || f[i] == 0.0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: Fv has a non-finite entry at row %" PetscInt_FMT " (1-based)", src, i + 1);
+    for (PetscInt i = 0; i < rom->n; i++)
+      PetscCheck(PetscIsNormalReal(PetscRealPart(f[i])) || f[i] == 0.0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+                 "%s: Fv has a non-finite entry at row %" PetscInt_FMT " (1-based)", src, i + 1);
     PetscCall(VecRestoreArrayRead(rom->Fv, &f));
   }
   {
@@ -132,22 +137,29 @@ PetscErrorCode TriboROMCheck(TriboROM rom, const char src[])
         }
       if (!k)
         for (PetscInt i = 0; i < rom->n; i++)
-          PetscCheck(PetscRealPart(a[i + i * rom->n]) > 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: M has a non-positive diagonal entry %g at row %" PetscInt_FMT " (1-based): not a mass matrix", src, (double)PetscRealPart(a[i + i * rom->n]),
-                     i + 1);
+          PetscCheck(PetscRealPart(a[i + i * rom->n]) > 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+                     "%s: M has a non-positive diagonal entry %g at row %" PetscInt_FMT " (1-based): not a mass matrix", src,
+                     (double)PetscRealPart(a[i + i * rom->n]), i + 1);
       PetscCall(MatDenseRestoreArrayRead(A, &a));
       sym = (PetscBool)(dmax <= 1e-8 * amax);
-      PetscCheck(sym, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s is not symmetric (max |A-A^T| = %g, max |A| = %g)", src, k ? "K" : "M", (double)dmax, (double)amax);
+      PetscCheck(sym, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s is not symmetric (max |A-A^T| = %g, max |A| = %g)", src, k ? "K" : "M",
+                 (double)dmax, (double)amax);
     }
   }
   if (rom->iface) {
     TriboInterface f = rom->iface;
     PetscCall(MatGetSize(f->L, &m, &n));
-    PetscCheck(m == 3 * f->nnodes && n == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: interface L is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT " (3 x nodes by DOFs)", src, m, n, 3 * f->nnodes,
-               rom->n);
+    PetscCheck(m == 3 * f->nnodes && n == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+               "%s: interface L is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT " (3 x nodes by DOFs)", src, m,
+               n, 3 * f->nnodes, rom->n);
     PetscCall(MatGetSize(f->Q, &m, &n));
-    PetscCheck(m == f->npts && n == f->nnodes, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: interface Q is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT " (points by nodes)", src, m, n, f->npts, f->nnodes);
+    PetscCheck(m == f->npts && n == f->nnodes, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+               "%s: interface Q is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT " (points by nodes)", src, m,
+               n, f->npts, f->nnodes);
     PetscCall(MatGetSize(f->T, &m, &n));
-    PetscCheck(m == f->nnodes && n == f->npts, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: interface T is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT " (nodes by points)", src, m, n, f->nnodes, f->npts);
+    PetscCheck(m == f->nnodes && n == f->npts, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+               "%s: interface T is %" PetscInt_FMT " x %" PetscInt_FMT ", expected %" PetscInt_FMT " x %" PetscInt_FMT " (nodes by points)", src, m,
+               n, f->nnodes, f->npts);
     PetscCall(CheckFiniteAIJ_Private(f->L, "interface L", src));
     PetscCall(CheckFiniteAIJ_Private(f->Q, "interface Q", src));
     PetscCall(CheckFiniteAIJ_Private(f->T, "interface T", src));
@@ -174,8 +186,10 @@ PetscErrorCode TriboROMView(TriboROM rom, PetscViewer v)
     PetscInt  ntri = 0;
     PetscCall(TriboInterfaceGetArea(rom->iface, &area));
     for (PetscInt e = 0; e < rom->iface->nelem; e++) ntri += rom->iface->elem[4 * e + 3] < 0;
-    PetscCall(PetscViewerASCIIPrintf(v, "  interface: %" PetscInt_FMT " node pairs, %" PetscInt_FMT " elements (%" PetscInt_FMT " quadrilaterals, %" PetscInt_FMT " triangles), %" PetscInt_FMT " quadrature points, area %.6g m^2\n", rom->iface->nnodes,
-                                     rom->iface->nelem, rom->iface->nelem - ntri, ntri, rom->iface->npts, (double)area));
+    PetscCall(PetscViewerASCIIPrintf(v,
+                                     "  interface: %" PetscInt_FMT " node pairs, %" PetscInt_FMT " elements (%" PetscInt_FMT
+                                     " quadrilaterals, %" PetscInt_FMT " triangles), %" PetscInt_FMT " quadrature points, area %.6g m^2\n",
+                                     rom->iface->nnodes, rom->iface->nelem, rom->iface->nelem - ntri, ntri, rom->iface->npts, (double)area));
   } else
     PetscCall(PetscViewerASCIIPrintf(v, "  no interface\n"));
   PetscFunctionReturn(0);
@@ -265,14 +279,16 @@ static PetscErrorCode FaceRules_Private(PetscReal qp[2][4][2], PetscReal qw[2][4
   for (PetscInt q = 0; q < 4; q++) qp[1][q][0] = g[ix[q]], qp[1][q][1] = g[iy[q]], qw[1][q] = gw[ix[q]] * gw[iy[q]];
   PetscCall(PetscDTSimplexQuadrature(2, 2, PETSCDTSIMPLEXQUAD_MINSYM, &quad));
   PetscCall(PetscQuadratureGetData(quad, &dim, &nc, &np, &x, &w));
-  PetscCheck(dim == 2 && nc == 1 && np == 3, PETSC_COMM_SELF, PETSC_ERR_LIB, "PETSc's degree-2 triangle rule has %" PetscInt_FMT " points, expected 3", np);
+  PetscCheck(dim == 2 && nc == 1 && np == 3, PETSC_COMM_SELF, PETSC_ERR_LIB,
+             "PETSc's degree-2 triangle rule has %" PetscInt_FMT " points, expected 3", np);
   for (PetscInt k = 0; k < 3; k++) {
     PetscReal r = 0.5 * (x[2 * k] + 1), s = 0.5 * (x[2 * k + 1] + 1), L[3] = {1 - r - s, r, s};
     PetscInt  q = L[1] > L[0] && L[1] > L[2] ? 1 : (L[2] > L[0] && L[2] > L[1] ? 2 : 0); // the node it is next to
     qp[0][q][0] = r, qp[0][q][1] = s, qw[0][q] = 0.25 * w[k];
   }
   PetscCall(PetscQuadratureDestroy(&quad));
-  PetscCheck(qw[0][0] > 0 && qw[0][1] > 0 && qw[0][2] > 0, PETSC_COMM_SELF, PETSC_ERR_LIB, "PETSc's degree-2 triangle rule does not have one point next to each corner");
+  PetscCheck(qw[0][0] > 0 && qw[0][1] > 0 && qw[0][2] > 0, PETSC_COMM_SELF, PETSC_ERR_LIB,
+             "PETSc's degree-2 triangle rule does not have one point next to each corner");
   PetscFunctionReturn(0);
 }
 
@@ -285,7 +301,8 @@ static PetscErrorCode FaceRules_Private(PetscReal qp[2][4][2], PetscReal qw[2][4
   Quadrilaterals use bilinear shape functions with 2x2 Gauss points, triangles linear shape
   functions with the 3-point rule (points at (1/6,1/6), (2/3,1/6), (1/6,2/3), weight 1/6),
   both in the element's own plane; the rules are PETSc's (PetscDTGaussQuadrature(),
-  PetscDTSimplexQuadrature()), their points numbered like the corners: point q lies next to node q. Q[p,i] = N_i(xi_p) and T = Q^T diag(w), w = Gauss weight x
+  PetscDTSimplexQuadrature()), their points numbered like the corners: point q lies next to node q. Q[p,i] = N_i(xi_p) and T = Q^T diag(w), w
+  = Gauss weight x
   Jacobian determinant, so that sum_p w_p is the area and the nodal forces are the consistent
   (Galerkin) integrals of the tractions, as for the zero-thickness elements of paper
   porter-et-al-2022 §3.2.
@@ -319,7 +336,8 @@ PetscErrorCode TriboInterfaceSetUpQuadrature(TriboInterface f)
     PetscReal        e1[3], e2[3], x2[4][2];
 
     for (PetscInt v = 0; v < nv; v++) {
-      PetscCheck(con[v] >= 0 && con[v] < f->nnodes, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "interface element %" PetscInt_FMT " refers to node %" PetscInt_FMT ", but there are %" PetscInt_FMT " nodes", e, con[v], f->nnodes);
+      PetscCheck(con[v] >= 0 && con[v] < f->nnodes, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE,
+                 "interface element %" PetscInt_FMT " refers to node %" PetscInt_FMT ", but there are %" PetscInt_FMT " nodes", e, con[v], f->nnodes);
       X[v] = &f->xyz[3 * con[v]];
     }
     ElementFrame_Private(X, nv, e1, e2);

@@ -6,9 +6,9 @@
    (unused, in a namespace in use, or in no namespace at all) from an option of another verb (in a
    known namespace that no object of this run reads, e.g. from a configuration file shared by
    several verbs). Both lists grow with the registries, so nothing here names a class. */
-static char     **known = NULL, **used = NULL;
-static PetscInt   nknown = 0, nused = 0, mknown = 0, mused = 0;
-static PetscBool  finalizer = PETSC_FALSE;
+static char    **known = NULL, **used = NULL;
+static PetscInt  nknown = 0, nused = 0, mknown = 0, mused = 0;
+static PetscBool finalizer = PETSC_FALSE;
 
 static PetscErrorCode OptionsFinalize_Private(void)
 {
@@ -128,7 +128,8 @@ PetscErrorCode TriboOptionsCheckUsed(MPI_Comm comm, const char what[])
     PetscCall(PetscStrlcat(list, names[i], sizeof(list)));
   }
   PetscCall(PetscOptionsLeftRestore(NULL, &n, &names, &values));
-  PetscCheck(!bad, comm, PETSC_ERR_USER_INPUT, "unknown option%s %s (misspelt, or not an option of %s: see %s -help)", bad > 1 ? "s" : "", list, what ? what : "this program", what ? what : "the program's");
+  PetscCheck(!bad, comm, PETSC_ERR_USER_INPUT, "unknown option%s %s (misspelt, or not an option of %s: see %s -help)", bad > 1 ? "s" : "", list,
+             what ? what : "this program", what ? what : "the program's");
   PetscFunctionReturn(0);
 }
 

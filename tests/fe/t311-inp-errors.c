@@ -4,7 +4,8 @@ static const char help[] = "Abaqus deck reader on malformed decks: each error na
 #include <unistd.h> // chdir: rank 0 writes and reads the decks in a temporary folder
 
 // Lines 1-9: the 8 nodes of a unit cube; each case appends from line 10
-static const char nodes[] = "*Node\n1, 0., 0., 0.\n2, 1., 0., 0.\n3, 1., 1., 0.\n4, 0., 1., 0.\n5, 0., 0., 1.\n6, 1., 0., 1.\n7, 1., 1., 1.\n8, 0., 1., 1.\n";
+static const char nodes[] =
+    "*Node\n1, 0., 0., 0.\n2, 1., 0., 0.\n3, 1., 1., 0.\n4, 0., 1., 0.\n5, 0., 0., 1.\n6, 1., 0., 1.\n7, 1., 1., 1.\n8, 0., 1., 1.\n";
 
 static const struct {
   const char *name, *text, *option;
@@ -20,7 +21,10 @@ static const struct {
     {"missing-set", "*Element, type=C3D8, elset=E\n1, 1, 2, 3, 4, 5, 6, 7, 8\n*Solid Section, elset=NOPE, material=M\n", NULL},
     {"set-in-set", "*Nset, nset=A\n1, 2, B\n", NULL},
     {"missing-surf", "*Nset, nset=R\n1\n*Coupling, constraint name=C, ref node=R, surface=BSHANK1s\n*Distributing\n", NULL},
-    {"no-kind", "*Element, type=C3D8, elset=E\n1, 1, 2, 3, 4, 5, 6, 7, 8\n*Nset, nset=R\n1\n*Surface, name=S\nE, S1\n*Coupling, constraint name=C, ref node=R, surface=S\n*Tie, name=T\nS, S\n", NULL},
+    {"no-kind",
+     "*Element, type=C3D8, elset=E\n1, 1, 2, 3, 4, 5, 6, 7, 8\n*Nset, nset=R\n1\n*Surface, name=S\nE, S1\n*Coupling, constraint name=C, ref node=R, "
+     "surface=S\n*Tie, name=T\nS, S\n",
+     NULL},
     {"unknown-kw", "*Foo, bar=1\n1, 2\n", NULL},
     {"equation", "*Equation\n3\n1, 1, 1., 2, 1, -1.\n", NULL},
     {"eq-big-set", "*Nset, nset=A, generate\n1, 4\n*Equation\n2\nA, 1, 1., 5, 1, -1.\n", NULL},
@@ -83,9 +87,11 @@ int main(int argc, char **argv)
       at = strstr(msg, ".inp:");
       if (at) line = strtol(at + 5, &at, 10);
       // "mesh NULL": the failed read left the mesh empty, no partial data
-      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: error %d (%s) line %ld mesh %s: %s\n", cases[k].name, (int)ierr, text, line, m->nnodes || m->nelem || m->X || m->eptr || m->nnsets || m->file[0] ? "set" : "NULL", at && *at == ':' ? at + 2 : msg));
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: error %d (%s) line %ld mesh %s: %s\n", cases[k].name, (int)ierr, text, line,
+                            m->nnodes || m->nelem || m->X || m->eptr || m->nnsets || m->file[0] ? "set" : "NULL", at && *at == ':' ? at + 2 : msg));
     } else
-      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: read, %" PetscInt_FMT " elements, %" PetscInt_FMT " warnings\n", cases[k].name, m->nelem, m->nwarn));
+      PetscCall(
+          PetscPrintf(PETSC_COMM_WORLD, "%s: read, %" PetscInt_FMT " elements, %" PetscInt_FMT " warnings\n", cases[k].name, m->nelem, m->nwarn));
     PetscCall(TriboMeshDestroy(&m));
   }
   if (!rank) {

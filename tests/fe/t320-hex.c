@@ -65,7 +65,8 @@ static PetscErrorCode ElementChecks(TriboElementType t, const PetscReal C[], Pet
     }
   for (PetscInt a = 0; a < n; a++)
     for (PetscInt b = 0; b < n; b++) mass += M[3 * a * m + 3 * b];
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s distorted: rigid residual %.1e patch error %.1e 1^T M_x 1 / rho %.12f\n", TriboElementTypes[t], (double)rig, (double)patch, (double)mass));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s distorted: rigid residual %.1e patch error %.1e 1^T M_x 1 / rho %.12f\n", TriboElementTypes[t],
+                        (double)rig, (double)patch, (double)mass));
   PetscCall(PetscFree2(K, M));
   PetscFunctionReturn(0);
 }
@@ -85,7 +86,8 @@ static PetscErrorCode Stretch(TriboElementType t, const PetscReal C[])
     if (X[3 * a] == 1) fx += f[0];
     if (X[3 * a + 1] == 1) fy += f[1];
   }
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s unit cube stretch: x-force on x = 1 %.10f y-force on y = 1 %.10f\n", TriboElementTypes[t], (double)fx, (double)fy));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s unit cube stretch: x-force on x = 1 %.10f y-force on y = 1 %.10f\n", TriboElementTypes[t], (double)fx,
+                        (double)fy));
   PetscFunctionReturn(0);
 }
 
@@ -140,7 +142,8 @@ static PetscErrorCode Beam(void)
   m->mats[0].E = E, m->mats[0].nu = 0.3, m->mats[0].rho = rho, m->mats[0].hasE = m->mats[0].hasrho = PETSC_TRUE;
   for (PetscInt i = 0, k = 0; i <= nx; i++)
     for (PetscInt j = 0; j <= ny; j++)
-      for (PetscInt l = 0; l <= nz; l++, k++) m->X[3 * k] = L * i / nx, m->X[3 * k + 1] = h * j / ny, m->X[3 * k + 2] = h * l / nz, m->nodeid[k] = k + 1;
+      for (PetscInt l = 0; l <= nz; l++, k++)
+        m->X[3 * k] = L * i / nx, m->X[3 * k + 1] = h * j / ny, m->X[3 * k + 2] = h * l / nz, m->nodeid[k] = k + 1;
   for (PetscInt i = 0, e = 0; i < nx; i++)
     for (PetscInt j = 0; j < ny; j++)
       for (PetscInt l = 0; l < nz; l++, e++) {
@@ -174,8 +177,10 @@ static PetscErrorCode Beam(void)
     f[k - 6] = PetscSqrtReal(PetscRealPart(lr)) / (2 * PETSC_PI);
   }
   fEB = PetscSqr(4.730040744862704) / (2 * PETSC_PI * L * L) * PetscSqrtReal(E * h * h / (12 * rho));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "beam 40x2x2 C3D8: mass %.6f kg first bending pair %.4f %.4f Hz\n", (double)sys->mass, (double)f[0], (double)f[1]));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "beam: within 7%% above Euler-Bernoulli %.6f Hz: %s\n", (double)fEB, f[0] > fEB && f[1] < 1.07 * fEB ? "yes" : "no"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "beam 40x2x2 C3D8: mass %.6f kg first bending pair %.4f %.4f Hz\n", (double)sys->mass, (double)f[0],
+                        (double)f[1]));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "beam: within 7%% above Euler-Bernoulli %.6f Hz: %s\n", (double)fEB,
+                        f[0] > fEB && f[1] < 1.07 * fEB ? "yes" : "no"));
   PetscCall(EPSDestroy(&eps));
   PetscCall(TriboFESystemDestroy(&sys));
   PetscCall(TriboMeshDestroy(&m));
@@ -185,7 +190,8 @@ static PetscErrorCode Beam(void)
 int main(int argc, char **argv)
 {
   PetscReal cube[24] = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1};
-  PetscReal hex[24]  = {0, 0, 0, 1.1, 0.05, -0.02, 1.05, 0.95, 0.03, -0.04, 1.02, 0.0, 0.03, -0.02, 0.97, 0.98, 0.04, 1.05, 1.02, 1.08, 0.96, 0.01, 0.97, 1.03};
+  PetscReal hex[24]  = {0,    0,     0,    1.1,  0.05, -0.02, 1.05, 0.95, 0.03, -0.04, 1.02, 0.0,
+                        0.03, -0.02, 0.97, 0.98, 0.04, 1.05,  1.02, 1.08, 0.96, 0.01,  0.97, 1.03};
   PetscReal tet[12]  = {0, 0, 0, 1.1, 0.05, -0.02, 0.03, 0.95, 0.04, -0.02, 0.06, 1.05};
   PetscReal Vhex = 1.02481958333333, Vtet = 0.182096500000; // /usr/bin/python3 (numpy): see the expected output
 

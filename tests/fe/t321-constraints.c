@@ -17,7 +17,8 @@ static PetscInt NodeId(PetscInt off, PetscInt ny, PetscInt nz, PetscInt i, Petsc
 }
 
 // Block of nx x ny x nz C3D8 from x0 with sizes a, nodes off+1.., elements eoff+1.., elset NAME
-static PetscErrorCode Block(FILE *fp, const char name[], PetscInt off, PetscInt eoff, const PetscReal x0[], const PetscReal a[], PetscInt nx, PetscInt ny, PetscInt nz)
+static PetscErrorCode Block(FILE *fp, const char name[], PetscInt off, PetscInt eoff, const PetscReal x0[], const PetscReal a[], PetscInt nx,
+                            PetscInt ny, PetscInt nz)
 {
   const PetscInt o[8][3] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}, {0, 0, 1}, {1, 0, 1}, {1, 1, 1}, {0, 1, 1}};
   MPI_Comm       c       = PETSC_COMM_WORLD;
@@ -26,13 +27,16 @@ static PetscErrorCode Block(FILE *fp, const char name[], PetscInt off, PetscInt 
   PetscCall(PetscFPrintf(c, fp, "*Node\n"));
   for (PetscInt i = 0; i <= nx; i++)
     for (PetscInt j = 0; j <= ny; j++)
-      for (PetscInt k = 0; k <= nz; k++) PetscCall(PetscFPrintf(c, fp, "%" PetscInt_FMT ", %.17g, %.17g, %.17g\n", NodeId(off, ny, nz, i, j, k), x0[0] + a[0] * i / nx, x0[1] + a[1] * j / ny, x0[2] + a[2] * k / nz));
+      for (PetscInt k = 0; k <= nz; k++)
+        PetscCall(PetscFPrintf(c, fp, "%" PetscInt_FMT ", %.17g, %.17g, %.17g\n", NodeId(off, ny, nz, i, j, k), x0[0] + a[0] * i / nx,
+                               x0[1] + a[1] * j / ny, x0[2] + a[2] * k / nz));
   PetscCall(PetscFPrintf(c, fp, "*Element, type=C3D8, elset=%s\n", name));
   for (PetscInt i = 0, e = eoff + 1; i < nx; i++)
     for (PetscInt j = 0; j < ny; j++)
       for (PetscInt k = 0; k < nz; k++, e++) {
         PetscCall(PetscFPrintf(c, fp, "%" PetscInt_FMT, e));
-        for (PetscInt q = 0; q < 8; q++) PetscCall(PetscFPrintf(c, fp, ", %" PetscInt_FMT, NodeId(off, ny, nz, i + o[q][0], j + o[q][1], k + o[q][2])));
+        for (PetscInt q = 0; q < 8; q++)
+          PetscCall(PetscFPrintf(c, fp, ", %" PetscInt_FMT, NodeId(off, ny, nz, i + o[q][0], j + o[q][1], k + o[q][2])));
         PetscCall(PetscFPrintf(c, fp, "\n"));
       }
   PetscCall(PetscFPrintf(c, fp, "*Solid Section, elset=%s, material=M\n,\n", name));
@@ -56,11 +60,16 @@ static PetscErrorCode Read(PetscInt which, TriboMesh *mesh)
   if (which == 0) { // A: 2x2x1 on [0,1]^3, B: 4x4x1 on [0,1]^2 x [1,2]; uniform traction 1 on B's top, -1 on A's bottom
     PetscCall(Block(fp, "A", 0, 0, o0, a1, 2, 2, 1));
     PetscCall(Block(fp, "B", 100, 100, o1, a1, 4, 4, 1));
-    PetscCall(PetscFPrintf(c, fp, "*Surface, type=ELEMENT, name=ATOP\nA, S2\n*Surface, type=ELEMENT, name=BBOT\nB, S1\n*Tie, name=T\nBBOT, ATOP\n*Step\n"));
+    PetscCall(
+        PetscFPrintf(c, fp, "*Surface, type=ELEMENT, name=ATOP\nA, S2\n*Surface, type=ELEMENT, name=BBOT\nB, S1\n*Tie, name=T\nBBOT, ATOP\n*Step\n"));
     for (PetscInt i = 0; i <= 4; i++)
-      for (PetscInt j = 0; j <= 4; j++) PetscCall(PetscFPrintf(c, fp, "*Cload\n%" PetscInt_FMT ", 3, %.17g\n", NodeId(100, 4, 1, i, j, 1), (i % 4 ? 2. : 1.) * (j % 4 ? 2. : 1.) / 64));
+      for (PetscInt j = 0; j <= 4; j++)
+        PetscCall(
+            PetscFPrintf(c, fp, "*Cload\n%" PetscInt_FMT ", 3, %.17g\n", NodeId(100, 4, 1, i, j, 1), (i % 4 ? 2. : 1.) * (j % 4 ? 2. : 1.) / 64));
     for (PetscInt i = 0; i <= 2; i++)
-      for (PetscInt j = 0; j <= 2; j++) PetscCall(PetscFPrintf(c, fp, "*Cload\n%" PetscInt_FMT ", 3, %.17g\n", NodeId(0, 2, 1, i, j, 0), -(i % 2 ? 2. : 1.) * (j % 2 ? 2. : 1.) / 16));
+      for (PetscInt j = 0; j <= 2; j++)
+        PetscCall(
+            PetscFPrintf(c, fp, "*Cload\n%" PetscInt_FMT ", 3, %.17g\n", NodeId(0, 2, 1, i, j, 0), -(i % 2 ? 2. : 1.) * (j % 2 ? 2. : 1.) / 16));
   } else if (which == 1) { // distributing coupling on [0,1]^2 x [0,0.5] (ref 1001), kinematic on a copy at x = 2 (ref 1002)
     PetscCall(Block(fp, "A", 0, 0, o0, a2, 2, 2, 1));
     PetscCall(Block(fp, "B", 100, 100, o2, a2, 2, 2, 1));
@@ -68,7 +77,9 @@ static PetscErrorCode Read(PetscInt which, TriboMesh *mesh)
     PetscCall(PetscFPrintf(c, fp, "*Surface, type=ELEMENT, name=ATOP\nA, S2\n*Surface, type=ELEMENT, name=BTOP\nB, S2\n"));
     PetscCall(PetscFPrintf(c, fp, "*Coupling, constraint name=CD, ref node=REFD, surface=ATOP\n*Distributing, weighting method=UNIFORM\n"));
     PetscCall(PetscFPrintf(c, fp, "*Coupling, constraint name=CK, ref node=1002, surface=BTOP\n*Kinematic\n*Step\n"));
-    PetscCall(PetscFPrintf(c, fp, "*Substructure Load Case, name=FZ\n*Cload\n1001, 3, 1.\n1002, 3, 1.\n*Substructure Load Case, name=FX\n*Cload\n1001, 1, 1.\n1002, 1, 1.\n"));
+    PetscCall(PetscFPrintf(
+        c, fp,
+        "*Substructure Load Case, name=FZ\n*Cload\n1001, 3, 1.\n1002, 3, 1.\n*Substructure Load Case, name=FX\n*Cload\n1001, 1, 1.\n1002, 1, 1.\n"));
     PetscCall(PetscFPrintf(c, fp, "*Substructure Load Case, name=MY\n*Cload\n1001, 5, 1.\n1002, 5, 1.\n"));
   } else { // two cubes; a = node 5 (1,0,0), b = node 102 (2,0,1), c = node 105 (3,0,0)
     PetscCall(Block(fp, "A", 0, 0, o0, a1, 1, 1, 1));
@@ -106,7 +117,8 @@ static PetscErrorCode Entry(Vec v, PetscInt i, PetscReal *val)
 }
 
 // Force and moment about x0 of F on the translations of nodes with ids in [id0, id1]; min/max z-force
-static PetscErrorCode Resultant(TriboFESystem sys, PetscInt id0, PetscInt id1, const PetscReal x0[], PetscReal fm[], PetscReal *fzmin, PetscReal *fzmax)
+static PetscErrorCode Resultant(TriboFESystem sys, PetscInt id0, PetscInt id1, const PetscReal x0[], PetscReal fm[], PetscReal *fzmin,
+                                PetscReal *fzmax)
 {
   TriboMesh m = sys->mesh;
 
@@ -162,7 +174,8 @@ static PetscErrorCode CompareWithPtAP(TriboMesh m, const char what[])
   PetscCall(MatNorm(s[1]->K, NORM_FROBENIUS, &d[0]));
   PetscCall(MatNorm(s[1]->M, NORM_FROBENIUS, &d[1]));
   PetscCall(VecNorm(s[1]->F, NORM_2, &d[2]));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: direct vs MatPtAP |dK|/|K| %.1e |dM|/|M| %.1e |dF|/|F| %.1e\n", what, (double)(d[0] / n[0]), (double)(d[1] / n[1]), (double)(d[2] / n[2])));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: direct vs MatPtAP |dK|/|K| %.1e |dM|/|M| %.1e |dF|/|F| %.1e\n", what, (double)(d[0] / n[0]),
+                        (double)(d[1] / n[1]), (double)(d[2] / n[2])));
   PetscCall(TriboFESystemDestroy(&s[0]));
   PetscCall(TriboFESystemDestroy(&s[1]));
   PetscFunctionReturn(0);
@@ -206,7 +219,8 @@ static PetscErrorCode TieCase(void)
   PetscCall(VecAXPY(ufull, -1, uex));
   PetscCall(VecNorm(ufull, NORM_INFINITY, &ne));
   PetscCall(VecNorm(uex, NORM_INFINITY, &ue));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "tie: ndof %" PetscInt_FMT " nfree %" PetscInt_FMT " |K r - F|/|F| %.1e |T r - u|/|u| %.1e\n", sys->ndof, sys->nfree, (double)(ny / nf), (double)(ne / ue)));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "tie: ndof %" PetscInt_FMT " nfree %" PetscInt_FMT " |K r - F|/|F| %.1e |T r - u|/|u| %.1e\n", sys->ndof,
+                        sys->nfree, (double)(ny / nf), (double)(ne / ue)));
   PetscCall(VecDestroy(&r));
   PetscCall(VecDestroy(&y));
   PetscCall(VecDestroy(&ufull));
@@ -240,7 +254,8 @@ static PetscErrorCode RigidConsistency(TriboFESystem sys, PetscReal *err)
           PetscInt  d1 = (d + 1) % 3, d2 = (d + 2) % 3;
           PetscReal v = k < 3 ? (PetscReal)(d == k) : (w == d1 ? y[d2] : (w == d2 ? -y[d1] : 0)); // (e_w x y)_d
           PetscCall(VecSetValue(ex, 3 * i + d, v, INSERT_VALUES));
-          if (m->nodeid[i] > 1000 && sys->rotdof[i] >= 0) PetscCall(VecSetValue(ex, sys->rotdof[i] + d, (PetscReal)(k >= 3 && d == w), INSERT_VALUES));
+          if (m->nodeid[i] > 1000 && sys->rotdof[i] >= 0)
+            PetscCall(VecSetValue(ex, sys->rotdof[i] + d, (PetscReal)(k >= 3 && d == w), INSERT_VALUES));
         }
       }
     PetscCall(VecAssemblyBegin(ex));
@@ -278,10 +293,12 @@ static PetscErrorCode CouplingCase(void)
       PetscCall(RigidConsistency(sys, &err));
       PetscCall(TriboFECheckRigidBody(sys, res));
       for (PetscInt k = 0; k < 6; k++) rmax = PetscMax(rmax, res[k]);
-      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "couplings: ndof %" PetscInt_FMT " nfree %" PetscInt_FMT " rigid |T r - r_full| %.1e |K r| %.1e\n", sys->ndof, sys->nfree, (double)err, (double)rmax));
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "couplings: ndof %" PetscInt_FMT " nfree %" PetscInt_FMT " rigid |T r - r_full| %.1e |K r| %.1e\n",
+                            sys->ndof, sys->nfree, (double)err, (double)rmax));
     }
     PetscCall(Resultant(sys, 1, 99, xc, fm, &fmin, &fmax));
-    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "distributing %s: F %.12f %.12f %.12f M(centroid) %.12f %.12f %.12f", sys->loadcase, (double)fm[0], (double)fm[1], (double)fm[2], (double)fm[3], (double)fm[4], (double)fm[5]));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "distributing %s: F %.12f %.12f %.12f M(centroid) %.12f %.12f %.12f", sys->loadcase, (double)fm[0],
+                          (double)fm[1], (double)fm[2], (double)fm[3], (double)fm[4], (double)fm[5]));
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, c == 0 ? " nodal z-force min %.12f max %.12f\n" : "\n", (double)fmin, (double)fmax));
     PetscCall(TriboFESystemDestroy(&sys));
   }
@@ -313,8 +330,12 @@ static PetscErrorCode EquationCase(void)
     PetscCall(Entry(r, j[2], &t[k]));
   }
   PetscCall(Entry(sys->F, j[2], &fc));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "equations: ndof %" PetscInt_FMT " nfree %" PetscInt_FMT " free DOF of a %" PetscInt_FMT " b %" PetscInt_FMT " c independent %s\n", sys->ndof, sys->nfree, j[0], j[1], j[2] >= 0 ? "yes" : "no"));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "equations: u_a = %.12f u_c row sum %.12f u_b = %.12f u_c row sum %.12f load on a reaches c %.12f\n", (double)t[0], (double)rs[0], (double)t[1], (double)rs[1], (double)fc));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD,
+                        "equations: ndof %" PetscInt_FMT " nfree %" PetscInt_FMT " free DOF of a %" PetscInt_FMT " b %" PetscInt_FMT
+                        " c independent %s\n",
+                        sys->ndof, sys->nfree, j[0], j[1], j[2] >= 0 ? "yes" : "no"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "equations: u_a = %.12f u_c row sum %.12f u_b = %.12f u_c row sum %.12f load on a reaches c %.12f\n",
+                        (double)t[0], (double)rs[0], (double)t[1], (double)rs[1], (double)fc));
   PetscCall(VecDestroy(&e));
   PetscCall(VecDestroy(&r));
   PetscCall(TriboFESystemDestroy(&sys));

@@ -30,17 +30,20 @@ int main(int argc, char **argv)
   PetscCall(TriboFESystemSetUp(sys));
   PetscCall(PetscTime(&t1));
   PetscCall(PetscFPrintf(PETSC_COMM_WORLD, PETSC_STDERR, "TriboFESystemSetUp: %.2f s on %d rank(s)\n", t1 - t0, (int)size));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "nodes %" PetscInt_FMT " elements %" PetscInt_FMT " (C3D8R assembled as C3D8 %" PetscInt_FMT ")\n", mesh->nnodes, mesh->nelem, sys->nel_c3d8r));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "nodes %" PetscInt_FMT " elements %" PetscInt_FMT " (C3D8R assembled as C3D8 %" PetscInt_FMT ")\n",
+                        mesh->nnodes, mesh->nelem, sys->nel_c3d8r));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "DOFs %" PetscInt_FMT " independent %" PetscInt_FMT "\n", sys->ndof, sys->nfree));
 
   PetscCall(TriboFEMeshVolume(mesh, &vol, &rhoV));
   PetscCall(TriboFECheckMass(sys, m));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "mass: rho V %.5f kg 1^T M_full 1 %.5f r^T M r x %.5f y %.5f z %.5f\n", (double)rhoV, (double)sys->mass, (double)m[0], (double)m[1], (double)m[2]));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "mass: rho V %.5f kg 1^T M_full 1 %.5f r^T M r x %.5f y %.5f z %.5f\n", (double)rhoV, (double)sys->mass,
+                        (double)m[0], (double)m[1], (double)m[2]));
   PetscCall(TriboFECheckSymmetry(sys->K, &sk));
   PetscCall(TriboFECheckSymmetry(sys->M, &sm));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "asymmetry |A - A^T|/|A|: K %.1e M %.1e\n", (double)sk, (double)sm));
   PetscCall(TriboFECheckRigidBody(sys, res));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "rigid-body residuals |K r|/(|K| |r|): translations %.1e %.1e %.1e rotations %.1e %.1e %.1e\n", (double)res[0], (double)res[1], (double)res[2], (double)res[3], (double)res[4], (double)res[5]));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "rigid-body residuals |K r|/(|K| |r|): translations %.1e %.1e %.1e rotations %.1e %.1e %.1e\n",
+                        (double)res[0], (double)res[1], (double)res[2], (double)res[3], (double)res[4], (double)res[5]));
 
   PetscCall(TriboFELoadResultant(sys, sys->F, NULL, fm));
   PetscCall(VecDuplicate(sys->F, &Fp));
@@ -48,7 +51,8 @@ int main(int argc, char **argv)
   PetscCall(VecAbs(Fp));
   PetscCall(VecSum(Fp, &fpos));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "load case %s: sum of |F| %.10f\n", sys->loadcase, (double)fpos));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "resultant about the origin: F %.1e %.1e %.1e M %.1e %.1e %.1e\n", (double)fm[0], (double)fm[1], (double)fm[2], (double)fm[3], (double)fm[4], (double)fm[5]));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "resultant about the origin: F %.1e %.1e %.1e M %.1e %.1e %.1e\n", (double)fm[0], (double)fm[1],
+                        (double)fm[2], (double)fm[3], (double)fm[4], (double)fm[5]));
   PetscCall(VecDestroy(&Fp));
   PetscCall(TriboFESystemDestroy(&sys));
   PetscCall(TriboMeshDestroy(&mesh));

@@ -18,7 +18,8 @@ static PetscReal MinCornerJacobian(TriboMesh m)
       PetscReal u[3][3];
       for (int k = 0; k < 3; k++)
         for (int d = 0; d < 3; d++) u[k][d] = m->X[3 * c[nb[a][k]] + d] - m->X[3 * c[a] + d];
-      jmin = PetscMin(jmin, sgn[a] * (u[0][0] * (u[1][1] * u[2][2] - u[1][2] * u[2][1]) - u[0][1] * (u[1][0] * u[2][2] - u[1][2] * u[2][0]) + u[0][2] * (u[1][0] * u[2][1] - u[1][1] * u[2][0])));
+      jmin = PetscMin(jmin, sgn[a] * (u[0][0] * (u[1][1] * u[2][2] - u[1][2] * u[2][1]) - u[0][1] * (u[1][0] * u[2][2] - u[1][2] * u[2][0]) +
+                                      u[0][2] * (u[1][0] * u[2][1] - u[1][1] * u[2][0])));
     }
   }
   return jmin;
@@ -105,19 +106,23 @@ int main(int argc, char **argv)
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
   if (!rank) (void)remove(deck);
 
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "nodes %" PetscInt_FMT " elements %" PetscInt_FMT " type %s warnings %" PetscInt_FMT "\n", m->nnodes, m->nelem, TriboElementTypes[m->etype[0]], m->nwarn));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "nodes %" PetscInt_FMT " elements %" PetscInt_FMT " type %s warnings %" PetscInt_FMT "\n", m->nnodes,
+                        m->nelem, TriboElementTypes[m->etype[0]], m->nwarn));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "smallest corner Jacobian > 0: %s\n", MinCornerJacobian(m) > 0 ? "yes" : "no"));
   PetscCall(TriboFEMeshVolume(m, &vol, &mass));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "volume %.10e m^3 mass %.10e kg\n", (double)vol, (double)mass));
   PetscCall(TriboMeshFindNodeSet(m, "CT", &ct));
   PetscCall(TriboMeshFindNodeSet(m, "CB", &cb));
   PetscCall(Coincide(m, ct, cb, &dmax, &twice));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "CT %" PetscInt_FMT " CB %" PetscInt_FMT " nodes, largest CT-CB distance %g m, CB nodes matched twice %" PetscInt_FMT "\n", ct->n, cb->n, (double)dmax, twice));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD,
+                        "CT %" PetscInt_FMT " CB %" PetscInt_FMT " nodes, largest CT-CB distance %g m, CB nodes matched twice %" PetscInt_FMT "\n",
+                        ct->n, cb->n, (double)dmax, twice));
   for (int s = 0; s < 2; s++) {
     PetscInt  n;
     PetscReal zc, nmin, nmax;
     PetscCall(Footprint(m, s ? "BOTS" : "TOPS", &n, &area, &zc, &nmin, &nmax));
-    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: %" PetscInt_FMT " faces area %.10e m^2 at z = %g outward n_z %g to %g\n", s ? "BOTS" : "TOPS", n, (double)area, (double)zc + 0.0, (double)nmin, (double)nmax));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: %" PetscInt_FMT " faces area %.10e m^2 at z = %g outward n_z %g to %g\n", s ? "BOTS" : "TOPS", n,
+                          (double)area, (double)zc + 0.0, (double)nmin, (double)nmax));
   }
   for (PetscInt s = 0; s < 2; s++)
     for (PetscInt k = 1;; k++) {
@@ -137,18 +142,25 @@ int main(int argc, char **argv)
       // F z of the loads at this reference node, z of its footprint: < 0 when the load pushes the footprint into the beam
       for (PetscInt c = 0; c < m->ncloads; c++)
         if (m->cloads[c].node == ref && m->cloads[c].dof == 3) fz += m->cloads[c].value * zc;
-      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: %" PetscInt_FMT " faces at z = %g outward n_z %g to %g, reference node (%g, %g, %g)\n", name, n, (double)zc, (double)nmin, (double)nmax, (double)m->X[3 * ref] + 0.0, (double)m->X[3 * ref + 1] + 0.0,
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: %" PetscInt_FMT " faces at z = %g outward n_z %g to %g, reference node (%g, %g, %g)\n", name, n,
+                            (double)zc, (double)nmin, (double)nmax, (double)m->X[3 * ref] + 0.0, (double)m->X[3 * ref + 1] + 0.0,
                             (double)m->X[3 * ref + 2]));
       nb += !s;
     }
   for (PetscInt k = 0; k < m->ncouplings; k++) ndist += m->couplings[k].distributing;
   for (PetscInt k = 0; k < m->ncloads; k++) fsum += m->cloads[k].value;
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "bolts %" PetscInt_FMT " couplings %" PetscInt_FMT " (distributing %" PetscInt_FMT ") equations %" PetscInt_FMT " cloads %" PetscInt_FMT " sum %g sum F z_footprint %g load case %s\n", nb, m->ncouplings,
-                        ndist, m->neqs, m->ncloads, (double)fsum, (double)fz, m->ncloads ? m->cloads[0].loadcase : "-"));
-  for (PetscInt k = 0; k < m->nretained; k++) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "retained %s DOFs %" PetscInt_FMT "-%" PetscInt_FMT "\n", m->retained[k].nset, m->retained[k].dof0, m->retained[k].dof1));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD,
+                        "bolts %" PetscInt_FMT " couplings %" PetscInt_FMT " (distributing %" PetscInt_FMT ") equations %" PetscInt_FMT
+                        " cloads %" PetscInt_FMT " sum %g sum F z_footprint %g load case %s\n",
+                        nb, m->ncouplings, ndist, m->neqs, m->ncloads, (double)fsum, (double)fz, m->ncloads ? m->cloads[0].loadcase : "-"));
+  for (PetscInt k = 0; k < m->nretained; k++)
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "retained %s DOFs %" PetscInt_FMT "-%" PetscInt_FMT "\n", m->retained[k].nset, m->retained[k].dof0,
+                          m->retained[k].dof1));
   PetscCall(TriboMeshFindNodeSet(m, m->recovery, &rec));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "nmodes %" PetscInt_FMT " recovery %s:", m->nmodes, m->recovery));
-  for (PetscInt i = 0; i < rec->n; i++) PetscCall(PetscPrintf(PETSC_COMM_WORLD, " (%g, %g, %g)", (double)m->X[3 * rec->idx[i]], (double)m->X[3 * rec->idx[i] + 1] + 0.0, (double)m->X[3 * rec->idx[i] + 2] + 0.0));
+  for (PetscInt i = 0; i < rec->n; i++)
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, " (%g, %g, %g)", (double)m->X[3 * rec->idx[i]], (double)m->X[3 * rec->idx[i] + 1] + 0.0,
+                          (double)m->X[3 * rec->idx[i] + 2] + 0.0));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "\n"));
 
   PetscCall(TriboFESystemCreate(PETSC_COMM_WORLD, &sys));
@@ -161,8 +173,9 @@ int main(int argc, char **argv)
   PetscCall(TriboFECheckRigidBody(sys, res));
   PetscCall(TriboFELoadResultant(sys, sys->F, NULL, fm));
   for (int k = 0; k < 6; k++) rmax = PetscMax(rmax, res[k]), fmax = PetscMax(fmax, PetscAbsReal(fm[k]));
-  PetscCall(
-      PetscPrintf(PETSC_COMM_WORLD, "assembled: independent DOFs %" PetscInt_FMT " mass %.10e kg rigid-body residual < 1e-12: %s load resultant < 1e-12: %s\n", sys->nfree, (double)sys->mass, rmax < 1e-12 ? "yes" : "no", fmax < 1e-12 ? "yes" : "no"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD,
+                        "assembled: independent DOFs %" PetscInt_FMT " mass %.10e kg rigid-body residual < 1e-12: %s load resultant < 1e-12: %s\n",
+                        sys->nfree, (double)sys->mass, rmax < 1e-12 ? "yes" : "no", fmax < 1e-12 ? "yes" : "no"));
   PetscCall(TriboFESystemDestroy(&sys));
   PetscCall(TriboMeshDestroy(&m));
   PetscCall(PetscFinalize());

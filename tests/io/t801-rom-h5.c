@@ -130,12 +130,14 @@ int main(int argc, char **argv)
   }
   for (PetscInt k = 0; k < 21; k++) d[7] = PetscMax(d[7], PetscAbsReal(rom->iface->xyz[k] - r2->iface->xyz[k]));
   for (PetscInt k = 0; k < 12; k++) ndiff += rom->iface->elem[k] != r2->iface->elem[k];
-  PetscCall(
-      PetscPrintf(PETSC_COMM_WORLD, "differences M %g K %g R %g Fv %g Q %g T %g L %g points %g, integers %" PetscInt_FMT "\n", (double)d[0], (double)d[1], (double)d[2], (double)d[3], (double)d[4], (double)d[5], (double)d[6], (double)d[7], ndiff));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "differences M %g K %g R %g Fv %g Q %g T %g L %g points %g, integers %" PetscInt_FMT "\n", (double)d[0],
+                        (double)d[1], (double)d[2], (double)d[3], (double)d[4], (double)d[5], (double)d[6], (double)d[7], ndiff));
   PetscCall(TriboInterfaceGetArea(r2->iface, &area));
   PetscCall(MatGetValue(r2->K, 1, 2, &a));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "n %" PetscInt_FMT " nrec %" PetscInt_FMT " labels %s %s title %s source %s\n", r2->n, r2->nrec, r2->rlabels[0], r2->rlabels[1], r2->title, r2->source));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "K[1,2] %g nodes %" PetscInt_FMT " elements %" PetscInt_FMT " points %" PetscInt_FMT " area %g\n", (double)a, r2->iface->nnodes, r2->iface->nelem, r2->iface->npts, (double)area));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "n %" PetscInt_FMT " nrec %" PetscInt_FMT " labels %s %s title %s source %s\n", r2->n, r2->nrec,
+                        r2->rlabels[0], r2->rlabels[1], r2->title, r2->source));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "K[1,2] %g nodes %" PetscInt_FMT " elements %" PetscInt_FMT " points %" PetscInt_FMT " area %g\n",
+                        (double)a, r2->iface->nnodes, r2->iface->nelem, r2->iface->npts, (double)area));
   PetscCall(TriboFileSHA256("rom.h5", sha));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "sha256 recorded: %s\n", PetscNot(strcmp(sha, r2->sha256)) ? "yes" : "no"));
 
@@ -144,12 +146,14 @@ int main(int argc, char **argv)
   PetscCall(TriboH5Open(PETSC_COMM_WORLD, "rom2.h5", &h));
   PetscCall(TriboH5ReadAttrString(h, TRIBO_H5_META, "verb", buf, sizeof(buf)));
   PetscCall(TriboH5ReadStrings(h, TRIBO_H5_META "/input_sha256", &n, &strs));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "rom2.h5: verb %s, %" PetscInt_FMT " input, its sha256 matches: %s\n", buf, n, PetscNot(strcmp(strs[0], sha)) ? "yes" : "no"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "rom2.h5: verb %s, %" PetscInt_FMT " input, its sha256 matches: %s\n", buf, n,
+                        PetscNot(strcmp(strs[0], sha)) ? "yes" : "no"));
   PetscCall(PetscFree(strs[0]));
   PetscCall(PetscFree(strs));
   PetscCall(TriboH5ReadAttrString(h, TRIBO_H5_META, "program", buf, sizeof(buf)));
   PetscCall(TriboH5ReadReal(h, TRIBO_H5_ROM_R, &n, dims, &raw)); // row-major as numpy shows it
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "program %s, raw /rom/R %" PetscInt_FMT "-D %" PetscInt_FMT " x %" PetscInt_FMT ", R[1,3] %g\n", buf, n, dims[0], dims[1], (double)raw[1 * 5 + 3]));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "program %s, raw /rom/R %" PetscInt_FMT "-D %" PetscInt_FMT " x %" PetscInt_FMT ", R[1,3] %g\n", buf, n,
+                        dims[0], dims[1], (double)raw[1 * 5 + 3]));
   PetscCall(PetscFree(raw));
   PetscCall(TriboH5Close(&h, PETSC_FALSE));
 

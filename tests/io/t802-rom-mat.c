@@ -119,10 +119,14 @@ static PetscErrorCode Check(const char *fn)
   PetscCall(VecRestoreArrayRead(rom->Fv, &fv));
   for (PetscInt k = 0; k < 9; k++) x += PetscAbsReal(f->xyz[k]);
   for (PetscInt k = 0; k < 12; k++) x += PetscAbsReal(f->pxyz[k]);
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: differences M %g K %g R %g L %g Q %g T %g Fv %g\n", fn, (double)d[0], (double)d[1], (double)d[2], (double)d[3], (double)d[4], (double)d[5], (double)d[6]));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  n %" PetscInt_FMT " sensors %s %s %s, nodes %" PetscInt_FMT " points %" PetscInt_FMT " elements %" PetscInt_FMT ", title %s\n", rom->n, rom->rlabels[0], rom->rlabels[1], rom->rlabels[2], f->nnodes,
-                        f->npts, f->nelem, rom->title));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  weights %g %g %g %g, |coordinates| %g, point elements %" PetscInt_FMT " %" PetscInt_FMT "\n", (double)f->pw[0], (double)f->pw[1], (double)f->pw[2], (double)f->pw[3], (double)x, f->pelem[0], f->pelem[3]));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: differences M %g K %g R %g L %g Q %g T %g Fv %g\n", fn, (double)d[0], (double)d[1], (double)d[2],
+                        (double)d[3], (double)d[4], (double)d[5], (double)d[6]));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD,
+                        "  n %" PetscInt_FMT " sensors %s %s %s, nodes %" PetscInt_FMT " points %" PetscInt_FMT " elements %" PetscInt_FMT
+                        ", title %s\n",
+                        rom->n, rom->rlabels[0], rom->rlabels[1], rom->rlabels[2], f->nnodes, f->npts, f->nelem, rom->title));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  weights %g %g %g %g, |coordinates| %g, point elements %" PetscInt_FMT " %" PetscInt_FMT "\n",
+                        (double)f->pw[0], (double)f->pw[1], (double)f->pw[2], (double)f->pw[3], (double)x, f->pelem[0], f->pelem[3]));
   PetscCall(TriboROMDestroy(&rom));
   PetscFunctionReturn(0);
 }
@@ -156,7 +160,8 @@ int main(int argc, char **argv)
   for (int c = 0; c < 7; c++) {
     ierr = TriboROMLoad(PETSC_COMM_WORLD, bad[c], &rom);
     if (ierr) PetscCall(PetscErrorMessage(ierr, NULL, &msg));
-    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: %s\n  %s\n", bad[c], ierr == PETSC_ERR_FILE_UNEXPECTED ? "error" : "WRONG ERROR CODE", ierr ? msg : "(no error)"));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: %s\n  %s\n", bad[c], ierr == PETSC_ERR_FILE_UNEXPECTED ? "error" : "WRONG ERROR CODE",
+                          ierr ? msg : "(no error)"));
     PetscCall(TriboROMDestroy(&rom));
   }
   PetscCall(PetscPopErrorHandler());

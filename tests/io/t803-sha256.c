@@ -8,7 +8,8 @@ static char help[] = "SHA-256 of buffers and files against published digests.\n"
 int main(int argc, char **argv)
 {
   // FIPS 180-2 appendix B examples: one block, empty message, two blocks (448 bits), and 896 bits
-  const char *msgs[] = {"abc", "", "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"};
+  const char *msgs[] = {"abc", "", "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+                        "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"};
   char        hex[65], file[PETSC_MAX_PATH_LEN] = "";
   char       *buf;
   PetscMPIInt rank;
@@ -46,7 +47,8 @@ int main(int argc, char **argv)
   }
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "file: %s\n", hex));
   PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "missing file: %s\n", TriboFileSHA256("/nonexistent/t803", hex) == PETSC_ERR_FILE_OPEN ? "error" : "no error"));
+  PetscCall(
+      PetscPrintf(PETSC_COMM_WORLD, "missing file: %s\n", TriboFileSHA256("/nonexistent/t803", hex) == PETSC_ERR_FILE_OPEN ? "error" : "no error"));
   PetscCall(PetscPopErrorHandler());
   PetscCall(PetscFree(buf));
   PetscCall(PetscFinalize());

@@ -25,7 +25,8 @@ static PetscErrorCode Check(TriboLaw law, const char *name, PetscRandom rnd, Pet
   PetscFunctionBeginUser;
   PetscCall(TriboLawGetCard(law, &c));
   while (checked < 400) {
-    PetscReal un = cls == 2 ? Rand(rnd, -2e-6, -1e-8) : Rand(rnd, 1e-7, 2e-6), slip = cls == 1 ? Rand(rnd, 2.0, 20.0) : Rand(rnd, 0.0, 0.5), dir = Rand(rnd, 0, 2 * PETSC_PI), ts = 0;
+    PetscReal un = cls == 2 ? Rand(rnd, -2e-6, -1e-8) : Rand(rnd, 1e-7, 2e-6), slip = cls == 1 ? Rand(rnd, 2.0, 20.0) : Rand(rnd, 0.0, 0.5),
+              dir = Rand(rnd, 0, 2 * PETSC_PI), ts = 0;
     PetscBool edf;
     PetscCall(PetscStrcmp(c->name, TRIBOLAWEDF, &edf));
     ts = edf ? 0.6 * kn * un : 1e6;
@@ -60,7 +61,8 @@ static PetscErrorCode Check(TriboLaw law, const char *name, PetscRandom rnd, Pet
       if (cls != 2) {
         PetscReal tr  = PetscSqrtReal(trial[0] * trial[0] + trial[1] * trial[1]);
         PetscReal trm = PetscMax(PetscAbsReal(trial[0]), PetscAbsReal(trial[1]));
-        near          = (PetscBool)(PetscAbsReal(tr - cap) < 1e-3 * cap || PetscAbsReal(trm - cap) < 1e-3 * cap || PetscAbsReal(PetscMin(PetscAbsReal(trial[0]), PetscAbsReal(trial[1])) - cap) < 1e-3 * cap);
+        near          = (PetscBool)(PetscAbsReal(tr - cap) < 1e-3 * cap || PetscAbsReal(trm - cap) < 1e-3 * cap ||
+                           PetscAbsReal(PetscMin(PetscAbsReal(trial[0]), PetscAbsReal(trial[1])) - cap) < 1e-3 * cap);
         if (cls == 0 && tr > 0.999 * cap) continue;
         if (cls == 1 && tr < 1.001 * cap) continue;
       }
@@ -94,7 +96,8 @@ int main(int argc, char **argv)
     PetscReal   coupled;
     PetscInt    ncls;
   } cases[] = {
-      {TRIBOLAWPENALTY, "penalty", -1, 3}, {TRIBOLAWJENKINS, "jenkins-decoupled", 0, 2}, {TRIBOLAWJENKINS, "jenkins-coupled", 1, 2}, {TRIBOLAWEDF, "edf-decoupled", 0, 4}, {TRIBOLAWEDF, "edf-coupled", 1, 4},
+      {TRIBOLAWPENALTY, "penalty", -1, 3},  {TRIBOLAWJENKINS, "jenkins-decoupled", 0, 2}, {TRIBOLAWJENKINS, "jenkins-coupled", 1, 2},
+      {TRIBOLAWEDF, "edf-decoupled", 0, 4}, {TRIBOLAWEDF, "edf-coupled", 1, 4},
   };
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));

@@ -165,7 +165,8 @@ int main(int argc, char **argv)
     PetscCall(Leg(&d, 0, 0, -V, M));
     PetscCall(Leg(&d, Y, 0, U0, M));
     ok = (PetscBool)(d.krc > 0 && PetscAbsReal(d.trc - d.teq5) <= 1e-10 * PetscAbsReal(d.teq5));
-    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "edf-%s re-contact increment %" PetscInt_FMT " t1 %.8e eq5 %.8e %s\n", cname[cp], d.krc, (double)d.trc, (double)d.teq5, ok ? "ok" : "MISMATCH"));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "edf-%s re-contact increment %" PetscInt_FMT " t1 %.8e eq5 %.8e %s\n", cname[cp], d.krc, (double)d.trc,
+                          (double)d.teq5, ok ? "ok" : "MISMATCH"));
     PetscCall(PetscSNPrintf(name, sizeof(name), "edf-%s separation", cname[cp]));
     PetscCall(Report(&d, name, X, Wex, 4));
   }

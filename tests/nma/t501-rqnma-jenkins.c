@@ -80,13 +80,16 @@ int main(int argc, char **argv)
   PetscCall(TriboNMASetPrestress(nma, ps));
   PetscCall(TriboNMASetMode(nma, 1, omega2[0], phi));
   {
-    PetscReal amps[] = {1.0e-8 * PetscSqrtReal(2.0), 1.0e-7 * PetscSqrtReal(2.0) * 0.5, 3.0e-7 * PetscSqrtReal(2.0), 1.0e-6 * PetscSqrtReal(2.0), 1.0e-5 * PetscSqrtReal(2.0)};
+    PetscReal amps[] = {1.0e-8 * PetscSqrtReal(2.0), 1.0e-7 * PetscSqrtReal(2.0) * 0.5, 3.0e-7 * PetscSqrtReal(2.0), 1.0e-6 * PetscSqrtReal(2.0),
+                        1.0e-5 * PetscSqrtReal(2.0)};
     PetscCall(TriboNMASetAmplitudes(nma, 5, amps));
   }
   PetscCall(TriboNMASetFromOptions(nma));
   PetscCall(TriboNMASolve(nma));
   PetscCall(TriboNMAGetBackbone(nma, &bb));
-  for (PetscInt i = 0; i < bb->na; i++) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "X %.4e f %.10g zeta %.8g converged %d\n", (double)(bb->q[i] / PetscSqrtReal(m)), (double)bb->freq[i], (double)bb->zeta[i], (int)bb->status[i]));
+  for (PetscInt i = 0; i < bb->na; i++)
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "X %.4e f %.10g zeta %.8g converged %d\n", (double)(bb->q[i] / PetscSqrtReal(m)), (double)bb->freq[i],
+                          (double)bb->zeta[i], (int)bb->status[i]));
   PetscCall(TriboNMADestroy(&nma));
   PetscCall(TriboModalDestroy(&modal));
   PetscCall(TriboPrestressDestroy(&ps));

@@ -12,17 +12,17 @@
 
 int main(int argc, char **argv)
 {
-  TriboROM       rom;
-  TriboInterface f;
-  TriboLaw       law;
-  TriboJoint     joint;
-  TriboPrestress ps;
-  TriboModal     modal;
+  TriboROM         rom;
+  TriboInterface   f;
+  TriboLaw         law;
+  TriboJoint       joint;
+  TriboPrestress   ps;
+  TriboModal       modal;
   const PetscReal *us, *omega2;
-  PetscReal      ks = 2.0e6, m = 0.5, a = 0.01, kn = 1.0e12, T = 1000.0;
-  PetscReal      xyz[12] = {0, 0, 0, a, 0, 0, a, a, 0, 0, a, 0};
-  PetscInt       el[4]   = {0, 1, 2, 3};
-  PetscBool      cons    = PETSC_TRUE;
+  PetscReal        ks = 2.0e6, m = 0.5, a = 0.01, kn = 1.0e12, T = 1000.0;
+  PetscReal        xyz[12] = {0, 0, 0, a, 0, 0, a, a, 0, 0, a, 0};
+  PetscInt         el[4]   = {0, 1, 2, 3};
+  PetscBool        cons    = PETSC_TRUE;
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-conservative", &cons, NULL));

@@ -16,11 +16,12 @@
 #include <stdio.h>
 
 static const TriboLawParam cubic_params[] = {
-  {"k1", "N/m^3", 1.0e12, 0, "linear tangential stiffness per unit area"},
-  {"k3", "N/m^5", 0.0,    0, "cubic tangential stiffness per unit area"},
+    {"k1", "N/m^3", 1.0e12, 0, "linear tangential stiffness per unit area"},
+    {"k3", "N/m^5", 0.0, 0, "cubic tangential stiffness per unit area"},
 };
 
-static PetscInt CubicKernel(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t, PetscReal *dtdu, PetscReal *hnew)
+static PetscInt CubicKernel(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t, PetscReal *dtdu,
+                            PetscReal *hnew)
 {
   for (PetscInt i = 0; i < n; i++) {
     PetscReal x = mode == TRIBO_LAW_NORMAL ? 0.0 : u[3 * i];
@@ -36,7 +37,15 @@ static PetscInt CubicKernel(const PetscReal *p, TriboLawMode mode, PetscInt n, c
   return 0;
 }
 
-static const TriboLawCard cubic_card = {.name = "cubic", .title = "hardening cubic tangential spring (a user's law)", .citation = "test t503", .equations = "t_1 = k1 u_1 + k3 u_1^3", .nparams = 2, .params = cubic_params, .nhist = 0, .analytic_tangent = PETSC_TRUE, .kernel = CubicKernel};
+static const TriboLawCard cubic_card = {.name             = "cubic",
+                                        .title            = "hardening cubic tangential spring (a user's law)",
+                                        .citation         = "test t503",
+                                        .equations        = "t_1 = k1 u_1 + k3 u_1^3",
+                                        .nparams          = 2,
+                                        .params           = cubic_params,
+                                        .nhist            = 0,
+                                        .analytic_tangent = PETSC_TRUE,
+                                        .kernel           = CubicKernel};
 
 static PetscErrorCode CubicCard(const TriboLawCard **card)
 {
@@ -121,18 +130,18 @@ static PetscErrorCode OneDOF(PetscReal m, PetscReal k, PetscReal A, TriboROM *ro
 }
 
 /* The message of the error that call raises, or "" */
-#define ErrorText(call, msg) \
-  do { \
-    PetscErrorCode _e; \
-    const char    *_s = NULL; \
+#define ErrorText(call, msg)                                         \
+  do {                                                               \
+    PetscErrorCode _e;                                               \
+    const char    *_s = NULL;                                        \
     PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL)); \
-    _e = call; \
-    PetscCall(PetscPopErrorHandler()); \
-    msg[0] = 0; \
-    if (_e) { \
-      PetscCall(PetscErrorMessage(_e, NULL, (char **)&_s)); \
-      PetscCall(PetscStrncpy(msg, _s ? _s : "", sizeof(msg))); \
-    } \
+    _e = call;                                                       \
+    PetscCall(PetscPopErrorHandler());                               \
+    msg[0] = 0;                                                      \
+    if (_e) {                                                        \
+      PetscCall(PetscErrorMessage(_e, NULL, (char **)&_s));          \
+      PetscCall(PetscStrncpy(msg, _s ? _s : "", sizeof(msg)));       \
+    }                                                                \
   } while (0)
 
 int main(int argc, char **argv)
@@ -160,14 +169,16 @@ int main(int argc, char **argv)
     PetscCall(PetscViewerDestroy(&sv));
     fclose(fp);
   }
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "view_models lists cubic: %s, edf: %s\n", strstr(buf, "cubic: hardening") ? "yes" : "no", strstr(buf, "edf: ") ? "yes" : "no"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "view_models lists cubic: %s, edf: %s\n", strstr(buf, "cubic: hardening") ? "yes" : "no",
+                        strstr(buf, "edf: ") ? "yes" : "no"));
   PetscCall(TriboLawCreate(PETSC_COMM_WORLD, &law));
   ErrorText(TriboLawSetType(law, "nosuchlaw"), msg);
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "unknown law error lists cubic: %s\n", strstr(msg, "cubic") ? "yes" : "no"));
   PetscCall(TriboLawDestroy(&law));
   PetscCall(TriboNMACreate(PETSC_COMM_WORLD, &nma));
   ErrorText(TriboNMASetType(nma, "nosuchmethod"), msg);
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "unknown analysis error lists secant: %s, rqnma: %s\n", strstr(msg, "secant") ? "yes" : "no", strstr(msg, "rqnma") ? "yes" : "no"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "unknown analysis error lists secant: %s, rqnma: %s\n", strstr(msg, "secant") ? "yes" : "no",
+                        strstr(msg, "rqnma") ? "yes" : "no"));
   PetscCall(TriboNMADestroy(&nma));
 
   // the user's law on a backbone, by the built-in and by the user's analysis, chosen by name
@@ -206,7 +217,8 @@ int main(int argc, char **argv)
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "analysis %s, law cubic\n", nma->type));
     for (PetscInt i = 0; i < bb->na; i++) {
       PetscReal X = bb->q[i] / PetscSqrtReal(m), fc = PetscSqrtReal((k + A * (k1 + k3 * X * X)) / m) / (2 * PETSC_PI);
-      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  X %.4e f/f_closed %.10f zeta %.3g status %s\n", (double)X, (double)(bb->freq[i] / fc), (double)PetscAbsReal(bb->zeta[i]), TriboBackboneStatuses[bb->status[i]]));
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  X %.4e f/f_closed %.10f zeta %.3g status %s\n", (double)X, (double)(bb->freq[i] / fc),
+                            (double)PetscAbsReal(bb->zeta[i]), TriboBackboneStatuses[bb->status[i]]));
     }
     PetscCall(TriboNMADestroy(&nma));
     PetscCall(TriboModalDestroy(&modal));

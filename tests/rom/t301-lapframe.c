@@ -45,7 +45,8 @@ static PetscErrorCode CheckSingle(void)
   PetscCall(PetscMalloc2(n, &f, n * n, &V));
   PetscCall(Frequencies(rom, f, V));
   for (PetscInt i = 0; i < n; i++) nrigid += f[i] < 1.0;
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "single beam: %" PetscInt_FMT " DOFs, %s, modes below 1 Hz: %" PetscInt_FMT "\n", n, rom->iface ? "interface" : "no interface", nrigid));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "single beam: %" PetscInt_FMT " DOFs, %s, modes below 1 Hz: %" PetscInt_FMT "\n", n,
+                        rom->iface ? "interface" : "no interface", nrigid));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "bending 1 (Hz): %.8e %.8e\n", (double)f[6], (double)f[7]));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "bending 2 (Hz): %.8e %.8e\n", (double)f[8], (double)f[9]));
   // first mode whose kinetic energy (M-weighted) is in ux (axial) or rx (torsion) DOFs only
@@ -87,7 +88,8 @@ static void RigidVector(PetscInt k, PetscInt beams, PetscScalar r[])
   const PetscReal Lt = 0.7112, ov = 0.1214;
   for (PetscInt bm = 0; bm < 2; bm++)
     for (PetscInt i = 0; i <= 16; i++) {
-      PetscReal    x    = bm == 0 ? (i <= 10 ? -Lt / 2 + i * (Lt - ov) / 20 : -ov / 2 + (i - 10) * ov / 6) : (i <= 6 ? -ov / 2 + i * ov / 6 : ov / 2 + (i - 6) * (Lt - ov) / 20);
+      PetscReal    x    = bm == 0 ? (i <= 10 ? -Lt / 2 + i * (Lt - ov) / 20 : -ov / 2 + (i - 10) * ov / 6)
+                                  : (i <= 6 ? -ov / 2 + i * ov / 6 : ov / 2 + (i - 6) * (Lt - ov) / 20);
       PetscScalar *u    = &r[6 * (17 * bm + i)];
       PetscReal    w[3] = {0, 0, 0};
       for (PetscInt c = 0; c < 6; c++) u[c] = 0;
@@ -155,9 +157,13 @@ static PetscErrorCode CheckJoint(void)
   PetscCall(PetscOptionsClearValue(NULL, "-lapframe_suspension_k"));
   n  = rom->n;
   nl = rom->iface->nnodes;
-  PetscCheck(n == 204 && nl == 65, PETSC_COMM_SELF, PETSC_ERR_PLIB, "expected 204 DOFs and 65 node pairs in the default model, got %" PetscInt_FMT " and %" PetscInt_FMT, n, nl);
+  PetscCheck(n == 204 && nl == 65, PETSC_COMM_SELF, PETSC_ERR_PLIB,
+             "expected 204 DOFs and 65 node pairs in the default model, got %" PetscInt_FMT " and %" PetscInt_FMT, n, nl);
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s\n", rom->title));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "DOFs %" PetscInt_FMT ", node pairs %" PetscInt_FMT ", elements %" PetscInt_FMT ", points %" PetscInt_FMT ", sensors %" PetscInt_FMT "\n", n, nl, rom->iface->nelem, rom->iface->npts, rom->nrec));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD,
+                        "DOFs %" PetscInt_FMT ", node pairs %" PetscInt_FMT ", elements %" PetscInt_FMT ", points %" PetscInt_FMT
+                        ", sensors %" PetscInt_FMT "\n",
+                        n, nl, rom->iface->nelem, rom->iface->npts, rom->nrec));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "sensor 6: %s\n", rom->rlabels[5]));
   PetscCall(TriboInterfaceGetArea(rom->iface, &area));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "interface area (m^2): %.10e\n", (double)area));
@@ -192,7 +198,8 @@ static PetscErrorCode CheckJoint(void)
     okT[k] = Ok(3 * nl, y, Ex, 1, 1e-14);
   }
   PetscCall(VecRestoreArrayRead(rom->Fv, &fv));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "mass from translations x y z (kg): %.12e %.12e %.12e, within 1e-12 of rho L b h: %s\n", (double)mass[0], (double)mass[1], (double)mass[2], emax < 1e-12 ? "yes" : "NO"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "mass from translations x y z (kg): %.12e %.12e %.12e, within 1e-12 of rho L b h: %s\n", (double)mass[0],
+                        (double)mass[1], (double)mass[2], emax < 1e-12 ? "yes" : "NO"));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "rigid motions (tx ty tz rx ry rz):\n"));
   for (PetscInt c = 0; c < 5; c++) {
     const char **ok = c == 0 ? okL : c == 1 ? okF : c == 2 ? okK : c == 3 ? okR : okT;

@@ -10,15 +10,15 @@
 
 int main(int argc, char **argv)
 {
-  TriboROM       rom;
-  TriboLaw       law;
-  TriboJoint     joint;
-  TriboPrestress ps;
-  PetscReal     *x, *f, *fp, *fm, *J, fn = 0, err = 0, jmax = 0;
-  PetscReal     *pu = NULL, *pt = NULL;
+  TriboROM         rom;
+  TriboLaw         law;
+  TriboJoint       joint;
+  TriboPrestress   ps;
+  PetscReal       *x, *f, *fp, *fm, *J, fn = 0, err = 0, jmax = 0;
+  PetscReal       *pu = NULL, *pt = NULL;
   const PetscReal *us;
-  PetscMPIInt    rank;
-  PetscInt       n, npts, nslip = 0, nsep = 0;
+  PetscMPIInt      rank;
+  PetscInt         n, npts, nslip = 0, nsep = 0;
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
   PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
@@ -76,7 +76,8 @@ int main(int argc, char **argv)
   }
   PetscCallMPI(MPI_Bcast(&nslip, 1, MPIU_INT, 0, PETSC_COMM_WORLD));
   PetscCallMPI(MPI_Bcast(&nsep, 1, MPIU_INT, 0, PETSC_COMM_WORLD));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "state has slipping points: %s, separated points: %s\n", nslip > 0 ? "yes" : "no", nsep > 0 ? "yes" : "no"));
+  PetscCall(
+      PetscPrintf(PETSC_COMM_WORLD, "state has slipping points: %s, separated points: %s\n", nslip > 0 ? "yes" : "no", nsep > 0 ? "yes" : "no"));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "tangent matches finite differences: %s\n", err <= 1e-6 * jmax ? "yes" : "NO"));
   if (err > 1e-6 * jmax) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  max error %g of max entry %g\n", (double)err, (double)jmax));
   PetscCall(PetscFree5(x, f, fp, fm, J));

@@ -8,13 +8,13 @@
 
 static PetscErrorCode Run(PetscInt m, PetscInt *nout, PetscReal fz[], PetscReal *un, PetscInt *nrig)
 {
-  TriboROM       rom;
-  TriboLaw       law;
-  TriboJoint     joint;
-  TriboPrestress ps;
-  TriboModal     modal;
-  PetscMPIInt    rank;
-  PetscReal     *pu = NULL;
+  TriboROM         rom;
+  TriboLaw         law;
+  TriboJoint       joint;
+  TriboPrestress   ps;
+  TriboModal       modal;
+  PetscMPIInt      rank;
+  PetscReal       *pu = NULL;
   const PetscReal *us;
 
   PetscFunctionBeginUser;
@@ -75,10 +75,12 @@ int main(int argc, char **argv)
     if (k < 3) dfm = PetscMax(dfm, (fm[k] - f0[k]) / f0[k]);
     if (fm[k] < f0[k] * (1 - 1e-10)) upper = PETSC_FALSE;
   }
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "DOFs full %" PetscInt_FMT ", all modes kept %s, 12 modes kept %" PetscInt_FMT "\n", n0, na == n0 ? "same" : "DIFFERENT", nm));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "DOFs full %" PetscInt_FMT ", all modes kept %s, 12 modes kept %" PetscInt_FMT "\n", n0,
+                        na == n0 ? "same" : "DIFFERENT", nm));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "prestress interface u_n equal (all and 12 modes): %s\n", du <= 1e-9 * umax ? "yes" : "NO"));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "all modes kept, frequencies equal: %s\n", dfa <= 1e-8 ? "yes" : "NO"));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "12 modes kept, frequencies are upper bounds: %s, first 3 within 0.1 %%: %s\n", upper ? "yes" : "NO", dfm <= 1e-3 ? "yes" : "NO"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "12 modes kept, frequencies are upper bounds: %s, first 3 within 0.1 %%: %s\n", upper ? "yes" : "NO",
+                        dfm <= 1e-3 ? "yes" : "NO"));
   PetscCall(PetscFinalize());
   return 0;
 }

@@ -62,7 +62,8 @@ static PetscErrorCode BuildModel(MPI_Comm comm, TriboFESystem *fe)
         }
   for (PetscInt e = 0; e < m->nelem; e++) {
     PetscInt b = e / NEB, i = e % NX, j = (e / NX) % NY, k = (e / (NX * NY)) % NZ;
-    PetscInt v[8] = {Node(b, i, j, k), Node(b, i + 1, j, k), Node(b, i + 1, j + 1, k), Node(b, i, j + 1, k), Node(b, i, j, k + 1), Node(b, i + 1, j, k + 1), Node(b, i + 1, j + 1, k + 1), Node(b, i, j + 1, k + 1)};
+    PetscInt v[8] = {Node(b, i, j, k),     Node(b, i + 1, j, k),     Node(b, i + 1, j + 1, k),     Node(b, i, j + 1, k),
+                     Node(b, i, j, k + 1), Node(b, i + 1, j, k + 1), Node(b, i + 1, j + 1, k + 1), Node(b, i, j + 1, k + 1)};
     m->etype[e]   = TRIBO_EL_C3D8;
     m->eptr[e]    = 8 * e;
     m->elemid[e]  = e + 1;
@@ -98,7 +99,9 @@ static PetscErrorCode BuildModel(MPI_Comm comm, TriboFESystem *fe)
     PetscCall(MatSetValues(s->K, 2, dz, 2, dz, kb, ADD_VALUES));
     PetscCall(VecSetValues(s->F, 2, dz, f, INSERT_VALUES));
     for (PetscInt g = 0; g < 8; g++) // ground springs 1e7 N/m at the four corners of each outer end
-      for (PetscInt q = 0; q < 3; q++) PetscCall(MatSetValue(s->K, 3 * Node(g / 4, (g / 4) * NX, (g % 2) * NY, ((g / 2) % 2) * NZ) + q, 3 * Node(g / 4, (g / 4) * NX, (g % 2) * NY, ((g / 2) % 2) * NZ) + q, 1e7, ADD_VALUES));
+      for (PetscInt q = 0; q < 3; q++)
+        PetscCall(MatSetValue(s->K, 3 * Node(g / 4, (g / 4) * NX, (g % 2) * NY, ((g / 2) % 2) * NZ) + q,
+                              3 * Node(g / 4, (g / 4) * NX, (g % 2) * NY, ((g / 2) % 2) * NZ) + q, 1e7, ADD_VALUES));
   }
   PetscCall(MatAssemblyBegin(s->K, MAT_FINAL_ASSEMBLY));
   PetscCall(MatAssemblyEnd(s->K, MAT_FINAL_ASSEMBLY));
@@ -159,19 +162,25 @@ int main(int argc, char **argv)
   { // the pairs on their own: the same interface, an object that destroys itself (and NULL twice)
     TriboInterfacePairs ip;
     PetscCall(TriboMeshGetInterfacePairs(fe->mesh, "CT", "CB", 1e-8, 0.25, 1e-6, &ip));
-    PetscCheck(ip->npairs == np && ip->iface->nelem == f->nelem && ip->nfar == 0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "TriboMeshGetInterfacePairs: %" PetscInt_FMT " pairs, %" PetscInt_FMT " elements", ip->npairs, ip->iface->nelem);
+    PetscCheck(ip->npairs == np && ip->iface->nelem == f->nelem && ip->nfar == 0, PETSC_COMM_SELF, PETSC_ERR_PLIB,
+               "TriboMeshGetInterfacePairs: %" PetscInt_FMT " pairs, %" PetscInt_FMT " elements", ip->npairs, ip->iface->nelem);
     PetscCall(TriboInterfacePairsDestroy(&ip));
     PetscCheck(!ip, PETSC_COMM_SELF, PETSC_ERR_PLIB, "TriboInterfacePairsDestroy() must set the handle to NULL");
     PetscCall(TriboInterfacePairsDestroy(&ip));
   }
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "interface: %" PetscInt_FMT " pairs, %" PetscInt_FMT " elements, area %.6e m^2\n", np, f->nelem, (double)area));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "ROM: %" PetscInt_FMT " DOFs = %" PetscInt_FMT " relative + %" PetscInt_FMT " mean + %" PetscInt_FMT " modal; %s\n", n, 3 * np, 3 * np, nm, rom->title));
+  PetscCall(
+      PetscPrintf(PETSC_COMM_WORLD, "interface: %" PetscInt_FMT " pairs, %" PetscInt_FMT " elements, area %.6e m^2\n", np, f->nelem, (double)area));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD,
+                        "ROM: %" PetscInt_FMT " DOFs = %" PetscInt_FMT " relative + %" PetscInt_FMT " mean + %" PetscInt_FMT " modal; %s\n", n,
+                        3 * np, 3 * np, nm, rom->title));
   PetscCall(MatDenseGetArrayRead(rom->K, &K));
   PetscCall(MatDenseGetArrayRead(rom->M, &M));
   PetscCall(Frequencies(n, 0, K, M, fr));
   PetscCall(Frequencies(n, 3 * np, K, M, fw));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "frequencies (Hz): %.10e %.10e %.10e %.10e %.10e %.10e\n", (double)fr[0], (double)fr[1], (double)fr[2], (double)fr[3], (double)fr[4], (double)fr[5]));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "welded (Hz):      %.10e %.10e %.10e %.10e %.10e %.10e\n", (double)fw[0], (double)fw[1], (double)fw[2], (double)fw[3], (double)fw[4], (double)fw[5]));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "frequencies (Hz): %.10e %.10e %.10e %.10e %.10e %.10e\n", (double)fr[0], (double)fr[1], (double)fr[2],
+                        (double)fr[3], (double)fr[4], (double)fr[5]));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "welded (Hz):      %.10e %.10e %.10e %.10e %.10e %.10e\n", (double)fw[0], (double)fw[1], (double)fw[2],
+                        (double)fw[3], (double)fw[4], (double)fw[5]));
   // static response to the bolt load: K x = Fv, then R x and u_n = (L x)_n at the pair under the bolt
   PetscCall(PetscBLASIntCast(n, &bn));
   PetscCall(PetscMalloc3(n * n, &fm, n, &u, n, &piv));
@@ -194,13 +203,15 @@ int main(int argc, char **argv)
       if (d < dmin) dmin = d, p0 = p;
     }
     PetscCall(VecGetArrayRead(yr, &y));
-    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "bolt load, recovery (m): %.8e %.8e %.8e %.8e %.8e %.8e\n", (double)y[0], (double)y[1], (double)y[2], (double)y[3], (double)y[4], (double)y[5]));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "bolt load, recovery (m): %.8e %.8e %.8e %.8e %.8e %.8e\n", (double)y[0], (double)y[1], (double)y[2],
+                          (double)y[3], (double)y[4], (double)y[5]));
     PetscCall(VecRestoreArrayRead(yr, &y));
     PetscCall(VecGetArrayRead(yl, &y));
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "bolt load, u_n under the bolt (m, > 0 is interpenetration): %.8e\n", (double)y[3 * p0 + 2]));
     for (PetscInt p = 0; p < np; p++) // the pair at (2h, 0, 0): components along t1 = x, t2 = y, n = -z
       if (PetscAbsReal(f->xyz[3 * p] - 2 * HC) + PetscAbsReal(f->xyz[3 * p + 1]) < 1e-9)
-        PetscCall(PetscPrintf(PETSC_COMM_WORLD, "bolt load, (u_top - u_bottom) at (2h, 0, 0) in (t1, t2, n): %.8e %.8e %.8e\n", (double)y[3 * p], (double)y[3 * p + 1], (double)y[3 * p + 2]));
+        PetscCall(PetscPrintf(PETSC_COMM_WORLD, "bolt load, (u_top - u_bottom) at (2h, 0, 0) in (t1, t2, n): %.8e %.8e %.8e\n", (double)y[3 * p],
+                              (double)y[3 * p + 1], (double)y[3 * p + 2]));
     PetscCall(VecRestoreArrayRead(yl, &y));
     PetscCall(VecDestroy(&xv));
     PetscCall(VecDestroy(&yr));

@@ -134,8 +134,13 @@ int main(int argc, char **argv)
   np = rom->iface->nnodes;
   PetscCall(TriboInterfaceGetArea(rom->iface, &area));
   for (PetscInt e = 0; e < rom->iface->nelem; e++) ntri += rom->iface->elem[4 * e + 3] < 0;
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "interface: %" PetscInt_FMT " pairs, %" PetscInt_FMT " quadrilaterals, %" PetscInt_FMT " triangles, area %.4e m^2\n", np, rom->iface->nelem - ntri, ntri, (double)area));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "ROM: %" PetscInt_FMT " DOFs = %" PetscInt_FMT " relative + %" PetscInt_FMT " mean + %" PetscInt_FMT " modal, %" PetscInt_FMT " recovery rows\n", n, 3 * np, 3 * np, n - 6 * np, rom->nrec));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD,
+                        "interface: %" PetscInt_FMT " pairs, %" PetscInt_FMT " quadrilaterals, %" PetscInt_FMT " triangles, area %.4e m^2\n", np,
+                        rom->iface->nelem - ntri, ntri, (double)area));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD,
+                        "ROM: %" PetscInt_FMT " DOFs = %" PetscInt_FMT " relative + %" PetscInt_FMT " mean + %" PetscInt_FMT " modal, %" PetscInt_FMT
+                        " recovery rows\n",
+                        n, 3 * np, 3 * np, n - 6 * np, rom->nrec));
   for (PetscInt i = 0; i < rom->nrec; i++) { // the label without its coordinates
     char lab[128], *c;
     PetscCall(PetscStrncpy(lab, rom->rlabels[i], sizeof(lab)));
@@ -169,13 +174,15 @@ int main(int argc, char **argv)
   PetscCall(MatDenseRestoreArrayRead(rom->R, &R));
   PetscCall(VecRestoreArrayRead(rom->Fv, &fv));
   PetscCall(PetscFree(x));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "rigid translations x, y, z: mass %.4f %.4f %.4f kg; R x = translation: %s; Fv self-equilibrated: %s\n", (double)mass[0], (double)mass[1], (double)mass[2], rerr < 1e-8 ? "yes" : "no",
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "rigid translations x, y, z: mass %.4f %.4f %.4f kg; R x = translation: %s; Fv self-equilibrated: %s\n",
+                        (double)mass[0], (double)mass[1], (double)mass[2], rerr < 1e-8 ? "yes" : "no",
                         PetscAbsReal(fvr) < 1e-8 * fvn ? "yes" : "no"));
   // welded interface: the ROM without its relative DOFs, and the full model with CT merged into CB
   PetscCall(ROMFrequencies(rom, 3 * np, fr));
   PetscCall(FullWeldedFrequencies(fe, ff));
   // 6 rigid-body modes (the rotations slightly stiffened by welding the pairs whose nodes are up to 84 um apart), then elastic ones
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "welded, modes below 100 Hz: ROM %s, full %s\n", fr[5] < 100 && fr[6] > 100 ? "6" : "not 6", ff[5] < 100 && ff[6] > 100 ? "6" : "not 6"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "welded, modes below 100 Hz: ROM %s, full %s\n", fr[5] < 100 && fr[6] > 100 ? "6" : "not 6",
+                        ff[5] < 100 && ff[6] > 100 ? "6" : "not 6"));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "welded, elastic modes (Hz): ROM, full\n"));
   for (PetscInt i = 6; i < 12; i++) {
     dmax = PetscMax(dmax, PetscAbsReal(fr[i] - ff[i]) / ff[i]);

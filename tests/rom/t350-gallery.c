@@ -39,8 +39,11 @@ static PetscErrorCode TestCube(MPI_Comm comm, const char file[])
   if (!file) PetscFunctionReturn(0);
   PetscCall(PetscFOpen(comm, file, "w", &fp));
   PetscCall(PetscFPrintf(comm, fp, "*Node\n1, 0, 0, 0\n2, %g, 0, 0\n3, %g, %g, 0\n4, 0, %g, 0\n", (double)a, (double)a, (double)a, (double)a));
-  PetscCall(PetscFPrintf(comm, fp, "5, 0, 0, %g\n6, %g, 0, %g\n7, %g, %g, %g\n8, 0, %g, %g\n", (double)a, (double)a, (double)a, (double)a, (double)a, (double)a, (double)a, (double)a));
-  PetscCall(PetscFPrintf(comm, fp, "*Element, type=C3D8, elset=E\n1, 1, 2, 3, 4, 5, 6, 7, 8\n*Material, name=M\n*Elastic\n1000., 0.3\n*Density\n1.\n*Solid Section, elset=E, material=M\n"));
+  PetscCall(PetscFPrintf(comm, fp, "5, 0, 0, %g\n6, %g, 0, %g\n7, %g, %g, %g\n8, 0, %g, %g\n", (double)a, (double)a, (double)a, (double)a, (double)a,
+                         (double)a, (double)a, (double)a));
+  PetscCall(PetscFPrintf(comm, fp,
+                         "*Element, type=C3D8, elset=E\n1, 1, 2, 3, 4, 5, 6, 7, 8\n*Material, name=M\n*Elastic\n1000., 0.3\n*Density\n1.\n*Solid "
+                         "Section, elset=E, material=M\n"));
   PetscCall(PetscFClose(comm, fp));
   PetscFunctionReturn(0);
 }
@@ -84,7 +87,8 @@ int main(int argc, char **argv)
   PetscCall(TriboModelBuild(PETSC_COMM_WORLD, "testmodel", &rom));
   PetscCall(MatGetValue(rom->K, 0, 0, &k11));
   PetscCall(MatGetValue(rom->K, 1, 1, &k22));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "testmodel: %s, %" PetscInt_FMT " DOFs, K11 + K22 = %g N/m\n", rom->title, rom->n, (double)PetscRealPart(k11 + k22)));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "testmodel: %s, %" PetscInt_FMT " DOFs, K11 + K22 = %g N/m\n", rom->title, rom->n,
+                        (double)PetscRealPart(k11 + k22)));
   PetscCall(TriboROMDestroy(&rom));
   PetscCall(TriboModelBuild(PETSC_COMM_WORLD, TRIBOMODELLAPFRAME, &rom));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "lapframe: %" PetscInt_FMT " DOFs, %" PetscInt_FMT " interface node pairs\n", rom->n, rom->iface->nnodes));
@@ -105,7 +109,8 @@ int main(int argc, char **argv)
   PetscCall(TriboMeshSetFromOptions(mesh));
   PetscCall(TriboMeshReadAbaqus(mesh, deck));
   PetscCall(TriboFEMeshVolume(mesh, &vol, &mass));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "testcube: %" PetscInt_FMT " nodes, %" PetscInt_FMT " elements, volume %g m^3, mass %g kg\n", mesh->nnodes, mesh->nelem, (double)vol, (double)mass));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "testcube: %" PetscInt_FMT " nodes, %" PetscInt_FMT " elements, volume %g m^3, mass %g kg\n", mesh->nnodes,
+                        mesh->nelem, (double)vol, (double)mass));
   PetscCall(TriboMeshDestroy(&mesh));
   PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
   ierr = TriboMeshGeneratorWrite(PETSC_COMM_WORLD, "nosuchmesh", NULL);

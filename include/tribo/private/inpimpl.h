@@ -57,7 +57,8 @@ struct _n_InpParser {
 
   char   **lines; // lines[i]: text of line i+1, NUL-terminated, inside buf
   char    *buf;
-  PetscInt nlines, cur, stop, line; // stop: end of the range being parsed; cur: next line to read (0-based); line: 1-based number of the last line read
+  PetscInt nlines, cur, stop,
+      line; // stop: end of the range being parsed; cur: next line to read (0-based); line: 1-based number of the last line read
 
   // fields of the current data line (or parameters of the current keyword line), in scr
   char        *scr;

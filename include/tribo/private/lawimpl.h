@@ -12,7 +12,8 @@ struct _p_TriboLaw {
    onto the slip limit ts >= 0 (with derivatives dts[j]). coupled: directionally invariant
    (paper porter-et-al-2022 eq. 20), else each direction on its own (eq. 19).
    Writes t[2] and dt[2][3]; returns 1 if any direction slips. Pure, inlined into kernels. */
-static inline int TriboSlipReturn_Private(const PetscReal tt[2], const PetscReal dtt[2][3], PetscReal ts, const PetscReal dts[3], int coupled, PetscReal t[2], PetscReal dt[2][3])
+static inline int TriboSlipReturn_Private(const PetscReal tt[2], const PetscReal dtt[2][3], PetscReal ts, const PetscReal dts[3], int coupled,
+                                          PetscReal t[2], PetscReal dt[2][3])
 {
   int slip = 0;
 

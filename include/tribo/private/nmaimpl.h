@@ -14,8 +14,8 @@ struct _p_TriboPrestress {
   PetscInt            steps;        /* load increments */
   PetscBool           setupcalled, solved;
   PetscInt            n;
-  PetscReal          *us;     /* [n] prestressed displacement */
-  PetscReal          *fs;     /* [n] static load */
+  PetscReal          *us;      /* [n] prestressed displacement */
+  PetscReal          *fs;      /* [n] static load */
   PetscReal          *pu, *pt; /* [3 npts] point displacements and tractions at u_s (rank 0) */
   SNESConvergedReason reason;
   PetscInt            its; /* Newton iterations, all steps */

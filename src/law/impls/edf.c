@@ -21,7 +21,8 @@ static const TriboLawParam params[] = {
     {"coupled", "-", 1.0, 0, "1: directionally invariant slip (eq. 20); 0: decoupled (eq. 19)"},
 };
 
-static PetscInt Kernel(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t, PetscReal *dtdu, PetscReal *hnew)
+static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t,
+                               PetscReal *dtdu, PetscReal *hnew)
 {
   const PetscReal kt = p[0], kn = p[1], mu = p[2];
   const int       coupled = p[3] > 0.5;
@@ -75,23 +76,24 @@ static PetscInt Kernel(const PetscReal *p, TriboLawMode mode, PetscInt n, const 
   return 0;
 }
 
-static const char *Validate(const PetscReal *p)
+static const char *Validate_Private(const PetscReal *p)
 {
   return (p[3] != 0 && p[3] != 1) ? "parameter coupled must be 0 (decoupled directions, eq. 19) or 1 (directionally invariant, eq. 20)" : NULL;
 }
 
 static const TriboLawCard card = {
-    .name               = TRIBOLAWEDF,
-    .title              = "elastic dry friction: penalty normal contact, Jenkins tangential law with slip traction mu t_n",
-    .citation           = "Porter et al. 2022, MSSP, §2.2.8 with eqs. 4, 5, 19, 20",
-    .equations          = "t_n = kn <u_n>; t_stuck = kt (u_t - u_t0) + t_t0; t_t = t_stuck if |t_stuck| <= mu t_n else mu t_n t_stuck/|t_stuck|; separated: t = 0",
+    .name     = TRIBOLAWEDF,
+    .title    = "elastic dry friction: penalty normal contact, Jenkins tangential law with slip traction mu t_n",
+    .citation = "Porter et al. 2022, MSSP, §2.2.8 with eqs. 4, 5, 19, 20",
+    .equations =
+        "t_n = kn <u_n>; t_stuck = kt (u_t - u_t0) + t_t0; t_t = t_stuck if |t_stuck| <= mu t_n else mu t_n t_stuck/|t_stuck|; separated: t = 0",
     .nparams            = 4,
     .params             = params,
     .nhist              = 5,
     .analytic_tangent   = PETSC_TRUE,
     .coupled_tangential = PETSC_TRUE,
-    .kernel             = Kernel,
-    .validate           = Validate,
+    .kernel             = Kernel_Private,
+    .validate           = Validate_Private,
 };
 
 /*@

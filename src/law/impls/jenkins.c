@@ -18,7 +18,8 @@ static const TriboLawParam params[] = {
     {"coupled", "-", 1.0, 0, "1: directionally invariant slip (eq. 20); 0: decoupled (eq. 19)"},
 };
 
-static PetscInt Kernel(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t, PetscReal *dtdu, PetscReal *hnew)
+static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t,
+                               PetscReal *dtdu, PetscReal *hnew)
 {
   const PetscReal kt = p[0], ts = p[1], kn = p[2];
   const int       coupled = p[3] > 0.5;
@@ -58,7 +59,7 @@ static PetscInt Kernel(const PetscReal *p, TriboLawMode mode, PetscInt n, const 
   return 0;
 }
 
-static const char *Validate(const PetscReal *p)
+static const char *Validate_Private(const PetscReal *p)
 {
   return (p[3] != 0 && p[3] != 1) ? "parameter coupled must be 0 (decoupled directions, eq. 19) or 1 (directionally invariant, eq. 20)" : NULL;
 }
@@ -73,8 +74,8 @@ static const TriboLawCard card = {
     .nhist              = 4,
     .analytic_tangent   = PETSC_TRUE,
     .coupled_tangential = PETSC_TRUE,
-    .kernel             = Kernel,
-    .validate           = Validate,
+    .kernel             = Kernel_Private,
+    .validate           = Validate_Private,
 };
 
 /*@

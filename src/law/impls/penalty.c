@@ -18,7 +18,8 @@ static const TriboLawParam params[] = {
     {"tension", "-", 0.0, 0, "1: linear spring also in tension (eq. 2); 0: penalty contact (eq. 4)"},
 };
 
-static PetscInt Kernel(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t, PetscReal *dtdu, PetscReal *hnew)
+static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t,
+                               PetscReal *dtdu, PetscReal *hnew)
 {
   const PetscReal kn = p[0], kt = mode == TRIBO_LAW_NORMAL ? 0.0 : p[1];
   const int       lin = p[2] > 0.5;
@@ -43,10 +44,12 @@ static PetscInt Kernel(const PetscReal *p, TriboLawMode mode, PetscInt n, const 
   return 0;
 }
 
-static const char *Validate(const PetscReal *p)
+static const char *Validate_Private(const PetscReal *p)
 {
   if (p[2] != 0 && p[2] != 1) return "parameter tension must be 0 (penalty contact, eq. 4) or 1 (linear spring, eq. 2)";
-  return (p[1] > 0 && p[2] == 0) ? "a tangential spring kt > 0 needs tension = 1 (bonded interface): with contact loss it would create energy; use the edf law for friction with separation" : NULL;
+  return (p[1] > 0 && p[2] == 0) ? "a tangential spring kt > 0 needs tension = 1 (bonded interface): with contact loss it would create energy; use "
+                                   "the edf law for friction with separation"
+                                 : NULL;
 }
 
 static const TriboLawCard card = {
@@ -59,8 +62,8 @@ static const TriboLawCard card = {
     .nhist              = 0,
     .analytic_tangent   = PETSC_TRUE,
     .coupled_tangential = PETSC_FALSE,
-    .kernel             = Kernel,
-    .validate           = Validate,
+    .kernel             = Kernel_Private,
+    .validate           = Validate_Private,
 };
 
 /*@

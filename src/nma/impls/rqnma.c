@@ -46,7 +46,7 @@ typedef struct {
 } NMA_RQNMA;
 
 /* R = [K u + f_nl(u) - mu lam0 M (u - u_s) - f_s ; lam0 ((u-u_s)^T M (u-u_s) - q^2) / (2 q0)] */
-static PetscErrorCode Residual(SNES snes, Vec X, Vec R, void *ctx)
+static PetscErrorCode Residual_Private(SNES snes, Vec X, Vec R, void *ctx)
 {
   TriboNMA           nma = (TriboNMA)ctx;
   NMA_RQNMA         *r   = (NMA_RQNMA *)nma->data;
@@ -88,7 +88,7 @@ static PetscErrorCode Residual(SNES snes, Vec X, Vec R, void *ctx)
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode Jacobian(SNES snes, Vec X, Mat J, Mat P, void *ctx)
+static PetscErrorCode Jacobian_Private(SNES snes, Vec X, Mat J, Mat P, void *ctx)
 {
   TriboNMA           nma = (TriboNMA)ctx;
   NMA_RQNMA         *r   = (NMA_RQNMA *)nma->data;
@@ -125,9 +125,10 @@ static PetscErrorCode Jacobian(SNES snes, Vec X, Mat J, Mat P, void *ctx)
   PetscFunctionReturn(0);
 }
 
-/* Converged when every equation is below rtol times the dynamic force scale lam0 q0 |M phi0|
+/* Converged_Private when every equation is below rtol times the dynamic force scale lam0 q0 |M phi0|
    (plus round-off of the static load). */
-static PetscErrorCode Converged(SNES snes, PetscInt it, PetscReal xnorm, PetscReal gnorm, PetscReal fnorm, SNESConvergedReason *reason, void *ctx)
+static PetscErrorCode Converged_Private(SNES snes, PetscInt it, PetscReal xnorm, PetscReal gnorm, PetscReal fnorm, SNESConvergedReason *reason,
+                                        void *ctx)
 {
   TriboNMA   nma = (TriboNMA)ctx;
   NMA_RQNMA *r   = (NMA_RQNMA *)nma->data;
@@ -154,7 +155,7 @@ static PetscErrorCode Converged(SNES snes, PetscInt it, PetscReal xnorm, PetscRe
    most -rqnma_max_dlambda (1 + |lambda/lambda0|) and u moves by at most the amplitude level q0 in
    the mass norm. lambda itself is not bounded: near q = 0 on a hysteretic branch the restoring
    force is not zero, and lambda = F/q is large, of either sign. */
-static PetscErrorCode StepLimit(SNESLineSearch ls, Vec X, Vec Y, PetscBool *changed, void *ctx)
+static PetscErrorCode StepLimit_Private(SNESLineSearch ls, Vec X, Vec Y, PetscBool *changed, void *ctx)
 {
   TriboNMA           nma = (TriboNMA)ctx;
   NMA_RQNMA         *r   = (NMA_RQNMA *)nma->data;
@@ -188,7 +189,7 @@ static PetscErrorCode StepLimit(SNESLineSearch ls, Vec X, Vec Y, PetscBool *chan
 }
 
 /* One Newton solve at amplitude q from the predictor x0; on success commits the history. */
-static PetscErrorCode SolveAt(TriboNMA nma, PetscReal q, const PetscReal x0[], PetscBool *ok)
+static PetscErrorCode SolveAt_Private(TriboNMA nma, PetscReal q, const PetscReal x0[], PetscBool *ok)
 {
   NMA_RQNMA          *r = (NMA_RQNMA *)nma->data;
   SNESConvergedReason reason;
@@ -217,7 +218,7 @@ static PetscErrorCode SolveAt(TriboNMA nma, PetscReal q, const PetscReal x0[], P
   }
   *ok = (PetscBool)(reason > 0);
   if (*ok) {
-    PetscCall(Residual(r->snes, r->X, r->R, nma)); // trial history at the accepted state
+    PetscCall(Residual_Private(r->snes, r->X, r->R, nma)); // trial history at the accepted state
     PetscCall(TriboJointCommit(nma->joint));
   }
   PetscFunctionReturn(0);
@@ -225,7 +226,7 @@ static PetscErrorCode SolveAt(TriboNMA nma, PetscReal q, const PetscReal x0[], P
 
 /* Predictor for amplitude q: secant through the last two states, or along phi0 after a start or
    a load reversal (reverse = PETSC_TRUE) */
-static void Predict(TriboNMA nma, PetscReal q, PetscBool reverse, PetscReal x0[])
+static void Predict_Private(TriboNMA nma, PetscReal q, PetscBool reverse, PetscReal x0[])
 {
   NMA_RQNMA *r = (NMA_RQNMA *)nma->data;
   PetscInt   n = nma->n;
@@ -239,7 +240,7 @@ static void Predict(TriboNMA nma, PetscReal q, PetscBool reverse, PetscReal x0[]
   }
 }
 
-static PetscErrorCode Accept(TriboNMA nma, PetscReal q)
+static PetscErrorCode Accept_Private(TriboNMA nma, PetscReal q)
 {
   NMA_RQNMA         *r = (NMA_RQNMA *)nma->data;
   const PetscScalar *x;
@@ -257,7 +258,7 @@ static PetscErrorCode Accept(TriboNMA nma, PetscReal q)
 
 /* Move from the current state (qb) to amplitude q, halving the step on failure (at most
    -rqnma_max_bisect times in a row) and growing it again after each success. */
-static PetscErrorCode StepTo(TriboNMA nma, PetscReal q, PetscBool reverse, PetscBool *ok)
+static PetscErrorCode StepTo_Private(TriboNMA nma, PetscReal q, PetscBool reverse, PetscBool *ok)
 {
   NMA_RQNMA *r = (NMA_RQNMA *)nma->data;
   PetscReal *x0, qs = r->qb;
@@ -268,13 +269,13 @@ static PetscErrorCode StepTo(TriboNMA nma, PetscReal q, PetscBool reverse, Petsc
   *ok = PETSC_FALSE;
   while (depth <= r->maxbisect) {
     PetscReal target = depth ? qs + (q - qs) / (PetscReal)(1 << depth) : q;
-    Predict(nma, target, reverse, x0);
-    PetscCall(SolveAt(nma, target, x0, ok));
+    Predict_Private(nma, target, reverse, x0);
+    PetscCall(SolveAt_Private(nma, target, x0, ok));
     if (!*ok) {
       depth++;
       continue;
     }
-    PetscCall(Accept(nma, target));
+    PetscCall(Accept_Private(nma, target));
     reverse = PETSC_FALSE;
     if (!depth) break;
     qs    = target;
@@ -284,7 +285,7 @@ static PetscErrorCode StepTo(TriboNMA nma, PetscReal q, PetscBool reverse, Petsc
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode Restart(TriboNMA nma)
+static PetscErrorCode Restart_Private(TriboNMA nma)
 {
   NMA_RQNMA *r = (NMA_RQNMA *)nma->data;
 
@@ -299,7 +300,7 @@ static PetscErrorCode Restart(TriboNMA nma)
 
 /* Solve a branch from the current state (qb) to qend at the LGL nodes; returns the integral of
    lambda q dq over the branch; the start point's F must be given. */
-static PetscErrorCode Branch(TriboNMA nma, PetscReal qend, PetscBool reverse, PetscReal *integral, PetscBool *ok)
+static PetscErrorCode Branch_Private(TriboNMA nma, PetscReal qend, PetscBool reverse, PetscReal *integral, PetscBool *ok)
 {
   NMA_RQNMA *r      = (NMA_RQNMA *)nma->data;
   PetscReal  qstart = r->qb, h = 0.5 * (qend - qstart), sum;
@@ -309,7 +310,7 @@ static PetscErrorCode Branch(TriboNMA nma, PetscReal qend, PetscBool reverse, Pe
   for (PetscInt k = 1; k < r->nlgl; k++) {
     PetscReal q = 0.5 * (qstart + qend) + h * r->xi[k];
     if (k == r->nlgl - 1) q = qend;
-    PetscCall(StepTo(nma, q, (PetscBool)(reverse && k == 1), ok));
+    PetscCall(StepTo_Private(nma, q, (PetscBool)(reverse && k == 1), ok));
     if (!*ok) PetscFunctionReturn(0);
     sum += r->wi[k] * nma->lam0 * r->xb[nma->n] * q;
   }
@@ -317,7 +318,8 @@ static PetscErrorCode Branch(TriboNMA nma, PetscReal qend, PetscBool reverse, Pe
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode Record(TriboNMA nma, PetscInt ia, PetscReal q0, PetscReal lp, PetscReal lm, PetscReal D, const PetscReal up[], const PetscReal um[])
+static PetscErrorCode Record_Private(TriboNMA nma, PetscInt ia, PetscReal q0, PetscReal lp, PetscReal lm, PetscReal D, const PetscReal up[],
+                                     const PetscReal um[])
 {
   TriboBackbone *b = &nma->bb;
   PetscReal      w;
@@ -349,7 +351,7 @@ static PetscErrorCode Record(TriboNMA nma, PetscInt ia, PetscReal q0, PetscReal 
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode Progress(TriboNMA nma, PetscInt ia, PetscLogDouble t0)
+static PetscErrorCode Progress_Private(TriboNMA nma, PetscInt ia, PetscLogDouble t0)
 {
   TriboBackbone *b = &nma->bb;
   PetscLogDouble now;
@@ -357,9 +359,13 @@ static PetscErrorCode Progress(TriboNMA nma, PetscInt ia, PetscLogDouble t0)
   PetscFunctionBeginUser;
   if (!nma->verbose) PetscFunctionReturn(0);
   PetscCall(PetscTime(&now));
-  PetscCall(PetscPrintf(nma->comm, "  [%2" PetscInt_FMT "/%" PetscInt_FMT "] q = %.3e  f = %10.4f Hz  zeta = %.4e  cycles %" PetscInt_FMT "  Newton %4" PetscInt_FMT "  %.2f s  (left ~%.1f s)  %s\n", ia + 1, b->na, (double)b->q[ia],
-                        (double)b->freq[ia], (double)b->zeta[ia], b->cycles[ia], b->newton[ia], (double)b->seconds[ia], (double)((now - t0) / (ia + 1) * (b->na - ia - 1)),
-                        b->status[ia] == TRIBO_BACKBONE_CONVERGED ? "ok" : (b->status[ia] == TRIBO_BACKBONE_UNSETTLED ? "damping still changing" : "NEWTON FAILED")));
+  PetscCall(PetscPrintf(
+      nma->comm,
+      "  [%2" PetscInt_FMT "/%" PetscInt_FMT "] q = %.3e  f = %10.4f Hz  zeta = %.4e  cycles %" PetscInt_FMT "  Newton %4" PetscInt_FMT
+      "  %.2f s  (left ~%.1f s)  %s\n",
+      ia + 1, b->na, (double)b->q[ia], (double)b->freq[ia], (double)b->zeta[ia], b->cycles[ia], b->newton[ia], (double)b->seconds[ia],
+      (double)((now - t0) / (ia + 1) * (b->na - ia - 1)),
+      b->status[ia] == TRIBO_BACKBONE_CONVERGED ? "ok" : (b->status[ia] == TRIBO_BACKBONE_UNSETTLED ? "damping still changing" : "NEWTON FAILED")));
   PetscFunctionReturn(0);
 }
 
@@ -383,7 +389,7 @@ static PetscErrorCode SetScale_Private(TriboNMA nma, PetscReal q0)
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode Solve_NonMasing(TriboNMA nma)
+static PetscErrorCode SolveNonMasing_Private(TriboNMA nma)
 {
   NMA_RQNMA     *r = (NMA_RQNMA *)nma->data;
   TriboBackbone *b = &nma->bb;
@@ -400,17 +406,17 @@ static PetscErrorCode Solve_NonMasing(TriboNMA nma)
 
     PetscCall(PetscTime(&ta));
     PetscCall(SetScale_Private(nma, q0));
-    PetscCall(Restart(nma));
+    PetscCall(Restart_Private(nma));
     r->its   = 0;
     r->resid = 0;
-    PetscCall(Branch(nma, q0, PETSC_FALSE, &dummy, &ok)); // initial loading 0 -> +q0
+    PetscCall(Branch_Private(nma, q0, PETSC_FALSE, &dummy, &ok)); // initial loading 0 -> +q0
     for (PetscInt c = 1; ok && c <= r->maxcycles; c++) {
       PetscReal z, w;
-      PetscCall(Branch(nma, -q0, PETSC_TRUE, &Idown, &ok));
+      PetscCall(Branch_Private(nma, -q0, PETSC_TRUE, &Idown, &ok));
       if (!ok) break;
       lm = nma->lam0 * r->xb[n];
       PetscCall(PetscArraycpy(um, r->xb, n));
-      PetscCall(Branch(nma, q0, PETSC_TRUE, &Iup, &ok));
+      PetscCall(Branch_Private(nma, q0, PETSC_TRUE, &Iup, &ok));
       if (!ok) break;
       lp = nma->lam0 * r->xb[n];
       PetscCall(PetscArraycpy(up, r->xb, n));
@@ -419,26 +425,29 @@ static PetscErrorCode Solve_NonMasing(TriboNMA nma)
       z              = D / (2 * PETSC_PI * (w * q0) * (w * q0));
       b->cycles[ia]  = c;
       b->dchange[ia] = zprev < PETSC_MAX_REAL ? PetscAbsReal(z - zprev) : (PetscReal)NAN;
-      if (r->monitor) PetscCall(PetscPrintf(nma->comm, "    cycle %" PetscInt_FMT ": lambda(+q) %.10e lambda(-q) %.10e D %.6e zeta %.8e\n", c, (double)lp, (double)lm, (double)D, (double)z));
+      if (r->monitor)
+        PetscCall(PetscPrintf(nma->comm, "    cycle %" PetscInt_FMT ": lambda(+q) %.10e lambda(-q) %.10e D %.6e zeta %.8e\n", c, (double)lp,
+                              (double)lm, (double)D, (double)z));
       if (PetscAbsReal(z - zprev) <= r->dtol * PetscAbsReal(z) + r->datol) {
         b->status[ia] = TRIBO_BACKBONE_CONVERGED;
         break;
       }
       zprev = z;
     }
-    if (ok && b->cycles[ia] > 0) PetscCall(Record(nma, ia, q0, lp, lm, D, up, um));
-    if (ok && b->cycles[ia] > 0 && b->status[ia] == TRIBO_BACKBONE_FAILED) b->status[ia] = r->maxcycles == 1 ? TRIBO_BACKBONE_CONVERGED : TRIBO_BACKBONE_UNSETTLED; // solved, damping still changing
+    if (ok && b->cycles[ia] > 0) PetscCall(Record_Private(nma, ia, q0, lp, lm, D, up, um));
+    if (ok && b->cycles[ia] > 0 && b->status[ia] == TRIBO_BACKBONE_FAILED)
+      b->status[ia] = r->maxcycles == 1 ? TRIBO_BACKBONE_CONVERGED : TRIBO_BACKBONE_UNSETTLED; // solved, damping still changing
     b->newton[ia] = r->its;
     b->resid[ia]  = r->resid;
     PetscCall(PetscTime(&tb));
     b->seconds[ia] = tb - ta;
-    PetscCall(Progress(nma, ia, t0));
+    PetscCall(Progress_Private(nma, ia, t0));
   }
   PetscCall(PetscFree2(up, um));
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode Solve_Masing(TriboNMA nma)
+static PetscErrorCode SolveMasing_Private(TriboNMA nma)
 {
   NMA_RQNMA     *r    = (NMA_RQNMA *)nma->data;
   TriboBackbone *b    = &nma->bb;
@@ -450,7 +459,7 @@ static PetscErrorCode Solve_Masing(TriboNMA nma)
   PetscFunctionBeginUser;
   PetscCall(PetscMalloc1(n, &um));
   PetscCall(PetscTime(&t0));
-  PetscCall(Restart(nma));
+  PetscCall(Restart_Private(nma));
   for (PetscInt ia = 0; ia < nma->na && ok; ia++) {
     PetscReal q = nma->amps[ia], seg, lam;
 
@@ -458,19 +467,19 @@ static PetscErrorCode Solve_Masing(TriboNMA nma)
     PetscCall(SetScale_Private(nma, q));
     r->its   = 0;
     r->resid = 0;
-    PetscCall(Branch(nma, q, PETSC_FALSE, &seg, &ok)); // int_{q_prev}^{q} lambda s ds
+    PetscCall(Branch_Private(nma, q, PETSC_FALSE, &seg, &ok)); // int_{q_prev}^{q} lambda s ds
     if (ok) {
       Iacc = Iacc + seg;
       lam  = nma->lam0 * r->xb[n];
       for (PetscInt i = 0; i < n; i++) um[i] = 2 * nma->us[i] - r->xb[i]; // so that eq. 56 gives (u - u_s)/q
-      PetscCall(Record(nma, ia, q, lam, lam, 8 * Iacc - 4 * lam * q * q, r->xb, um));
+      PetscCall(Record_Private(nma, ia, q, lam, lam, 8 * Iacc - 4 * lam * q * q, r->xb, um));
       b->status[ia] = TRIBO_BACKBONE_CONVERGED;
     }
     b->newton[ia] = r->its;
     b->resid[ia]  = r->resid;
     PetscCall(PetscTime(&tb));
     b->seconds[ia] = tb - ta;
-    PetscCall(Progress(nma, ia, t0));
+    PetscCall(Progress_Private(nma, ia, t0));
   }
   PetscCall(PetscFree(um));
   PetscFunctionReturn(0);
@@ -514,21 +523,21 @@ static PetscErrorCode TriboNMASetUp_RQNMA(TriboNMA nma)
   PetscCall(VecCreateSeq(PETSC_COMM_SELF, N, &r->X));
   PetscCall(VecDuplicate(r->X, &r->R));
   PetscCall(MatCreateSeqDense(PETSC_COMM_SELF, N, N, NULL, &r->J));
-  PetscCall(SNESSetFunction(r->snes, r->R, Residual, nma));
-  PetscCall(SNESSetJacobian(r->snes, r->J, r->J, Jacobian, nma));
-  PetscCall(SNESSetConvergenceTest(r->snes, Converged, nma, NULL));
+  PetscCall(SNESSetFunction(r->snes, r->R, Residual_Private, nma));
+  PetscCall(SNESSetJacobian(r->snes, r->J, r->J, Jacobian_Private, nma));
+  PetscCall(SNESSetConvergenceTest(r->snes, Converged_Private, nma, NULL));
   PetscCall(SNESSetTolerances(r->snes, 0, 0, 0, r->maxit + 1, 100000));
   {
     SNESLineSearch ls;
     PetscCall(SNESGetLineSearch(r->snes, &ls));
     PetscCall(SNESLineSearchSetType(ls, SNESLINESEARCHBT));
-    PetscCall(SNESLineSearchSetPreCheck(ls, StepLimit, nma));
+    PetscCall(SNESLineSearchSetPreCheck(ls, StepLimit_Private, nma));
   }
   PetscCall(SNESGetKSP(r->snes, &ksp));
   PetscCall(KSPGetPC(ksp, &pc));
   PetscCall(PCSetType(pc, PCLU));
   if (r->lag < 0) r->lag = nma->n >= 400 ? 10 : 1;
-  if (r->lag > 1) { // GMRES on the exact Jacobian with an LU factorization refreshed every lag Newton steps
+  if (r->lag > 1) { // GMRES on the exact Jacobian_Private with an LU factorization refreshed every lag Newton steps
     PetscCall(KSPSetType(ksp, KSPGMRES));
     PetscCall(KSPSetTolerances(ksp, 1e-10, PETSC_DEFAULT, PETSC_DEFAULT, 60));
     PetscCall(SNESSetLagPreconditioner(r->snes, r->lag));
@@ -554,9 +563,9 @@ static PetscErrorCode TriboNMASolve_RQNMA(TriboNMA nma)
   PetscCall(TriboLGL(r->nlgl, r->xi, r->wi));
   PetscCall(TriboNMABackboneAllocate(nma));
   if (r->masing)
-    PetscCall(Solve_Masing(nma));
+    PetscCall(SolveMasing_Private(nma));
   else
-    PetscCall(Solve_NonMasing(nma));
+    PetscCall(SolveNonMasing_Private(nma));
   PetscFunctionReturn(0);
 }
 
@@ -571,11 +580,17 @@ static PetscErrorCode TriboNMASetFromOptions_RQNMA(PetscOptionItems *PetscOption
   PetscCall(PetscOptionsInt("-rqnma_lgl", "Legendre-Gauss-Lobatto points per branch", "", r->nlgl, &r->nlgl, NULL));
   PetscCall(PetscOptionsInt("-rqnma_max_cycles", "most hysteresis cycles per amplitude (non-Masing)", "", r->maxcycles, &r->maxcycles, NULL));
   PetscCall(PetscOptionsReal("-rqnma_damping_rtol", "relative change of damping between cycles that ends the cycling", "", r->dtol, &r->dtol, NULL));
-  PetscCall(PetscOptionsReal("-rqnma_damping_atol", "absolute change of damping ratio between cycles that ends the cycling", "", r->datol, &r->datol, NULL));
+  PetscCall(PetscOptionsReal("-rqnma_damping_atol", "absolute change of damping ratio between cycles that ends the cycling", "", r->datol, &r->datol,
+                             NULL));
   PetscCall(PetscOptionsReal("-rqnma_rtol", "Newton tolerance relative to the modal force lambda0 q |M phi0|", "", r->rtol, &r->rtol, NULL));
-  PetscCall(PetscOptionsReal("-rqnma_max_dlambda", "largest change of lambda/lambda0 in one Newton step, relative to 1 + |lambda/lambda0| (step limiter)", "", r->maxdmu, &r->maxdmu, NULL));
+  PetscCall(PetscOptionsReal("-rqnma_max_dlambda",
+                             "largest change of lambda/lambda0 in one Newton step, relative to 1 + |lambda/lambda0| (step limiter)", "", r->maxdmu,
+                             &r->maxdmu, NULL));
   PetscCall(PetscOptionsInt("-rqnma_max_it", "Newton iterations per solve", "", r->maxit, &r->maxit, NULL));
-  PetscCall(PetscOptionsInt("-rqnma_lag_lu", "Newton steps between LU factorizations (GMRES on the exact Jacobian in between); 1: LU every step; default 10 for n >= 400, else 1", "", r->lag, &r->lag, NULL));
+  PetscCall(PetscOptionsInt(
+      "-rqnma_lag_lu",
+      "Newton steps between LU factorizations (GMRES on the exact Jacobian in between); 1: LU every step; default 10 for n >= 400, else 1", "",
+      r->lag, &r->lag, NULL));
   PetscCall(PetscOptionsInt("-rqnma_max_bisect", "step halvings allowed when Newton fails", "", r->maxbisect, &r->maxbisect, NULL));
   PetscOptionsHeadEnd();
   PetscCall(RQNMACreateSNES_Private(nma)); // its options are read now, so that every option is known before the solve
@@ -593,8 +608,9 @@ static PetscErrorCode TriboNMAView_RQNMA(TriboNMA nma, PetscViewer v)
   NMA_RQNMA *r = (NMA_RQNMA *)nma->data;
 
   PetscFunctionBeginUser;
-  PetscCall(PetscViewerASCIIPrintf(v, "  %s, %" PetscInt_FMT " LGL points per branch, up to %" PetscInt_FMT " cycles, damping rtol %g, Newton rtol %g\n", r->masing ? "Masing (initial loading)" : "non-Masing (+q -> -q -> +q cycles)", r->nlgl,
-                                   r->maxcycles, (double)r->dtol, (double)r->rtol));
+  PetscCall(PetscViewerASCIIPrintf(
+      v, "  %s, %" PetscInt_FMT " LGL points per branch, up to %" PetscInt_FMT " cycles, damping rtol %g, Newton rtol %g\n",
+      r->masing ? "Masing (initial loading)" : "non-Masing (+q -> -q -> +q cycles)", r->nlgl, r->maxcycles, (double)r->dtol, (double)r->rtol));
   PetscFunctionReturn(0);
 }
 
