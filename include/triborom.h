@@ -66,14 +66,16 @@ PETSC_EXTERN PetscErrorCode TriboInterfaceElementAverage(TriboInterface, PetscIn
    partitioned over the ranks of rom->comm in contiguous blocks; each rank evaluates its points
    and the generalized forces and tangent are summed (deterministically, TriboSumAll). */
 typedef struct _n_TriboJoint *TriboJoint;
-PETSC_EXTERN PetscErrorCode   TriboJointCreate(TriboROM, TriboLaw, TriboJoint *);
+PETSC_EXTERN PetscErrorCode   TriboJointCreate(MPI_Comm, TriboJoint *);
+PETSC_EXTERN PetscErrorCode   TriboJointSetROM(TriboJoint, TriboROM);
+PETSC_EXTERN PetscErrorCode   TriboJointSetLaw(TriboJoint, TriboLaw);
+PETSC_EXTERN PetscErrorCode   TriboJointSetUp(TriboJoint);
 PETSC_EXTERN PetscErrorCode   TriboJointDestroy(TriboJoint *);
 /* f = f_nl(x) (length n) and, if J != NULL, J += d f_nl/dx (n x n, column-major), from the
    committed history; the trial history is kept for TriboJointCommit(). Collective. */
 PETSC_EXTERN PetscErrorCode TriboJointEvaluate(TriboJoint, TriboLawMode, const PetscScalar[], PetscScalar[], PetscScalar[]);
 PETSC_EXTERN PetscErrorCode TriboJointEvaluateLD(TriboJoint, TriboLawMode, const PetscScalar[], PetscScalar[], PetscScalar[], PetscInt);
 PETSC_EXTERN PetscErrorCode TriboJointCommit(TriboJoint);
-PETSC_EXTERN PetscErrorCode TriboJointResetHistory(TriboJoint);
 /* Save/restore the committed history (owned points, nhist*nloc values) */
 PETSC_EXTERN PetscErrorCode TriboJointGetHistorySize(TriboJoint, PetscInt *);
 PETSC_EXTERN PetscErrorCode TriboJointCopyHistory(TriboJoint, PetscReal[], PetscBool);

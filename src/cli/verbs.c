@@ -92,7 +92,10 @@ static PetscErrorCode PipelineCreate_Private(MPI_Comm comm, PetscBool help, cons
   PetscCall(TriboLawCreate(comm, &pl->law));
   PetscCall(TriboLawSetFromOptions(pl->law));
   PetscCall(TriboLawSetUp(pl->law));
-  PetscCall(TriboJointCreate(pl->rom, pl->law, &pl->joint));
+  PetscCall(TriboJointCreate(pl->rom->comm, &pl->joint));
+  PetscCall(TriboJointSetROM(pl->joint, pl->rom));
+  PetscCall(TriboJointSetLaw(pl->joint, pl->law));
+  PetscCall(TriboJointSetUp(pl->joint));
   PetscCall(TriboPrestressCreate(comm, &pl->ps));
   PetscCall(TriboPrestressSetJoint(pl->ps, pl->joint));
   PetscCall(TriboPrestressSetFromOptions(pl->ps));

@@ -138,16 +138,18 @@ static PetscErrorCode DataItem_Private(TriboXdmf x, const char type[], PetscInt 
 + x       - the writer
 . type    - "Mixed" (dataset of length len: for each cell its XDMF type code, 4 triangle, 5
             quadrilateral, 9 hexahedron, then its nodes), "Quadrilateral", "Hexahedron" (dataset
-            ncells x nodes per cell) or "Polyvertex" (points only, no dataset)
+            ncells x nodes per cell) or "Polyvertex" (one vertex per point: dataset 0, 1, ..., ncells-1)
 . ncells  - number of cells
 . len     - length of the Mixed dataset, nodes per cell otherwise
-- dataset - the connectivity (0-based node numbers), NULL for Polyvertex
+- dataset - the connectivity (0-based node numbers)
 @*/
 PetscErrorCode TriboXdmfTopology(TriboXdmf x, const char type[], PetscInt ncells, PetscInt len, const char dataset[])
 {
   PetscFunctionBeginUser;
   if (!strcmp(type, "Polyvertex")) {
-    PetscCall(Printf_Private(x, "<Topology TopologyType=\"Polyvertex\" NumberOfElements=\"%" PetscInt_FMT "\" NodesPerElement=\"1\"/>\n", ncells));
+    PetscCall(Printf_Private(x, "<Topology TopologyType=\"Polyvertex\" NumberOfElements=\"%" PetscInt_FMT "\" NodesPerElement=\"1\">\n", ncells));
+    PetscCall(DataItem_Private(x, "Int", ncells, 1, dataset));
+    PetscCall(Printf_Private(x, "</Topology>\n"));
     PetscFunctionReturn(0);
   }
   PetscCall(Printf_Private(x, "<Topology TopologyType=\"%s\" NumberOfElements=\"%" PetscInt_FMT "\">\n", type, ncells));
@@ -220,7 +222,7 @@ PetscErrorCode TriboXdmfClose(TriboXdmf *x, PetscBool commit)
 /*@
   TriboInterfaceWriteH5 - Writes the interface mesh of a ROM into a result file, so that the file
   alone describes its interface fields: /interface/nodes (nnodes x 3, m), /interface/points
-  (npts x 3), /interface/topology (XDMF mixed cells: 4 and 3 nodes for a triangle, 5 and 4 for a
+  (npts x 3), /interface/point_vertices (0, ..., npts-1), /interface/topology (XDMF mixed cells: 4 and 3 nodes for a triangle, 5 and 4 for a
   quadrilateral), with attributes nelem and topology_length.
 
   Collective
@@ -234,7 +236,9 @@ PetscErrorCode TriboInterfaceWriteH5(TriboInterface f, TriboH5 h5)
   PetscCall(TriboH5WriteReal(h5, TRIBO_H5_INTERFACE "/nodes", 2, dims, f->xyz));
   dims[0] = f->npts;
   PetscCall(TriboH5WriteReal(h5, TRIBO_H5_INTERFACE "/points", 2, dims, f->pxyz));
-  PetscCall(PetscMalloc1(5 * f->nelem + 1, &topo));
+  PetscCall(PetscMalloc1(PetscMax(f->npts, 5 * f->nelem) + 1, &topo));
+  for (PetscInt p = 0; p < f->npts; p++) topo[p] = p; // the points as vertices (XDMF Polyvertex)
+  PetscCall(TriboH5WriteInt(h5, TRIBO_H5_INTERFACE "/point_vertices", 1, dims, topo));
   for (PetscInt e = 0; e < f->nelem; e++) {
     const PetscInt *c  = &f->elem[4 * e];
     PetscInt        nv = c[3] < 0 ? 3 : 4;
@@ -262,7 +266,7 @@ PetscErrorCode TriboInterfaceXdmfGrid(TriboInterface f, TriboXdmf x, PetscBool p
 
   PetscFunctionBeginUser;
   if (points) {
-    PetscCall(TriboXdmfTopology(x, "Polyvertex", f->npts, 1, NULL));
+    PetscCall(TriboXdmfTopology(x, "Polyvertex", f->npts, 1, TRIBO_H5_INTERFACE "/point_vertices"));
     PetscCall(TriboXdmfGeometry(x, f->npts, TRIBO_H5_INTERFACE "/points"));
   } else {
     for (PetscInt e = 0; e < f->nelem; e++) len += f->elem[4 * e + 3] < 0 ? 4 : 5;

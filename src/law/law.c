@@ -175,7 +175,7 @@ PetscErrorCode TriboLawGetParameters(TriboLaw law, const PetscReal *p[])
   Collective
 
   Notes:
-  Call TriboLawSetUp() afterwards (TriboJointCreate() does) to check the parameter set as a whole.
+  Call TriboLawSetUp() afterwards (TriboJointSetUp() does) to check the parameter set as a whole.
 
   Options Database Keys:
 + -friction_type <edf>       - a registered law (see -friction_view_models)

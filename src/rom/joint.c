@@ -13,6 +13,7 @@ typedef struct {
 
 struct _n_TriboJoint {
   MPI_Comm       comm;
+  PetscBool      setup;
   TriboROM       rom;
   TriboLaw       law;
   PetscInt       n, p0, p1, nloc, nhist;
@@ -128,33 +129,79 @@ static PetscErrorCode BuildPointRows_Private(Mat S, Mat L, PetscInt p0, PetscInt
 }
 
 /*@
-  TriboJointCreate - Couples a ROM's interface with a law: partitions the quadrature points over
-  the ranks, builds the point maps P = kron(Q,I3) L and W = L^T kron(T,I3) for the owned points,
-  and sets a fresh (virgin) history.
+  TriboJointCreate - Creates a joint: an interface law acting on a ROM's interface. Attach the ROM
+  and the law with TriboJointSetROM() and TriboJointSetLaw(), then TriboJointSetUp().
 
-  Collective on rom->comm
+  Collective
+
+  Input Parameter:
+. comm - the communicator over which the interface points are distributed (the ROM's)
+
+  Output Parameter:
+. joint - the joint
+@*/
+PetscErrorCode TriboJointCreate(MPI_Comm comm, TriboJoint *joint)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscNew(joint));
+  (*joint)->comm = comm;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboJointSetROM - The reduced structure whose interface the joint acts on.
+
+  Logically collective
+@*/
+PetscErrorCode TriboJointSetROM(TriboJoint j, TriboROM rom)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(!j->setup, j->comm, PETSC_ERR_ARG_WRONGSTATE, "the joint is set up already: create another joint for another ROM");
+  PetscCheck(rom->iface, rom->comm, PETSC_ERR_ARG_WRONGSTATE, "the ROM %s has no interface: nothing for an interface law to act on", rom->source);
+  j->rom = rom;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboJointSetLaw - The interface law evaluated at every quadrature point.
+
+  Logically collective
+@*/
+PetscErrorCode TriboJointSetLaw(TriboJoint j, TriboLaw law)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(!j->setup, j->comm, PETSC_ERR_ARG_WRONGSTATE, "the joint is set up already: create another joint for another law");
+  j->law = law;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboJointSetUp - Partitions the quadrature points over the ranks, builds the point maps
+  P = kron(Q,I3) L and W = L^T kron(T,I3) for the owned points, checks the law's parameters
+  (TriboLawSetUp()) and sets a fresh (virgin) history.
+
+  Collective
 
   Notes:
   Points are split in contiguous blocks of near-equal size; every rank keeps the whole (small)
   ROM and solves the same dense systems, only the law evaluations are distributed.
 @*/
-PetscErrorCode TriboJointCreate(TriboROM rom, TriboLaw law, TriboJoint *joint)
+PetscErrorCode TriboJointSetUp(TriboJoint j)
 {
-  TriboJoint          j;
   PetscMPIInt         rank, size;
   const TriboLawCard *card;
-  TriboInterface      f = rom->iface;
+  TriboInterface      f;
+  TriboROM            rom = j->rom;
+  TriboLaw            law = j->law;
   Mat                 Tt;
   PetscInt            npts;
 
   PetscFunctionBeginUser;
-  PetscCheck(f, rom->comm, PETSC_ERR_ARG_WRONGSTATE, "the ROM %s has no interface: nothing for an interface law to act on", rom->source);
+  if (j->setup) PetscFunctionReturn(0);
+  PetscCheck(rom && law, j->comm, PETSC_ERR_ARG_WRONGSTATE, "set the joint's ROM and law first (TriboJointSetROM(), TriboJointSetLaw())");
+  f = rom->iface;
   PetscCall(TriboLawGetCard(law, &card));
   PetscCall(TriboLawSetUp(law));
-  PetscCall(PetscNew(&j));
-  j->comm  = rom->comm;
-  j->rom   = rom;
-  j->law   = law;
   j->n     = rom->n;
   j->nhist = card->nhist;
   npts     = f->npts;
@@ -182,7 +229,7 @@ PetscErrorCode TriboJointCreate(TriboROM rom, TriboLaw law, TriboJoint *joint)
   PetscCall(BuildGroups_Private(j));
   PetscCall(PetscInfo(NULL, "joint: %" PetscInt_FMT " local points in %" PetscInt_FMT " column groups, %" PetscInt_FMT " interface DOFs\n", j->nloc,
                       j->ngroups, j->ni));
-  *joint = j;
+  j->setup = PETSC_TRUE;
   PetscFunctionReturn(0);
 }
 
@@ -273,13 +320,13 @@ PetscErrorCode TriboJointCommit(TriboJoint j)
   PetscFunctionReturn(0);
 }
 
-PetscErrorCode TriboJointResetHistory(TriboJoint j)
-{
-  PetscFunctionBeginUser;
-  PetscCall(PetscArrayzero(j->h, j->nhist * j->nloc));
-  PetscFunctionReturn(0);
-}
 
+/*@
+  TriboJointGetHistorySize - Number of committed history values this rank owns (history variables
+  per point times owned points), the size of the buffer of TriboJointCopyHistory().
+
+  Not collective
+@*/
 PetscErrorCode TriboJointGetHistorySize(TriboJoint j, PetscInt *nh)
 {
   PetscFunctionBeginUser;
@@ -331,6 +378,11 @@ PetscErrorCode TriboJointGatherPointFields(TriboJoint j, PetscReal u[], PetscRea
   PetscFunctionReturn(0);
 }
 
+/*@
+  TriboJointGetLocalRange - The quadrature points [p0, p1) this rank evaluates.
+
+  Not collective
+@*/
 PetscErrorCode TriboJointGetLocalRange(TriboJoint j, PetscInt *p0, PetscInt *p1)
 {
   PetscFunctionBeginUser;
@@ -339,6 +391,12 @@ PetscErrorCode TriboJointGetLocalRange(TriboJoint j, PetscInt *p0, PetscInt *p1)
   PetscFunctionReturn(0);
 }
 
+/*@
+  TriboJointGetEvaluationCount - Point-law evaluations so far, summed over the ranks (for
+  throughput reports).
+
+  Collective
+@*/
 PetscErrorCode TriboJointGetEvaluationCount(TriboJoint j, PetscLogDouble *c)
 {
   PetscFunctionBeginUser;
@@ -346,6 +404,11 @@ PetscErrorCode TriboJointGetEvaluationCount(TriboJoint j, PetscLogDouble *c)
   PetscFunctionReturn(0);
 }
 
+/*@
+  TriboJointDestroy - Destroys the joint (not its ROM or law).
+
+  Collective
+@*/
 PetscErrorCode TriboJointDestroy(TriboJoint *j)
 {
   PetscFunctionBeginUser;
@@ -377,6 +440,11 @@ PetscErrorCode TriboJointDestroy(TriboJoint *j)
   PetscFunctionReturn(0);
 }
 
+/*@
+  TriboJointGetLaw - The joint's interface law.
+
+  Not collective
+@*/
 PetscErrorCode TriboJointGetLaw(TriboJoint j, TriboLaw *law)
 {
   PetscFunctionBeginUser;
@@ -384,6 +452,11 @@ PetscErrorCode TriboJointGetLaw(TriboJoint j, TriboLaw *law)
   PetscFunctionReturn(0);
 }
 
+/*@
+  TriboJointGetROM - The joint's reduced structure.
+
+  Not collective
+@*/
 PetscErrorCode TriboJointGetROM(TriboJoint j, TriboROM *rom)
 {
   PetscFunctionBeginUser;

@@ -52,6 +52,11 @@ PetscErrorCode TriboROMSetSizes(TriboROM rom, PetscInt n, PetscInt nrec)
   PetscFunctionReturn(0);
 }
 
+/*@
+  TriboROMSetRecoveryLabel - Names recovery row i (a sensor, e.g. "accel1_z").
+
+  Not collective
+@*/
 PetscErrorCode TriboROMSetRecoveryLabel(TriboROM rom, PetscInt i, const char label[])
 {
   PetscFunctionBeginUser;
@@ -195,6 +200,11 @@ PetscErrorCode TriboROMView(TriboROM rom, PetscViewer v)
   PetscFunctionReturn(0);
 }
 
+/*@
+  TriboROMDestroy - Destroys the ROM and its interface.
+
+  Collective
+@*/
 PetscErrorCode TriboROMDestroy(TriboROM *rom)
 {
   PetscFunctionBeginUser;
@@ -210,6 +220,12 @@ PetscErrorCode TriboROMDestroy(TriboROM *rom)
   PetscFunctionReturn(0);
 }
 
+/*@
+  TriboInterfaceCreate - An empty interface; fill nodes and elements, then
+  TriboInterfaceSetUpQuadrature(), or fill points, Q, T and L directly.
+
+  Not collective
+@*/
 PetscErrorCode TriboInterfaceCreate(TriboInterface *f)
 {
   PetscFunctionBeginUser;
@@ -217,6 +233,11 @@ PetscErrorCode TriboInterfaceCreate(TriboInterface *f)
   PetscFunctionReturn(0);
 }
 
+/*@
+  TriboInterfaceDestroy - Frees the interface.
+
+  Not collective
+@*/
 PetscErrorCode TriboInterfaceDestroy(TriboInterface *f)
 {
   PetscFunctionBeginUser;

@@ -60,7 +60,10 @@ int main(int argc, char **argv)
   PetscCall(TriboLawSetParameter(law, "ts", 1.0e5));
   PetscCall(TriboLawSetParameter(law, "kn", 0.0));
   PetscCall(TriboLawSetFromOptions(law));
-  PetscCall(TriboJointCreate(rom, law, &joint));
+  PetscCall(TriboJointCreate(rom->comm, &joint));
+  PetscCall(TriboJointSetROM(joint, rom));
+  PetscCall(TriboJointSetLaw(joint, law));
+  PetscCall(TriboJointSetUp(joint));
   PetscCall(TriboPrestressCreate(PETSC_COMM_WORLD, &ps));
   PetscCall(TriboPrestressSetJoint(ps, joint));
   PetscCall(TriboPrestressSetTension(ps, 0.0));

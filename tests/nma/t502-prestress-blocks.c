@@ -64,7 +64,10 @@ int main(int argc, char **argv)
   PetscCall(TriboLawSetParameter(law, "kt", 3.0e12));
   PetscCall(TriboLawSetParameter(law, "mu", 0.5));
   PetscCall(TriboLawSetFromOptions(law));
-  PetscCall(TriboJointCreate(rom, law, &joint));
+  PetscCall(TriboJointCreate(rom->comm, &joint));
+  PetscCall(TriboJointSetROM(joint, rom));
+  PetscCall(TriboJointSetLaw(joint, law));
+  PetscCall(TriboJointSetUp(joint));
   PetscCall(TriboPrestressCreate(PETSC_COMM_WORLD, &ps));
   PetscCall(TriboPrestressSetJoint(ps, joint));
   PetscCall(TriboPrestressSetTension(ps, T));

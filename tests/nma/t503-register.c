@@ -197,7 +197,10 @@ int main(int argc, char **argv)
     PetscCall(TriboLawSetFromOptions(law));
     PetscCall(TriboLawSetParameter(law, "k1", k1));
     PetscCall(TriboLawSetParameter(law, "k3", k3));
-    PetscCall(TriboJointCreate(rom, law, &joint));
+    PetscCall(TriboJointCreate(rom->comm, &joint));
+  PetscCall(TriboJointSetROM(joint, rom));
+  PetscCall(TriboJointSetLaw(joint, law));
+  PetscCall(TriboJointSetUp(joint));
     PetscCall(TriboPrestressCreate(PETSC_COMM_WORLD, &ps));
     PetscCall(TriboPrestressSetJoint(ps, joint));
     PetscCall(TriboPrestressSetTension(ps, 0.0));

@@ -26,7 +26,10 @@ static PetscErrorCode Run(PetscInt m, PetscInt *nout, PetscReal fz[], PetscReal 
   PetscCall(TriboLawSetType(law, TRIBOLAWEDF));
   PetscCall(TriboLawSetParameter(law, "kt", 5.0e13));
   PetscCall(TriboLawSetParameter(law, "kn", 5.0e11));
-  PetscCall(TriboJointCreate(rom, law, &joint));
+  PetscCall(TriboJointCreate(rom->comm, &joint));
+  PetscCall(TriboJointSetROM(joint, rom));
+  PetscCall(TriboJointSetLaw(joint, law));
+  PetscCall(TriboJointSetUp(joint));
   PetscCall(TriboPrestressCreate(PETSC_COMM_WORLD, &ps));
   PetscCall(TriboPrestressSetJoint(ps, joint));
   PetscCall(TriboPrestressSolve(ps));
