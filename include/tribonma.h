@@ -81,6 +81,12 @@ typedef struct {
   PetscReal           *dchange;       /* [na] change of damping ratio over the last cycle (non-Masing) */
   TriboBackboneStatus *status;        /* [na] */
   PetscReal           *seconds;       /* [na] wall time */
+  PetscInt             nloop;         /* states stored per hysteresis loop (two branches of LGL nodes; 0: no loops) */
+  PetscReal           *loop_q;        /* [na*nloop] modal amplitude along the last cycle (NaN where not traced) */
+  PetscReal           *loop_force;    /* [na*nloop] modal restoring force lambda(q) q along the last cycle */
+  PetscInt             npl;           /* interface points whose loops are stored (-backbone_loop_points) */
+  PetscInt            *pl_index;      /* [npl] their 0-based quadrature point indices */
+  PetscReal           *pl_u, *pl_t;   /* [na*nloop*npl*3] relative displacement and traction (t1, t2, n) along the last cycle */
   PetscReal            freq0;         /* Hz, linearized about the prestress */
   PetscInt             mode;          /* 1-based elastic mode number */
 } TriboBackbone;
@@ -105,6 +111,7 @@ PETSC_EXTERN PetscErrorCode TriboNMASetAmplitudes(TriboNMA, PetscInt, const Pets
 PETSC_EXTERN PetscErrorCode TriboNMASetFromOptions(TriboNMA);
 PETSC_EXTERN PetscErrorCode TriboNMASetUp(TriboNMA);
 PETSC_EXTERN PetscErrorCode TriboNMASolve(TriboNMA);
+PETSC_EXTERN PetscErrorCode TriboNMASetLoopPoints(TriboNMA, PetscInt, const PetscInt[]);
 PETSC_EXTERN PetscErrorCode TriboNMAGetBackbone(TriboNMA, const TriboBackbone **);
 PETSC_EXTERN PetscErrorCode TriboNMAView(TriboNMA, PetscViewer);
 PETSC_EXTERN PetscErrorCode TriboNMAWriteH5(TriboNMA, TriboH5);

@@ -82,6 +82,8 @@ PETSC_EXTERN PetscErrorCode TriboJointCopyHistory(TriboJoint, PetscReal[], Petsc
 /* Gather point displacements and tractions of the last evaluation to rank 0 ([3*npts] each;
    NULL on other ranks allowed) */
 PETSC_EXTERN PetscErrorCode TriboJointGatherPointFields(TriboJoint, PetscReal[], PetscReal[]);
+/* Displacement and traction of chosen points at the last evaluation, on every rank (collective) */
+PETSC_EXTERN PetscErrorCode TriboJointGetPointValues(TriboJoint, PetscInt, const PetscInt[], PetscReal[], PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboJointGetLocalRange(TriboJoint, PetscInt *, PetscInt *);
 PETSC_EXTERN PetscErrorCode TriboJointGetEvaluationCount(TriboJoint, PetscLogDouble *);
 PETSC_EXTERN PetscErrorCode TriboJointGetLaw(TriboJoint, TriboLaw *);

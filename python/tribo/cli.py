@@ -1,10 +1,10 @@
 """Command line of the post-processing package: ``python3 -m tribo COMMAND ...``.
 
-    python3 -m tribo plot FILE... [-o OUT.png|.svg|.pdf] [--kind auto|backbone|prestress|modal]
+    python3 -m tribo plot FILE... [-o OUT.png|.svg|.pdf] [--kind auto|backbone|prestress|modal|loops]
                          [--x auto|modal|acc:ROW|disp:ROW] [--mode K]
                          [--measured PATH:AMP,FREQ[,ZETA]]... [--measured-label TEXT]...
                          [--label TEXT]... [--fields pressure,gap,traction,slip] [--rom ROM.h5]
-                         [--title TEXT] [--dpi N] [-q]
+                         [--amps all|I,J] [--title TEXT] [--dpi N] [-q]
     python3 -m tribo kinds          the figure kinds (FIGURES registry)
     python3 -m tribo show FILE      the groups, datasets and attributes of a file
 
@@ -28,7 +28,8 @@ __all__ = ["main", "build_figure"]
 
 # command-line option -> keyword of the figure functions
 OPTION_KEYWORDS = [("x", "--x"), ("mode", "--mode"), ("measured", "--measured"), ("measured_labels", "--measured-label"),
-                   ("labels", "--label"), ("fields", "--fields"), ("rom", "--rom"), ("title", "--title")]
+                   ("labels", "--label"), ("fields", "--fields"), ("rom", "--rom"), ("amps", "--amps"),
+                   ("title", "--title")]
 
 
 class UsageError(Exception):
@@ -43,12 +44,13 @@ class _Parser(argparse.ArgumentParser):
 def _plot_parser():
     p = _Parser(prog="tribo plot", description="Draw a figure of tribo result files (HDF5).",
                 epilog="Kinds: backbone (frequency and damping against amplitude), prestress (interface "
-                       "fields after the preload), modal (natural frequencies); more may be registered "
+                       "fields after the preload), modal (natural frequencies), loops (hysteresis loops of the last cycle: modal and "
+                       "chosen points); more may be registered "
                        "(python3 -m tribo kinds). Errors: one line on stderr, exit status 1 (2: bad usage).")
     p.add_argument("files", nargs="+", metavar="FILE", help="result files (.h5) written by tribo")
     p.add_argument("-o", "--output", metavar="OUT", help="picture file: .png, .svg or .pdf (default: FILE without "
                    ".h5 + the kind's suffix + .png)")
-    p.add_argument("--kind", default="auto", help="figure kind: auto (from the files), backbone, prestress, modal, ...")
+    p.add_argument("--kind", default="auto", help="figure kind: auto (from the files), backbone, prestress, modal, loops, ...")
     p.add_argument("--x", help="backbone x axis: auto (the run's -backbone_plot_recovery), modal (modal amplitude), "
                    "acc:ROW or disp:ROW (acceleration or displacement amplitude at recovery row ROW, a label such as "
                    "accel1_z or a 0-based index)")
@@ -62,6 +64,7 @@ def _plot_parser():
                    "um), traction (|t_t|, MPa), slip (|u_t|, um); default pressure,gap")
     p.add_argument("--rom", metavar="ROM.h5", help="the ROM with the interface geometry (default: the file's own /rom, "
                    "else the ROM named in its /meta inputs)")
+    p.add_argument("--amps", help="loops: the amplitudes whose hysteresis loops are drawn: all (default) or 0-based indices I,J")
     p.add_argument("--title", help="figure title ('' for none)")
     p.add_argument("--dpi", type=int, default=150, help="PNG resolution (default 150)")
     p.add_argument("-q", "--quiet", action="store_true", help="do not print the name of the file written")

@@ -16,8 +16,8 @@ has not been imported yet, so that scripts importing pyplot after tribo stay hea
 Figure kinds are registered by name in :data:`FIGURES` (name -> function), in the order that
 ``kind="auto"`` tries them; a new kind is one decorated function::
 
-    @tribo.register_figure("loops", applies=lambda r: r.has("/loops"), suffix="_loops")
-    def loops_figure(results, labels=None, title=None):
+    @tribo.register_figure("stress", applies=lambda r: r.has("/stress"), suffix="_stress")
+    def stress_figure(results, labels=None, title=None):
         ...
         return fig
 
@@ -48,7 +48,7 @@ from .measured import Measured, read_measured
 from .results import Result, ResultError, read
 
 __all__ = ["FIGURES", "register_figure", "figure", "auto_kind", "save", "backbone_figure", "interface_figure",
-           "modal_figure", "new_figure", "backbone_x", "recovery_row", "FORMATS"]
+           "modal_figure", "loops_figure", "loop_amplitudes", "slip_direction", "new_figure", "backbone_x", "recovery_row", "FORMATS"]
 
 FORMATS = (".png", ".svg", ".pdf")
 FIGURES = {}
@@ -418,3 +418,107 @@ def modal_figure(results, labels=None, title=None):
         fig.suptitle(title)
     return fig
 
+
+
+# --- hysteresis loops ----------------------------------------------------------------------------
+def _has_loops(r):
+    return r.has("/backbone") and any("loop_q" in b for b in r.backbones.values())
+
+
+def loop_amplitudes(spec, na, path="?"):
+    """0-based amplitude indices from ``amps``: None or "all" (every one), "i,j,..." or a
+    sequence of ints (negative ones count from the end)."""
+    if spec is None or (isinstance(spec, str) and spec.strip().lower() == "all"):
+        return list(range(na))
+    items = [s.strip() for s in spec.split(",") if s.strip()] if isinstance(spec, str) else list(spec)
+    out = []
+    for s in items:
+        try:
+            i = int(s)
+        except (TypeError, ValueError):
+            raise ResultError("amplitude %r: expected all or 0-based amplitude indices i,j,..." % (s,)) from None
+        if not -na <= i < na:
+            raise ResultError("%s: amplitude %d out of range: %d amplitudes (0-based)" % (path, i, na))
+        out.append(i % na)
+    if not out:
+        raise ResultError("no amplitude chosen (amps: all or i,j,...)")
+    return out
+
+
+def slip_direction(u):
+    """Unit tangential direction (t1, t2) along which a point's relative displacements u (k x 3)
+    vary most (principal axis of the tangential part), its larger component positive."""
+    ut = np.asarray(u, dtype=float)[:, :2]
+    ut = ut[np.all(np.isfinite(ut), axis=1)]
+    if len(ut) < 2:
+        return np.array([1.0, 0.0])
+    w, v = np.linalg.eigh(np.cov((ut - ut.mean(axis=0)).T))
+    d = v[:, np.argmax(w)]
+    return d if d[np.argmax(np.abs(d))] > 0 else -d
+
+
+@register_figure("loops", applies=_has_loops, suffix="_loops",
+                 description="hysteresis loops of the last cycle (/backbone/mode<k>/loop_*): modal force-amplitude and chosen points")
+def loops_figure(results, amps="all", mode=None, title=None):
+    """Hysteresis loops of a non-Masing backbone run, last cycle at each amplitude: the modal
+    loop, restoring force lambda(q) q against the modal amplitude q (porter-et-al-2022 Fig. 6c),
+    one closed line per chosen amplitude coloured by amplitude (log colour scale); and, when
+    the run stored points (-backbone_loop_points), one panel per point with its tangential
+    traction (MPa) against its tangential relative displacement (um), both along the point's
+    slip direction (:func:`slip_direction`). ``amps``: all or 0-based indices "i,j"; ``mode``:
+    the backbone mode (default the first). One file."""
+    results = _results(results)
+    if len(results) != 1:
+        raise ResultError("the loops figure draws one file, got %d" % len(results))
+    r = results[0]
+    b = r.backbone(mode)
+    if "loop_q" not in b:
+        raise ResultError("%s: %s has no hysteresis loops (a Masing run, or written before loops were stored)" % (r.path, b.name))
+    q, F = np.asarray(b["loop_q"], dtype=float), np.asarray(b["loop_force"], dtype=float)
+    qa = np.asarray(b["modal_amplitude"], dtype=float)
+    chosen = [i for i in loop_amplitudes(amps, len(qa), r.path) if np.isfinite(q[i]).any()]
+    pidx = np.asarray(b["loop_point_index"], dtype=int) if "loop_point_index" in b else np.zeros(0, dtype=int)
+    npl = len(pidx)
+    ncol = min(1 + npl, 3)
+    nrow = -(-(1 + npl) // ncol)
+    fig = new_figure(4.2 * ncol + 1.0, 3.6 * nrow + 0.4)
+    axes = np.array(fig.subplots(nrow, ncol, squeeze=False)).ravel()
+    for ax in axes[1 + npl:]:
+        ax.set_visible(False)
+    norm = matplotlib.colors.LogNorm(vmin=qa.min(), vmax=qa.max()) if qa.min() > 0 and qa.max() > qa.min() else \
+        matplotlib.colors.Normalize(vmin=qa.min(), vmax=qa.max() if qa.max() > qa.min() else qa.min() + 1)
+    cmap = matplotlib.colormaps["viridis"]
+
+    def closed(x, y):
+        ok = np.isfinite(x) & np.isfinite(y)
+        x, y = x[ok], y[ok]
+        return (np.append(x, x[:1]), np.append(y, y[:1])) if len(x) else (x, y)
+
+    ax = axes[0]
+    for i in chosen:
+        x, y = closed(q[i], F[i])
+        ax.plot(x, y, "-", color=cmap(norm(qa[i])), lw=1.3, gid="loop-modal-%d" % i)
+    ax.set_xlabel("modal amplitude q (sqrt(kg) m)")
+    ax.set_ylabel("modal restoring force lambda q (sqrt(kg) m/s^2)")
+    ax.set_title("modal loops, mode %s" % b.name.rsplit("mode", 1)[-1])
+    ax.grid(True, color="0.88")
+    if npl:
+        U = np.asarray(b["loop_point_displacement"], dtype=float)
+        T = np.asarray(b["loop_point_traction"], dtype=float)
+        for p in range(npl):
+            axp = axes[1 + p]
+            for i in chosen:
+                d = slip_direction(U[i, :, p, :])
+                x, y = closed(1e6 * U[i, :, p, :2] @ d, 1e-6 * T[i, :, p, :2] @ d)
+                axp.plot(x, y, "-", color=cmap(norm(qa[i])), lw=1.3, gid="loop-point-%d-%d" % (p, i))
+            axp.set_xlabel("tangential relative displacement (um)")
+            axp.set_ylabel("tangential traction (MPa)")
+            axp.set_title("point %d" % pidx[p])
+            axp.grid(True, color="0.88")
+    sm = matplotlib.cm.ScalarMappable(norm=norm, cmap=cmap)
+    fig.colorbar(sm, ax=list(axes[:1 + npl]), label="modal amplitude q (sqrt(kg) m)", shrink=0.9)
+    if title is None:
+        title = "tribo hysteresis loops (last cycle): %s" % os.path.basename(r.path)
+    if title:
+        fig.suptitle(title)
+    return fig

@@ -1,4 +1,5 @@
 #include <tribo/private/nmaimpl.h>
+#include <stdlib.h>
 #include <math.h>
 #include <tribonum.h>
 
@@ -164,6 +165,68 @@ PetscErrorCode TriboNMASetJoint(TriboNMA nma, TriboJoint joint)
   PetscFunctionReturn(0);
 }
 
+/* -backbone_loop_points: "auto", or a comma-separated list of 0-based point indices ("" or "none": no points) */
+static PetscErrorCode LoopPointsParse_Private(TriboNMA nma, const char str[])
+{
+  PetscBool isauto, isnone;
+  int       argc = 0;
+  char    **args = NULL;
+  PetscInt *idx;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscStrcasecmp(str, "auto", &isauto));
+  PetscCall(PetscStrcasecmp(str, "none", &isnone));
+  if (isauto) {
+    PetscCall(TriboNMASetLoopPoints(nma, 0, NULL));
+    nma->plauto = PETSC_TRUE;
+    PetscFunctionReturn(0);
+  }
+  if (!isnone) PetscCall(PetscStrToArray(str, ',', &argc, &args));
+  PetscCall(PetscMalloc1(argc + 1, &idx));
+  for (int k = 0; k < argc; k++) {
+    char *end = NULL;
+    long  v   = strtol(args[k], &end, 10);
+    PetscCheck(end != args[k] && *end == 0 && v >= 0, nma->comm, PETSC_ERR_USER_INPUT,
+               "-backbone_loop_points: expected auto or comma-separated 0-based point indices, got '%s' in '%s'", args[k], str);
+    idx[k] = (PetscInt)v;
+  }
+  PetscCall(TriboNMASetLoopPoints(nma, argc, idx));
+  PetscCall(PetscFree(idx));
+  if (args) PetscCall(PetscStrToArrayDestroy(argc, args));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboNMASetLoopPoints - Interface quadrature points whose hysteresis loops (relative displacement
+  and traction in the local frame t1, t2, n at every stored state of the last cycle) the analysis
+  keeps, in TriboBackbone pl_index, pl_u, pl_t and /backbone/mode<k>/loop_point_* of the result.
+
+  Logically collective
+
+  Input Parameters:
++ nma - the analysis
+. np  - number of points (0: none, the default)
+- idx - their 0-based global quadrature point indices (checked against the interface in TriboNMASetUp())
+
+  Options Database Key:
+. -backbone_loop_points i,j,...|auto - the list; auto: the point of largest tangential relative displacement in
+  the linear mode, the first to slip and the one that slips most in the microslip regime
+
+.seealso: TriboNMASetFromOptions(), TriboJointGetPointValues()
+@*/
+PetscErrorCode TriboNMASetLoopPoints(TriboNMA nma, PetscInt np, const PetscInt idx[])
+{
+  PetscFunctionBeginUser;
+  PetscCheck(np >= 0, nma->comm, PETSC_ERR_ARG_OUTOFRANGE, "number of loop points must be >= 0, got %" PetscInt_FMT, np);
+  PetscCall(PetscFree(nma->plidx));
+  PetscCall(PetscMalloc1(np + 1, &nma->plidx));
+  if (np) PetscCall(PetscArraycpy(nma->plidx, idx, np));
+  nma->npl         = np;
+  nma->plauto      = PETSC_FALSE;
+  nma->setupcalled = PETSC_FALSE;
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboNMASetFromOptions - Method, amplitudes, mode and viscous damping from the options database,
   and the options of the method.
@@ -178,6 +241,7 @@ PetscErrorCode TriboNMASetJoint(TriboNMA nma, TriboJoint joint)
 . -backbone_qmax <1e-3>     - largest modal amplitude
 . -backbone_n <20>          - number of amplitudes
 . -backbone_zeta0 <0>       - low-amplitude viscous damping ratio added to every point (eq. 40)
+. -backbone_loop_points i,j - interface quadrature points (0-based) whose hysteresis loops are stored, or auto (TriboNMASetLoopPoints())
 - -backbone_quiet           - no progress lines
 
   Notes:
@@ -188,7 +252,8 @@ PetscErrorCode TriboNMASetFromOptions(TriboNMA nma)
   char      type[64] = TRIBONMARQNMA;
   PetscReal qmin = 1e-7, qmax = 1e-3, list[1024];
   PetscInt  na = 20, nlist = 1024, mode = nma->mode;
-  PetscBool set, quiet = (PetscBool)!nma->verbose, setmin, setmax, setn;
+  PetscBool set, quiet = (PetscBool)!nma->verbose, setmin, setmax, setn, setlp;
+  char      lp[1024] = "";
 
   PetscFunctionBeginUser;
   if (nma->type) PetscCall(PetscStrncpy(type, nma->type, sizeof(type)));
@@ -205,6 +270,9 @@ PetscErrorCode TriboNMASetFromOptions(TriboNMA nma)
   PetscCall(PetscOptionsReal("-backbone_zeta0", "viscous modal damping ratio added at every amplitude (eq. 40) [-]", "TriboNMASolve", nma->zeta0,
                              &nma->zeta0, NULL));
   PetscCall(PetscOptionsBool("-backbone_quiet", "no progress output", "TriboNMASolve", quiet, &quiet, NULL));
+  PetscCall(PetscOptionsString("-backbone_loop_points",
+                               "interface quadrature points (0-based, comma-separated) whose hysteresis loops are stored, or auto (largest slip)",
+                               "TriboNMASetLoopPoints", lp, lp, sizeof(lp), &setlp));
   if (nma->ops.setfromoptions) PetscCall(nma->ops.setfromoptions(PetscOptionsObject, nma));
   TriboOptionsEnd();
   PetscCall(TriboOptionsUseNamespace(nma->prefix, "backbone_"));
@@ -215,6 +283,7 @@ PetscErrorCode TriboNMASetFromOptions(TriboNMA nma)
     PetscCall(TriboOptionsUseNamespace(nma->prefix, ns));
   }
   nma->verbose = (PetscBool)!quiet;
+  if (setlp) PetscCall(LoopPointsParse_Private(nma, lp));
   PetscCall(TriboNMASetModeNumber(nma, mode));
   PetscCheck(nma->zeta0 >= 0, nma->comm, PETSC_ERR_USER_INPUT, "-backbone_zeta0 must be >= 0, got %g", (double)nma->zeta0);
   if (set)
@@ -376,6 +445,28 @@ PetscErrorCode TriboNMASetUp(TriboNMA nma)
     PetscCall(PetscArraycpy(nma->phi0, phi, nma->n));
   }
   PetscCheck(nma->lam0 > 0, nma->comm, PETSC_ERR_ARG_WRONGSTATE, "no linear mode set (TriboNMASetModal() or TriboNMASetMode())");
+  if (nma->npl || nma->plauto) {
+    TriboInterface f = nma->rom->iface;
+    PetscCheck(f && f->npts > 0, nma->comm, PETSC_ERR_USER_INPUT, "-%sbackbone_loop_points: the ROM has no interface points",
+               nma->prefix ? nma->prefix : "");
+    if (nma->plauto) { // largest tangential relative displacement of the linear mode (all ranks hold the whole interface)
+      PetscReal *u, best = -1;
+      PetscInt   ibest = 0;
+      PetscCall(PetscMalloc1(3 * f->npts, &u));
+      PetscCall(TriboInterfacePointDisplacement(f, nma->phi0, u));
+      for (PetscInt p = 0; p < f->npts; p++) {
+        PetscReal s = u[3 * p] * u[3 * p] + u[3 * p + 1] * u[3 * p + 1];
+        if (s > best) best = s, ibest = p;
+      }
+      PetscCall(PetscFree(u));
+      PetscCall(TriboNMASetLoopPoints(nma, 1, &ibest));
+      nma->plauto = PETSC_TRUE;
+    }
+    for (PetscInt k = 0; k < nma->npl; k++)
+      PetscCheck(nma->plidx[k] >= 0 && nma->plidx[k] < f->npts, nma->comm, PETSC_ERR_USER_INPUT,
+                 "-%sbackbone_loop_points: point %" PetscInt_FMT " out of range, the interface has %" PetscInt_FMT " quadrature points (0-based)",
+                 nma->prefix ? nma->prefix : "", nma->plidx[k], f->npts);
+  }
   if (nma->ops.setup) PetscCall(nma->ops.setup(nma));
   nma->setupcalled = PETSC_TRUE;
   PetscFunctionReturn(0);
@@ -440,6 +531,11 @@ static PetscErrorCode TriboBackboneFree_Private(TriboBackbone *b)
   PetscCall(PetscFree(b->cycles));
   PetscCall(PetscFree(b->status));
   PetscCall(PetscFree(b->seconds));
+  PetscCall(PetscFree(b->loop_q));
+  PetscCall(PetscFree(b->loop_force));
+  PetscCall(PetscFree(b->pl_index));
+  PetscCall(PetscFree(b->pl_u));
+  PetscCall(PetscFree(b->pl_t));
   PetscCall(PetscMemzero(b, sizeof(*b)));
   PetscFunctionReturn(0);
 }
@@ -489,6 +585,45 @@ PetscErrorCode TriboNMABackboneAllocate(TriboNMA nma)
 }
 
 /*@
+  TriboNMABackboneAllocateLoops - For implementations: allocates the hysteresis loops of nma->bb,
+  nloop states per amplitude (loop_q, loop_force) and, for the points of TriboNMASetLoopPoints(),
+  their relative displacement and traction at the same states (pl_u, pl_t), every value NaN.
+
+  Not collective
+
+  Input Parameters:
++ nma   - the analysis, after TriboNMABackboneAllocate()
+- nloop - states per loop
+
+.seealso: TriboNMABackboneAllocate(), TriboNMAWriteH5()
+@*/
+PetscErrorCode TriboNMABackboneAllocateLoops(TriboNMA nma, PetscInt nloop)
+{
+  TriboBackbone *b = &nma->bb;
+  PetscInt       nl, npv;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscFree(b->loop_q));
+  PetscCall(PetscFree(b->loop_force));
+  PetscCall(PetscFree(b->pl_index));
+  PetscCall(PetscFree(b->pl_u));
+  PetscCall(PetscFree(b->pl_t));
+  b->nloop = nloop;
+  b->npl   = nma->npl;
+  nl       = b->na * nloop;
+  npv      = nl * b->npl * 3;
+  PetscCall(PetscMalloc1(nl + 1, &b->loop_q));
+  PetscCall(PetscMalloc1(nl + 1, &b->loop_force));
+  PetscCall(PetscMalloc1(b->npl + 1, &b->pl_index));
+  PetscCall(PetscMalloc1(npv + 1, &b->pl_u));
+  PetscCall(PetscMalloc1(npv + 1, &b->pl_t));
+  for (PetscInt i = 0; i < nl; i++) b->loop_q[i] = b->loop_force[i] = (PetscReal)NAN;
+  for (PetscInt i = 0; i < npv; i++) b->pl_u[i] = b->pl_t[i] = (PetscReal)NAN;
+  if (b->npl) PetscCall(PetscArraycpy(b->pl_index, nma->plidx, b->npl));
+  PetscFunctionReturn(0);
+}
+
+/*@
   TriboNMADestroy - Destroys the analysis and its backbone.
 
   Collective
@@ -506,6 +641,7 @@ PetscErrorCode TriboNMADestroy(TriboNMA *nma)
   PetscCall(PetscFree((*nma)->hs));
   PetscCall(PetscFree((*nma)->phi0));
   PetscCall(PetscFree((*nma)->amps));
+  PetscCall(PetscFree((*nma)->plidx));
   PetscCall(PetscFree(*nma));
   PetscFunctionReturn(0);
 }

@@ -122,7 +122,12 @@ PetscErrorCode TriboModalWriteH5(TriboModal modal, TriboH5 h5)
   damping (fraction of critical), dissipation_J, lambda_plus, lambda_minus, newton_iterations,
   cycles, converged (TriboBackboneStatus: 0 failed, 1 converged, 2 damping still changing),
   residual, seconds, recovery_displacement and recovery_acceleration (na x nrec, with
-  recovery_labels), mode_shape (na x n); attributes method, frequency0_hz, units.
+  recovery_labels), mode_shape (na x n); attributes method, frequency0_hz, units. When the
+  method traced hysteresis cycles (RQNMA non-Masing): loop_q and loop_force (na x nloop, the
+  modal amplitude and the modal restoring force lambda(q) q at the LGL states of the last cycle,
+  +q -> -q -> +q, porter-et-al-2022 Fig. 6c; NaN where not traced) and, for the points of
+  -backbone_loop_points, loop_point_index (npl), loop_point_displacement and
+  loop_point_traction (na x nloop x npl x 3, local frame t1, t2, n; m and Pa).
 
   Collective
 @*/
@@ -165,11 +170,29 @@ PetscErrorCode TriboNMAWriteH5(TriboNMA nma, TriboH5 h5)
   dims[1] = b->n;
   PetscCall(PetscSNPrintf(p, sizeof(p), "%s/mode_shape", g));
   PetscCall(TriboH5WriteReal(h5, p, 2, dims, b->phi));
+  if (b->nloop > 0) {
+    dims[1] = b->nloop;
+    PetscCall(PetscSNPrintf(p, sizeof(p), "%s/loop_q", g));
+    PetscCall(TriboH5WriteReal(h5, p, 2, dims, b->loop_q));
+    PetscCall(PetscSNPrintf(p, sizeof(p), "%s/loop_force", g));
+    PetscCall(TriboH5WriteReal(h5, p, 2, dims, b->loop_force));
+    if (b->npl > 0) {
+      PetscInt d4[4] = {b->na, b->nloop, b->npl, 3}, d1 = b->npl;
+      PetscCall(PetscSNPrintf(p, sizeof(p), "%s/loop_point_index", g));
+      PetscCall(TriboH5WriteInt(h5, p, 1, &d1, b->pl_index));
+      PetscCall(PetscSNPrintf(p, sizeof(p), "%s/loop_point_displacement", g));
+      PetscCall(TriboH5WriteReal(h5, p, 4, d4, b->pl_u));
+      PetscCall(PetscSNPrintf(p, sizeof(p), "%s/loop_point_traction", g));
+      PetscCall(TriboH5WriteReal(h5, p, 4, d4, b->pl_t));
+    }
+  }
   PetscCall(TriboH5WriteAttrString(h5, g, "method", nma->type));
   PetscCall(TriboH5WriteAttrReal(h5, g, "frequency0_hz", b->freq0));
   PetscCall(
       TriboH5WriteAttrString(h5, g, "converged_values", "0 failed, 1 converged, 2 converged but the damping still changed after the last cycle"));
-  PetscCall(TriboH5WriteAttrString(h5, g, "units", "modal_amplitude sqrt(kg)*m; frequency Hz; damping fraction of critical; recovery m and m/s^2"));
+  PetscCall(TriboH5WriteAttrString(h5, g, "units",
+                                   "modal_amplitude and loop_q sqrt(kg)*m; loop_force sqrt(kg)*m/s^2; frequency Hz; damping fraction of critical; "
+                                   "recovery m and m/s^2; loop_point_displacement m, loop_point_traction Pa"));
   if (nma->rom->iface && nma->rom->iface->nelem > 0) { // q phi(q) on the interface at each amplitude
     PetscCall(PetscSNPrintf(p, sizeof(p), "%s/interface", g));
     PetscCall(InterfaceStates_Private(nma->rom, b->na, b->phi, b->n, b->q, h5, p, "amp"));

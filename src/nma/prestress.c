@@ -99,9 +99,9 @@ static PetscErrorCode PrestressInitialGuess_Private(TriboROM rom, TriboJoint joi
     PetscCall(TriboLawSetParameter(lin, "kn", kn));
     PetscCall(TriboLawSetParameter(lin, "tension", 1.0));
     PetscCall(TriboJointCreate(rom->comm, &jl));
-  PetscCall(TriboJointSetROM(jl, rom));
-  PetscCall(TriboJointSetLaw(jl, lin));
-  PetscCall(TriboJointSetUp(jl));
+    PetscCall(TriboJointSetROM(jl, rom));
+    PetscCall(TriboJointSetLaw(jl, lin));
+    PetscCall(TriboJointSetUp(jl));
     PetscCall(PetscArrayzero(u0, rom->n));
     PetscCall(TriboJointEvaluate(jl, TRIBO_LAW_NORMAL, u0, f, a));
     PetscCall(TriboJointDestroy(&jl));

@@ -320,7 +320,6 @@ PetscErrorCode TriboJointCommit(TriboJoint j)
   PetscFunctionReturn(0);
 }
 
-
 /*@
   TriboJointGetHistorySize - Number of committed history values this rank owns (history variables
   per point times owned points), the size of the buffer of TriboJointCopyHistory().
@@ -375,6 +374,54 @@ PetscErrorCode TriboJointGatherPointFields(TriboJoint j, PetscReal u[], PetscRea
     if (any) PetscCallMPI(MPI_Gatherv(k ? j->t : j->u, mine, MPIU_REAL, dst, cnt, dsp, MPIU_REAL, 0, j->comm));
   }
   if (rank == 0) PetscCall(PetscFree2(cnt, dsp));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboJointGetPointValues - The relative displacement and traction (local frame t1, t2, n) of
+  chosen points at the last evaluation, on every rank: the rank owning a point supplies it and a
+  sum over the ranks delivers it (the points are partitioned over the ranks, so a point may live
+  on any of them).
+
+  Collective
+
+  Input Parameters:
++ j   - the joint
+. np  - number of points
+- idx - their global 0-based quadrature point indices
+
+  Output Parameters:
++ u - [3 np] relative displacements (m), or NULL
+- t - [3 np] tractions (Pa), or NULL
+
+  Notes:
+  Every rank must call it at the same moment (the sum is an MPI_Allreduce), e.g. after each
+  accepted state of a continuation that all ranks follow together.
+
+.seealso: TriboJointGatherPointFields()
+@*/
+PetscErrorCode TriboJointGetPointValues(TriboJoint j, PetscInt np, const PetscInt idx[], PetscReal u[], PetscReal t[])
+{
+  PetscReal  *buf;
+  PetscMPIInt cnt;
+
+  PetscFunctionBeginUser;
+  if (np <= 0) PetscFunctionReturn(0);
+  PetscCall(PetscCalloc1(6 * np, &buf));
+  for (PetscInt k = 0; k < np; k++) {
+    PetscCheck(idx[k] >= 0 && idx[k] < j->rom->iface->npts, j->comm, PETSC_ERR_ARG_OUTOFRANGE,
+               "interface point %" PetscInt_FMT " out of range: %" PetscInt_FMT " quadrature points (0-based)", idx[k], j->rom->iface->npts);
+    if (idx[k] >= j->p0 && idx[k] < j->p1)
+      for (PetscInt c = 0; c < 3; c++) {
+        buf[3 * k + c]        = j->u[3 * (idx[k] - j->p0) + c];
+        buf[3 * (np + k) + c] = j->t[3 * (idx[k] - j->p0) + c];
+      }
+  }
+  PetscCall(PetscMPIIntCast(6 * np, &cnt));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, buf, cnt, MPIU_REAL, MPIU_SUM, j->comm)); // one owner per point: exact
+  if (u) PetscCall(PetscArraycpy(u, buf, 3 * np));
+  if (t) PetscCall(PetscArraycpy(t, buf + 3 * np, 3 * np));
+  PetscCall(PetscFree(buf));
   PetscFunctionReturn(0);
 }
 

@@ -198,9 +198,9 @@ int main(int argc, char **argv)
     PetscCall(TriboLawSetParameter(law, "k1", k1));
     PetscCall(TriboLawSetParameter(law, "k3", k3));
     PetscCall(TriboJointCreate(rom->comm, &joint));
-  PetscCall(TriboJointSetROM(joint, rom));
-  PetscCall(TriboJointSetLaw(joint, law));
-  PetscCall(TriboJointSetUp(joint));
+    PetscCall(TriboJointSetROM(joint, rom));
+    PetscCall(TriboJointSetLaw(joint, law));
+    PetscCall(TriboJointSetUp(joint));
     PetscCall(TriboPrestressCreate(PETSC_COMM_WORLD, &ps));
     PetscCall(TriboPrestressSetJoint(ps, joint));
     PetscCall(TriboPrestressSetTension(ps, 0.0));

@@ -69,10 +69,16 @@ struct _p_TriboNMA {
   PetscInt      na;
   PetscReal    *amps;
   PetscBool     verbose;
+  PetscInt      npl;    /* interface points whose hysteresis loops are stored (-backbone_loop_points) */
+  PetscInt     *plidx;  /* [npl] 0-based quadrature point indices */
+  PetscBool     plauto; /* -backbone_loop_points auto: the point of largest slip (chosen in TriboNMASetUp()) */
   TriboBackbone bb;
 };
 
 /* For implementations: allocate nma->bb for nma->na amplitudes, every value NaN, status failed */
 PETSC_EXTERN PetscErrorCode TriboNMABackboneAllocate(TriboNMA);
+/* For implementations: allocate the loops of nma->bb (nloop states per amplitude, and the points of
+   -backbone_loop_points), every value NaN; after TriboNMABackboneAllocate() */
+PETSC_EXTERN PetscErrorCode TriboNMABackboneAllocateLoops(TriboNMA, PetscInt);
 /* Constructors of the methods that ship with tribo (TriboNMARegisterAll()) */
 PETSC_EXTERN PetscErrorCode TriboNMACreate_RQNMA(TriboNMA);

@@ -16,6 +16,9 @@
    each branch (the modal-level loop of porter-et-al-2022 Fig. 6c; a gap between the loop's ends lies at
    the same q and adds no area). omega = (sqrt(lambda(+q0)) + sqrt(lambda(-q0)))/2 (eq. 55),
    phi = (u(+q0) - u(-q0)) / (2 q0) (eq. 56).
+   The states of the last cycle at the LGL nodes of its two branches (the start state of each
+   included: 2 nlgl states, +q0 -> -q0 then -q0 -> +q0) are kept as the amplitude's loop: q and
+   lambda q, and the relative displacement and traction of the points of -backbone_loop_points.
    Masing (-rqnma_masing): one initial loading curve from the prestress through all amplitudes;
    omega = sqrt(lambda(q)) (eq. 34a), phi = (u - u_s)/q (eq. 34b) and, by the Masing hypotheses
    at the modal level (porter-et-al-2022 §2.3.1, Fig. 6a), D = 8 int_0^q lambda s ds - 4 lambda(q) q^2,
@@ -298,21 +301,40 @@ static PetscErrorCode Restart_Private(TriboNMA nma)
   PetscFunctionReturn(0);
 }
 
+/* Stores the current state (qb) as state s of amplitude ia's loop: q, the modal restoring force
+   lambda q and the fields of the loop points. The last joint evaluation is the accepted state's
+   (SolveAt_Private()), on every rank alike, so all ranks call this at the same moments. */
+static PetscErrorCode LoopState_Private(TriboNMA nma, PetscInt ia, PetscInt s)
+{
+  NMA_RQNMA     *r  = (NMA_RQNMA *)nma->data;
+  TriboBackbone *b  = &nma->bb;
+  PetscInt       at = ia * b->nloop + s;
+
+  PetscFunctionBeginUser;
+  b->loop_q[at]     = r->qb;
+  b->loop_force[at] = nma->lam0 * r->xb[nma->n] * r->qb;
+  if (b->npl) PetscCall(TriboJointGetPointValues(nma->joint, b->npl, b->pl_index, &b->pl_u[3 * b->npl * at], &b->pl_t[3 * b->npl * at]));
+  PetscFunctionReturn(0);
+}
+
 /* Solve a branch from the current state (qb) to qend at the LGL nodes; returns the integral of
-   lambda q dq over the branch; the start point's F must be given. */
-static PetscErrorCode Branch_Private(TriboNMA nma, PetscReal qend, PetscBool reverse, PetscReal *integral, PetscBool *ok)
+   lambda q dq over the branch; the start point's F must be given. With off >= 0 the branch's
+   states (the start one included) are stored as states off, off + 1, ... of amplitude ia's loop. */
+static PetscErrorCode Branch_Private(TriboNMA nma, PetscReal qend, PetscBool reverse, PetscInt ia, PetscInt off, PetscReal *integral, PetscBool *ok)
 {
   NMA_RQNMA *r      = (NMA_RQNMA *)nma->data;
   PetscReal  qstart = r->qb, h = 0.5 * (qend - qstart), sum;
 
   PetscFunctionBeginUser;
   sum = r->wi[0] * nma->lam0 * r->xb[nma->n] * qstart;
+  if (off >= 0) PetscCall(LoopState_Private(nma, ia, off));
   for (PetscInt k = 1; k < r->nlgl; k++) {
     PetscReal q = 0.5 * (qstart + qend) + h * r->xi[k];
     if (k == r->nlgl - 1) q = qend;
     PetscCall(StepTo_Private(nma, q, (PetscBool)(reverse && k == 1), ok));
     if (!*ok) PetscFunctionReturn(0);
     sum += r->wi[k] * nma->lam0 * r->xb[nma->n] * q;
+    if (off >= 0) PetscCall(LoopState_Private(nma, ia, off + k));
   }
   *integral = h * sum;
   PetscFunctionReturn(0);
@@ -409,14 +431,14 @@ static PetscErrorCode SolveNonMasing_Private(TriboNMA nma)
     PetscCall(Restart_Private(nma));
     r->its   = 0;
     r->resid = 0;
-    PetscCall(Branch_Private(nma, q0, PETSC_FALSE, &dummy, &ok)); // initial loading 0 -> +q0
+    PetscCall(Branch_Private(nma, q0, PETSC_FALSE, ia, -1, &dummy, &ok)); // initial loading 0 -> +q0
     for (PetscInt c = 1; ok && c <= r->maxcycles; c++) {
       PetscReal z, w;
-      PetscCall(Branch_Private(nma, -q0, PETSC_TRUE, &Idown, &ok));
+      PetscCall(Branch_Private(nma, -q0, PETSC_TRUE, ia, 0, &Idown, &ok)); // loop states 0 .. nlgl-1
       if (!ok) break;
       lm = nma->lam0 * r->xb[n];
       PetscCall(PetscArraycpy(um, r->xb, n));
-      PetscCall(Branch_Private(nma, q0, PETSC_TRUE, &Iup, &ok));
+      PetscCall(Branch_Private(nma, q0, PETSC_TRUE, ia, r->nlgl, &Iup, &ok)); // nlgl .. 2 nlgl-1
       if (!ok) break;
       lp = nma->lam0 * r->xb[n];
       PetscCall(PetscArraycpy(up, r->xb, n));
@@ -434,7 +456,13 @@ static PetscErrorCode SolveNonMasing_Private(TriboNMA nma)
       }
       zprev = z;
     }
-    if (ok && b->cycles[ia] > 0) PetscCall(Record_Private(nma, ia, q0, lp, lm, D, up, um));
+    if (ok && b->cycles[ia] > 0)
+      PetscCall(Record_Private(nma, ia, q0, lp, lm, D, up, um));
+    else { // no full cycle: no loop (a failed branch may have overwritten part of the last one)
+      for (PetscInt s = 0; s < b->nloop; s++) b->loop_q[ia * b->nloop + s] = b->loop_force[ia * b->nloop + s] = (PetscReal)NAN;
+      for (PetscInt s = 0; s < 3 * b->npl * b->nloop; s++)
+        b->pl_u[3 * b->npl * b->nloop * ia + s] = b->pl_t[3 * b->npl * b->nloop * ia + s] = (PetscReal)NAN;
+    }
     if (ok && b->cycles[ia] > 0 && b->status[ia] == TRIBO_BACKBONE_FAILED)
       b->status[ia] = r->maxcycles == 1 ? TRIBO_BACKBONE_CONVERGED : TRIBO_BACKBONE_UNSETTLED; // solved, damping still changing
     b->newton[ia] = r->its;
@@ -467,7 +495,7 @@ static PetscErrorCode SolveMasing_Private(TriboNMA nma)
     PetscCall(SetScale_Private(nma, q));
     r->its   = 0;
     r->resid = 0;
-    PetscCall(Branch_Private(nma, q, PETSC_FALSE, &seg, &ok)); // int_{q_prev}^{q} lambda s ds
+    PetscCall(Branch_Private(nma, q, PETSC_FALSE, ia, -1, &seg, &ok)); // int_{q_prev}^{q} lambda s ds
     if (ok) {
       Iacc = Iacc + seg;
       lam  = nma->lam0 * r->xb[n];
@@ -562,6 +590,7 @@ static PetscErrorCode TriboNMASolve_RQNMA(TriboNMA nma)
   PetscCall(PetscMalloc1(r->nlgl, &r->wi));
   PetscCall(TriboLGL(r->nlgl, r->xi, r->wi));
   PetscCall(TriboNMABackboneAllocate(nma));
+  PetscCall(TriboNMABackboneAllocateLoops(nma, r->masing ? 0 : 2 * r->nlgl)); // Masing: no cycle is traced, no loop stored
   if (r->masing)
     PetscCall(SolveMasing_Private(nma));
   else
