@@ -18,6 +18,7 @@ PETSC_EXTERN PetscErrorCode TriboCBSetInterfaceSets(TriboCB, const char[], const
 PETSC_EXTERN PetscErrorCode TriboCBSetNumModes(TriboCB, PetscInt);
 PETSC_EXTERN PetscErrorCode TriboCBSetCondenseModes(TriboCB, PetscInt);
 PETSC_EXTERN PetscErrorCode TriboCBGetCondenseModes(TriboCB, PetscInt *);
+PETSC_EXTERN PetscErrorCode TriboCBSetStoreSurface(TriboCB, PetscBool);
 PETSC_EXTERN PetscErrorCode TriboCBSetUp(TriboCB);
 PETSC_EXTERN PetscErrorCode TriboCBReduce(TriboCB, TriboFESystem, TriboROM *);
 PETSC_EXTERN PetscErrorCode TriboCBCondense(TriboCB, TriboROM);
@@ -41,5 +42,8 @@ struct _n_TriboInterfacePairs {
   PetscReal      dmax;      /* largest distance between the two nodes of a pair (m) */
   TriboInterface iface;     /* nodes, elements, quadrature, Q and T; L is left to the caller */
 };
+/* The outer surface of the solid elements of a mesh (corner nodes, src/rom/cb.c): faces that belong
+   to one element only; output: nodes used (0-based mesh nodes), and XDMF mixed cells on them. */
+PETSC_EXTERN PetscErrorCode TriboMeshGetOuterSurface(TriboMesh, PetscInt *, PetscInt **, PetscInt *, PetscInt *, PetscInt **);
 PETSC_EXTERN PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh, const char[], const char[], PetscReal, PetscReal, PetscReal, TriboInterfacePairs *);
 PETSC_EXTERN PetscErrorCode TriboInterfacePairsDestroy(TriboInterfacePairs *);

@@ -36,6 +36,7 @@
 #define TRIBO_H5_PRESTRESS "/prestress"
 #define TRIBO_H5_MODAL     "/modal"
 #define TRIBO_H5_BACKBONE  "/backbone"
+#define TRIBO_H5_FE_SURF   "/fe/surface" /* FE outer surface: nodes, topology, node_id; basis in a ROM file */
 
 typedef struct _n_TriboH5 *TriboH5;
 
@@ -94,3 +95,10 @@ PETSC_EXTERN PetscErrorCode  TriboXdmfClose(TriboXdmf *, PetscBool);
    and point fields (npts x 3) averaged over each element with the quadrature weights. */
 PETSC_EXTERN PetscErrorCode TriboInterfaceWriteH5(TriboInterface, TriboH5);
 PETSC_EXTERN PetscErrorCode TriboInterfaceXdmfGrid(TriboInterface, TriboXdmf, PetscBool);
+/* The FE surface of a ROM (rom->surf) in a file: /fe/surface/nodes (nsurf x 3), topology (XDMF
+   mixed), node_id, and with the basis flag basis (3 nsurf x n) and mode%03d (nsurf x 3: the
+   first modal columns of the basis, at most 10). */
+PETSC_EXTERN PetscErrorCode TriboROMSurfaceWriteH5(TriboROMSurface, TriboH5, PetscBool);
+PETSC_EXTERN PetscErrorCode TriboROMSurfaceWriteField(TriboROMSurface, TriboH5, const char[], const PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboROMSurfaceXdmfGrid(TriboROMSurface, TriboXdmf);
+PETSC_EXTERN PetscErrorCode TriboROMWriteXdmf(TriboROM, TriboXdmf);

@@ -29,19 +29,35 @@ struct _n_TriboInterface {
   Mat        Q, T, L; /* SEQAIJ on PETSC_COMM_SELF, see above */
 };
 
+/* A picture of the FE model behind a ROM (optional, tribo rom -xdmf): the outer surface of the solid
+   mesh, corner nodes only, and the rows of the reduction basis at its nodes, so that any ROM state x
+   shows as the surface displacement u = B x. */
+typedef struct _n_TriboROMSurface *TriboROMSurface;
+struct _n_TriboROMSurface {
+  PetscInt   nnodes;
+  PetscReal *xyz;    /* [3*nnodes] deck coordinates (m) */
+  PetscInt  *nodeid; /* [nnodes] deck node numbers */
+  PetscInt   ncells, len;
+  PetscInt  *topo;   /* [len] XDMF mixed cells: 4 (triangle) or 5 (quadrilateral), then the 0-based nodes */
+  PetscInt   n;      /* columns of B = the ROM's DOFs */
+  PetscReal *B;      /* [3*nnodes x n] row-major: row 3*i+c is component c (global x, y, z) of node i */
+  PetscInt   nmodal; /* the last nmodal ROM DOFs are modal (fixed-interface modes), shown by TriboROMWriteXdmf() */
+};
+
 typedef struct _n_TriboROM *TriboROM;
 struct _n_TriboROM {
-  MPI_Comm       comm;
-  PetscInt       n;       /* generalized DOFs */
-  Mat            M, K;    /* n x n SEQDENSE, replicated on every rank (kg, N/m in SI) */
-  Vec            Fv;      /* n, SEQ: load vector of a unit (1 N) bolt tension */
-  PetscInt       nrec;    /* recovery rows (sensors) */
-  Mat            R;       /* nrec x n SEQDENSE: physical displacement at sensors = R x */
-  char         **rlabels; /* [nrec] sensor labels */
-  TriboInterface iface;   /* may be NULL: no joint */
-  char           title[256];
-  char           source[PETSC_MAX_PATH_LEN]; /* file it was read from */
-  char           sha256[65];                 /* checksum of that file */
+  MPI_Comm        comm;
+  PetscInt        n;       /* generalized DOFs */
+  Mat             M, K;    /* n x n SEQDENSE, replicated on every rank (kg, N/m in SI) */
+  Vec             Fv;      /* n, SEQ: load vector of a unit (1 N) bolt tension */
+  PetscInt        nrec;    /* recovery rows (sensors) */
+  Mat             R;       /* nrec x n SEQDENSE: physical displacement at sensors = R x */
+  char          **rlabels; /* [nrec] sensor labels */
+  TriboInterface  iface;   /* may be NULL: no joint */
+  TriboROMSurface surf;    /* may be NULL: no FE surface stored */
+  char            title[256];
+  char            source[PETSC_MAX_PATH_LEN]; /* file it was read from */
+  char            sha256[65];                 /* checksum of that file */
 };
 
 PETSC_EXTERN PetscErrorCode TriboROMCreate(MPI_Comm, TriboROM *);
@@ -52,6 +68,8 @@ PETSC_EXTERN PetscErrorCode TriboROMCheck(TriboROM, const char[]);
 PETSC_EXTERN PetscErrorCode TriboROMForceScale(TriboROM, const PetscReal[], const PetscReal[], PetscReal *);
 PETSC_EXTERN PetscErrorCode TriboROMView(TriboROM, PetscViewer);
 PETSC_EXTERN PetscErrorCode TriboROMDestroy(TriboROM *);
+PETSC_EXTERN PetscErrorCode TriboROMSurfaceDestroy(TriboROMSurface *);
+PETSC_EXTERN PetscErrorCode TriboROMSurfaceDisplacement(TriboROMSurface, const PetscReal[], PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboInterfaceCreate(TriboInterface *);
 PETSC_EXTERN PetscErrorCode TriboInterfaceDestroy(TriboInterface *);
 /* Build quadrature (2x2 Gauss on quads, 3-point on triangles), Q and T = Q^T diag(w) from

@@ -2,6 +2,7 @@
 #include <tribocli.h>
 #include <tribocb.h>
 #include <sys/resource.h>
+#include <string.h>
 
 static PetscReal PeakMB_Private(void)
 {
@@ -26,6 +27,8 @@ static PetscReal PeakMB_Private(void)
   Options Database Keys:
 + -deck <file.inp>   - the Abaqus input deck
 . -output <rom.h5>   - the ROM file to write
+. -xdmf              - also store the FE surface with the basis at its nodes (/fe/surface, -rom_store_surface)
+                       and write the output name with .xdmf (surface and modal basis columns) for ParaView
 . -inp_*             - the deck reader (TriboMeshSetFromOptions())
 . -fe_*              - the assembly and the constraints (TriboFESystemSetFromOptions())
 - -rom_*             - the reduction (TriboCBSetFromOptions())
@@ -39,8 +42,9 @@ static PetscReal PeakMB_Private(void)
 PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
 {
   char           deck[PETSC_MAX_PATH_LEN] = "", out[PETSC_MAX_PATH_LEN] = "rom.h5";
-  PetscBool      set;
+  PetscBool      set, xdmf                                              = PETSC_FALSE;
   PetscInt       ncond;
+  char           xname[PETSC_MAX_PATH_LEN];
   TriboMesh      mesh = NULL;
   TriboFESystem  fe   = NULL;
   TriboCB        cb   = NULL;
@@ -55,6 +59,9 @@ PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
   TriboOptionsBegin(comm, NULL, "Reduction of an FE deck", "tribo");
   PetscCall(PetscOptionsString("-deck", "Abaqus input deck (.inp)", "TriboMeshReadAbaqus", deck, deck, sizeof(deck), &set));
   PetscCall(PetscOptionsString("-output", "ROM file to write (HDF5)", "TriboROMSave", out, out, sizeof(out), NULL));
+  PetscCall(PetscOptionsBool(
+      "-xdmf", "store the FE surface and the basis at its nodes (as -rom_store_surface) and write the output name with .xdmf for ParaView",
+      "TriboROMWriteXdmf", xdmf, &xdmf, NULL));
   TriboOptionsEnd();
   // every object reads its options before any work
   PetscCall(TriboMeshCreate(comm, &mesh));
@@ -63,6 +70,7 @@ PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
   PetscCall(TriboFESystemSetFromOptions(fe));
   PetscCall(TriboCBCreate(comm, &cb));
   PetscCall(TriboCBSetFromOptions(cb));
+  if (xdmf) PetscCall(TriboCBSetStoreSurface(cb, PETSC_TRUE));
   if (help) {
     PetscCall(TriboCBDestroy(&cb));
     PetscCall(TriboFESystemDestroy(&fe));
@@ -116,12 +124,29 @@ PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
                           (double)(t4 - t3)));
   PetscCall(PetscStrncpy(rom->source, deck, sizeof(rom->source)));
   PetscCall(TriboROMSave(rom, out, "rom"));
+  if (xdmf) {
+    TriboXdmf x;
+    size_t    len;
+    PetscCall(PetscStrncpy(xname, out, sizeof(xname)));
+    PetscCall(PetscStrlen(xname, &len));
+    if (len > 3 && !strcmp(xname + len - 3, ".h5")) xname[len - 3] = 0;
+    PetscCall(PetscStrlcat(xname, ".xdmf", sizeof(xname)));
+    PetscCall(TriboXdmfCreate(comm, xname, out, &x));
+    PetscCall(TriboROMWriteXdmf(rom, x));
+    PetscCall(TriboXdmfClose(&x, PETSC_TRUE));
+  }
   PetscCall(PetscTime(&t5));
   PetscCall(TriboROMView(rom, PETSC_VIEWER_STDOUT_(comm)));
   PetscCall(PetscPrintf(
       comm, "Timings (s): parse %.2f, assembly %.2f, reduction %.2f, condensation %.2f, write %.2f, total %.2f; peak memory %.0f MB (rank 0)\n",
       (double)(t1 - t0), (double)(t2 - t1), (double)(t3 - t2), (double)(t4 - t3), (double)(t5 - t4), (double)(t5 - t0), (double)PeakMB_Private()));
   PetscCall(PetscPrintf(comm, "wrote %s\n", out));
+  if (rom->surf)
+    PetscCall(PetscPrintf(comm,
+                          "  FE surface: %" PetscInt_FMT " nodes, %" PetscInt_FMT " faces, basis %" PetscInt_FMT " x %" PetscInt_FMT " (%.1f MB)\n",
+                          rom->surf->nnodes, rom->surf->ncells, 3 * rom->surf->nnodes, rom->surf->n,
+                          (double)(3.0 * rom->surf->nnodes * rom->surf->n * sizeof(PetscReal) / 1048576.0)));
+  if (xdmf) PetscCall(PetscPrintf(comm, "wrote %s (ParaView)\n", xname));
   PetscCall(TriboROMDestroy(&rom));
   PetscCall(TriboCBDestroy(&cb));
   PetscCall(TriboFESystemDestroy(&fe));

@@ -179,6 +179,7 @@ static PetscErrorCode PipelineFinish_Private(MPI_Comm comm, Pipeline *pl, const 
   PetscCall(TriboH5Create(comm, pl->output, &h5));
   PetscCall(TriboH5WriteMeta(h5, verb, 1, inputs));
   if (pl->rom->iface->nelem > 0) PetscCall(TriboInterfaceWriteH5(pl->rom->iface, h5));
+  if (pl->rom->surf) PetscCall(TriboROMSurfaceWriteH5(pl->rom->surf, h5, PETSC_FALSE)); // the mesh of the surface fields
   PetscCall(TriboPrestressWriteH5(pl->ps, h5));
   if (pl->modal) PetscCall(TriboModalWriteH5(pl->modal, h5));
   if (pl->nma) PetscCall(TriboNMAWriteH5(pl->nma, h5));

@@ -14,7 +14,8 @@
   Notes:
   Layout: attributes title and units of /rom; M, K (n x n), Fv (n), R (nrec x n), R_labels;
   /rom/interface with nodes (nnodes x 3), elements (nelem x 4, -1 pads triangles), points
-  (npts x 3), weights, point_element and Q, T, L as CSR groups (see triboio.h).
+  (npts x 3), weights, point_element and Q, T, L as CSR groups (see triboio.h); the FE surface
+  and its basis, if any (TriboROMSurfaceWriteH5()).
 
 .seealso: `TriboROMSave()`, `TriboROMLoadHDF5()`
 @*/
@@ -57,6 +58,7 @@ PetscErrorCode TriboROMWriteH5(TriboROM rom, TriboH5 h)
     PetscCall(PetscFree(zero));
     PetscCall(PetscFree(none));
   }
+  if (rom->surf) PetscCall(TriboROMSurfaceWriteH5(rom->surf, h, PETSC_TRUE));
   PetscFunctionReturn(0);
 }
 
@@ -114,6 +116,45 @@ static PetscErrorCode ReadVector_Private(TriboH5 h, const char path[], PetscInt 
   if (nd == 3) PetscCall(PetscSNPrintf(shape, sizeof(shape), "%" PetscInt_FMT " x %" PetscInt_FMT " x %" PetscInt_FMT, d[0], d[1], d[2]));
   PetscCheck((nd == 1 && d[0] == n) || (nd == 2 && ((d[0] == n && d[1] == 1) || (d[0] == 1 && d[1] == n))), PETSC_COMM_SELF,
              PETSC_ERR_FILE_UNEXPECTED, "%s: %s is %s, expected a vector of length %" PetscInt_FMT " (%s)", fn, path, shape, n, what);
+  PetscFunctionReturn(0);
+}
+
+// /fe/surface of a ROM file: nodes, node_id, topology and basis
+static PetscErrorCode ReadSurface_Private(TriboH5 h, TriboROM rom)
+{
+  const char     *fn;
+  TriboROMSurface s;
+  PetscInt        nd, d[3];
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboH5GetFileName(h, &fn));
+  PetscCall(PetscNew(&s));
+  rom->surf = s;
+  PetscCall(TriboH5ReadReal(h, TRIBO_H5_FE_SURF "/nodes", &nd, d, &s->xyz));
+  PetscCheck(nd == 2 && d[1] == 3, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must be nnodes x 3 (node coordinates)", fn,
+             TRIBO_H5_FE_SURF "/nodes");
+  s->nnodes = d[0];
+  PetscCall(TriboH5ReadInt(h, TRIBO_H5_FE_SURF "/node_id", &nd, d, &s->nodeid));
+  PetscCheck(nd == 1 && d[0] == s->nnodes, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must have %" PetscInt_FMT " entries (one per node)",
+             fn, TRIBO_H5_FE_SURF "/node_id", s->nnodes);
+  PetscCall(TriboH5ReadInt(h, TRIBO_H5_FE_SURF "/topology", &nd, d, &s->topo));
+  s->len = nd == 1 ? d[0] : 0;
+  for (PetscInt l = 0; l < s->len; s->ncells++) {
+    PetscInt nv = s->topo[l] == 4 ? 3 : (s->topo[l] == 5 ? 4 : -1);
+    PetscCheck(nv > 0 && l + nv < s->len, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+               "%s: %s[%" PetscInt_FMT "] = %" PetscInt_FMT ": expected an XDMF cell code 4 (triangle) or 5 (quadrilateral) and its nodes", fn,
+               TRIBO_H5_FE_SURF "/topology", l, s->topo[l]);
+    for (PetscInt k = 1; k <= nv; k++)
+      PetscCheck(s->topo[l + k] >= 0 && s->topo[l + k] < s->nnodes, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+                 "%s: %s[%" PetscInt_FMT "] = %" PetscInt_FMT " is not a node index in [0, %" PetscInt_FMT ")", fn, TRIBO_H5_FE_SURF "/topology",
+                 l + k, s->topo[l + k], s->nnodes);
+    l += 1 + nv;
+  }
+  PetscCall(TriboH5ReadReal(h, TRIBO_H5_FE_SURF "/basis", &nd, d, &s->B));
+  PetscCheck(nd == 2 && d[0] == 3 * s->nnodes && d[1] == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+             "%s: %s must be %" PetscInt_FMT " x %" PetscInt_FMT " (3 x surface nodes by DOFs of %s)", fn, TRIBO_H5_FE_SURF "/basis", 3 * s->nnodes,
+             rom->n, TRIBO_H5_ROM_M);
+  s->n = rom->n;
   PetscFunctionReturn(0);
 }
 
@@ -251,6 +292,8 @@ static PetscErrorCode ROMLoadHDF5_Private(TriboH5 h, TriboROM rom)
   }
   PetscCall(TriboH5Has(h, TRIBO_H5_IFACE, &has));
   if (has) PetscCall(ReadInterface_Private(h, rom));
+  PetscCall(TriboH5Has(h, TRIBO_H5_FE_SURF "/basis", &has));
+  if (has) PetscCall(ReadSurface_Private(h, rom));
   PetscFunctionReturn(0);
 }
 
@@ -376,5 +419,146 @@ PetscErrorCode TriboROMLoad(MPI_Comm comm, const char filename[], TriboROM *rom)
     PetscCall(TriboROMLoadHDF5(comm, filename, rom));
   else
     PetscCall(TriboROMLoadMAT(comm, filename, rom));
+  PetscFunctionReturn(0);
+}
+
+#define TRIBO_SURF_MAXMODES 10
+
+/*@
+  TriboROMSurfaceWriteH5 - Writes the FE surface of a ROM to /fe/surface: nodes (nsurf x 3, deck
+  coordinates, m), topology (XDMF mixed cells: 4 triangle, 5 quadrilateral, then the 0-based
+  nodes), node_id (deck node numbers), attributes ncells and topology_length; with basis also the
+  reduction basis restricted to the surface nodes, basis (3 nsurf x n: row 3 i + c is component c
+  of node i, so that u = basis x), and the first (at most 10) modal columns as mode%03d (nsurf x 3).
+
+  Not collective (returns at once on ranks other than 0)
+
+  Input Parameters:
++ s     - the surface (rom->surf)
+. h     - a file open for writing (TriboH5Create())
+- basis - PETSC_TRUE in a ROM file; PETSC_FALSE in a result file (the mesh only, for its fields)
+
+  Level: developer
+
+.seealso: TriboROMSurfaceXdmfGrid(), TriboROMWriteXdmf(), TriboCBSetStoreSurface()
+@*/
+PetscErrorCode TriboROMSurfaceWriteH5(TriboROMSurface s, TriboH5 h, PetscBool basis)
+{
+  PetscInt dims[2];
+
+  PetscFunctionBeginUser;
+  dims[0] = s->nnodes, dims[1] = 3;
+  PetscCall(TriboH5WriteReal(h, TRIBO_H5_FE_SURF "/nodes", 2, dims, s->xyz));
+  PetscCall(TriboH5WriteInt(h, TRIBO_H5_FE_SURF "/node_id", 1, dims, s->nodeid));
+  PetscCall(TriboH5WriteInt(h, TRIBO_H5_FE_SURF "/topology", 1, &s->len, s->topo));
+  PetscCall(TriboH5WriteAttrInt(h, TRIBO_H5_FE_SURF, "ncells", s->ncells));
+  PetscCall(TriboH5WriteAttrInt(h, TRIBO_H5_FE_SURF, "topology_length", s->len));
+  PetscCall(TriboH5WriteAttrString(h, TRIBO_H5_FE_SURF, "description",
+                                   "outer surface of the FE mesh (corner nodes); basis: ROM DOFs -> surface displacements (global x, y, z, m)"));
+  if (basis) {
+    PetscInt   nshow = PetscMin(s->nmodal, TRIBO_SURF_MAXMODES);
+    PetscReal *u;
+    dims[0] = 3 * s->nnodes, dims[1] = s->n;
+    PetscCall(TriboH5WriteReal(h, TRIBO_H5_FE_SURF "/basis", 2, dims, s->B));
+    PetscCall(TriboH5WriteAttrInt(h, TRIBO_H5_FE_SURF, "nmodes_shown", nshow));
+    PetscCall(PetscMalloc1(3 * s->nnodes + 1, &u));
+    for (PetscInt k = 0; k < nshow; k++) {
+      char     path[128];
+      PetscInt j = s->n - s->nmodal + k;
+      for (PetscInt a = 0; a < 3 * s->nnodes; a++) u[a] = s->B[a * s->n + j];
+      PetscCall(PetscSNPrintf(path, sizeof(path), TRIBO_H5_FE_SURF "/mode%03" PetscInt_FMT, k));
+      PetscCall(TriboROMSurfaceWriteField(s, h, path, u));
+    }
+    PetscCall(PetscFree(u));
+  }
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboROMSurfaceWriteField - Writes a displacement field of the FE surface (nsurf x 3).
+
+  Not collective (returns at once on ranks other than 0)
+
+  Input Parameters:
++ s    - the surface
+. h    - a file open for writing
+. path - the dataset
+- u    - [3 nsurf] the displacements, e.g. from TriboROMSurfaceDisplacement()
+
+  Level: developer
+
+.seealso: TriboROMSurfaceWriteH5()
+@*/
+PetscErrorCode TriboROMSurfaceWriteField(TriboROMSurface s, TriboH5 h, const char path[], const PetscReal u[])
+{
+  PetscInt dims[2] = {s->nnodes, 3};
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboH5WriteReal(h, path, 2, dims, u));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboROMSurfaceXdmfGrid - The topology and geometry of the current XDMF grid: the FE surface
+  (datasets of TriboROMSurfaceWriteH5()).
+
+  Not collective
+
+  Input Parameters:
++ s - the surface
+- x - the writer, inside a grid
+
+  Level: developer
+
+.seealso: TriboROMSurfaceWriteH5(), TriboROMWriteXdmf()
+@*/
+PetscErrorCode TriboROMSurfaceXdmfGrid(TriboROMSurface s, TriboXdmf x)
+{
+  PetscFunctionBeginUser;
+  PetscCall(TriboXdmfTopology(x, "Mixed", s->ncells, s->len, TRIBO_H5_FE_SURF "/topology"));
+  PetscCall(TriboXdmfGeometry(x, s->nnodes, TRIBO_H5_FE_SURF "/nodes"));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboROMWriteXdmf - Describes a ROM file for ParaView: the FE surface (if stored) with the first
+  modal columns of the basis (the fixed-interface modes of a Craig-Bampton ROM, the kept modes after
+  the second stage) as a temporal collection, time = mode number. Nothing without a surface.
+
+  Collective
+
+  Input Parameters:
++ rom - the ROM, as written by TriboROMSave()
+- x   - the writer (TriboXdmfCreate() with the ROM file)
+
+  Level: intermediate
+
+.seealso: TriboROMSurfaceWriteH5(), TriboROMSave()
+@*/
+PetscErrorCode TriboROMWriteXdmf(TriboROM rom, TriboXdmf x)
+{
+  TriboROMSurface s = rom->surf;
+
+  PetscFunctionBeginUser;
+  if (s) {
+    PetscInt nshow = PetscMin(s->nmodal, TRIBO_SURF_MAXMODES);
+    PetscCall(TriboXdmfBeginGrid(x, "FE surface", "Uniform"));
+    PetscCall(TriboROMSurfaceXdmfGrid(s, x));
+    PetscCall(TriboXdmfEndGrid(x));
+    if (nshow) {
+      PetscCall(TriboXdmfBeginGrid(x, "modes: FE surface", "Temporal"));
+      for (PetscInt k = 0; k < nshow; k++) {
+        char label[64], path[128];
+        PetscCall(PetscSNPrintf(label, sizeof(label), "mode %" PetscInt_FMT, k + 1));
+        PetscCall(TriboXdmfBeginGrid(x, label, "Uniform"));
+        PetscCall(TriboXdmfTime(x, (PetscReal)(k + 1)));
+        PetscCall(TriboROMSurfaceXdmfGrid(s, x));
+        PetscCall(PetscSNPrintf(path, sizeof(path), TRIBO_H5_FE_SURF "/mode%03" PetscInt_FMT, k));
+        PetscCall(TriboXdmfAttribute(x, "displacement (x, y, z), mass-normalized", "Node", s->nnodes, 3, path));
+        PetscCall(TriboXdmfEndGrid(x));
+      }
+      PetscCall(TriboXdmfEndGrid(x));
+    }
+  }
   PetscFunctionReturn(0);
 }

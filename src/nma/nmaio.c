@@ -33,7 +33,8 @@ static PetscErrorCode InterfaceStates_Private(TriboROM rom, PetscInt nstate, con
 /*@
   TriboPrestressWriteH5 - Writes /prestress: u (n), fs (n), attributes tension_N (per bolt),
   conservative, newton_iterations, residual_N; and the interface point fields of the prestress
-  (point_displacement, point_traction: npts x 3 in the local frame t1, t2, n).
+  (point_displacement, point_traction: npts x 3 in the local frame t1, t2, n); with an FE surface
+  in the ROM, fe_surface_displacement (nsurf x 3, global x, y, z).
 
   Collective
 
@@ -54,6 +55,13 @@ PetscErrorCode TriboPrestressWriteH5(TriboPrestress ps, TriboH5 h5)
   PetscCall(TriboH5WriteAttrInt(h5, TRIBO_H5_PRESTRESS, "conservative", ps->conservative));
   PetscCall(TriboH5WriteAttrInt(h5, TRIBO_H5_PRESTRESS, "newton_iterations", ps->its));
   PetscCall(TriboH5WriteAttrReal(h5, TRIBO_H5_PRESTRESS, "residual_N", ps->fnorm));
+  if (ps->rom->surf) { // the displacement of the FE surface, B u_s
+    PetscReal *u;
+    PetscCall(PetscMalloc1(3 * ps->rom->surf->nnodes + 1, &u));
+    PetscCall(TriboROMSurfaceDisplacement(ps->rom->surf, ps->us, u));
+    PetscCall(TriboROMSurfaceWriteField(ps->rom->surf, h5, TRIBO_H5_PRESTRESS "/fe_surface_displacement", u));
+    PetscCall(PetscFree(u));
+  }
   if (ps->rom->iface) {
     dims[0] = ps->rom->iface->npts;
     dims[1] = 3;
@@ -81,7 +89,8 @@ PetscErrorCode TriboPrestressWriteH5(TriboPrestress ps, TriboH5 h5)
 /*@
   TriboModalWriteH5 - Writes /modal: frequency_hz and omega2 of the reported modes (the rigid
   ones and -modal_nmodes elastic ones), shapes (n x nkeep, mass-normalized), attributes
-  rigid_cutoff_hz and nrigid.
+  rigid_cutoff_hz and nrigid; with an FE surface in the ROM, fe_surface/mode%03d_displacement
+  (nsurf x 3, global x, y, z) for each shape.
 
   Collective
 @*/
@@ -107,6 +116,18 @@ PetscErrorCode TriboModalWriteH5(TriboModal modal, TriboH5 h5)
   PetscCall(TriboH5WriteAttrReal(h5, TRIBO_H5_MODAL, "rigid_cutoff_hz", modal->rigid_cutoff));
   PetscCall(TriboH5WriteAttrInt(h5, TRIBO_H5_MODAL, "nrigid", modal->nrigid));
   PetscCall(PetscFree2(fhz, shp));
+  if (modal->rom->surf) { // the shapes on the FE surface
+    TriboROMSurface sf = modal->rom->surf;
+    PetscReal      *u;
+    char            path[128];
+    PetscCall(PetscMalloc1(3 * sf->nnodes + 1, &u));
+    for (PetscInt k = 0; k < nkeep; k++) {
+      PetscCall(TriboROMSurfaceDisplacement(sf, modal->phi + k * modal->ndof, u));
+      PetscCall(PetscSNPrintf(path, sizeof(path), TRIBO_H5_MODAL "/fe_surface/mode%03" PetscInt_FMT "_displacement", k));
+      PetscCall(TriboROMSurfaceWriteField(sf, h5, path, u));
+    }
+    PetscCall(PetscFree(u));
+  }
   if (modal->rom->iface && modal->rom->iface->nelem > 0) { // the shapes on the interface
     PetscReal *one;
     PetscCall(PetscMalloc1(nkeep, &one));
@@ -204,7 +225,8 @@ PetscErrorCode TriboNMAWriteH5(TriboNMA nma, TriboH5 h5)
   TriboPrestressWriteXdmf - Describes the prestress fields of a result file for ParaView: the
   interface elements with the element means of traction and relative displacement, and the
   quadrature points with their own values (datasets of TriboPrestressWriteH5() and
-  TriboInterfaceWriteH5()).
+  TriboInterfaceWriteH5()); with an FE surface in the ROM first the grid "prestress: FE surface"
+  with the surface displacement (TriboROMSurfaceWriteH5() in the result file).
 
   Collective
 @*/
@@ -213,6 +235,12 @@ PetscErrorCode TriboPrestressWriteXdmf(TriboPrestress ps, TriboXdmf x)
   TriboInterface f = ps->rom->iface;
 
   PetscFunctionBeginUser;
+  if (ps->rom->surf) {
+    PetscCall(TriboXdmfBeginGrid(x, "prestress: FE surface", "Uniform"));
+    PetscCall(TriboROMSurfaceXdmfGrid(ps->rom->surf, x));
+    PetscCall(TriboXdmfAttribute(x, "displacement (x, y, z) [m]", "Node", ps->rom->surf->nnodes, 3, TRIBO_H5_PRESTRESS "/fe_surface_displacement"));
+    PetscCall(TriboXdmfEndGrid(x));
+  }
   if (!f || !f->nelem) PetscFunctionReturn(0);
   PetscCall(TriboXdmfBeginGrid(x, "prestress: interface elements", "Uniform"));
   PetscCall(TriboInterfaceXdmfGrid(f, x, PETSC_FALSE));
@@ -229,7 +257,9 @@ PetscErrorCode TriboPrestressWriteXdmf(TriboPrestress ps, TriboXdmf x)
 
 /*@
   TriboModalWriteXdmf - Describes the reported mode shapes on the interface (relative
-  displacement of each mass-normalized mode, element means) as a collection, mode by mode.
+  displacement of each mass-normalized mode, element means) as a collection, mode by mode; with
+  an FE surface in the ROM first "modes: FE surface", the shapes on the surface (time = mode
+  number).
 
   Collective
 @*/
@@ -239,8 +269,22 @@ PetscErrorCode TriboModalWriteXdmf(TriboModal modal, TriboXdmf x)
   PetscInt       nkeep;
 
   PetscFunctionBeginUser;
-  if (!f || !f->nelem) PetscFunctionReturn(0);
   nkeep = PetscMin(modal->nmodes + modal->nrigid, modal->n);
+  if (modal->rom->surf) {
+    PetscCall(TriboXdmfBeginGrid(x, "modes: FE surface", "Temporal"));
+    for (PetscInt k = 0; k < nkeep; k++) {
+      char label[64], path[128];
+      PetscCall(PetscSNPrintf(label, sizeof(label), "mode %" PetscInt_FMT, k + 1));
+      PetscCall(TriboXdmfBeginGrid(x, label, "Uniform"));
+      PetscCall(TriboXdmfTime(x, (PetscReal)(k + 1)));
+      PetscCall(TriboROMSurfaceXdmfGrid(modal->rom->surf, x));
+      PetscCall(PetscSNPrintf(path, sizeof(path), TRIBO_H5_MODAL "/fe_surface/mode%03" PetscInt_FMT "_displacement", k));
+      PetscCall(TriboXdmfAttribute(x, "displacement (x, y, z), mass-normalized", "Node", modal->rom->surf->nnodes, 3, path));
+      PetscCall(TriboXdmfEndGrid(x));
+    }
+    PetscCall(TriboXdmfEndGrid(x));
+  }
+  if (!f || !f->nelem) PetscFunctionReturn(0);
   PetscCall(TriboXdmfBeginGrid(x, "modes: interface", "Temporal"));
   for (PetscInt k = 0; k < nkeep; k++) {
     char label[64];

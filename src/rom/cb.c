@@ -532,6 +532,116 @@ static PetscErrorCode SensorDofs_Private(TriboMesh mesh, PetscInt naccel, const 
   PetscFunctionReturn(0);
 }
 
+typedef struct {
+  PetscInt key[4], nv, e, f; // sorted corner nodes (key[3] = -1 for a triangle); corners in the element's outward order
+  PetscInt c[4];
+} CBFace;
+
+static int FaceCompare_Private(const void *a, const void *b)
+{
+  const CBFace *x = (const CBFace *)a, *y = (const CBFace *)b;
+  for (int k = 0; k < 4; k++)
+    if (x->key[k] != y->key[k]) return x->key[k] < y->key[k] ? -1 : 1;
+  return 0;
+}
+
+/*@
+  TriboMeshGetOuterSurface - The outer surface of the solid elements of a mesh: the element faces
+  that belong to one element only, by their corner nodes (quadrilaterals of C3D8/C3D20 faces,
+  triangles of C3D4/C3D10 faces).
+
+  Not collective
+
+  Input Parameter:
+. mesh - the mesh
+
+  Output Parameters:
++ nnodes - the nodes on the surface
+. nodes  - their 0-based mesh numbers, ascending (PetscFree())
+. ncells - the surface cells
+. len    - length of topo
+- topo   - XDMF mixed cells, 0-based in nodes[]: 4 (triangle) or 5 (quadrilateral), then the corners,
+           ordered with the outward normal (PetscFree())
+
+  Notes:
+  Faces shared by two elements (the inside of a part) are dropped; the two sides of a joint
+  interface are different nodes, so both stay on the surface. Midside nodes are not used.
+
+  Level: developer
+
+.seealso: TriboCBSetStoreSurface(), TriboMeshGetFace()
+@*/
+PetscErrorCode TriboMeshGetOuterSurface(TriboMesh mesh, PetscInt *nnodes, PetscInt **nodes, PetscInt *ncells, PetscInt *len, PetscInt **topo)
+{
+  CBFace  *fc;
+  PetscInt nf = 0, nc = 0, l = 0, *map, nn = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc1(6 * mesh->nelem + 1, &fc));
+  for (PetscInt e = 0; e < mesh->nelem; e++) {
+    PetscBool hex = (PetscBool)(mesh->etype[e] <= TRIBO_EL_C3D20R);
+    for (PetscInt f = 1; f <= (hex ? 6 : 4); f++) {
+      PetscInt n, loc[8];
+      CBFace  *F = &fc[nf++];
+      PetscCall(TriboMeshGetFace(mesh, e, f, &n, loc));
+      F->nv = (n == 4 || n == 8) ? 4 : 3;
+      F->e = e, F->f = f;
+      for (PetscInt k = 0; k < 4; k++) F->key[k] = F->c[k] = k < F->nv ? mesh->conn[mesh->eptr[e] + loc[k]] : -1;
+      PetscCall(PetscSortInt(F->nv, F->key));
+    }
+  }
+  qsort(fc, (size_t)nf, sizeof(CBFace), FaceCompare_Private);
+  PetscCall(PetscCalloc1(mesh->nnodes, &map));
+  for (PetscInt i = 0; i < nf;) {
+    PetscInt j = i + 1;
+    while (j < nf && !FaceCompare_Private(&fc[i], &fc[j])) j++;
+    if (j == i + 1) {
+      fc[nc++] = fc[i];
+      l += 1 + fc[i].nv;
+      for (PetscInt k = 0; k < fc[i].nv; k++) map[fc[i].c[k]] = 1;
+    }
+    i = j;
+  }
+  PetscCall(PetscMalloc1(mesh->nnodes, nodes));
+  for (PetscInt i = 0; i < mesh->nnodes; i++)
+    if (map[i]) (*nodes)[nn] = i, map[i] = nn++;
+  PetscCall(PetscMalloc1(l + 1, topo));
+  l = 0;
+  for (PetscInt i = 0; i < nc; i++) { // in element and face order, for a reproducible file
+    (*topo)[l++] = fc[i].nv == 3 ? 4 : 5;
+    for (PetscInt k = 0; k < fc[i].nv; k++) (*topo)[l++] = map[fc[i].c[k]];
+  }
+  *nnodes = nn, *ncells = nc, *len = l;
+  PetscCall(PetscFree(map));
+  PetscCall(PetscFree(fc));
+  PetscFunctionReturn(0);
+}
+
+// The FE surface of the ROM: outer surface of the mesh and the rows of the CB basis (in CB coordinates, nsurf*3 x ncb row-major) at its nodes
+static PetscErrorCode Surface_Private(CB *cb, TriboFESystem fe, TriboROMSurface *surf, PetscScalar **Sc)
+{
+  TriboMesh       mesh = fe->mesh;
+  TriboROMSurface s;
+  PetscInt       *nodes, *fdof;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscNew(&s));
+  PetscCall(TriboMeshGetOuterSurface(mesh, &s->nnodes, &nodes, &s->ncells, &s->len, &s->topo));
+  PetscCall(PetscMalloc1(3 * s->nnodes, &s->xyz));
+  PetscCall(PetscMalloc1(s->nnodes, &s->nodeid));
+  PetscCall(PetscMalloc1(3 * s->nnodes + 1, &fdof));
+  for (PetscInt i = 0; i < s->nnodes; i++) {
+    s->nodeid[i] = mesh->nodeid[nodes[i]];
+    for (PetscInt c = 0; c < 3; c++) s->xyz[3 * i + c] = mesh->X[3 * nodes[i] + c], fdof[3 * i + c] = 3 * nodes[i] + c;
+  }
+  PetscCall(PetscMalloc1(3 * s->nnodes * cb->ncb + 1, Sc));
+  PetscCall(RecoveryRows_Private(cb, fe, 3 * s->nnodes, fdof, *Sc));
+  PetscCall(PetscFree(nodes));
+  PetscCall(PetscFree(fdof));
+  *surf = s;
+  PetscFunctionReturn(0);
+}
+
 // Symmetric CB matrices from the summed contributions: K_bb, K_mm averaged, K_bm = 0; M_bb from its upper triangle, M_bm from M_mb
 static void SymmetrizeCB_Private(CB *cb)
 {
@@ -668,6 +778,8 @@ static PetscErrorCode CreateSolvers_Private(TriboCB cb)
 . -rom_accel_mass <0>            - point mass (kg) added at each accelerometer node
 . -rom_accel_nodes <n1,n2>       - deck numbers of the accelerometer nodes (default: none)
 . -rom_monitor <false>           - print the steps with times and memory
+. -rom_store_surface <false>     - store the outer surface of the FE mesh and the basis rows at its
+                                   nodes in the ROM (rom->surf, /fe/surface of the file)
 . -rom_condense_modes <-1>       - second stage (TriboCBCondense()): keep the interface DOFs plus this
                                    many modes of the rest (-1: no second stage)
 . -rom_st_pc_factor_mat_solver_type <mumps> - direct solver of K_ii (Cholesky; -rom_st_pc_type lu)
@@ -709,6 +821,9 @@ PetscErrorCode TriboCBSetFromOptions(TriboCB cb)
   PetscCall(PetscOptionsIntArray("-accel_nodes", "deck node numbers of the accelerometers", "TriboCBSetFromOptions", cb->accel, &naccel, &flg));
   if (flg) cb->naccel = naccel;
   PetscCall(PetscOptionsBool("-monitor", "print the steps with times and memory", "TriboCBSetFromOptions", cb->monitor, &cb->monitor, NULL));
+  PetscCall(PetscOptionsBool("-store_surface",
+                             "store the FE model's outer surface and the reduction basis at its nodes (/fe/surface, for pictures; large)",
+                             "TriboCBSetStoreSurface", cb->surface, &cb->surface, NULL));
   PetscCall(PetscOptionsInt("-condense_modes",
                             "second stage: keep only the interface DOFs plus this many modes of the rest (-1: no second stage) [-]",
                             "TriboCBSetCondenseModes", cb->ncondense, &cb->ncondense, NULL));
@@ -770,6 +885,34 @@ PetscErrorCode TriboCBSetNumModes(TriboCB cb, PetscInt nmodes)
 {
   PetscFunctionBeginUser;
   cb->nmodes = nmodes;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboCBSetStoreSurface - Asks the reduction to keep a picture of the FE model in the ROM: the
+  outer surface of the solid mesh (corner nodes) and the rows of the reduction basis at its nodes
+  (rom->surf), so that every ROM state shows as a surface displacement.
+
+  Logically collective
+
+  Input Parameters:
++ cb  - the reduction
+- flg - PETSC_TRUE to store the surface
+
+  Options Database Key:
+. -rom_store_surface <false> - the same
+
+  Notes:
+  The basis has 3 x (surface nodes) x (ROM DOFs) doubles, replicated on every rank.
+
+  Level: intermediate
+
+.seealso: TriboCBReduce(), TriboMeshGetOuterSurface(), TriboROMSurfaceDisplacement()
+@*/
+PetscErrorCode TriboCBSetStoreSurface(TriboCB cb, PetscBool flg)
+{
+  PetscFunctionBeginUser;
+  cb->surface = flg;
   PetscFunctionReturn(0);
 }
 
@@ -889,7 +1032,8 @@ PetscErrorCode TriboCBReduce(TriboCB tcb, TriboFESystem fe, TriboROM *rom)
   TriboROM            r;
   char                top[96], bot[96];
   PetscInt            nrec = 0, nr = 0, *fdof, *tptr, *tidx, n;
-  PetscScalar        *tval, *Rc, *Rr, *A;
+  PetscScalar        *tval, *Rc, *Rr, *A, *Sc = NULL;
+  TriboROMSurface     surf = NULL;
 
   PetscFunctionBeginUser;
   PetscCheck(mesh && fe->K && fe->M && fe->F, fe->comm, PETSC_ERR_ARG_WRONGSTATE,
@@ -976,6 +1120,10 @@ PetscErrorCode TriboCBReduce(TriboCB tcb, TriboFESystem fe, TriboROM *rom)
   PetscCall(SensorDofs_Private(mesh, tcb->naccel, tcb->accel, &nrec, &nr, &fdof));
   PetscCall(PetscMalloc1(nr * n, &Rc));
   PetscCall(RecoveryRows_Private(&cb, fe, nr, fdof, Rc));
+  if (tcb->surface) {
+    PetscCall(Surface_Private(&cb, fe, &surf, &Sc));
+    PetscCall(Monitor_Private(&cb, "FE surface: %" PetscInt_FMT " nodes, %" PetscInt_FMT " faces", surf->nnodes, surf->ncells));
+  }
   PetscCall(PetscFree(cb.psi));
   PetscCall(TriboSumAll(cb.comm, n * n, cb.Kc));
   PetscCall(TriboSumAll(cb.comm, n * n, cb.Mc));
@@ -1010,6 +1158,19 @@ PetscErrorCode TriboCBReduce(TriboCB tcb, TriboFESystem fe, TriboROM *rom)
                               "xyz"[fdof[i] % 3], (double)x[0], (double)x[1], (double)x[2]));
       PetscCall(TriboROMSetRecoveryLabel(r, i, lab));
     }
+  }
+  if (surf) { // basis rows at the surface nodes in ROM coordinates, row-major
+    surf->n      = n;
+    surf->nmodal = cb.nm;
+    PetscCall(PetscMalloc1(3 * surf->nnodes * n + 1, &surf->B));
+    for (PetscInt a = 0; a < 3 * surf->nnodes; a++)
+      for (PetscInt j = 0; j < n; j++) {
+        PetscScalar v = 0;
+        for (PetscInt e = tptr[j]; e < tptr[j + 1]; e++) v += tval[e] * Sc[a * n + tidx[e]];
+        surf->B[a * n + j] = v;
+      }
+    PetscCall(PetscFree(Sc));
+    r->surf = surf;
   }
   if (tcb->naccel) { // M += m R_k^T R_k for the x, y, z rows of each accelerometer node
     PetscCall(MatDenseGetArray(r->M, &A));
@@ -1115,6 +1276,7 @@ PetscErrorCode TriboCBView(TriboCB cb, PetscViewer viewer)
     PetscCall(PetscViewerASCIIPrintf(viewer, "fixed-interface modes: the deck's *Select Eigenmodes; static modes in blocks of %" PetscInt_FMT "\n",
                                      cb->bs));
   if (cb->naccel) PetscCall(PetscViewerASCIIPrintf(viewer, "accelerometers: %" PetscInt_FMT " nodes, %g kg each\n", cb->naccel, (double)cb->accelm));
+  if (cb->surface) PetscCall(PetscViewerASCIIPrintf(viewer, "FE surface and basis rows stored (-rom_store_surface)\n"));
   if (cb->ncondense >= 0)
     PetscCall(PetscViewerASCIIPrintf(viewer, "second stage: the interface DOFs plus %" PetscInt_FMT " modes\n", cb->ncondense));
   else

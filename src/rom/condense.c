@@ -202,6 +202,19 @@ PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
     PetscCall(MatDestroy(&rom->R));
     rom->R = Rr;
   }
+  if (rom->surf) { // B_r = B T (row-major 3 nsurf x n -> 3 nsurf x nr)
+    TriboROMSurface sf = rom->surf;
+    PetscReal      *Br;
+    PetscBLASInt    bnr, bs;
+    PetscCall(PetscBLASIntCast(nr, &bnr));
+    PetscCall(PetscBLASIntCast(3 * sf->nnodes, &bs));
+    PetscCall(PetscMalloc1(3 * sf->nnodes * nr + 1, &Br)); // column-major: Br^T = T^T B^T
+    if (bs) PetscCallBLAS("BLASgemm", BLASgemm_("T", "N", &bnr, &bs, &bn, &done, Tm, &bn, sf->B, &bn, &zero, Br, &bnr));
+    PetscCall(PetscFree(sf->B));
+    sf->B      = Br;
+    sf->n      = nr;
+    sf->nmodal = nr - nb;
+  }
   { // L_r = L T = [L_b, 0]: the b columns of L, then nr - nb zero columns for the modes (any o columns of L: they are zero)
     Mat      Lr;
     IS       isr, isc;

@@ -216,7 +216,60 @@ PetscErrorCode TriboROMDestroy(TriboROM *rom)
   for (PetscInt i = 0; i < (*rom)->nrec && (*rom)->rlabels; i++) PetscCall(PetscFree((*rom)->rlabels[i]));
   PetscCall(PetscFree((*rom)->rlabels));
   PetscCall(TriboInterfaceDestroy(&(*rom)->iface));
+  PetscCall(TriboROMSurfaceDestroy(&(*rom)->surf));
   PetscCall(PetscFree(*rom));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboROMSurfaceDestroy - Destroys the FE surface of a ROM.
+
+  Not collective
+
+  Input Parameter:
+. s - the surface; set to NULL (a NULL surface is allowed)
+
+  Level: developer
+
+.seealso: TriboROMSurfaceDisplacement(), TriboCBSetStoreSurface()
+@*/
+PetscErrorCode TriboROMSurfaceDestroy(TriboROMSurface *s)
+{
+  PetscFunctionBeginUser;
+  if (!*s) PetscFunctionReturn(0);
+  PetscCall(PetscFree((*s)->xyz));
+  PetscCall(PetscFree((*s)->nodeid));
+  PetscCall(PetscFree((*s)->topo));
+  PetscCall(PetscFree((*s)->B));
+  PetscCall(PetscFree(*s));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboROMSurfaceDisplacement - The displacement of the FE surface nodes for a ROM state, u = B x.
+
+  Not collective
+
+  Input Parameters:
++ s - the surface of the ROM
+- x - the ROM state (s->n values)
+
+  Output Parameter:
+. u - [3*s->nnodes] displacements (m), node-major, global x, y, z
+
+  Level: developer
+
+.seealso: TriboROMSurfaceDestroy()
+@*/
+PetscErrorCode TriboROMSurfaceDisplacement(TriboROMSurface s, const PetscReal x[], PetscReal u[])
+{
+  PetscFunctionBeginUser;
+  for (PetscInt i = 0; i < 3 * s->nnodes; i++) {
+    const PetscReal *b = s->B + s->n * i;
+    PetscReal        v = 0;
+    for (PetscInt j = 0; j < s->n; j++) v += b[j] * x[j];
+    u[i] = v;
+  }
   PetscFunctionReturn(0);
 }
 

@@ -16,6 +16,7 @@ struct _p_TriboCB {
   PetscInt  accel[64], naccel;          /* deck numbers of the accelerometer nodes */
   PetscBool monitor;
   PetscInt  ncondense; /* second stage: modes kept besides the interface DOFs; -1: none */
+  PetscBool surface;   /* store the FE outer surface and the basis rows at its nodes in the ROM (rom->surf) */
   /* solvers, created with their options by TriboCBSetFromOptions() (or TriboCBSetUp()) */
   KSP ksp; /* direct solver of K_ii, prefix <prefix>st_ */
   EPS eps; /* fixed-interface modes, prefix <prefix>; shares ksp for shift-and-invert */
