@@ -101,4 +101,6 @@ PETSC_EXTERN PetscErrorCode TriboInterfaceXdmfGrid(TriboInterface, TriboXdmf, Pe
 PETSC_EXTERN PetscErrorCode TriboROMSurfaceWriteH5(TriboROMSurface, TriboH5, PetscBool);
 PETSC_EXTERN PetscErrorCode TriboROMSurfaceWriteField(TriboROMSurface, TriboH5, const char[], const PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboROMSurfaceXdmfGrid(TriboROMSurface, TriboXdmf);
+PETSC_EXTERN PetscErrorCode TriboXdmfSeries(TriboXdmf, const char[], TriboInterface, TriboROMSurface, PetscInt, const PetscReal[], const char[],
+                                            const char[], const char[]);
 PETSC_EXTERN PetscErrorCode TriboROMWriteXdmf(TriboROM, TriboXdmf);

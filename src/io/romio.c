@@ -546,18 +546,8 @@ PetscErrorCode TriboROMWriteXdmf(TriboROM rom, TriboXdmf x)
     PetscCall(TriboROMSurfaceXdmfGrid(s, x));
     PetscCall(TriboXdmfEndGrid(x));
     if (nshow) {
-      PetscCall(TriboXdmfBeginGrid(x, "modes: FE surface", "Temporal"));
-      for (PetscInt k = 0; k < nshow; k++) {
-        char label[64], path[128];
-        PetscCall(PetscSNPrintf(label, sizeof(label), "mode %" PetscInt_FMT, k + 1));
-        PetscCall(TriboXdmfBeginGrid(x, label, "Uniform"));
-        PetscCall(TriboXdmfTime(x, (PetscReal)(k + 1)));
-        PetscCall(TriboROMSurfaceXdmfGrid(s, x));
-        PetscCall(PetscSNPrintf(path, sizeof(path), TRIBO_H5_FE_SURF "/mode%03" PetscInt_FMT, k));
-        PetscCall(TriboXdmfAttribute(x, "displacement (x, y, z), mass-normalized", "Node", s->nnodes, 3, path));
-        PetscCall(TriboXdmfEndGrid(x));
-      }
-      PetscCall(TriboXdmfEndGrid(x));
+      PetscCall(TriboXdmfSeries(x, "modes: FE surface", NULL, s, nshow, NULL, "mode %.0f", "displacement (x, y, z), mass-normalized",
+                                TRIBO_H5_FE_SURF "/mode%03d"));
     }
   }
   PetscFunctionReturn(0);

@@ -275,3 +275,47 @@ PetscErrorCode TriboInterfaceXdmfGrid(TriboInterface f, TriboXdmf x, PetscBool p
   }
   PetscFunctionReturn(0);
 }
+
+/*@
+  TriboXdmfSeries - A temporal collection of one vector field on one mesh: the interface elements
+  (f, cell values) or the FE surface (s, node values), one member per entry (mode shapes with time
+  = mode number, a backbone with time = modal amplitude).
+
+  Not collective
+
+  Input Parameters:
++ x        - the writer
+. name     - the collection's name
+. f        - the interface (or NULL)
+. s        - the FE surface (or NULL; exactly one of f and s)
+. n        - number of members
+. time     - their times, or NULL for 1, 2, ..., n
+. labelfmt - each member's name, a printf format of its time (a double), e.g. "mode %.0f"
+. field    - the field's name (with its unit)
+- pathfmt  - the dataset of member k, a printf format of k (an int), e.g. "/modal/interface/mode%03d_element_displacement"
+@*/
+PetscErrorCode TriboXdmfSeries(TriboXdmf x, const char name[], TriboInterface f, TriboROMSurface s, PetscInt n, const PetscReal time[],
+                               const char labelfmt[], const char field[], const char pathfmt[])
+{
+  PetscFunctionBeginUser;
+  PetscCheck(!f != !s, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG, "TriboXdmfSeries() needs one mesh: the interface or the FE surface");
+  PetscCall(TriboXdmfBeginGrid(x, name, "Temporal"));
+  for (PetscInt k = 0; k < n; k++) {
+    char      label[128], path[256];
+    PetscReal t = time ? time[k] : (PetscReal)(k + 1);
+    PetscCall(PetscSNPrintf(label, sizeof(label), labelfmt, (double)t));
+    PetscCall(PetscSNPrintf(path, sizeof(path), pathfmt, (int)k));
+    PetscCall(TriboXdmfBeginGrid(x, label, "Uniform"));
+    PetscCall(TriboXdmfTime(x, t));
+    if (f) {
+      PetscCall(TriboInterfaceXdmfGrid(f, x, PETSC_FALSE));
+      PetscCall(TriboXdmfAttribute(x, field, "Cell", f->nelem, 3, path));
+    } else {
+      PetscCall(TriboROMSurfaceXdmfGrid(s, x));
+      PetscCall(TriboXdmfAttribute(x, field, "Node", s->nnodes, 3, path));
+    }
+    PetscCall(TriboXdmfEndGrid(x));
+  }
+  PetscCall(TriboXdmfEndGrid(x));
+  PetscFunctionReturn(0);
+}

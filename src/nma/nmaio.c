@@ -270,33 +270,12 @@ PetscErrorCode TriboModalWriteXdmf(TriboModal modal, TriboXdmf x)
 
   PetscFunctionBeginUser;
   nkeep = PetscMin(modal->nmodes + modal->nrigid, modal->n);
-  if (modal->rom->surf) {
-    PetscCall(TriboXdmfBeginGrid(x, "modes: FE surface", "Temporal"));
-    for (PetscInt k = 0; k < nkeep; k++) {
-      char label[64], path[128];
-      PetscCall(PetscSNPrintf(label, sizeof(label), "mode %" PetscInt_FMT, k + 1));
-      PetscCall(TriboXdmfBeginGrid(x, label, "Uniform"));
-      PetscCall(TriboXdmfTime(x, (PetscReal)(k + 1)));
-      PetscCall(TriboROMSurfaceXdmfGrid(modal->rom->surf, x));
-      PetscCall(PetscSNPrintf(path, sizeof(path), TRIBO_H5_MODAL "/fe_surface/mode%03" PetscInt_FMT "_displacement", k));
-      PetscCall(TriboXdmfAttribute(x, "displacement (x, y, z), mass-normalized", "Node", modal->rom->surf->nnodes, 3, path));
-      PetscCall(TriboXdmfEndGrid(x));
-    }
-    PetscCall(TriboXdmfEndGrid(x));
-  }
+  if (modal->rom->surf)
+    PetscCall(TriboXdmfSeries(x, "modes: FE surface", NULL, modal->rom->surf, nkeep, NULL, "mode %.0f", "displacement (x, y, z), mass-normalized",
+                              TRIBO_H5_MODAL "/fe_surface/mode%03d_displacement"));
   if (!f || !f->nelem) PetscFunctionReturn(0);
-  PetscCall(TriboXdmfBeginGrid(x, "modes: interface", "Temporal"));
-  for (PetscInt k = 0; k < nkeep; k++) {
-    char label[64];
-    PetscCall(PetscSNPrintf(label, sizeof(label), "mode %" PetscInt_FMT, k + 1));
-    PetscCall(TriboXdmfBeginGrid(x, label, "Uniform"));
-    PetscCall(TriboXdmfTime(x, (PetscReal)(k + 1)));
-    PetscCall(TriboInterfaceXdmfGrid(f, x, PETSC_FALSE));
-    PetscCall(PetscSNPrintf(label, sizeof(label), TRIBO_H5_MODAL "/interface/mode%03" PetscInt_FMT "_element_displacement", k));
-    PetscCall(TriboXdmfAttribute(x, "relative displacement (t1, t2, n), mass-normalized", "Cell", f->nelem, 3, label));
-    PetscCall(TriboXdmfEndGrid(x));
-  }
-  PetscCall(TriboXdmfEndGrid(x));
+  PetscCall(TriboXdmfSeries(x, "modes: interface", f, NULL, nkeep, NULL, "mode %.0f", "relative displacement (t1, t2, n), mass-normalized",
+                            TRIBO_H5_MODAL "/interface/mode%03d_element_displacement"));
   PetscFunctionReturn(0);
 }
 
@@ -318,17 +297,7 @@ PetscErrorCode TriboNMAWriteXdmf(TriboNMA nma, TriboXdmf x)
   PetscCall(TriboNMAGetBackbone(nma, &b));
   PetscCall(PetscSNPrintf(g, sizeof(g), TRIBO_H5_BACKBONE "/mode%" PetscInt_FMT "/interface", b->mode));
   PetscCall(PetscSNPrintf(label, sizeof(label), "backbone mode %" PetscInt_FMT ": interface", b->mode));
-  PetscCall(TriboXdmfBeginGrid(x, label, "Temporal"));
-  for (PetscInt k = 0; k < b->na; k++) {
-    char path[256];
-    PetscCall(PetscSNPrintf(label, sizeof(label), "q = %.4e", (double)b->q[k]));
-    PetscCall(TriboXdmfBeginGrid(x, label, "Uniform"));
-    PetscCall(TriboXdmfTime(x, b->q[k]));
-    PetscCall(TriboInterfaceXdmfGrid(f, x, PETSC_FALSE));
-    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/amp%03" PetscInt_FMT "_element_displacement", g, k));
-    PetscCall(TriboXdmfAttribute(x, "relative displacement amplitude q phi(q) (t1, t2, n) [m]", "Cell", f->nelem, 3, path));
-    PetscCall(TriboXdmfEndGrid(x));
-  }
-  PetscCall(TriboXdmfEndGrid(x));
+  PetscCall(PetscStrlcat(g, "/amp%03d_element_displacement", sizeof(g)));
+  PetscCall(TriboXdmfSeries(x, label, f, NULL, b->na, b->q, "q = %.4e", "relative displacement amplitude q phi(q) (t1, t2, n) [m]", g));
   PetscFunctionReturn(0);
 }
