@@ -11,7 +11,7 @@
    program, computes lambda as the secant Rayleigh quotient phi0^T (K q phi0 + f_nl(u_s + q phi0)
    - f_nl(u_s)) / q; RQNMA (built in) solves eqs. 33a-b. Both must give the closed form. */
 #define _POSIX_C_SOURCE 200809L // fmemopen()
-#include <tribo.h>
+#include "onedof.h"
 #include <tribo/private/nmaimpl.h>
 #include <stdio.h>
 
@@ -90,45 +90,6 @@ static PetscErrorCode Create_Secant(TriboNMA nma)
   PetscFunctionReturn(0);
 }
 
-/* One DOF (mass m, spring k) whose DOF is the t1 relative displacement of one point of area A */
-static PetscErrorCode OneDOF(PetscReal m, PetscReal k, PetscReal A, TriboROM *rom)
-{
-  TriboInterface f;
-  Mat           *mats[3];
-
-  PetscFunctionBeginUser;
-  PetscCall(TriboROMCreate(PETSC_COMM_WORLD, rom));
-  PetscCall(TriboROMSetSizes(*rom, 1, 0));
-  PetscCall(MatSetValue((*rom)->M, 0, 0, m, INSERT_VALUES));
-  PetscCall(MatSetValue((*rom)->K, 0, 0, k, INSERT_VALUES));
-  PetscCall(TriboInterfaceCreate(&f));
-  f->nnodes = f->npts = 1;
-  PetscCall(PetscCalloc1(3, &f->xyz));
-  PetscCall(PetscCalloc1(3, &f->pxyz));
-  PetscCall(PetscMalloc1(1, &f->pw));
-  PetscCall(PetscMalloc1(1, &f->pelem));
-  f->pw[0]    = A;
-  f->pelem[0] = -1;
-  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, 1, 1, 1, NULL, &f->Q));
-  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, 1, 1, 1, NULL, &f->T));
-  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, 3, 1, 1, NULL, &f->L));
-  PetscCall(MatSetValue(f->Q, 0, 0, 1.0, INSERT_VALUES));
-  PetscCall(MatSetValue(f->T, 0, 0, A, INSERT_VALUES));
-  PetscCall(MatSetValue(f->L, 0, 0, 1.0, INSERT_VALUES));
-  mats[0] = &(*rom)->M, mats[1] = &(*rom)->K, mats[2] = &f->Q;
-  for (int i = 0; i < 3; i++) {
-    PetscCall(MatAssemblyBegin(*mats[i], MAT_FINAL_ASSEMBLY));
-    PetscCall(MatAssemblyEnd(*mats[i], MAT_FINAL_ASSEMBLY));
-  }
-  PetscCall(MatAssemblyBegin(f->T, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyEnd(f->T, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyBegin(f->L, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyEnd(f->L, MAT_FINAL_ASSEMBLY));
-  (*rom)->iface = f;
-  PetscCall(TriboROMCheck(*rom, "t503"));
-  PetscFunctionReturn(0);
-}
-
 /* The message of the error that call raises, or "" */
 #define ErrorText(call, msg)                                         \
   do {                                                               \
@@ -190,7 +151,7 @@ int main(int argc, char **argv)
     const TriboBackbone *bb;
     PetscReal            amps[3] = {1e-7, 1e-6, 4e-6};
 
-    PetscCall(OneDOF(m, k, A, &rom));
+    PetscCall(OneDOFROM_Private(m, k, A, "t503", &rom));
     PetscCall(PetscOptionsSetValue(NULL, "-friction_type", "cubic"));
     PetscCall(PetscOptionsSetValue(NULL, "-nma_type", types[a]));
     PetscCall(TriboLawCreate(PETSC_COMM_WORLD, &law));

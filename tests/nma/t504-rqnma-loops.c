@@ -10,12 +10,11 @@
    plateaus at +ts and -ts, and A times its area (closed integral of t . du, trapezoid) is D:
    closed integral F dq = closed integral of (k x + A t) dx = A closed integral t du. On 2 ranks
    the point lives on rank 1 and every rank must see the same numbers. */
-#include <tribo.h>
+#include "onedof.h"
 
 int main(int argc, char **argv)
 {
   TriboROM             rom;
-  TriboInterface       f;
   TriboLaw             law;
   TriboJoint           joint;
   TriboPrestress       ps;
@@ -26,37 +25,7 @@ int main(int argc, char **argv)
   PetscReal            m = 2.0, k = 3.0e4, A = 1.0e-4, kt = 1.0e12, ts = 1.0e5, *xi, *wi;
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
-  PetscCall(TriboROMCreate(PETSC_COMM_WORLD, &rom));
-  PetscCall(TriboROMSetSizes(rom, 1, 0));
-  PetscCall(MatSetValue(rom->M, 0, 0, m, INSERT_VALUES));
-  PetscCall(MatSetValue(rom->K, 0, 0, k, INSERT_VALUES));
-  PetscCall(MatAssemblyBegin(rom->M, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyEnd(rom->M, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyBegin(rom->K, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyEnd(rom->K, MAT_FINAL_ASSEMBLY));
-  PetscCall(TriboInterfaceCreate(&f));
-  f->nnodes = 1;
-  f->npts   = 1;
-  PetscCall(PetscCalloc1(3, &f->xyz));
-  PetscCall(PetscCalloc1(3, &f->pxyz));
-  PetscCall(PetscMalloc1(1, &f->pw));
-  PetscCall(PetscMalloc1(1, &f->pelem));
-  f->pw[0]    = A;
-  f->pelem[0] = -1;
-  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, 1, 1, 1, NULL, &f->Q));
-  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, 1, 1, 1, NULL, &f->T));
-  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, 3, 1, 1, NULL, &f->L));
-  PetscCall(MatSetValue(f->Q, 0, 0, 1.0, INSERT_VALUES));
-  PetscCall(MatSetValue(f->T, 0, 0, A, INSERT_VALUES));
-  PetscCall(MatSetValue(f->L, 0, 0, 1.0, INSERT_VALUES)); // the DOF is the t1 relative displacement
-  PetscCall(MatAssemblyBegin(f->Q, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyEnd(f->Q, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyBegin(f->T, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyEnd(f->T, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyBegin(f->L, MAT_FINAL_ASSEMBLY));
-  PetscCall(MatAssemblyEnd(f->L, MAT_FINAL_ASSEMBLY));
-  rom->iface = f;
-  PetscCall(TriboROMCheck(rom, "t504"));
+  PetscCall(OneDOFROM_Private(m, k, A, "t504", &rom));
 
   PetscCall(TriboLawCreate(PETSC_COMM_WORLD, &law));
   PetscCall(TriboLawSetType(law, TRIBOLAWJENKINS));
