@@ -35,4 +35,16 @@ PY
 run "$W" mpl backbone -rom rom.h5 -options_file "$cfg" -output mpl.h5 -backbone_n 3 -backbone_quiet
 if [ $RC -eq 0 ] && [ -s "$W/mpl.png" ] && [ -s "$W/mpl_prestress.png" ] && ! grep -q "note: no picture" "$W/mpl.out"; then pass "with matplotlib: both pictures drawn"
 else fail "with matplotlib: both pictures drawn" "exit $RC" "$W/mpl.out" "$W/mpl.err"; fi
+# tribo plot (the C program) with tribo's option spelling: -plot_label, -plot_measured (a CSV with
+# a header row) and -plot_measured_label become the package's --label, --measured, --measured-label
+printf 'amp,f,zeta\n100,209,0.004\n300,203,0.012\n' >"$W/meas.csv"
+printf 'amp,f\n100,abc\n' >"$W/bad.csv"
+run "$W" cplot plot backbone.h5 mpl.h5 -plot_label "run 1" -plot_label "run 2" -plot_measured meas.csv:amp,f,zeta -plot_measured_label test -o cmp.svg
+if [ $RC -eq 0 ] && head -c 300 "$W/cmp.svg" | grep -q "<svg\|<?xml" && grep -q "run 2" "$W/cmp.svg" && grep -q ">test<\|test" "$W/cmp.svg"; then
+  pass "tribo plot overlays two runs and a measured CSV (-plot_label, -plot_measured, -plot_measured_label)"
+else fail "tribo plot overlays two runs and a measured CSV" "exit $RC" "$W/cplot.out" "$W/cplot.err"; fi
+run "$W" cbad plot backbone.h5 -plot_measured bad.csv:amp,f -o bad.png
+if [ $RC -eq 1 ] && [ "$(wc -l <"$W/cbad.err")" = 1 ] && grep -q "^tribo plot: error: .*bad.csv" "$W/cbad.err" && [ ! -e "$W/bad.png" ]; then
+  pass "tribo plot with a bad CSV: one line naming the file, exit 1, no picture"
+else fail "tribo plot with a bad CSV: one line, exit 1" "exit $RC" "$W/cbad.err"; fi
 finish
