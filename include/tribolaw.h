@@ -42,9 +42,11 @@ typedef struct {
   const char *(*validate)(const PetscReal *p); /* optional: NULL if the parameter set is admissible, else why not */
 } TriboLawCard;
 
-#define TRIBOLAWPENALTY "penalty"
-#define TRIBOLAWJENKINS "jenkins"
-#define TRIBOLAWEDF     "edf"
+#define TRIBOLAWPENALTY    "penalty"
+#define TRIBOLAWJENKINS    "jenkins"
+#define TRIBOLAWEDF        "edf"
+#define TRIBOLAWCUBIC      "cubic"
+#define TRIBOLAWUNILATERAL "unilateral"
 
 typedef struct _p_TriboLaw *TriboLaw;
 
@@ -68,3 +70,5 @@ PETSC_EXTERN PetscErrorCode TriboLawDestroy(TriboLaw *);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_Penalty(const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_Jenkins(const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_EDF(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_Cubic(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_Unilateral(const TriboLawCard **);

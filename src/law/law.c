@@ -16,10 +16,14 @@ static PetscFunctionList TriboLawList = NULL;
   src/law/impls/<name>.c with its card and calling TriboLawRegister() in TriboLawRegisterAll(),
   or calling TriboLawRegister() from the user's program before the law is created. A registered
   law appears in -friction_view_models, in -help and in the message for an unknown name.
+  The built-in laws are registered first (as PETSc's XXXRegister() initializes its package), so a
+  user's law with a built-in name (tests/nma/t503-register.c registers its own "cubic") replaces
+  the built-in one instead of being replaced by it when the first law is created.
 @*/
 PetscErrorCode TriboLawRegister(const char name[], PetscErrorCode (*get)(const TriboLawCard **))
 {
   PetscFunctionBeginUser;
+  PetscCall(TriboLawRegisterAll());
   PetscCall(PetscFunctionListAdd(&TriboLawList, name, get));
   PetscFunctionReturn(0);
 }

@@ -14,5 +14,7 @@ PetscErrorCode TriboLawRegisterAll(void)
   PetscCall(TriboLawRegister(TRIBOLAWPENALTY, TriboLawCardGet_Penalty));
   PetscCall(TriboLawRegister(TRIBOLAWJENKINS, TriboLawCardGet_Jenkins));
   PetscCall(TriboLawRegister(TRIBOLAWEDF, TriboLawCardGet_EDF));
+  PetscCall(TriboLawRegister(TRIBOLAWCUBIC, TriboLawCardGet_Cubic));
+  PetscCall(TriboLawRegister(TRIBOLAWUNILATERAL, TriboLawCardGet_Unilateral));
   PetscFunctionReturn(0);
 }

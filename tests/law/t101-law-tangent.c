@@ -5,7 +5,13 @@
    falls in that class) are evaluated; the tangent passes when
    |dt/du - FD| <= 1e-6 * (|dt/du|_max + kn) for every entry, FD step 1e-7 * (|u| + 1e-9).
    Points within 1e-4 (relative) of a stick/slip or contact switch are redrawn: there the law is
-   not differentiable. The driver prints the class, the number of points checked and "ok". */
+   not differentiable. The driver prints the class, the number of points checked and "ok".
+   The elastic laws without history (cubic, unilateral) are checked the same way on random u:
+   cubic with k1 = 1e12, k3 = 1e24 (the cubic term dominates for |u| > 0.6 um), unilateral with
+   k = 1e12 and a clearance g = 3e-7 or an interference g = -3e-7, with u_n drawn on each side of
+   the gap ("open", "contact") at least 1e-8 from it; the reference is |dt/du|_max + 1e12,
+   the FD step 1e-7 (|u_j| + 1e-7) (never across the gap).
+   -show_error prints the worst relative error of every line. */
 #include <tribolaw.h>
 
 static PetscReal Rand(PetscRandom r, PetscReal a, PetscReal b)
@@ -14,6 +20,8 @@ static PetscReal Rand(PetscRandom r, PetscReal a, PetscReal b)
   PetscRandomGetValueReal(r, &v);
   return a + (b - a) * v;
 }
+
+static PetscBool show = PETSC_FALSE;
 
 static PetscErrorCode Check(TriboLaw law, const char *name, PetscRandom rnd, PetscInt cls)
 {
@@ -83,7 +91,36 @@ static PetscErrorCode Check(TriboLaw law, const char *name, PetscRandom rnd, Pet
     }
   }
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s %s %" PetscInt_FMT " points %s\n", name, cname[cls], checked, bad <= 1e-6 ? "ok" : "MISMATCH"));
-  if (bad > 1e-6) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  worst relative error %g\n", (double)bad));
+  if (bad > 1e-6 || show) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  worst relative error %g\n", (double)bad));
+  PetscFunctionReturn(0);
+}
+
+/* Elastic laws without history: cls 0 any u (cubic), 1 open (u_n < g), 2 contact (u_n > g) */
+static PetscErrorCode CheckElastic(TriboLaw law, const char *name, PetscRandom rnd, PetscInt cls, PetscReal g)
+{
+  PetscReal   u[3], t[3], d[9], tp[3], tm[3], up[3], bad = 0;
+  const char *cname[] = {"all", "open", "contact"};
+
+  PetscFunctionBeginUser;
+  for (PetscInt checked = 0; checked < 400; checked++) {
+    PetscReal ref = 1e12;
+    u[0]          = Rand(rnd, -2e-6, 2e-6);
+    u[1]          = Rand(rnd, -2e-6, 2e-6);
+    u[2]          = cls == 0 ? Rand(rnd, -2e-6, 2e-6) : (cls == 1 ? g - Rand(rnd, 1e-8, 2e-6) : g + Rand(rnd, 1e-8, 2e-6));
+    PetscCall(TriboLawEvaluate(law, TRIBO_LAW_FULL, 1, u, NULL, t, d, NULL));
+    for (int k = 0; k < 9; k++) ref = PetscMax(ref, PetscAbsReal(d[k]) + 1e12);
+    for (int j = 0; j < 3; j++) {
+      PetscReal hstep = 1e-7 * (PetscAbsReal(u[j]) + 1e-7);
+      for (int k = 0; k < 3; k++) up[k] = u[k];
+      up[j] = u[j] + hstep;
+      PetscCall(TriboLawEvaluate(law, TRIBO_LAW_FULL, 1, up, NULL, tp, NULL, NULL));
+      up[j] = u[j] - hstep;
+      PetscCall(TriboLawEvaluate(law, TRIBO_LAW_FULL, 1, up, NULL, tm, NULL, NULL));
+      for (int i = 0; i < 3; i++) bad = PetscMax(bad, PetscAbsReal((tp[i] - tm[i]) / (2 * hstep) - d[3 * i + j]) / ref);
+    }
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s %s 400 points %s\n", name, cname[cls], bad <= 1e-6 ? "ok" : "MISMATCH"));
+  if (bad > 1e-6 || show) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  worst relative error %g\n", (double)bad));
   PetscFunctionReturn(0);
 }
 
@@ -104,6 +141,7 @@ int main(int argc, char **argv)
   PetscCall(PetscRandomCreate(PETSC_COMM_SELF, &rnd));
   PetscCall(PetscRandomSetSeed(rnd, 12345));
   PetscCall(PetscRandomSeed(rnd));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-show_error", &show, NULL));
   for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
     PetscCall(TriboLawCreate(PETSC_COMM_WORLD, &law));
     PetscCall(TriboLawSetType(law, cases[k].type));
@@ -120,6 +158,21 @@ int main(int argc, char **argv)
       if (!strcmp(cases[k].type, TRIBOLAWPENALTY) && c == 1) continue; // no slip in the penalty law
       PetscCall(Check(law, cases[k].name, rnd, c));
     }
+    PetscCall(TriboLawDestroy(&law));
+  }
+  PetscCall(TriboLawCreate(PETSC_COMM_WORLD, &law));
+  PetscCall(TriboLawSetType(law, TRIBOLAWCUBIC));
+  PetscCall(TriboLawSetParameter(law, "k1", 1e12));
+  PetscCall(TriboLawSetParameter(law, "k3", 1e24));
+  PetscCall(CheckElastic(law, "cubic", rnd, 0, 0));
+  PetscCall(TriboLawDestroy(&law));
+  for (int s = 0; s < 2; s++) {
+    PetscReal g = s ? -3e-7 : 3e-7;
+    PetscCall(TriboLawCreate(PETSC_COMM_WORLD, &law));
+    PetscCall(TriboLawSetType(law, TRIBOLAWUNILATERAL));
+    PetscCall(TriboLawSetParameter(law, "k", 1e12));
+    PetscCall(TriboLawSetParameter(law, "g", g));
+    for (PetscInt cls = 1; cls < 3; cls++) PetscCall(CheckElastic(law, s ? "unilateral-interference" : "unilateral-clearance", rnd, cls, g));
     PetscCall(TriboLawDestroy(&law));
   }
   PetscCall(PetscRandomDestroy(&rnd));
