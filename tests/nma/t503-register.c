@@ -2,7 +2,7 @@
    -friction_view_models, named in the error for an unknown type, selectable by name and usable by
    a backbone.
 
-   The law "cubic" is a hardening tangential spring t_1 = k1 u_1 + k3 u_1^3 per unit area (elastic,
+   The law "usercubic" is a hardening tangential spring t_1 = k1 u_1 + k3 u_1^3 per unit area (elastic,
    no history; normal and second tangential tractions zero). On a one-DOF oscillator m x'' + k x +
    A t(x) = 0 whose DOF is the t1 relative displacement, the secant frequency at modal amplitude
    q = sqrt(m) X is, in closed form,
@@ -37,7 +37,7 @@ static PetscInt CubicKernel(const PetscReal *p, TriboLawMode mode, PetscInt n, c
   return 0;
 }
 
-static const TriboLawCard cubic_card = {.name             = "cubic",
+static const TriboLawCard cubic_card = {.name             = "usercubic",
                                         .title            = "hardening cubic tangential spring (a user's law)",
                                         .citation         = "test t503",
                                         .equations        = "t_1 = k1 u_1 + k3 u_1^3",
@@ -115,7 +115,7 @@ int main(int argc, char **argv)
   TriboNMA    nma;
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
-  PetscCall(TriboLawRegister("cubic", CubicCard));
+  PetscCall(TriboLawRegister("usercubic", CubicCard));
   PetscCall(TriboNMARegister("secant", Create_Secant));
 
   // the registries list what was registered
@@ -130,11 +130,12 @@ int main(int argc, char **argv)
     PetscCall(PetscViewerDestroy(&sv));
     fclose(fp);
   }
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "view_models lists cubic: %s, edf: %s\n",
-                        strstr(buf, "cubic: hardening cubic tangential spring (a user's law)") ? "yes" : "no", strstr(buf, "edf: ") ? "yes" : "no"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "view_models lists usercubic: %s, edf: %s\n",
+                        strstr(buf, "usercubic: hardening cubic tangential spring (a user's law)") ? "yes" : "no",
+                        strstr(buf, "edf: ") ? "yes" : "no"));
   PetscCall(TriboLawCreate(PETSC_COMM_WORLD, &law));
   ErrorText(TriboLawSetType(law, "nosuchlaw"), msg);
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "unknown law error lists cubic: %s\n", strstr(msg, "cubic") ? "yes" : "no"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "unknown law error lists usercubic: %s\n", strstr(msg, "usercubic") ? "yes" : "no"));
   PetscCall(TriboLawDestroy(&law));
   PetscCall(TriboNMACreate(PETSC_COMM_WORLD, &nma));
   ErrorText(TriboNMASetType(nma, "nosuchmethod"), msg);
@@ -152,7 +153,7 @@ int main(int argc, char **argv)
     PetscReal            amps[3] = {1e-7, 1e-6, 4e-6};
 
     PetscCall(OneDOFROM_Private(m, k, A, "t503", &rom));
-    PetscCall(PetscOptionsSetValue(NULL, "-friction_type", "cubic"));
+    PetscCall(PetscOptionsSetValue(NULL, "-friction_type", "usercubic"));
     PetscCall(PetscOptionsSetValue(NULL, "-nma_type", types[a]));
     PetscCall(TriboLawCreate(PETSC_COMM_WORLD, &law));
     PetscCall(TriboLawSetFromOptions(law));
@@ -178,7 +179,7 @@ int main(int argc, char **argv)
     PetscCall(TriboNMASetModal(nma, modal));
     PetscCall(TriboNMASolve(nma));
     PetscCall(TriboNMAGetBackbone(nma, &bb));
-    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "analysis %s, law cubic\n", nma->type));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "analysis %s, law usercubic\n", nma->type));
     for (PetscInt i = 0; i < bb->na; i++) {
       PetscReal X = bb->q[i] / PetscSqrtReal(m), fc = PetscSqrtReal((k + A * (k1 + k3 * X * X)) / m) / (2 * PETSC_PI);
       PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  X %.4e f/f_closed %.10f zeta %.3g status %s\n", (double)X, (double)(bb->freq[i] / fc),
