@@ -223,7 +223,13 @@ int main(int argc, char **argv)
   // (c) J against central differences, a fixed march of 4 periods
   PetscCall(TriboHBSetAFTTolerances(hb, 0, 4));
   PetscCall(PetscArrayzero(J, N * N));
-  PetscCall(TriboJointEvaluateHB(je, hb, TRIBO_LAW_FULL, X, F, J));
+  {
+    PetscLogDouble t0, t1;
+    PetscCall(PetscTime(&t0));
+    PetscCall(TriboJointEvaluateHB(je, hb, TRIBO_LAW_FULL, X, F, J));
+    PetscCall(PetscTime(&t1));
+    PetscCall(PetscInfo(NULL, "(c) one TriboJointEvaluateHB() with J: %g s\n", (double)(t1 - t0)));
+  }
   err = 0;
   for (PetscInt c = 0; c < 6; c++) {
     PetscInt  col = ((2 * c + 1) % nc) * n + idof[(7 * c + 3) % ni];
