@@ -15,6 +15,7 @@
    f_nl = L^T kron(T,I3) t(U), paper porter-et-al-2022 eq. 31. */
 #include <petscmat.h>
 #include <tribolaw.h>
+#include <tribohb.h>
 
 typedef struct _n_TriboInterface *TriboInterface;
 struct _n_TriboInterface {
@@ -93,6 +94,9 @@ PETSC_EXTERN PetscErrorCode   TriboJointDestroy(TriboJoint *);
    committed history; the trial history is kept for TriboJointCommit(). Collective. */
 PETSC_EXTERN PetscErrorCode TriboJointEvaluate(TriboJoint, TriboLawMode, const PetscScalar[], PetscScalar[], PetscScalar[]);
 PETSC_EXTERN PetscErrorCode TriboJointEvaluateLD(TriboJoint, TriboLawMode, const PetscScalar[], PetscScalar[], PetscScalar[], PetscInt);
+/* Harmonic balance force (AFT, include/tribohb.h): F = harmonics of f_nl for the harmonics X of x (X[k n + i]) and,
+   if J != NULL, J += dF/dX ((ncoef n)^2, column-major, interface rows and columns only). Collective. */
+PETSC_EXTERN PetscErrorCode TriboJointEvaluateHB(TriboJoint, TriboHB, TriboLawMode, const PetscReal[], PetscReal[], PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboJointCommit(TriboJoint);
 /* Save/restore the committed history (owned points, nhist*nloc values) */
 PETSC_EXTERN PetscErrorCode TriboJointGetHistorySize(TriboJoint, PetscInt *);

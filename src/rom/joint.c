@@ -310,6 +310,121 @@ PetscErrorCode TriboJointEvaluateLD(TriboJoint j, TriboLawMode mode, const Petsc
 }
 
 /*@
+  TriboJointEvaluateHB - Harmonic balance generalized force of the joint by the alternating frequency-time (AFT)
+  method, and optionally its Jacobian with respect to the harmonics of the ROM DOFs.
+
+  Collective
+
+  Input Parameters:
++ joint - the joint, set up
+. hb    - the harmonic layout, set up (TriboHBSetUp()); its AFT tolerances apply
+. mode  - TRIBO_LAW_FULL or TRIBO_LAW_NORMAL
+- X     - harmonics of the generalized displacements, ncoef x n, harmonic-major with the DOFs inner: X[k n + i]
+          (NLvib / tmdsimpy, include/tribohb.h), the same on every rank
+
+  Output Parameters:
++ F - harmonic generalized forces, same layout, identical (bitwise) on every rank
+- J - NULL, or J += dF/dX, dense (ncoef n) x (ncoef n) column-major: J[(k n + i) + (ncoef n)(l n + m)] += dF_{k,i}/dX_{l,m};
+      only the rows and columns of the interface DOFs (the columns of L) are touched
+
+  Notes:
+  The harmonic form of f_nl = L^T kron(T,I3) t(kron(Q,I3) L x) (porter-et-al-2022 eq. 31). The maps are linear and
+  time invariant, so they act on each harmonic coefficient alone: with P = kron(Q,I3) L and W = L^T kron(T,I3),
+.vb
+    U_k = P X_k,   T = AFT(U) (per point, TriboHBAFT()),   F_k = W T_k,
+    dF_k/dX_l = sum_p W_p (dT_k,p/dU_l,p) P_p,
+.ve
+  with W_p, P_p the three columns / rows of point p and dT_p/dU_p the exact (3 ncoef)^2 block of the AFT, including
+  the march of hysteretic laws. These are the nonlinear force coefficients f_{0,nl}, f_{nc,nl}, f_{ns,nl} of the
+  EPMC equations (Porter and Brake 2023 eq. 61), computed by the AFT procedure of their §4.3.1 (N_t samples of one
+  period; hysteretic laws marched over repeated periods from the tangential zeroth harmonic with zero traction and
+  the largest normal displacement, until the history repeats, the last period transformed).
+
+  Each rank runs the AFT of its own points; F and J are summed with TriboSumAll(). The joint's committed history is
+  neither used nor changed, and the point fields of TriboJointGatherPointFields() are those of the last
+  TriboJointEvaluate().
+
+.seealso: TriboJointEvaluate(), TriboHBAFT(), TriboHBSetAFTTolerances()
+@*/
+PetscErrorCode TriboJointEvaluateHB(TriboJoint j, TriboHB hb, TriboLawMode mode, const PetscReal X[], PetscReal F[], PetscReal J[])
+{
+  const TriboLawCard *card;
+  const PetscReal    *p;
+  PetscInt            nc, nl3 = 3 * j->nloc, n = j->n, ni = j->ni, N3, nci, maxm = 0;
+  PetscReal          *U, *T, *Jp = NULL, *fb, *Jb = NULL, *dp = NULL, *jg = NULL;
+
+  PetscFunctionBeginUser;
+  PetscCheck(j->setup, j->comm, PETSC_ERR_ORDER, "call TriboJointSetUp() first");
+  PetscCall(TriboHBGetSizes(hb, NULL, &nc, NULL));
+  PetscCall(TriboLawGetCard(j->law, &card));
+  PetscCall(TriboLawGetParameters(j->law, &p));
+  N3  = 3 * nc;
+  nci = nc * ni;
+  PetscCall(PetscMalloc3(nc * nl3 + 1, &U, nc * nl3 + 1, &T, nc * n, &fb));
+  for (PetscInt k = 0; k < nc; k++) // U_k = P X_k
+    for (PetscInt r = 0; r < nl3; r++) {
+      PetscReal s = 0;
+      for (PetscInt q = j->prow[r]; q < j->prow[r + 1]; q++) s += j->pval[q] * X[k * n + j->pcol[q]];
+      U[k * nl3 + r] = s;
+    }
+  if (J) PetscCall(PetscMalloc1(j->nloc * N3 * N3 + 1, &Jp));
+  PetscCall(TriboHBAFT(hb, card, p, mode, j->nloc, U, T, Jp));
+  PetscCall(PetscArrayzero(fb, nc * n)); // F_k = W T_k
+  for (PetscInt k = 0; k < nc; k++)
+    for (PetscInt r = 0; r < nl3; r++)
+      for (PetscInt q = j->wrow[r]; q < j->wrow[r + 1]; q++) fb[k * n + j->wcol[q]] += j->wval[q] * T[k * nl3 + r];
+  PetscCall(TriboSumAll(j->comm, nc * n, fb));
+  PetscCall(PetscArraycpy(F, fb, nc * n));
+  if (J) {
+    for (PetscInt gi = 0; gi < j->ngroups; gi++) maxm = PetscMax(maxm, 3 * j->groups[gi].np * j->groups[gi].nc);
+    PetscCall(PetscCalloc1(nci * nci + 1, &Jb));
+    PetscCall(PetscMalloc2(nc * nc * maxm + 1, &dp, nc * nc * ni * ni + 1, &jg));
+    for (PetscInt gi = 0; gi < j->ngroups; gi++) {
+      JointGroup  *g = &j->groups[gi];
+      PetscInt     m = 3 * g->np, ng = g->nc, ldd = nc * m, ldj = nc * ng;
+      PetscBLASInt bm, bng, bldj, bldd;
+      PetscReal    one = 1, zero = 0;
+      // DP = blockdiag over points of J_p times (I_ncoef kron P_g): rows (kr, 3q + r), columns (kc, b), column-major, ld nc m
+      for (PetscInt kc = 0; kc < nc; kc++)
+        for (PetscInt b = 0; b < ng; b++)
+          for (PetscInt q = 0; q < g->np; q++) {
+            const PetscReal *Pc = &g->P[m * b + 3 * q], *Jq = &Jp[(g->p0 + q) * N3 * N3];
+            for (PetscInt kr = 0; kr < nc; kr++)
+              for (PetscInt r = 0; r < 3; r++) {
+                const PetscReal *row                           = &Jq[(3 * kr + r) * N3 + 3 * kc];
+                dp[(kr * m + 3 * q + r) + ldd * (kc * ng + b)] = row[0] * Pc[0] + row[1] * Pc[1] + row[2] * Pc[2];
+              }
+          }
+      // JG(kr block) = W_g^T DP(kr block): rows (kr, a), columns (kc, b), ld nc ng
+      PetscCall(PetscBLASIntCast(m, &bm));
+      PetscCall(PetscBLASIntCast(ng, &bng));
+      PetscCall(PetscBLASIntCast(ldj, &bldj));
+      PetscCall(PetscBLASIntCast(ldd, &bldd));
+      for (PetscInt kr = 0; kr < nc; kr++)
+        PetscCallBLAS("BLASgemm", BLASgemm_("T", "N", &bng, &bldj, &bm, &one, g->W, &bm, &dp[kr * m], &bldd, &zero, &jg[kr * ng], &bldj));
+      for (PetscInt kc = 0; kc < nc; kc++)
+        for (PetscInt b = 0; b < ng; b++) {
+          PetscReal *Jcol = &Jb[nci * (kc * ni + g->cols[b])];
+          for (PetscInt kr = 0; kr < nc; kr++)
+            for (PetscInt a = 0; a < ng; a++) Jcol[kr * ni + g->cols[a]] += jg[(kr * ng + a) + ldj * (kc * ng + b)];
+        }
+    }
+    PetscCall(TriboSumAll(j->comm, nci * nci, Jb));
+    for (PetscInt kc = 0; kc < nc; kc++)
+      for (PetscInt b = 0; b < ni; b++) {
+        PetscReal *Jcol = &J[nc * n * (kc * n + j->idof[b])];
+        for (PetscInt kr = 0; kr < nc; kr++)
+          for (PetscInt a = 0; a < ni; a++) Jcol[kr * n + j->idof[a]] += Jb[(kr * ni + a) + nci * (kc * ni + b)];
+      }
+    PetscCall(PetscFree2(dp, jg));
+    PetscCall(PetscFree(Jb));
+    PetscCall(PetscFree(Jp));
+  }
+  PetscCall(PetscFree3(U, T, fb));
+  PetscFunctionReturn(0);
+}
+
+/*@
   TriboJointCommit - Accepts the state of the last evaluation: the trial history becomes the
   committed one (the reference state of the next load step).
 @*/
