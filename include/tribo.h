@@ -3,9 +3,11 @@
 #include <tribosys.h>
 #include <tribonum.h>
 #include <tribolaw.h>
+#include <tribohb.h>
 #include <tribofe.h>
 #include <triborom.h>
 #include <tribocb.h>
 #include <tribomodel.h>
 #include <triboio.h>
+#include <tribocont.h>
 #include <tribonma.h>

@@ -1,0 +1,373 @@
+/* TriboCont: lifecycle, options and viewing of the continuation class (the solver is in
+   contsolve.c, the file in contio.c). */
+#include "contimpl.h"
+
+// indexed by reason + 3
+const char *const TriboContReasons[]    = {"DIVERGED_TANGENT", "DIVERGED_STEP_MIN", "DIVERGED_INITIAL",
+                                           "ITERATING",        "CONVERGED_STEPS",   "CONVERGED_BOUNDS"};
+const char *const TriboContPredictors[] = {"tangent", "secant", "TriboContPredictor", "TRIBOCONT_PREDICTOR_", NULL};
+
+/*@
+  TriboContCreate - Creates a continuation object.
+
+  Collective
+
+  Input Parameter:
+. comm - the ranks that trace the branch (each computes it redundantly)
+
+  Output Parameter:
+. c - the object
+
+  Notes:
+  Defaults: ds = 0.1 in [1e-6, 1], tangent predictor, 100 steps, no parameter bounds, 20 Newton
+  iterations per step, rtol = 1e-10, atol = 1e-10, target of 4 iterations, no output file.
+
+.seealso: `TriboContSetFunction()`, `TriboContSetFromOptions()`, `TriboContSolve()`, `TriboContDestroy()`
+@*/
+PetscErrorCode TriboContCreate(MPI_Comm comm, TriboCont *c)
+{
+  TriboCont cc;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscNew(&cc));
+  cc->comm         = comm;
+  cc->ds0          = 0.1;
+  cc->ds_min       = 1e-6;
+  cc->ds_max       = 1.0;
+  cc->rtol         = 1e-10;
+  cc->atol         = 1e-10;
+  cc->lo           = PETSC_MIN_REAL;
+  cc->hi           = PETSC_MAX_REAL;
+  cc->max_steps    = 100;
+  cc->max_it       = 20;
+  cc->target_it    = 4;
+  cc->predictor    = TRIBOCONT_PREDICTOR_TANGENT;
+  cc->locate_folds = PETSC_TRUE;
+  *c               = cc;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContSetOptionsPrefix - Sets the prefix of the options read by TriboContSetFromOptions() (-[prefix]cont_ds ...).
+
+  Logically collective
+@*/
+PetscErrorCode TriboContSetOptionsPrefix(TriboCont c, const char prefix[])
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscFree(c->prefix));
+  PetscCall(PetscStrallocpy(prefix, &c->prefix));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContSetFunction - Sets the underdetermined system R(X) = 0 (N - 1 equations, N unknowns).
+
+  Logically collective
+
+  Input Parameters:
++ c        - the object
+. N        - number of unknowns (>= 2); X[N-1] is the parameter of bounds, monitor and folds
+. residual - residual(ctx, X, R): R (N - 1 values) at X
+. jacobian - jacobian(ctx, X, J): dR/dX, dense row-major (N - 1) x N; NULL for forward differences
+- ctx      - passed to both
+
+  Notes:
+  Both are called on every rank and must give the same numbers on every rank.
+
+.seealso: `TriboContSetScaling()`, `TriboContSolve()`
+@*/
+PetscErrorCode TriboContSetFunction(TriboCont c, PetscInt N, TriboContResidualFn residual, TriboContJacobianFn jacobian, void *ctx)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(N >= 2, c->comm, PETSC_ERR_ARG_OUTOFRANGE, "a continuation needs N >= 2 unknowns (N - 1 equations), got %" PetscInt_FMT, N);
+  PetscCheck(residual, c->comm, PETSC_ERR_ARG_NULL, "TriboContSetFunction() needs a residual function");
+  PetscCheck(!c->setup || N == c->N, c->comm, PETSC_ERR_ARG_WRONGSTATE, "cannot change the number of unknowns after TriboContSetUp()");
+  if (N != c->N) PetscCall(PetscFree(c->D));
+  c->N        = N;
+  c->residual = residual;
+  c->jacobian = jacobian;
+  c->ctx      = ctx;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContSetScaling - Sets the diagonal scaling of the unknowns: the continuation works in Y = X / D.
+
+  Logically collective
+
+  Input Parameters:
++ c - the object (after TriboContSetFunction())
+- D - N positive values (copied), the typical size of each unknown
+
+  Notes:
+  Step sizes, tangents and the arclength are measured in Y; NLvib's Dscale (notes hb-epmc.md §1.4).
+@*/
+PetscErrorCode TriboContSetScaling(TriboCont c, const PetscReal D[])
+{
+  PetscFunctionBeginUser;
+  PetscCheck(c->N, c->comm, PETSC_ERR_ARG_WRONGSTATE, "call TriboContSetFunction() before TriboContSetScaling()");
+  if (!c->D) PetscCall(PetscMalloc1(c->N, &c->D));
+  for (PetscInt i = 0; i < c->N; i++) {
+    PetscCheck(D[i] > 0, c->comm, PETSC_ERR_ARG_OUTOFRANGE, "scaling D[%" PetscInt_FMT "] must be > 0, got %g", i, (double)D[i]);
+    c->D[i] = D[i];
+  }
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContSetStepSizes - Sets the initial, smallest and largest step (options -cont_ds, -cont_ds_min, -cont_ds_max).
+
+  Logically collective
+@*/
+PetscErrorCode TriboContSetStepSizes(TriboCont c, PetscReal ds, PetscReal ds_min, PetscReal ds_max)
+{
+  PetscFunctionBeginUser;
+  c->ds0    = ds;
+  c->ds_min = ds_min;
+  c->ds_max = ds_max;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContSetMaxSteps - Sets the number of points added after the first (option -cont_max_steps).
+
+  Logically collective
+@*/
+PetscErrorCode TriboContSetMaxSteps(TriboCont c, PetscInt n)
+{
+  PetscFunctionBeginUser;
+  c->max_steps = n;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContSetParameterBounds - Stops the branch when the parameter X[N-1] leaves [lo, hi] (option -cont_param_bounds lo,hi).
+
+  Logically collective
+
+  Notes:
+  The first point outside is kept, so the branch covers the whole range.
+@*/
+PetscErrorCode TriboContSetParameterBounds(TriboCont c, PetscReal lo, PetscReal hi)
+{
+  PetscFunctionBeginUser;
+  c->lo = lo;
+  c->hi = hi;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContSetOutput - Names the HDF5 file that receives the branch after every accepted point (option -cont_output).
+
+  Logically collective
+
+  Notes:
+  The file is rewritten atomically after each point (temporary name, then rename), so it is a
+  valid branch whenever the run stops; -cont_restart continues from it. Layout in triboio.h (/cont).
+@*/
+PetscErrorCode TriboContSetOutput(TriboCont c, const char name[])
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscStrncpy(c->output, name ? name : "", sizeof(c->output)));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContSetFromOptions - Reads the options of the continuation.
+
+  Collective
+
+  Options Database Keys:
++ -cont_ds <0.1>                    - initial step (arclength in scaled unknowns)
+. -cont_ds_min <1e-6>               - smallest step: a failure at it ends the branch
+. -cont_ds_max <1>                  - largest step
+. -cont_predictor <tangent,secant>  - predictor direction
+. -cont_max_steps <100>             - points added after the first
+. -cont_param_bounds <lo,hi>        - stop when X[N-1] leaves [lo, hi]
+. -cont_max_it <20>                 - Newton iterations per step
+. -cont_rtol <1e-10>                - converged when |dY|_inf <= rtol (1 + |Y|_inf)
+. -cont_atol <1e-10>                - or when |R|_inf <= atol
+. -cont_target_it <4>               - the step doubles after fewer iterations and halves after more
+. -cont_locate_folds <true>         - locate each fold by a secant search on the tangent
+. -cont_output <file.h5>            - the branch file (TriboContSetOutput())
+. -cont_restart                     - continue the branch stored in the output file
+- -cont_monitor                     - one line per point: step, parameter, ds, iterations, seconds, time left
+@*/
+PetscErrorCode TriboContSetFromOptions(TriboCont c)
+{
+  PetscReal b[2] = {c->lo, c->hi};
+  PetscInt  nb   = 2;
+  PetscBool set;
+
+  PetscFunctionBeginUser;
+  PetscOptionsBegin(c->comm, c->prefix, "Continuation", "TriboCont");
+  PetscCall(PetscOptionsReal("-cont_ds", "initial step", "TriboContSetStepSizes", c->ds0, &c->ds0, NULL));
+  PetscCall(PetscOptionsReal("-cont_ds_min", "smallest step", "TriboContSetStepSizes", c->ds_min, &c->ds_min, NULL));
+  PetscCall(PetscOptionsReal("-cont_ds_max", "largest step", "TriboContSetStepSizes", c->ds_max, &c->ds_max, NULL));
+  PetscCall(PetscOptionsEnum("-cont_predictor", "predictor", "TriboContSetFromOptions", TriboContPredictors, (PetscEnum)c->predictor,
+                             (PetscEnum *)&c->predictor, NULL));
+  PetscCall(PetscOptionsInt("-cont_max_steps", "points after the first", "TriboContSetMaxSteps", c->max_steps, &c->max_steps, NULL));
+  PetscCall(PetscOptionsRealArray("-cont_param_bounds", "lo,hi of the parameter", "TriboContSetParameterBounds", b, &nb, &set));
+  if (set) {
+    PetscCheck(nb == 2 && b[0] < b[1], c->comm, PETSC_ERR_USER_INPUT, "-cont_param_bounds needs two values lo,hi with lo < hi");
+    c->lo = b[0];
+    c->hi = b[1];
+  }
+  PetscCall(PetscOptionsInt("-cont_max_it", "Newton iterations per step", "TriboContSetFromOptions", c->max_it, &c->max_it, NULL));
+  PetscCall(PetscOptionsReal("-cont_rtol", "relative tolerance of the Newton update", "TriboContSetFromOptions", c->rtol, &c->rtol, NULL));
+  PetscCall(PetscOptionsReal("-cont_atol", "absolute tolerance of the residual", "TriboContSetFromOptions", c->atol, &c->atol, NULL));
+  PetscCall(PetscOptionsInt("-cont_target_it", "target Newton iterations", "TriboContSetFromOptions", c->target_it, &c->target_it, NULL));
+  PetscCall(PetscOptionsBool("-cont_locate_folds", "locate folds", "TriboContSetFromOptions", c->locate_folds, &c->locate_folds, NULL));
+  PetscCall(PetscOptionsString("-cont_output", "branch file", "TriboContSetOutput", c->output, c->output, sizeof(c->output), NULL));
+  PetscCall(PetscOptionsBool("-cont_restart", "continue from the output file", "TriboContSetFromOptions", c->restart, &c->restart, NULL));
+  PetscCall(PetscOptionsBool("-cont_monitor", "progress line per point", "TriboContSetFromOptions", c->monitor, &c->monitor, NULL));
+  PetscOptionsEnd();
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContSetUp - Checks the settings and allocates the work arrays.
+
+  Collective
+@*/
+PetscErrorCode TriboContSetUp(TriboCont c)
+{
+  PetscInt N = c->N;
+
+  PetscFunctionBeginUser;
+  if (c->setup) PetscFunctionReturn(0);
+  PetscCheck(N, c->comm, PETSC_ERR_ARG_WRONGSTATE, "call TriboContSetFunction() before TriboContSetUp()");
+  PetscCheck(c->ds_min > 0 && c->ds_min <= c->ds0 && c->ds0 <= c->ds_max, c->comm, PETSC_ERR_USER_INPUT,
+             "steps must satisfy 0 < ds_min <= ds <= ds_max, got %g, %g, %g (options -cont_ds_min, -cont_ds, -cont_ds_max)", (double)c->ds_min,
+             (double)c->ds0, (double)c->ds_max);
+  PetscCheck(c->max_it >= 1 && c->target_it >= 1, c->comm, PETSC_ERR_USER_INPUT, "-cont_max_it and -cont_target_it must be >= 1");
+  PetscCheck(c->max_steps >= 0, c->comm, PETSC_ERR_USER_INPUT, "-cont_max_steps must be >= 0");
+  PetscCheck(!c->restart || c->output[0], c->comm, PETSC_ERR_USER_INPUT,
+             "-cont_restart needs the branch file (-cont_output or TriboContSetOutput())");
+  if (!c->D) {
+    PetscCall(PetscMalloc1(N, &c->D));
+    for (PetscInt i = 0; i < N; i++) c->D[i] = 1;
+  }
+  PetscCall(PetscMalloc7(N * N, &c->A, N * N, &c->Jw, N, &c->Rw, N, &c->Xw, N, &c->Yw, N, &c->Fw, N, &c->ipiv));
+  c->setup = PETSC_TRUE;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContGetBranch - Gets the points of the branch.
+
+  Not collective
+
+  Output Parameters:
++ npts - number of points
+- X    - npts x N row-major, unscaled; owned by the object
+
+.seealso: `TriboContGetFolds()`, `TriboContGetStepSizes()`
+@*/
+PetscErrorCode TriboContGetBranch(TriboCont c, PetscInt *npts, const PetscReal *X[])
+{
+  PetscFunctionBeginUser;
+  if (npts) *npts = c->npts;
+  if (X) *X = c->X;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContGetStepSizes - Gets, for each point, the step size chosen after it (npts values, scaled arclength).
+
+  Not collective
+@*/
+PetscErrorCode TriboContGetStepSizes(TriboCont c, const PetscReal *ds[])
+{
+  PetscFunctionBeginUser;
+  *ds = c->ds;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContGetFolds - Gets the folds (turning points of the parameter X[N-1]) found on the branch.
+
+  Not collective
+
+  Output Parameters:
++ nfolds - number of folds
+- X      - nfolds x N row-major: the located fold points (unscaled), or the point after the sign
+           change when -cont_locate_folds is false
+@*/
+PetscErrorCode TriboContGetFolds(TriboCont c, PetscInt *nfolds, const PetscReal *X[])
+{
+  PetscFunctionBeginUser;
+  if (nfolds) *nfolds = c->nfolds;
+  if (X) *X = c->folds;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContGetConvergedReason - Gets why TriboContSolve() stopped (negative: a failure; the points so far are kept).
+
+  Not collective
+@*/
+PetscErrorCode TriboContGetConvergedReason(TriboCont c, TriboContReason *reason)
+{
+  PetscFunctionBeginUser;
+  *reason = c->reason;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContView - Prints the settings and, after a solve, the branch summary and the folds.
+
+  Collective
+
+  Input Parameters:
++ c      - the object
+- viewer - an ASCII viewer, or NULL for stdout
+@*/
+PetscErrorCode TriboContView(TriboCont c, PetscViewer viewer)
+{
+  PetscFunctionBeginUser;
+  if (!viewer) viewer = PETSC_VIEWER_STDOUT_(c->comm);
+  PetscCall(PetscViewerASCIIPrintf(viewer, "TriboCont: N = %" PetscInt_FMT " unknowns, pseudo-arclength, %s predictor\n", c->N,
+                                   TriboContPredictors[c->predictor]));
+  PetscCall(PetscViewerASCIIPushTab(viewer));
+  PetscCall(PetscViewerASCIIPrintf(
+      viewer, "ds %g in [%g, %g], max steps %" PetscInt_FMT ", Newton: max it %" PetscInt_FMT ", target %" PetscInt_FMT ", rtol %g, atol %g\n",
+      (double)c->ds0, (double)c->ds_min, (double)c->ds_max, c->max_steps, c->max_it, c->target_it, (double)c->rtol, (double)c->atol));
+  if (c->lo > PETSC_MIN_REAL || c->hi < PETSC_MAX_REAL)
+    PetscCall(PetscViewerASCIIPrintf(viewer, "parameter bounds [%g, %g]\n", (double)c->lo, (double)c->hi));
+  if (c->output[0]) PetscCall(PetscViewerASCIIPrintf(viewer, "output %s%s\n", c->output, c->restart ? " (restart)" : ""));
+  if (c->npts) {
+    PetscCall(PetscViewerASCIIPrintf(viewer, "branch: %" PetscInt_FMT " points, parameter %g to %g, %" PetscInt_FMT " folds, reason %s\n", c->npts,
+                                     (double)c->X[c->N - 1], (double)c->X[(c->npts - 1) * c->N + c->N - 1], c->nfolds,
+                                     TriboContReasons[c->reason + 3]));
+    for (PetscInt f = 0; f < c->nfolds; f++)
+      PetscCall(PetscViewerASCIIPrintf(viewer, "fold %" PetscInt_FMT " at parameter %.10g\n", f, (double)c->folds[f * c->N + c->N - 1]));
+  }
+  PetscCall(PetscViewerASCIIPopTab(viewer));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContDestroy - Destroys the object and sets the handle to NULL.
+
+  Collective
+@*/
+PetscErrorCode TriboContDestroy(TriboCont *c)
+{
+  TriboCont cc = *c;
+
+  PetscFunctionBeginUser;
+  if (!cc) PetscFunctionReturn(0);
+  *c = NULL;
+  PetscCall(PetscFree(cc->prefix));
+  PetscCall(PetscFree(cc->D));
+  PetscCall(PetscFree(cc->X));
+  PetscCall(PetscFree(cc->T));
+  PetscCall(PetscFree(cc->ds));
+  PetscCall(PetscFree(cc->its));
+  PetscCall(PetscFree(cc->folds));
+  PetscCall(PetscFree7(cc->A, cc->Jw, cc->Rw, cc->Xw, cc->Yw, cc->Fw, cc->ipiv));
+  PetscCall(PetscFree(cc));
+  PetscFunctionReturn(0);
+}

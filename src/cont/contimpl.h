@@ -1,0 +1,30 @@
+#pragma once
+// The private object of TriboCont (src/cont/); all arrays of unknowns are in scaled variables Y = X / D
+#include <tribocont.h>
+
+struct _p_TriboCont {
+  MPI_Comm            comm;
+  char               *prefix;
+  PetscInt            N;
+  TriboContResidualFn residual;
+  TriboContJacobianFn jacobian; // NULL: forward differences
+  void               *ctx;
+  PetscReal          *D; // scaling (N), 1 unless set
+  PetscReal           ds0, ds_min, ds_max, rtol, atol, lo, hi;
+  PetscInt            max_steps, max_it, target_it;
+  TriboContPredictor  predictor;
+  PetscBool           restart, monitor, locate_folds, setup;
+  char                output[PETSC_MAX_PATH_LEN];
+  // the branch: npts points, their tangents, the step size to use after each, Newton iterations
+  PetscInt        npts, nalloc, nfolds, nfalloc;
+  PetscReal      *X, *T, *ds, *folds;
+  PetscInt       *its;
+  TriboContReason reason;
+  // work: extended matrix (N x N column-major), pivots, vectors
+  PetscReal    *A, *Jw, *Rw, *Xw, *Yw, *Fw;
+  PetscBLASInt *ipiv;
+};
+
+PETSC_INTERN PetscErrorCode TriboContWrite_Private(TriboCont);
+PETSC_INTERN PetscErrorCode TriboContRead_Private(TriboCont);
+PETSC_INTERN PetscErrorCode TriboContAppend_Private(TriboCont, const PetscReal[], const PetscReal[], PetscReal, PetscInt);

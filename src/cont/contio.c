@@ -1,0 +1,68 @@
+/* The branch file of TriboCont (/cont in triboio.h). The whole branch is rewritten after every
+   accepted point through TriboH5Create/Close (temporary name, then rename), so the file on disk
+   is always a complete branch; -cont_restart reads it back and continues bit for bit. */
+#include "contimpl.h"
+
+PetscErrorCode TriboContWrite_Private(TriboCont c)
+{
+  TriboH5  h;
+  PetscInt N = c->N, d2[2] = {c->npts, N}, d1[1] = {c->npts}, df[2] = {c->nfolds, N}, dn[1] = {N};
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboH5Create(c->comm, c->output, &h));
+  PetscCall(TriboH5WriteMeta(h, "cont", 0, NULL));
+  PetscCall(TriboH5WriteReal(h, TRIBO_H5_CONT_X, 2, d2, c->X));
+  PetscCall(TriboH5WriteReal(h, TRIBO_H5_CONT_T, 2, d2, c->T));
+  PetscCall(TriboH5WriteReal(h, TRIBO_H5_CONT_DS, 1, d1, c->ds));
+  PetscCall(TriboH5WriteInt(h, TRIBO_H5_CONT_IT, 1, d1, c->its));
+  PetscCall(TriboH5WriteReal(h, TRIBO_H5_CONT_FOLDS, 2, df, c->folds));
+  PetscCall(TriboH5WriteReal(h, TRIBO_H5_CONT_D, 1, dn, c->D));
+  PetscCall(TriboH5WriteAttrInt(h, TRIBO_H5_CONT, "count", c->npts));
+  PetscCall(TriboH5WriteAttrInt(h, TRIBO_H5_CONT, "nfolds", c->nfolds));
+  PetscCall(TriboH5WriteAttrString(h, TRIBO_H5_CONT, "reason", TriboContReasons[c->reason + 3]));
+  PetscCall(TriboH5WriteAttrString(h, TRIBO_H5_CONT, "predictor", TriboContPredictors[c->predictor]));
+  PetscCall(TriboH5Close(&h, PETSC_TRUE));
+  PetscFunctionReturn(0);
+}
+
+// Read the branch of c->output (every rank reads) and check that it fits this continuation
+PetscErrorCode TriboContRead_Private(TriboCont c)
+{
+  TriboH5    h;
+  PetscInt   N = c->N, nd, dims[3], n, *its;
+  PetscReal *X, *T, *ds, *F, *D;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboH5Open(c->comm, c->output, &h));
+  PetscCall(TriboH5ReadReal(h, TRIBO_H5_CONT_X, &nd, dims, &X));
+  PetscCheck(nd == 2 && dims[1] == N && dims[0] >= 1, c->comm, PETSC_ERR_FILE_UNEXPECTED,
+             "%s: %s must be npts x %" PetscInt_FMT " with npts >= 1 to restart this continuation (-cont_restart)", c->output, TRIBO_H5_CONT_X, N);
+  n = dims[0];
+  PetscCall(TriboH5ReadReal(h, TRIBO_H5_CONT_T, &nd, dims, &T));
+  PetscCheck(nd == 2 && dims[0] == n && dims[1] == N, c->comm, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must be %" PetscInt_FMT " x %" PetscInt_FMT,
+             c->output, TRIBO_H5_CONT_T, n, N);
+  PetscCall(TriboH5ReadReal(h, TRIBO_H5_CONT_DS, &nd, dims, &ds));
+  PetscCheck(nd == 1 && dims[0] == n, c->comm, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must have %" PetscInt_FMT " values", c->output, TRIBO_H5_CONT_DS,
+             n);
+  PetscCall(TriboH5ReadInt(h, TRIBO_H5_CONT_IT, &nd, dims, &its));
+  PetscCheck(nd == 1 && dims[0] == n, c->comm, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must have %" PetscInt_FMT " values", c->output, TRIBO_H5_CONT_IT,
+             n);
+  PetscCall(TriboH5ReadReal(h, TRIBO_H5_CONT_D, &nd, dims, &D));
+  PetscCheck(nd == 1 && dims[0] == N, c->comm, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must have %" PetscInt_FMT " values", c->output, TRIBO_H5_CONT_D, N);
+  for (PetscInt i = 0; i < N; i++)
+    PetscCheck(D[i] == c->D[i], c->comm, PETSC_ERR_USER_INPUT, "%s: the branch was traced with scaling D[%" PetscInt_FMT "] = %g, this run has %g",
+               c->output, i, (double)D[i], (double)c->D[i]);
+  PetscCall(TriboH5ReadReal(h, TRIBO_H5_CONT_FOLDS, &nd, dims, &F));
+  PetscCheck(nd == 2 && dims[1] == N, c->comm, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must be nfolds x %" PetscInt_FMT, c->output, TRIBO_H5_CONT_FOLDS,
+             N);
+  PetscCall(TriboH5Close(&h, PETSC_FALSE));
+  PetscCall(PetscFree(c->X));
+  PetscCall(PetscFree(c->T));
+  PetscCall(PetscFree(c->ds));
+  PetscCall(PetscFree(c->its));
+  PetscCall(PetscFree(c->folds));
+  c->X = X, c->T = T, c->ds = ds, c->its = its, c->npts = c->nalloc = n;
+  c->folds = F, c->nfolds = c->nfalloc = dims[0];
+  PetscCall(PetscFree(D));
+  PetscFunctionReturn(0);
+}

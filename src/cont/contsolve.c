@@ -1,0 +1,338 @@
+/* The continuation of TriboCont: pseudo-arclength with a tangent or secant predictor, Newton's
+   corrector on the hyperplane through the predicted point orthogonal to the predictor direction
+   (NLvib's 'orthogonal' parametrisation, Seydel 2010 §4.4), step control by Newton iterations,
+   step halving on failure and folds of the parameter X[N-1] located on the branch. */
+#include "contimpl.h"
+#include <petscblaslapack.h>
+#include <petsctime.h>
+
+static PetscReal NormInf_Private(PetscInt n, const PetscReal v[])
+{
+  PetscReal m = 0;
+
+  for (PetscInt i = 0; i < n; i++) {
+    if (PetscIsInfOrNanReal(v[i])) return PETSC_INFINITY;
+    m = PetscMax(m, PetscAbsReal(v[i]));
+  }
+  return m;
+}
+
+// F[0..N-2] = R(D Y)
+static PetscErrorCode Residual_Private(TriboCont c, const PetscReal Y[], PetscReal F[])
+{
+  PetscFunctionBeginUser;
+  for (PetscInt i = 0; i < c->N; i++) c->Xw[i] = c->D[i] * Y[i];
+  PetscCall(c->residual(c->ctx, c->Xw, F));
+  PetscFunctionReturn(0);
+}
+
+// Jw = dR/dY = (dR/dX) diag(D), row-major (N - 1) x N; forward differences without a Jacobian
+static PetscErrorCode Jacobian_Private(TriboCont c, const PetscReal Y[])
+{
+  PetscInt N = c->N;
+
+  PetscFunctionBeginUser;
+  if (c->jacobian) {
+    for (PetscInt i = 0; i < N; i++) c->Xw[i] = c->D[i] * Y[i];
+    PetscCall(c->jacobian(c->ctx, c->Xw, c->Jw));
+    for (PetscInt i = 0; i < N - 1; i++)
+      for (PetscInt j = 0; j < N; j++) c->Jw[i * N + j] *= c->D[j];
+  } else {
+    PetscCall(Residual_Private(c, Y, c->Rw));
+    for (PetscInt j = 0; j < N; j++) {
+      PetscReal h = PetscSqrtReal(PETSC_MACHINE_EPSILON) * (1 + PetscAbsReal(Y[j]));
+      PetscCall(PetscArraycpy(c->Yw, Y, N));
+      c->Yw[j] += h;
+      PetscCall(Residual_Private(c, c->Yw, c->A)); // A is free until ExtendedSolve_Private()
+      for (PetscInt i = 0; i < N - 1; i++) c->Jw[i * N + j] = (c->A[i] - c->Rw[i]) / h;
+    }
+  }
+  PetscFunctionReturn(0);
+}
+
+// Solve [Jw; n^T] z = b (b overwritten by z) by LU; *ok = PETSC_FALSE when singular or not finite
+static PetscErrorCode ExtendedSolve_Private(TriboCont c, const PetscReal n[], PetscReal b[], PetscBool *ok)
+{
+  PetscInt     N = c->N;
+  PetscBLASInt bn, one = 1, info;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscBLASIntCast(N, &bn));
+  for (PetscInt j = 0; j < N; j++) {
+    for (PetscInt i = 0; i < N - 1; i++) c->A[i + j * N] = c->Jw[i * N + j];
+    c->A[N - 1 + j * N] = n[j];
+  }
+  *ok = NormInf_Private(N * N, c->A) < PETSC_INFINITY ? PETSC_TRUE : PETSC_FALSE;
+  if (!*ok) PetscFunctionReturn(0);
+  PetscCallBLAS("LAPACKgetrf", LAPACKgetrf_(&bn, &bn, c->A, &bn, c->ipiv, &info));
+  if (info) {
+    *ok = PETSC_FALSE;
+    PetscFunctionReturn(0);
+  }
+  PetscCallBLAS("LAPACKgetrs", LAPACKgetrs_("N", &bn, &one, c->A, &bn, c->ipiv, b, &bn, &info));
+  *ok = info == 0 && NormInf_Private(N, b) < PETSC_INFINITY ? PETSC_TRUE : PETSC_FALSE;
+  PetscFunctionReturn(0);
+}
+
+// Unit tangent t at Y oriented by tref: [J; tref^T] z = e_N, t = z / |z| (so tref^T t > 0)
+static PetscErrorCode Tangent_Private(TriboCont c, const PetscReal Y[], const PetscReal tref[], PetscReal t[], PetscBool *ok)
+{
+  PetscInt  N  = c->N;
+  PetscReal nz = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(Jacobian_Private(c, Y));
+  for (PetscInt i = 0; i < N; i++) t[i] = i == N - 1;
+  PetscCall(ExtendedSolve_Private(c, tref, t, ok));
+  if (!*ok) PetscFunctionReturn(0);
+  for (PetscInt i = 0; i < N; i++) nz += t[i] * t[i];
+  nz = PetscSqrtReal(nz);
+  for (PetscInt i = 0; i < N; i++) t[i] /= nz;
+  PetscFunctionReturn(0);
+}
+
+/* Newton on [R(D Y); n^T (Y - Yp)] = 0 from Yp; Y the solution, its the number of updates.
+   Converged when |R|_inf <= atol or |dY|_inf <= rtol (1 + |Y|_inf). */
+static PetscErrorCode Corrector_Private(TriboCont c, const PetscReal Yp[], const PetscReal n[], PetscReal Y[], PetscInt *its, PetscBool *ok)
+{
+  PetscInt  N     = c->N;
+  PetscBool small = PETSC_FALSE;
+
+  PetscFunctionBeginUser;
+  *ok = PETSC_FALSE;
+  PetscCall(PetscArraycpy(Y, Yp, N));
+  for (PetscInt it = 0;; it++) {
+    PetscReal r = 0, nF;
+    PetscCall(Residual_Private(c, Y, c->Fw));
+    for (PetscInt i = 0; i < N; i++) r += n[i] * (Y[i] - Yp[i]);
+    c->Fw[N - 1] = r;
+    nF           = NormInf_Private(N, c->Fw);
+    *its         = it;
+    if (nF == PETSC_INFINITY) PetscFunctionReturn(0);
+    if (nF <= c->atol || small) break;
+    if (it == c->max_it) PetscFunctionReturn(0);
+    PetscCall(Jacobian_Private(c, Y));
+    for (PetscInt i = 0; i < N; i++) c->Fw[i] = -c->Fw[i];
+    PetscCall(ExtendedSolve_Private(c, n, c->Fw, ok));
+    if (!*ok) PetscFunctionReturn(0);
+    for (PetscInt i = 0; i < N; i++) Y[i] += c->Fw[i];
+    small = NormInf_Private(N, c->Fw) <= c->rtol * (1 + NormInf_Private(N, Y)) ? PETSC_TRUE : PETSC_FALSE;
+  }
+  *ok = PETSC_TRUE;
+  PetscFunctionReturn(0);
+}
+
+/* A fold between (Ya, ta) and (Yb, tb), where the parameter component of the tangent changes sign:
+   g(s) = t_N at the point corrected on the hyperplane ta^T (Y - Ya) = s, root by the Illinois
+   variant of regula falsi on [0, ta^T (Yb - Ya)]. Y receives the fold (Yb if a corrector fails). */
+static PetscErrorCode LocateFold_Private(TriboCont c, const PetscReal Ya[], const PetscReal ta[], const PetscReal Yb[], const PetscReal tb[],
+                                         PetscReal Y[])
+{
+  PetscInt  N = c->N, its, side = 0;
+  PetscReal s0 = 0, s1 = 0, g0 = ta[N - 1], g1 = tb[N - 1], *Yp, *t;
+  PetscBool ok = PETSC_TRUE;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscArraycpy(Y, Yb, N));
+  for (PetscInt i = 0; i < N; i++) s1 += ta[i] * (Yb[i] - Ya[i]);
+  PetscCall(PetscMalloc2(N, &Yp, N, &t));
+  for (PetscInt k = 0; k < 100 && ok; k++) {
+    PetscReal s = (s0 * g1 - s1 * g0) / (g1 - g0), g;
+    for (PetscInt i = 0; i < N; i++) Yp[i] = Ya[i] + s * ta[i];
+    PetscCall(Corrector_Private(c, Yp, ta, Y, &its, &ok));
+    if (ok) PetscCall(Tangent_Private(c, Y, ta, t, &ok));
+    if (!ok) break;
+    g = t[N - 1];
+    if (g == 0 || PetscAbsReal(s1 - s0) <= 4 * PETSC_MACHINE_EPSILON * PetscAbsReal(s1) || PetscAbsReal(g) <= 1e-15) break;
+    if ((g > 0) == (g0 > 0)) {
+      s0 = s, g0 = g;
+      if (side == -1) g1 /= 2;
+      side = -1;
+    } else {
+      s1 = s, g1 = g;
+      if (side == 1) g0 /= 2;
+      side = 1;
+    }
+  }
+  if (!ok) PetscCall(PetscArraycpy(Y, Yb, N));
+  PetscCall(PetscFree2(Yp, t));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode AddFold_Private(TriboCont c, const PetscReal Y[])
+{
+  PetscInt N = c->N;
+
+  PetscFunctionBeginUser;
+  if (c->nfolds == c->nfalloc) {
+    c->nfalloc = PetscMax(4, 2 * c->nfalloc);
+    PetscCall(PetscRealloc(sizeof(PetscReal) * c->nfalloc * N, &c->folds));
+  }
+  for (PetscInt i = 0; i < N; i++) c->folds[c->nfolds * N + i] = c->D[i] * Y[i];
+  c->nfolds++;
+  PetscFunctionReturn(0);
+}
+
+/* Append a point (Y scaled, tangent t scaled, the step to take after it, Newton iterations) to
+   the branch, and rewrite the output file */
+PetscErrorCode TriboContAppend_Private(TriboCont c, const PetscReal Y[], const PetscReal t[], PetscReal ds, PetscInt its)
+{
+  PetscInt N = c->N, k = c->npts;
+
+  PetscFunctionBeginUser;
+  if (k == c->nalloc) {
+    c->nalloc = PetscMax(16, 2 * c->nalloc);
+    PetscCall(PetscRealloc(sizeof(PetscReal) * c->nalloc * N, &c->X));
+    PetscCall(PetscRealloc(sizeof(PetscReal) * c->nalloc * N, &c->T));
+    PetscCall(PetscRealloc(sizeof(PetscReal) * c->nalloc, &c->ds));
+    PetscCall(PetscRealloc(sizeof(PetscInt) * c->nalloc, &c->its));
+  }
+  for (PetscInt i = 0; i < N; i++) c->X[k * N + i] = c->D[i] * Y[i];
+  PetscCall(PetscArraycpy(c->T + k * N, t, N));
+  c->ds[k]  = ds;
+  c->its[k] = its;
+  c->npts++;
+  if (c->output[0]) PetscCall(TriboContWrite_Private(c));
+  PetscFunctionReturn(0);
+}
+
+// The first point: X0 corrected with the parameter fixed, its tangent oriented so that X[N-1] grows
+static PetscErrorCode FirstPoint_Private(TriboCont c, const PetscReal X0[], PetscReal Y[], PetscReal t[], PetscBool *ok)
+{
+  PetscInt   N = c->N, its = 0;
+  PetscReal *Yp, *e;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc2(N, &Yp, N, &e));
+  for (PetscInt i = 0; i < N; i++) Yp[i] = X0[i] / c->D[i];
+  for (PetscInt i = 0; i < N; i++) e[i] = i == N - 1;
+  PetscCall(Corrector_Private(c, Yp, e, Y, &its, ok));
+  // at a fold of the parameter the tangent is oriented by another unknown, the last possible first
+  for (PetscInt j = N - 1; *ok && j >= 0; j--) {
+    for (PetscInt i = 0; i < N; i++) e[i] = i == j;
+    PetscCall(Tangent_Private(c, Y, e, t, ok));
+    if (*ok) break;
+    *ok = j > 0 ? PETSC_TRUE : PETSC_FALSE;
+  }
+  if (*ok) PetscCall(TriboContAppend_Private(c, Y, t, c->ds0, its));
+  PetscCall(PetscFree2(Yp, e));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode Monitor_Private(TriboCont c, PetscInt step, PetscInt steps_run, PetscLogDouble t0)
+{
+  PetscLogDouble now, left;
+  PetscInt       N = c->N, k = c->npts - 1;
+  PetscReal      p = c->X[k * N + N - 1];
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscTime(&now));
+  left = steps_run ? (now - t0) / steps_run * (c->max_steps - step) : 0;
+  if (steps_run && k > 0 && (c->lo > PETSC_MIN_REAL || c->hi < PETSC_MAX_REAL)) {
+    PetscReal rate = (p - c->X[(k - 1) * N + N - 1]), dist = rate > 0 ? c->hi - p : p - c->lo;
+    PetscReal secs = (now - t0) / steps_run;
+    if (rate != 0 && dist >= 0) left = PetscMin(left, dist / PetscAbsReal(rate) * secs);
+  }
+  PetscCall(PetscPrintf(c->comm, "cont step %4" PetscInt_FMT " param % .8e ds %.3e it %2" PetscInt_FMT " %8.2f s  left ~%.0f s\n", step, (double)p,
+                        (double)c->ds[k], c->its[k], (double)(now - t0), (double)left));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContSolve - Traces the branch from a first solution.
+
+  Collective
+
+  Input Parameters:
++ c  - the object
+- X0 - N values near a solution; corrected first with X0[N-1] fixed. Ignored with -cont_restart,
+       which continues from the last point of the output file
+
+  Notes:
+  Each step predicts Y_p = Y_k + ds d (Y = X / D, d the unit tangent, or the unit secant with
+  -cont_predictor secant) and solves [R(D Y); d^T (Y - Y_p)] = 0 by Newton with dense LU. A
+  corrector that fails is retried with ds halved; failing at ds_min ends the branch with
+  TRIBOCONT_DIVERGED_STEP_MIN, keeping the points so far. After n Newton iterations the next
+  step is 2 ds if n < target_it, ds / 2 if n > target_it, within [ds_min, ds_max]. The tangent
+  solves [J D; t_k^T] z = e_N, which keeps the direction through folds; a sign change of its
+  last component is a fold of the parameter, located and counted.
+
+.seealso: `TriboContGetBranch()`, `TriboContGetFolds()`, `TriboContGetConvergedReason()`
+@*/
+PetscErrorCode TriboContSolve(TriboCont c, const PetscReal X0[])
+{
+  PetscInt       N = c->N, step, run = 0;
+  PetscReal     *Y, *Yn, *Yp, *d, *tn;
+  PetscBool      ok;
+  PetscLogDouble t0;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboContSetUp(c));
+  PetscCall(PetscTime(&t0));
+  PetscCall(PetscMalloc5(N, &Y, N, &Yn, N, &Yp, N, &d, N, &tn));
+  c->reason = TRIBOCONT_ITERATING;
+  c->npts = c->nfolds = 0;
+  if (c->restart)
+    PetscCall(TriboContRead_Private(c));
+  else {
+    PetscCall(FirstPoint_Private(c, X0, Y, tn, &ok));
+    if (!ok) c->reason = TRIBOCONT_DIVERGED_INITIAL;
+    if (ok && c->monitor) PetscCall(Monitor_Private(c, 0, 0, t0));
+  }
+  for (step = c->npts - 1; c->reason == TRIBOCONT_ITERATING; step++) {
+    const PetscReal *t = c->T + (c->npts - 1) * N, *X = c->X + (c->npts - 1) * N;
+    PetscReal        ds = c->ds[c->npts - 1], p = X[N - 1];
+    PetscInt         its = 0;
+
+    if (step > 0 && (p < c->lo || p > c->hi)) {
+      c->reason = TRIBOCONT_CONVERGED_BOUNDS;
+      break;
+    }
+    if (step >= c->max_steps) {
+      c->reason = TRIBOCONT_CONVERGED_STEPS;
+      break;
+    }
+    // start every step from the stored point, so that a restarted run repeats it bit for bit
+    for (PetscInt i = 0; i < N; i++) Y[i] = X[i] / c->D[i];
+    PetscCall(PetscArraycpy(d, t, N));
+    if (c->predictor == TRIBOCONT_PREDICTOR_SECANT && c->npts > 1) {
+      PetscReal nd = 0;
+      for (PetscInt i = 0; i < N; i++) d[i] = Y[i] - X[i - N] / c->D[i], nd += d[i] * d[i];
+      for (PetscInt i = 0; i < N; i++) d[i] /= PetscSqrtReal(nd);
+    }
+    for (;;) {
+      for (PetscInt i = 0; i < N; i++) Yp[i] = Y[i] + ds * d[i];
+      PetscCall(Corrector_Private(c, Yp, d, Yn, &its, &ok));
+      if (ok) break;
+      if (ds <= c->ds_min) break;
+      ds = PetscMax(ds / 2, c->ds_min);
+    }
+    if (!ok) {
+      c->reason = TRIBOCONT_DIVERGED_STEP_MIN;
+      break;
+    }
+    PetscCall(Tangent_Private(c, Yn, t, tn, &ok));
+    if (!ok) {
+      PetscCall(TriboContAppend_Private(c, Yn, t, ds, its));
+      c->reason = TRIBOCONT_DIVERGED_TANGENT;
+      break;
+    }
+    if ((t[N - 1] > 0 && tn[N - 1] <= 0) || (t[N - 1] < 0 && tn[N - 1] >= 0)) {
+      if (c->locate_folds)
+        PetscCall(LocateFold_Private(c, Y, t, Yn, tn, Yp));
+      else
+        PetscCall(PetscArraycpy(Yp, Yn, N));
+      PetscCall(AddFold_Private(c, Yp));
+    }
+    if (its < c->target_it)
+      ds = PetscMin(2 * ds, c->ds_max);
+    else if (its > c->target_it)
+      ds = PetscMax(ds / 2, c->ds_min);
+    PetscCall(TriboContAppend_Private(c, Yn, tn, ds, its));
+    run++;
+    if (c->monitor) PetscCall(Monitor_Private(c, step + 1, run, t0));
+  }
+  if (c->output[0] && c->npts) PetscCall(TriboContWrite_Private(c)); // with the final reason
+  PetscCall(PetscFree5(Y, Yn, Yp, d, tn));
+  PetscFunctionReturn(0);
+}
