@@ -42,6 +42,7 @@ PETSC_EXTERN PetscErrorCode TriboHelpInitialize(PetscBool);
 PETSC_EXTERN PetscErrorCode TriboHelpPush(PetscBool);
 PETSC_EXTERN PetscErrorCode TriboHelpPop(void);
 PETSC_EXTERN PetscErrorCode TriboFunctionListNames(PetscFunctionList, char[], size_t);
+PETSC_EXTERN PetscErrorCode TriboFunctionListFindOrError(MPI_Comm, PetscFunctionList, const char[], const char[], const char[], void (**)(void));
 /* tribo's own options blocks: PetscOptionsBegin/End whose help is shown with a plain -help */
 #define TriboOptionsBegin(comm, prefix, title, man) \
   PetscCall(TriboHelpPush(PETSC_TRUE));             \

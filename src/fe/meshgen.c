@@ -57,12 +57,7 @@ PetscErrorCode TriboMeshGeneratorWrite(MPI_Comm comm, const char type[], const c
 
   PetscFunctionBeginUser;
   PetscCall(TriboMeshGeneratorRegisterAll());
-  PetscCall(PetscFunctionListFind(TriboMeshGeneratorList, type, &write));
-  if (!write) {
-    char names[512];
-    PetscCall(TriboFunctionListNames(TriboMeshGeneratorList, names, sizeof(names)));
-    SETERRQ(comm, PETSC_ERR_USER_INPUT, "unknown deck type \"%s\" (option -mesh_type); known: %s", type, names);
-  }
+  PetscCall(TriboFunctionListFindOrError(comm, TriboMeshGeneratorList, type, "deck type", "-mesh_type", (void (**)(void)) & write));
   PetscCall(write(comm, file));
   {
     char ns[128];

@@ -72,12 +72,10 @@ PetscErrorCode TriboLawSetType(TriboLaw law, const char type[])
   PetscErrorCode (*get)(const TriboLawCard **) = NULL;
 
   PetscFunctionBeginUser;
-  PetscCall(PetscFunctionListFind(TriboLawList, type, &get));
-  if (!get) {
-    char names[1024];
-    PetscCall(TriboFunctionListNames(TriboLawList, names, sizeof(names)));
-    SETERRQ(law->comm, PETSC_ERR_USER_INPUT, "unknown interface law \"%s\" (option -%sfriction_type); known laws: %s", type,
-            law->prefix ? law->prefix : "", names);
+  {
+    char opt[256];
+    PetscCall(PetscSNPrintf(opt, sizeof(opt), "-%sfriction_type", law->prefix ? law->prefix : ""));
+    PetscCall(TriboFunctionListFindOrError(law->comm, TriboLawList, type, "interface law", opt, (void (**)(void)) & get));
   }
   PetscCall(get(&law->card));
   PetscCall(PetscFree(law->p));

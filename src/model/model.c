@@ -59,12 +59,7 @@ PetscErrorCode TriboModelBuild(MPI_Comm comm, const char type[], TriboROM *rom)
 
   PetscFunctionBeginUser;
   PetscCall(TriboModelRegisterAll());
-  PetscCall(PetscFunctionListFind(TriboModelList, type, &create));
-  if (!create) {
-    char names[512];
-    PetscCall(TriboFunctionListNames(TriboModelList, names, sizeof(names)));
-    SETERRQ(comm, PETSC_ERR_USER_INPUT, "unknown built-in model \"%s\" (option -model_type); known: %s", type, names);
-  }
+  PetscCall(TriboFunctionListFindOrError(comm, TriboModelList, type, "built-in model", "-model_type", (void (**)(void)) & create));
   PetscCall(create(comm, rom));
   {
     char ns[128];

@@ -109,12 +109,10 @@ PetscErrorCode TriboNMASetType(TriboNMA nma, const char type[])
   PetscErrorCode (*create)(TriboNMA) = NULL;
 
   PetscFunctionBeginUser;
-  PetscCall(PetscFunctionListFind(TriboNMAList, type, &create));
-  if (!create) {
-    char names[1024];
-    PetscCall(TriboFunctionListNames(TriboNMAList, names, sizeof(names)));
-    SETERRQ(nma->comm, PETSC_ERR_USER_INPUT, "unknown nonlinear modal analysis method \"%s\" (option -%snma_type); known: %s", type,
-            nma->prefix ? nma->prefix : "", names);
+  {
+    char opt[256];
+    PetscCall(PetscSNPrintf(opt, sizeof(opt), "-%snma_type", nma->prefix ? nma->prefix : ""));
+    PetscCall(TriboFunctionListFindOrError(nma->comm, TriboNMAList, type, "nonlinear modal analysis method", opt, (void (**)(void)) & create));
   }
   if (nma->type && !strcmp(nma->type, type)) PetscFunctionReturn(0);
   if (nma->ops.destroy) PetscCall(nma->ops.destroy(nma));
@@ -227,6 +225,25 @@ PetscErrorCode TriboNMASetLoopPoints(TriboNMA nma, PetscInt np, const PetscInt i
   PetscFunctionReturn(0);
 }
 
+/* The default amplitude list: na log-spaced modal amplitudes from qmin to qmax (sqrt(kg) m) */
+#define NMA_QMIN 1e-7
+#define NMA_QMAX 1e-3
+#define NMA_NAMP 20
+static PetscErrorCode NMADefaultAmplitudes_Private(TriboNMA nma, PetscReal qmin, PetscReal qmax, PetscInt na)
+{
+  PetscReal *a;
+
+  PetscFunctionBeginUser;
+  PetscCheck(na >= 1, nma->comm, PETSC_ERR_USER_INPUT, "-backbone_n must be >= 1, got %" PetscInt_FMT, na);
+  PetscCheck(qmin > 0 && qmax >= qmin, nma->comm, PETSC_ERR_USER_INPUT, "need 0 < -backbone_qmin <= -backbone_qmax, got %g and %g", (double)qmin,
+             (double)qmax);
+  PetscCall(PetscMalloc1(na, &a));
+  PetscCall(TriboLogspace(qmin, qmax, na, a));
+  PetscCall(TriboNMASetAmplitudes(nma, na, a));
+  PetscCall(PetscFree(a));
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboNMASetFromOptions - Method, amplitudes, mode and viscous damping from the options database,
   and the options of the method.
@@ -250,8 +267,8 @@ PetscErrorCode TriboNMASetLoopPoints(TriboNMA nma, PetscInt np, const PetscInt i
 PetscErrorCode TriboNMASetFromOptions(TriboNMA nma)
 {
   char      type[64] = TRIBONMARQNMA;
-  PetscReal qmin = 1e-7, qmax = 1e-3, list[1024];
-  PetscInt  na = 20, nlist = 1024, mode = nma->mode;
+  PetscReal qmin = NMA_QMIN, qmax = NMA_QMAX, list[1024];
+  PetscInt  na = NMA_NAMP, nlist = 1024, mode = nma->mode;
   PetscBool set, quiet = (PetscBool)!nma->verbose, setmin, setmax, setn, setlp;
   char      lp[1024] = "";
 
@@ -288,16 +305,8 @@ PetscErrorCode TriboNMASetFromOptions(TriboNMA nma)
   PetscCheck(nma->zeta0 >= 0, nma->comm, PETSC_ERR_USER_INPUT, "-backbone_zeta0 must be >= 0, got %g", (double)nma->zeta0);
   if (set)
     PetscCall(TriboNMASetAmplitudes(nma, nlist, list));
-  else if (setmin || setmax || setn || !nma->na) {
-    PetscReal *a;
-    PetscCheck(na >= 1, nma->comm, PETSC_ERR_USER_INPUT, "-backbone_n must be >= 1, got %" PetscInt_FMT, na);
-    PetscCheck(qmin > 0 && qmax >= qmin, nma->comm, PETSC_ERR_USER_INPUT, "need 0 < -backbone_qmin <= -backbone_qmax, got %g and %g", (double)qmin,
-               (double)qmax);
-    PetscCall(PetscMalloc1(na, &a));
-    PetscCall(TriboLogspace(qmin, qmax, na, a));
-    PetscCall(TriboNMASetAmplitudes(nma, na, a));
-    PetscCall(PetscFree(a));
-  }
+  else if (setmin || setmax || setn || !nma->na)
+    PetscCall(NMADefaultAmplitudes_Private(nma, qmin, qmax, na));
   PetscFunctionReturn(0);
 }
 
@@ -424,11 +433,7 @@ PetscErrorCode TriboNMASetUp(TriboNMA nma)
   if (nma->setupcalled) PetscFunctionReturn(0);
   PetscCheck(nma->joint, nma->comm, PETSC_ERR_ARG_WRONGSTATE, "no joint set (TriboNMASetJoint())");
   if (!nma->type) PetscCall(TriboNMASetType(nma, TRIBONMARQNMA));
-  if (!nma->na) {
-    PetscReal a[20];
-    PetscCall(TriboLogspace(1e-7, 1e-3, 20, a));
-    PetscCall(TriboNMASetAmplitudes(nma, 20, a));
-  }
+  if (!nma->na) PetscCall(NMADefaultAmplitudes_Private(nma, NMA_QMIN, NMA_QMAX, NMA_NAMP));
   if (nma->modal) {
     PetscReal        w2;
     const PetscReal *phi;

@@ -120,6 +120,24 @@ static PetscErrorCode PrestressInitialGuess_Private(TriboROM rom, TriboJoint joi
   PetscFunctionReturn(0);
 }
 
+/* The Newton solver of the prestress with its defaults (dense LU, tolerances); its options are read by
+   TriboPrestressSetFromOptions() */
+static PetscErrorCode PrestressCreateSNES_Private(TriboPrestress ps)
+{
+  KSP ksp;
+  PC  pc;
+
+  PetscFunctionBeginUser;
+  if (ps->snes) PetscFunctionReturn(0);
+  PetscCall(SNESCreate(PETSC_COMM_SELF, &ps->snes));
+  PetscCall(SNESGetKSP(ps->snes, &ksp));
+  PetscCall(KSPSetType(ksp, KSPPREONLY));
+  PetscCall(KSPGetPC(ksp, &pc));
+  PetscCall(PCSetType(pc, PCLU));
+  PetscCall(SNESSetTolerances(ps->snes, PETSC_DEFAULT, 1e-12, 1e-14, 100, 10000));
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboPrestressCreate - Creates a prestress (bolt preload) analysis.
 
@@ -270,16 +288,7 @@ PetscErrorCode TriboPrestressSetFromOptions(TriboPrestress ps)
   PetscCall(TriboOptionsUseNamespace(ps->prefix, "prestress_"));
   PetscCall(TriboPrestressSetTension(ps, tension));
   PetscCall(TriboPrestressSetSteps(ps, steps));
-  if (!ps->snes) {
-    KSP ksp;
-    PC  pc;
-    PetscCall(SNESCreate(PETSC_COMM_SELF, &ps->snes));
-    PetscCall(SNESGetKSP(ps->snes, &ksp));
-    PetscCall(KSPSetType(ksp, KSPPREONLY));
-    PetscCall(KSPGetPC(ksp, &pc));
-    PetscCall(PCSetType(pc, PCLU));
-    PetscCall(SNESSetTolerances(ps->snes, PETSC_DEFAULT, 1e-12, 1e-14, 100, 10000));
-  }
+  PetscCall(PrestressCreateSNES_Private(ps));
   PetscCall(PetscSNPrintf(sprefix, sizeof(sprefix), "%sprestress_", ps->prefix ? ps->prefix : ""));
   PetscCall(SNESSetOptionsPrefix(ps->snes, sprefix));
   PetscCall(TriboHelpPush(PETSC_FALSE));
@@ -299,16 +308,7 @@ PetscErrorCode TriboPrestressSetUp(TriboPrestress ps)
   PetscFunctionBeginUser;
   if (ps->setupcalled) PetscFunctionReturn(0);
   PetscCheck(ps->joint, ps->comm, PETSC_ERR_ARG_WRONGSTATE, "prestress: no joint set (TriboPrestressSetJoint())");
-  if (!ps->snes) { // defaults without reading options
-    KSP ksp;
-    PC  pc;
-    PetscCall(SNESCreate(PETSC_COMM_SELF, &ps->snes));
-    PetscCall(SNESGetKSP(ps->snes, &ksp));
-    PetscCall(KSPSetType(ksp, KSPPREONLY));
-    PetscCall(KSPGetPC(ksp, &pc));
-    PetscCall(PCSetType(pc, PCLU));
-    PetscCall(SNESSetTolerances(ps->snes, PETSC_DEFAULT, 1e-12, 1e-14, 100, 10000));
-  }
+  PetscCall(PrestressCreateSNES_Private(ps)); // defaults, without reading options
   PetscCall(PetscFree(ps->us));
   PetscCall(PetscFree(ps->fs));
   ps->n = ps->rom->n;

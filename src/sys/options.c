@@ -249,3 +249,35 @@ PetscErrorCode TriboFunctionListNames(PetscFunctionList list, char names[], size
   PetscCall(PetscFree(array));
   PetscFunctionReturn(0);
 }
+
+/*@
+  TriboFunctionListFindOrError - Looks a name up in a registry; an unknown name is a user-input
+  error that names the option and lists the registered names.
+
+  Collective on comm (for the error)
+
+  Input Parameters:
++ comm   - communicator of the error
+. list   - the registry
+. name   - the name looked up
+. what   - what the registry holds, for the message (e.g. "interface law")
+- option - the option that names it (e.g. "-friction_type")
+
+  Output Parameter:
+. fn - the registered function
+
+  Notes:
+  The message reads: unknown interface law "foo" (option -friction_type); known: penalty, jenkins, ...
+@*/
+PetscErrorCode TriboFunctionListFindOrError(MPI_Comm comm, PetscFunctionList list, const char name[], const char what[], const char option[],
+                                            void (**fn)(void))
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscFunctionListFind(list, name, fn));
+  if (!*fn) {
+    char names[1024];
+    PetscCall(TriboFunctionListNames(list, names, sizeof(names)));
+    SETERRQ(comm, PETSC_ERR_USER_INPUT, "unknown %s \"%s\" (option %s); known: %s", what, name, option, names);
+  }
+  PetscFunctionReturn(0);
+}
