@@ -308,7 +308,8 @@ class Result:
         triangles), points (npts x 3), weights (npts, m^2), point_element (npts), and the CSR
         groups Q, T, L. Taken from the ``rom`` given to :func:`read`, else this file's
         /rom/interface, else the ROM file the run read (``/meta/inputs``, whose SHA-256 must
-        still match ``/meta/input_sha256``)."""
+        still match ``/meta/input_sha256``), else the geometry the run wrote into the result
+        (``/interface``: nodes, elements, points, weights, point_element; no Q, T, L)."""
         if self._interface is None:
             self._interface = self._find_interface()
         return self._interface
@@ -347,6 +348,10 @@ class Result:
                 if rom.has("/rom/interface"):
                     return rom.get("/rom/interface")
                 tried.append("%s (no /rom/interface)" % c)
+        # the geometry the run wrote into the result itself (/interface), when no ROM file is found
+        # (a ROM found but changed since the run is still refused above: the results may not match it)
+        if not any("changed since the run" in t for t in tried) and self.has("/interface/elements") and self.has("/interface/weights"):
+            return self.get("/interface")
         why = "; tried " + ", ".join(tried) if tried else "; not found: " + ", ".join(inputs)
         raise ResultError("%s: no /rom/interface in this file, and its ROM input is not usable%s; give the ROM file (rom=..., --rom)" % (self.path, why))
 

@@ -195,10 +195,7 @@ static PetscErrorCode PipelineFinish_Private(MPI_Comm comm, Pipeline *pl, const 
     PetscCall(TriboXdmfClose(&x, PETSC_TRUE));
     PetscCall(PetscPrintf(comm, "wrote %s (ParaView)\n", pl->xdmfname));
   }
-  if (pl->plotps) {
-    const char *extra[2] = {"--rom", pl->rompath};
-    PetscCall(TriboDrawPicture(comm, pl->output, "prestress", pl->png, 2, extra, &drawps));
-  }
+  if (pl->plotps) PetscCall(TriboDrawPicture(comm, pl->output, "prestress", pl->png, 0, NULL, &drawps)); // the file holds its /interface
   if (pl->nma) {
     char        x[32];
     const char *extra[2] = {"--x", x};

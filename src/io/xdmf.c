@@ -222,7 +222,8 @@ PetscErrorCode TriboXdmfClose(TriboXdmf *x, PetscBool commit)
 /*@
   TriboInterfaceWriteH5 - Writes the interface mesh of a ROM into a result file, so that the file
   alone describes its interface fields: /interface/nodes (nnodes x 3, m), /interface/points
-  (npts x 3), /interface/point_vertices (0, ..., npts-1), /interface/topology (XDMF mixed cells: 4 and 3 nodes for a triangle, 5 and 4 for a
+  (npts x 3), weights (npts, m^2), point_element (npts), elements (nelem x 4, -1 pads triangles),
+  /interface/point_vertices (0, ..., npts-1), /interface/topology (XDMF mixed cells: 4 and 3 nodes for a triangle, 5 and 4 for a
   quadrilateral), with attributes nelem and topology_length.
 
   Collective
@@ -239,6 +240,10 @@ PetscErrorCode TriboInterfaceWriteH5(TriboInterface f, TriboH5 h5)
   PetscCall(PetscMalloc1(PetscMax(f->npts, 5 * f->nelem) + 1, &topo));
   for (PetscInt p = 0; p < f->npts; p++) topo[p] = p; // the points as vertices (XDMF Polyvertex)
   PetscCall(TriboH5WriteInt(h5, TRIBO_H5_INTERFACE "/point_vertices", 1, dims, topo));
+  PetscCall(TriboH5WriteReal(h5, TRIBO_H5_INTERFACE "/weights", 1, dims, f->pw));
+  PetscCall(TriboH5WriteInt(h5, TRIBO_H5_INTERFACE "/point_element", 1, dims, f->pelem));
+  dims[0] = f->nelem, dims[1] = 4;
+  PetscCall(TriboH5WriteInt(h5, TRIBO_H5_INTERFACE "/elements", 2, dims, f->elem));
   for (PetscInt e = 0; e < f->nelem; e++) {
     const PetscInt *c  = &f->elem[4 * e];
     PetscInt        nv = c[3] < 0 ? 3 : 4;

@@ -31,6 +31,16 @@ with h5py.File(W + "/nompl.h5") as a, h5py.File(W + "/backbone.h5") as b:
     print(("ok - " if ok else "not ok - ") + "nompl.h5 holds the prestress, the modes and a converged backbone of %d amplitudes" % len(fa))
     ok = abs(a["/backbone/mode1"].attrs["frequency0_hz"] - b["/backbone/mode1"].attrs["frequency0_hz"]) < 1e-9
     print(("ok - " if ok else "not ok - ") + "its linear frequency is that of the run with pictures")
+import os, shutil, sys as _s
+_s.path.insert(0, os.path.join(os.getcwd(), "python"))
+import tribo
+os.makedirs(W + "/alone", exist_ok=True)
+shutil.copy(W + "/nompl.h5", W + "/alone/nompl.h5")
+os.chdir(W + "/alone")  # no ROM here, nor next to the file: the result's own /interface serves
+a = tribo.read("nompl.h5").interface
+b = tribo.read("nompl.h5", rom=W + "/rom.h5").interface
+ok = all(np.array_equal(np.asarray(a[k]), np.asarray(b[k])) for k in ("nodes", "elements", "points", "weights", "point_element"))
+print(("ok - " if ok else "not ok - ") + "a result moved away from its ROM still has its interface geometry (/interface = the ROM's)")
 PY
 run "$W" mpl backbone -rom rom.h5 -options_file "$cfg" -output mpl.h5 -backbone_n 3 -backbone_quiet
 if [ $RC -eq 0 ] && [ -s "$W/mpl.png" ] && [ -s "$W/mpl_prestress.png" ] && ! grep -q "note: no picture" "$W/mpl.out"; then pass "with matplotlib: both pictures drawn"
