@@ -37,3 +37,55 @@ static PetscErrorCode OneDOFROM_Private(PetscReal m, PetscReal k, PetscReal A, c
   PetscCall(TriboROMCheck(*rom, name));
   PetscFunctionReturn(0);
 }
+
+/* The analyses of a test structure with a law, owned together */
+typedef struct {
+  TriboROM       rom;
+  TriboLaw       law;
+  TriboJoint     joint;
+  TriboPrestress ps;
+  TriboModal     modal;
+  TriboNMA       nma;
+} OneDOFRun;
+
+/* The joint of rom and law, the prestress without bolt load, every linear mode (no rigid cutoff) and a
+   nonlinear modal analysis of elastic mode 1 set up on them; the run takes rom and law over */
+static PetscErrorCode OneDOFRunSetUp_Private(TriboROM rom, TriboLaw law, OneDOFRun *r)
+{
+  const PetscReal *us;
+
+  PetscFunctionBeginUser;
+  r->rom = rom, r->law = law;
+  PetscCall(TriboJointCreate(rom->comm, &r->joint));
+  PetscCall(TriboJointSetROM(r->joint, rom));
+  PetscCall(TriboJointSetLaw(r->joint, law));
+  PetscCall(TriboJointSetUp(r->joint));
+  PetscCall(TriboPrestressCreate(rom->comm, &r->ps));
+  PetscCall(TriboPrestressSetJoint(r->ps, r->joint));
+  PetscCall(TriboPrestressSetTension(r->ps, 0.0));
+  PetscCall(TriboPrestressSolve(r->ps));
+  PetscCall(TriboPrestressGetSolution(r->ps, &us, NULL));
+  PetscCall(TriboModalCreate(rom->comm, &r->modal));
+  PetscCall(TriboModalSetJoint(r->modal, r->joint));
+  PetscCall(TriboModalSetState(r->modal, us));
+  PetscCall(TriboModalSetRigidCutoff(r->modal, 0.0));
+  PetscCall(TriboModalSetComputeAll(r->modal, PETSC_TRUE));
+  PetscCall(TriboModalSolve(r->modal));
+  PetscCall(TriboNMACreate(rom->comm, &r->nma));
+  PetscCall(TriboNMASetJoint(r->nma, r->joint));
+  PetscCall(TriboNMASetPrestress(r->nma, r->ps));
+  PetscCall(TriboNMASetModal(r->nma, r->modal));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode OneDOFRunDestroy_Private(OneDOFRun *r)
+{
+  PetscFunctionBeginUser;
+  PetscCall(TriboNMADestroy(&r->nma));
+  PetscCall(TriboModalDestroy(&r->modal));
+  PetscCall(TriboPrestressDestroy(&r->ps));
+  PetscCall(TriboJointDestroy(&r->joint));
+  PetscCall(TriboLawDestroy(&r->law));
+  PetscCall(TriboROMDestroy(&r->rom));
+  PetscFunctionReturn(0);
+}

@@ -12,12 +12,10 @@ int main(int argc, char **argv)
 {
   TriboROM             rom;
   TriboLaw             law;
-  TriboJoint           joint;
-  TriboPrestress       ps;
-  TriboModal           modal;
+  OneDOFRun            run;
   TriboNMA             nma;
   const TriboBackbone *bb;
-  const PetscReal     *us, *omega2, *phi;
+  const PetscReal     *omega2;
   PetscReal            m = 2.0, k = 3.0e4, A = 1.0e-4;
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
@@ -29,28 +27,10 @@ int main(int argc, char **argv)
   PetscCall(TriboLawSetParameter(law, "ts", 1.0e5));
   PetscCall(TriboLawSetParameter(law, "kn", 0.0));
   PetscCall(TriboLawSetFromOptions(law));
-  PetscCall(TriboJointCreate(rom->comm, &joint));
-  PetscCall(TriboJointSetROM(joint, rom));
-  PetscCall(TriboJointSetLaw(joint, law));
-  PetscCall(TriboJointSetUp(joint));
-  PetscCall(TriboPrestressCreate(PETSC_COMM_WORLD, &ps));
-  PetscCall(TriboPrestressSetJoint(ps, joint));
-  PetscCall(TriboPrestressSetTension(ps, 0.0));
-  PetscCall(TriboPrestressSolve(ps));
-  PetscCall(TriboPrestressGetSolution(ps, &us, NULL));
-  PetscCall(TriboModalCreate(PETSC_COMM_WORLD, &modal));
-  PetscCall(TriboModalSetJoint(modal, joint));
-  PetscCall(TriboModalSetState(modal, us));
-  PetscCall(TriboModalSetRigidCutoff(modal, 0.0));
-  PetscCall(TriboModalSetComputeAll(modal, PETSC_TRUE));
-  PetscCall(TriboModalSolve(modal));
-  PetscCall(TriboModalGetModes(modal, NULL, &omega2, &phi));
+  PetscCall(OneDOFRunSetUp_Private(rom, law, &run));
+  nma = run.nma;
+  PetscCall(TriboModalGetModes(run.modal, NULL, &omega2, NULL));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "f0 %.10g Hz\n", (double)(PetscSqrtReal(omega2[0]) / (2 * PETSC_PI))));
-
-  PetscCall(TriboNMACreate(PETSC_COMM_WORLD, &nma));
-  PetscCall(TriboNMASetJoint(nma, joint));
-  PetscCall(TriboNMASetPrestress(nma, ps));
-  PetscCall(TriboNMASetMode(nma, 1, omega2[0], phi));
   {
     PetscReal amps[] = {1.0e-8 * PetscSqrtReal(2.0), 1.0e-7 * PetscSqrtReal(2.0) * 0.5, 3.0e-7 * PetscSqrtReal(2.0), 1.0e-6 * PetscSqrtReal(2.0),
                         1.0e-5 * PetscSqrtReal(2.0)};
@@ -62,12 +42,7 @@ int main(int argc, char **argv)
   for (PetscInt i = 0; i < bb->na; i++)
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "X %.4e f %.10g zeta %.8g converged %d\n", (double)(bb->q[i] / PetscSqrtReal(m)), (double)bb->freq[i],
                           (double)bb->zeta[i], (int)bb->status[i]));
-  PetscCall(TriboNMADestroy(&nma));
-  PetscCall(TriboModalDestroy(&modal));
-  PetscCall(TriboPrestressDestroy(&ps));
-  PetscCall(TriboJointDestroy(&joint));
-  PetscCall(TriboLawDestroy(&law));
-  PetscCall(TriboROMDestroy(&rom));
+  PetscCall(OneDOFRunDestroy_Private(&run));
   PetscCall(PetscFinalize());
   return 0;
 }

@@ -146,9 +146,7 @@ int main(int argc, char **argv)
   // the user's law on a backbone, by the built-in and by the user's analysis, chosen by name
   for (int a = 0; a < 2; a++) {
     TriboROM             rom;
-    TriboJoint           joint;
-    TriboPrestress       ps;
-    TriboModal           modal;
+    OneDOFRun            run;
     const TriboBackbone *bb;
     PetscReal            amps[3] = {1e-7, 1e-6, 4e-6};
 
@@ -159,24 +157,10 @@ int main(int argc, char **argv)
     PetscCall(TriboLawSetFromOptions(law));
     PetscCall(TriboLawSetParameter(law, "k1", k1));
     PetscCall(TriboLawSetParameter(law, "k3", k3));
-    PetscCall(TriboJointCreate(rom->comm, &joint));
-    PetscCall(TriboJointSetROM(joint, rom));
-    PetscCall(TriboJointSetLaw(joint, law));
-    PetscCall(TriboJointSetUp(joint));
-    PetscCall(TriboPrestressCreate(PETSC_COMM_WORLD, &ps));
-    PetscCall(TriboPrestressSetJoint(ps, joint));
-    PetscCall(TriboPrestressSetTension(ps, 0.0));
-    PetscCall(TriboPrestressSolve(ps));
-    PetscCall(TriboModalCreate(PETSC_COMM_WORLD, &modal));
-    PetscCall(TriboModalSetJoint(modal, joint));
-    PetscCall(TriboModalSetRigidCutoff(modal, 0.0));
-    PetscCall(TriboModalSolve(modal));
-    PetscCall(TriboNMACreate(PETSC_COMM_WORLD, &nma));
-    PetscCall(TriboNMASetJoint(nma, joint));
+    PetscCall(OneDOFRunSetUp_Private(rom, law, &run));
+    nma = run.nma;
     PetscCall(TriboNMASetAmplitudes(nma, 3, amps));
     PetscCall(TriboNMASetFromOptions(nma));
-    PetscCall(TriboNMASetPrestress(nma, ps));
-    PetscCall(TriboNMASetModal(nma, modal));
     PetscCall(TriboNMASolve(nma));
     PetscCall(TriboNMAGetBackbone(nma, &bb));
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "analysis %s, law usercubic\n", nma->type));
@@ -185,12 +169,7 @@ int main(int argc, char **argv)
       PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  X %.4e f/f_closed %.10f zeta %.3g status %s\n", (double)X, (double)(bb->freq[i] / fc),
                             (double)PetscAbsReal(bb->zeta[i]), TriboBackboneStatuses[bb->status[i]]));
     }
-    PetscCall(TriboNMADestroy(&nma));
-    PetscCall(TriboModalDestroy(&modal));
-    PetscCall(TriboPrestressDestroy(&ps));
-    PetscCall(TriboJointDestroy(&joint));
-    PetscCall(TriboLawDestroy(&law));
-    PetscCall(TriboROMDestroy(&rom));
+    PetscCall(OneDOFRunDestroy_Private(&run));
   }
   PetscCall(PetscFinalize());
   return 0;

@@ -16,12 +16,9 @@ int main(int argc, char **argv)
 {
   TriboROM             rom;
   TriboLaw             law;
-  TriboJoint           joint;
-  TriboPrestress       ps;
-  TriboModal           modal;
+  OneDOFRun            run;
   TriboNMA             nma;
   const TriboBackbone *bb;
-  const PetscReal     *us, *omega2, *phi;
   PetscReal            m = 2.0, k = 3.0e4, A = 1.0e-4, kt = 1.0e12, ts = 1.0e5, *xi, *wi;
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
@@ -33,27 +30,8 @@ int main(int argc, char **argv)
   PetscCall(TriboLawSetParameter(law, "ts", ts));
   PetscCall(TriboLawSetParameter(law, "kn", 0.0));
   PetscCall(TriboLawSetFromOptions(law));
-  PetscCall(TriboJointCreate(rom->comm, &joint));
-  PetscCall(TriboJointSetROM(joint, rom));
-  PetscCall(TriboJointSetLaw(joint, law));
-  PetscCall(TriboJointSetUp(joint));
-  PetscCall(TriboPrestressCreate(PETSC_COMM_WORLD, &ps));
-  PetscCall(TriboPrestressSetJoint(ps, joint));
-  PetscCall(TriboPrestressSetTension(ps, 0.0));
-  PetscCall(TriboPrestressSolve(ps));
-  PetscCall(TriboPrestressGetSolution(ps, &us, NULL));
-  PetscCall(TriboModalCreate(PETSC_COMM_WORLD, &modal));
-  PetscCall(TriboModalSetJoint(modal, joint));
-  PetscCall(TriboModalSetState(modal, us));
-  PetscCall(TriboModalSetRigidCutoff(modal, 0.0));
-  PetscCall(TriboModalSetComputeAll(modal, PETSC_TRUE));
-  PetscCall(TriboModalSolve(modal));
-  PetscCall(TriboModalGetModes(modal, NULL, &omega2, &phi));
-
-  PetscCall(TriboNMACreate(PETSC_COMM_WORLD, &nma));
-  PetscCall(TriboNMASetJoint(nma, joint));
-  PetscCall(TriboNMASetPrestress(nma, ps));
-  PetscCall(TriboNMASetMode(nma, 1, omega2[0], phi));
+  PetscCall(OneDOFRunSetUp_Private(rom, law, &run));
+  nma = run.nma;
   {
     PetscReal amps[] = {5.0e-8 * PetscSqrtReal(2.0), 3.0e-7 * PetscSqrtReal(2.0), 1.0e-5 * PetscSqrtReal(2.0)};
     PetscCall(TriboNMASetAmplitudes(nma, 3, amps));
@@ -95,12 +73,7 @@ int main(int argc, char **argv)
     }
     PetscCall(PetscFree2(xi, wi));
   }
-  PetscCall(TriboNMADestroy(&nma));
-  PetscCall(TriboModalDestroy(&modal));
-  PetscCall(TriboPrestressDestroy(&ps));
-  PetscCall(TriboJointDestroy(&joint));
-  PetscCall(TriboLawDestroy(&law));
-  PetscCall(TriboROMDestroy(&rom));
+  PetscCall(OneDOFRunDestroy_Private(&run));
   PetscCall(PetscFinalize());
   return 0;
 }
