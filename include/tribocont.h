@@ -29,6 +29,13 @@ typedef enum {
 } TriboContReason;
 PETSC_EXTERN const char *const TriboContReasons[];
 
+/* Optional linear solver for large problems (instead of the dense Jacobian): setup linearizes at X (N values),
+   solve solves [dR/dX(X); n^T] z = b for z (N values each; n a row of N values), *ok = PETSC_FALSE when it failed */
+typedef PetscErrorCode (*TriboContLinearSetUpFn)(void *, const PetscReal[]);
+typedef PetscErrorCode (*TriboContLinearSolveFn)(void *, const PetscReal[], const PetscReal[], PetscReal[], PetscBool *);
+/* Optional progress line of an accepted point: step, X (N), Newton iterations, step size, seconds so far, estimate of the seconds left */
+typedef PetscErrorCode (*TriboContMonitorFn)(void *, PetscInt, const PetscReal[], PetscInt, PetscReal, PetscLogDouble, PetscLogDouble);
+
 typedef enum { TRIBOCONT_PREDICTOR_TANGENT, TRIBOCONT_PREDICTOR_SECANT } TriboContPredictor;
 PETSC_EXTERN const char *const TriboContPredictors[];
 
@@ -36,6 +43,9 @@ PETSC_EXTERN PetscErrorCode TriboContCreate(MPI_Comm, TriboCont *);
 PETSC_EXTERN PetscErrorCode TriboContSetOptionsPrefix(TriboCont, const char[]);
 PETSC_EXTERN PetscErrorCode TriboContSetFunction(TriboCont, PetscInt, TriboContResidualFn, TriboContJacobianFn, void *);
 PETSC_EXTERN PetscErrorCode TriboContSetScaling(TriboCont, const PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboContSetTolerances(TriboCont, PetscReal, PetscReal);
+PETSC_EXTERN PetscErrorCode TriboContSetLinearSolver(TriboCont, TriboContLinearSetUpFn, TriboContLinearSolveFn, void *);
+PETSC_EXTERN PetscErrorCode TriboContSetMonitor(TriboCont, TriboContMonitorFn, void *);
 PETSC_EXTERN PetscErrorCode TriboContSetStepSizes(TriboCont, PetscReal, PetscReal, PetscReal);
 PETSC_EXTERN PetscErrorCode TriboContSetMaxSteps(TriboCont, PetscInt);
 PETSC_EXTERN PetscErrorCode TriboContSetParameterBounds(TriboCont, PetscReal, PetscReal);
@@ -44,6 +54,7 @@ PETSC_EXTERN PetscErrorCode TriboContSetFromOptions(TriboCont);
 PETSC_EXTERN PetscErrorCode TriboContSetUp(TriboCont);
 PETSC_EXTERN PetscErrorCode TriboContSolve(TriboCont, const PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboContGetBranch(TriboCont, PetscInt *, const PetscReal *[]);
+PETSC_EXTERN PetscErrorCode TriboContGetIterations(TriboCont, const PetscInt *[]);
 PETSC_EXTERN PetscErrorCode TriboContGetStepSizes(TriboCont, const PetscReal *[]);
 PETSC_EXTERN PetscErrorCode TriboContGetFolds(TriboCont, PetscInt *, const PetscReal *[]);
 PETSC_EXTERN PetscErrorCode TriboContGetConvergedReason(TriboCont, TriboContReason *);

@@ -94,6 +94,7 @@ typedef struct {
 /* Nonlinear modal analysis (a class: types registered by name, -nma_type) */
 typedef struct _p_TriboNMA *TriboNMA;
 #define TRIBONMARQNMA "rqnma"
+#define TRIBONMAEPMC  "epmc"
 
 PETSC_EXTERN PetscErrorCode TriboNMARegister(const char[], PetscErrorCode (*)(TriboNMA));
 PETSC_EXTERN PetscErrorCode TriboNMARegisterAll(void);

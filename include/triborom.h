@@ -50,6 +50,8 @@ struct _n_TriboROM {
   MPI_Comm        comm;
   PetscInt        n;       /* generalized DOFs */
   Mat             M, K;    /* n x n SEQDENSE, replicated on every rank (kg, N/m in SI) */
+  Mat             C;       /* n x n SEQDENSE viscous damping (N s/m), NULL when absent */
+  Vec             Fx;      /* n, SEQ: excitation load shape for forced responses, NULL when absent */
   Vec             Fv;      /* n, SEQ: load vector of a unit (1 N) bolt tension */
   PetscInt        nrec;    /* recovery rows (sensors) */
   Mat             R;       /* nrec x n SEQDENSE: physical displacement at sensors = R x */

@@ -227,6 +227,77 @@ PetscErrorCode TriboContSetFromOptions(TriboCont c)
 }
 
 /*@
+  TriboContSetTolerances - Sets the corrector's tolerances (defaults 1e-10, 1e-10).
+
+  Logically collective
+
+  Input Parameters:
++ c    - the object
+. rtol - converged when the Newton update |dY|_inf <= rtol (1 + |Y|_inf), Y the scaled unknowns
+- atol - or when the residual |R|_inf <= atol
+
+  Options Database Keys:
++ -cont_rtol - rtol
+- -cont_atol - atol
+@*/
+PetscErrorCode TriboContSetTolerances(TriboCont c, PetscReal rtol, PetscReal atol)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(rtol >= 0 && atol >= 0, c->comm, PETSC_ERR_USER_INPUT, "tolerances must be >= 0, got rtol %g, atol %g", (double)rtol, (double)atol);
+  c->rtol = rtol;
+  c->atol = atol;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContSetLinearSolver - Solves the extended systems with the caller's solver instead of a dense LU of the
+  Jacobian, for problems too large for dense matrices.
+
+  Logically collective
+
+  Input Parameters:
++ c     - the object
+. setup - setup(ctx, X): linearize the residual at X (N values, unscaled)
+. solve - solve(ctx, n, b, z, &ok): z solves [dR/dX; n^T] z = b at the last linearization (N values each)
+- ctx   - their context
+
+  Notes:
+  The scaling of TriboContSetScaling() is applied by TriboCont around the calls; the Jacobian callback of
+  TriboContSetFunction() is not used then. Call before TriboContSetUp().
+@*/
+PetscErrorCode TriboContSetLinearSolver(TriboCont c, TriboContLinearSetUpFn setup, TriboContLinearSolveFn solve, void *ctx)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(!c->setup, c->comm, PETSC_ERR_ORDER, "call TriboContSetLinearSolver() before TriboContSetUp()");
+  c->lsetup = setup;
+  c->lsolve = solve;
+  c->lctx   = ctx;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContSetMonitor - Replaces the progress line of -cont_monitor with the caller's.
+
+  Logically collective
+
+  Input Parameters:
++ c       - the object
+. monitor - monitor(ctx, step, X, its, ds, seconds, left): called after every accepted point when -cont_monitor is on
+- ctx     - its context
+
+  Notes:
+  Turns -cont_monitor on (the option can turn it off again).
+@*/
+PetscErrorCode TriboContSetMonitor(TriboCont c, TriboContMonitorFn monitor, void *ctx)
+{
+  PetscFunctionBeginUser;
+  c->umonitor = monitor;
+  c->mctx     = ctx;
+  c->monitor  = PETSC_TRUE;
+  PetscFunctionReturn(0);
+}
+
+/*@
   TriboContSetUp - Checks the settings and allocates the work arrays.
 
   Collective
@@ -249,8 +320,23 @@ PetscErrorCode TriboContSetUp(TriboCont c)
     PetscCall(PetscMalloc1(N, &c->D));
     for (PetscInt i = 0; i < N; i++) c->D[i] = 1;
   }
-  PetscCall(PetscMalloc7(N * N, &c->A, N * N, &c->Jw, N, &c->Rw, N, &c->Xw, N, &c->Yw, N, &c->Fw, N, &c->ipiv));
+  { // with a linear solver no dense matrix is formed
+    PetscInt nn = c->lsolve ? 1 : N * N;
+    PetscCall(PetscMalloc7(nn, &c->A, nn, &c->Jw, N, &c->Rw, N, &c->Xw, N, &c->Yw, N, &c->Fw, N, &c->ipiv));
+  }
   c->setup = PETSC_TRUE;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContGetIterations - Gets the Newton iterations of the corrector at every point of the branch.
+
+  Not collective
+@*/
+PetscErrorCode TriboContGetIterations(TriboCont c, const PetscInt *its[])
+{
+  PetscFunctionBeginUser;
+  *its = c->its;
   PetscFunctionReturn(0);
 }
 

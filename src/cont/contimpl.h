@@ -3,18 +3,23 @@
 #include <tribocont.h>
 
 struct _p_TriboCont {
-  MPI_Comm            comm;
-  char               *prefix;
-  PetscInt            N;
-  TriboContResidualFn residual;
-  TriboContJacobianFn jacobian; // NULL: forward differences
-  void               *ctx;
-  PetscReal          *D; // scaling (N), 1 unless set
-  PetscReal           ds0, ds_min, ds_max, rtol, atol, lo, hi;
-  PetscInt            max_steps, max_it, target_it;
-  TriboContPredictor  predictor;
-  PetscBool           restart, monitor, locate_folds, setup;
-  char                output[PETSC_MAX_PATH_LEN];
+  MPI_Comm               comm;
+  char                  *prefix;
+  PetscInt               N;
+  TriboContResidualFn    residual;
+  TriboContJacobianFn    jacobian; // NULL: forward differences
+  void                  *ctx;
+  TriboContLinearSetUpFn lsetup; // optional linear solver (no dense matrices then)
+  TriboContLinearSolveFn lsolve;
+  void                  *lctx;
+  TriboContMonitorFn     umonitor; // optional progress line
+  void                  *mctx;
+  PetscReal             *D; // scaling (N), 1 unless set
+  PetscReal              ds0, ds_min, ds_max, rtol, atol, lo, hi;
+  PetscInt               max_steps, max_it, target_it;
+  TriboContPredictor     predictor;
+  PetscBool              restart, monitor, locate_folds, setup;
+  char                   output[PETSC_MAX_PATH_LEN];
   // the branch: npts points, their tangents, the step size to use after each, Newton iterations
   PetscInt        npts, nalloc, nfolds, nfalloc;
   PetscReal      *X, *T, *ds, *folds;

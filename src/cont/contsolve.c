@@ -32,7 +32,10 @@ static PetscErrorCode Jacobian_Private(TriboCont c, const PetscReal Y[])
   PetscInt N = c->N;
 
   PetscFunctionBeginUser;
-  if (c->jacobian) {
+  if (c->lsolve) {
+    for (PetscInt i = 0; i < N; i++) c->Xw[i] = c->D[i] * Y[i];
+    PetscCall(c->lsetup(c->lctx, c->Xw));
+  } else if (c->jacobian) {
     for (PetscInt i = 0; i < N; i++) c->Xw[i] = c->D[i] * Y[i];
     PetscCall(c->jacobian(c->ctx, c->Xw, c->Jw));
     for (PetscInt i = 0; i < N - 1; i++)
@@ -57,6 +60,16 @@ static PetscErrorCode ExtendedSolve_Private(TriboCont c, const PetscReal n[], Pe
   PetscBLASInt bn, one = 1, info;
 
   PetscFunctionBeginUser;
+  if (c->lsolve) { // [J D; n^T] z = b  <=>  [J; (n/D)^T] (D z) = b
+    for (PetscInt j = 0; j < N; j++) c->Yw[j] = n[j] / c->D[j];
+    PetscCall(PetscArraycpy(c->Rw, b, N));
+    PetscCall(c->lsolve(c->lctx, c->Yw, c->Rw, b, ok));
+    if (*ok) {
+      for (PetscInt j = 0; j < N; j++) b[j] /= c->D[j];
+      *ok = NormInf_Private(N, b) < PETSC_INFINITY ? PETSC_TRUE : PETSC_FALSE;
+    }
+    PetscFunctionReturn(0);
+  }
   PetscCall(PetscBLASIntCast(N, &bn));
   for (PetscInt j = 0; j < N; j++) {
     for (PetscInt i = 0; i < N - 1; i++) c->A[i + j * N] = c->Jw[i * N + j];
@@ -92,14 +105,18 @@ static PetscErrorCode Tangent_Private(TriboCont c, const PetscReal Y[], const Pe
 }
 
 /* Newton on [R(D Y); n^T (Y - Yp)] = 0 from Yp; Y the solution, its the number of updates.
-   Converged when |R|_inf <= atol or |dY|_inf <= rtol (1 + |Y|_inf). */
+   Converged when |R|_inf <= atol or |dY|_inf <= rtol (1 + |Y|_inf). A step that raises |R|_inf is halved up
+   to four times (a backtracking safeguard: the AFT of friction laws is only piecewise smooth, and a full
+   Newton step can cycle between its pieces). */
 static PetscErrorCode Corrector_Private(TriboCont c, const PetscReal Yp[], const PetscReal n[], PetscReal Y[], PetscInt *its, PetscBool *ok)
 {
-  PetscInt  N     = c->N;
-  PetscBool small = PETSC_FALSE;
+  PetscInt  N = c->N, halved = 0;
+  PetscBool small = PETSC_FALSE, conv = PETSC_FALSE, lok;
+  PetscReal nFold = PETSC_INFINITY, *Yold;
 
   PetscFunctionBeginUser;
   *ok = PETSC_FALSE;
+  PetscCall(PetscMalloc1(N, &Yold));
   PetscCall(PetscArraycpy(Y, Yp, N));
   for (PetscInt it = 0;; it++) {
     PetscReal r = 0, nF;
@@ -108,17 +125,30 @@ static PetscErrorCode Corrector_Private(TriboCont c, const PetscReal Yp[], const
     c->Fw[N - 1] = r;
     nF           = NormInf_Private(N, c->Fw);
     *its         = it;
-    if (nF == PETSC_INFINITY) PetscFunctionReturn(0);
-    if (nF <= c->atol || small) break;
-    if (it == c->max_it) PetscFunctionReturn(0);
+    if (nF <= c->atol || (small && nF < PETSC_INFINITY)) {
+      conv = PETSC_TRUE;
+      break;
+    }
+    if (it == c->max_it) break;
+    if (it > 0 && !(nF < nFold) && halved < 4) { // back to half the step
+      for (PetscInt i = 0; i < N; i++) Y[i] = 0.5 * (Y[i] + Yold[i]);
+      halved++;
+      small = PETSC_FALSE;
+      continue;
+    }
+    if (nF == PETSC_INFINITY) break;
+    halved = 0;
+    nFold  = nF;
+    PetscCall(PetscArraycpy(Yold, Y, N));
     PetscCall(Jacobian_Private(c, Y));
     for (PetscInt i = 0; i < N; i++) c->Fw[i] = -c->Fw[i];
-    PetscCall(ExtendedSolve_Private(c, n, c->Fw, ok));
-    if (!*ok) PetscFunctionReturn(0);
+    PetscCall(ExtendedSolve_Private(c, n, c->Fw, &lok));
+    if (!lok) break;
     for (PetscInt i = 0; i < N; i++) Y[i] += c->Fw[i];
     small = NormInf_Private(N, c->Fw) <= c->rtol * (1 + NormInf_Private(N, Y)) ? PETSC_TRUE : PETSC_FALSE;
   }
-  *ok = PETSC_TRUE;
+  *ok = conv;
+  PetscCall(PetscFree(Yold));
   PetscFunctionReturn(0);
 }
 
@@ -233,6 +263,10 @@ static PetscErrorCode Monitor_Private(TriboCont c, PetscInt step, PetscInt steps
     PetscReal secs = (now - t0) / steps_run;
     if (rate != 0 && dist >= 0) left = PetscMin(left, dist / PetscAbsReal(rate) * secs);
   }
+  if (c->umonitor) {
+    PetscCall(c->umonitor(c->mctx, step, c->X + k * N, c->its[k], c->ds[k], now - t0, left));
+    PetscFunctionReturn(0);
+  }
   PetscCall(PetscPrintf(c->comm, "cont step %4" PetscInt_FMT " param % .8e ds %.3e it %2" PetscInt_FMT " %8.2f s  left ~%.0f s\n", step, (double)p,
                         (double)c->ds[k], c->its[k], (double)(now - t0), (double)left));
   PetscFunctionReturn(0);
@@ -303,6 +337,11 @@ PetscErrorCode TriboContSolve(TriboCont c, const PetscReal X0[])
     for (;;) {
       for (PetscInt i = 0; i < N; i++) Yp[i] = Y[i] + ds * d[i];
       PetscCall(Corrector_Private(c, Yp, d, Yn, &its, &ok));
+      if (ok) { // a corrector that slid far along the hyperplane jumped to another part of the branch: refused
+        PetscReal dist = 0;
+        for (PetscInt i = 0; i < N; i++) dist += (Yn[i] - Y[i]) * (Yn[i] - Y[i]);
+        ok = PetscSqrtReal(dist) <= 3 * ds ? PETSC_TRUE : PETSC_FALSE;
+      }
       if (ok) break;
       if (ds <= c->ds_min) break;
       ds = PetscMax(ds / 2, c->ds_min);

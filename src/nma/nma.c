@@ -51,6 +51,7 @@ PetscErrorCode TriboNMARegisterAll(void)
   PetscCall(TriboOptionsRegisterNamespace("backbone_"));
   PetscCall(TriboOptionsRegisterNamespace("nma_"));
   PetscCall(TriboNMARegister(TRIBONMARQNMA, TriboNMACreate_RQNMA));
+  PetscCall(TriboNMARegister(TRIBONMAEPMC, TriboNMACreate_EPMC));
   PetscFunctionReturn(0);
 }
 

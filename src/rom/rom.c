@@ -212,6 +212,8 @@ PetscErrorCode TriboROMDestroy(TriboROM *rom)
   PetscCall(MatDestroy(&(*rom)->M));
   PetscCall(MatDestroy(&(*rom)->K));
   PetscCall(MatDestroy(&(*rom)->R));
+  PetscCall(MatDestroy(&(*rom)->C));
+  PetscCall(VecDestroy(&(*rom)->Fx));
   PetscCall(VecDestroy(&(*rom)->Fv));
   for (PetscInt i = 0; i < (*rom)->nrec && (*rom)->rlabels; i++) PetscCall(PetscFree((*rom)->rlabels[i]));
   PetscCall(PetscFree((*rom)->rlabels));

@@ -82,3 +82,4 @@ PETSC_EXTERN PetscErrorCode TriboNMABackboneAllocate(TriboNMA);
 PETSC_EXTERN PetscErrorCode TriboNMABackboneAllocateLoops(TriboNMA, PetscInt);
 /* Constructors of the methods that ship with tribo (TriboNMARegisterAll()) */
 PETSC_EXTERN PetscErrorCode TriboNMACreate_RQNMA(TriboNMA);
+PETSC_EXTERN PetscErrorCode TriboNMACreate_EPMC(TriboNMA);

@@ -1,0 +1,568 @@
+/* Extended periodic motion concept (EPMC): amplitude-dependent frequency and damping of a mode from periodic
+   motions of the structure with a mass-proportional negative damping that balances the dissipation.
+
+   Reference: paper porter-brake-2023 §4.3, eqs. 59-63 (Krack 2015); conventions of the Porter-Brake MATLAB code
+   and tmdsimpy (notes hb-epmc.md §4.1, §4.2, §7), harmonic layout of include/tribohb.h.
+   Unknowns X = [U0; Psi_c1, Psi_s1, ...; omega; xi; lambda] (N = ncoef n + 3): the zeroth harmonic U0 is the
+   absolute static displacement (it carries the bolt preload f_s, eq. 61 first row); the higher harmonics are
+   scaled by the modal amplitude A = 10^lambda, q_h = A Psi_h. Residual (N - 1 rows):
+     K U0 + f_0,nl - f_s                                                         (61a)
+     (K - h^2 w^2 M) q_hc + h w (C - xi M) q_hs + f_hc,nl                        (61b)
+     (K - h^2 w^2 M) q_hs - h w (C - xi M) q_hc + f_hs,nl                        (61c)
+     Psi_c1^T M Psi_c1 + Psi_s1^T M Psi_s1 - 1          (62a with u_1 = A Psi_1, so q0 = A)
+     p^T Psi_c1 / |p|                                    (62b, f_dyn = p)
+   with the nonlinear harmonic forces by AFT (TriboJointEvaluateHB(), §4.3.1). The continuation (TriboCont,
+   options -cont_*) traces lambda = log10 A. Choices:
+   - f_dyn (62b) is p = M phi0, the mass-weighted linear mode: the cosine part of the first harmonic has no
+     component along the linear mode, whatever the recovery rows (Porter-Brake use the accelerometer row).
+   - C is the ROM's own damping matrix when it has one (a YAML system), else Rayleigh damping
+     C = alpha M + beta K_pre (eq. 59) fitted by eq. 60 to the damping ratios -epmc_rayleigh_zeta of the prestressed
+     linearized modes -epmc_rayleigh_modes (default: the followed mode and the next, both -backbone_zeta0, so
+     that the low-amplitude damping is zeta0 as in RQNMA). K_pre is the symmetric part of the joint's tangent at
+     the prestress.
+   - The zeroth harmonic is held at the prestress by default (-epmc_static_free 0): with the slider of hysteretic
+     laws initialized at the zeroth harmonic (§4.3.1), a mean relative slip of the two sides of a joint meets no
+     friction stiffness, only the rest of the structure's (on the built-in lap beam only its suspension), and the
+     continuation stalled at the onset of slip (q = 4.1e-5 there); -epmc_static_free 1 solves eq. 61a for U0.
+   - Rows are scaled for the Newton tolerance only (Newton is invariant to it): (61a) by s0 = the round-off scale
+     of the static forces, (61b-c) by A s1 with s1 = lambda0 |M phi0|_inf.
+   Reported per point: q = A (the modal amplitude: mass-normalized, as in RQNMA), f = omega/(2 pi),
+   zeta = xi/(2 omega) (tmdsimpy), the energy per cycle the negative damping supplies
+   W = pi xi omega sum_h h^2 (q_hc^T M q_hc + q_hs^T M q_hs), the shape phi = Psi_s1 (the phase condition puts
+   the mode in the sine part) and the first-harmonic amplitudes at the recovery rows, displacement
+   A sqrt((R Psi_c1)^2 + (R Psi_s1)^2) and acceleration omega^2 times it (eq. 63). */
+#include <tribo/private/nmaimpl.h>
+#include <tribocont.h>
+#include <tribonum.h>
+#include <petscblaslapack.h>
+#include <petsctime.h>
+
+#define EPMC_MAXH 64
+
+typedef struct {
+  PetscInt       nharm, harm[EPMC_MAXH], Nt, maxper;
+  PetscReal      aftrtol;
+  PetscInt       rmodes[2];
+  PetscReal      rzeta[2];
+  PetscBool      rmodes_set, rzeta_set;
+  PetscBool      static_free; /* the zeroth harmonic is an unknown (eq. 61a); else held at the prestress */
+  PetscReal      alpha, beta; /* Rayleigh coefficients (eq. 59-60) when the ROM has no C */
+  TriboHB        hb;
+  TriboCont      cont;
+  PetscInt       nc, N, nn, h0;      /* coefficient columns, unknowns, nc n, 1 if harmonic 0 is in the set */
+  PetscReal      s0, s1, u0s;        /* row scales */
+  PetscReal     *K, *M, *C, *p, *fs; /* dense column-major n x n; phase vector (unit); static load */
+  PetscReal     *q, *F, *Jnl, *Jq, *w1, *w2, *w3;
+  PetscLogDouble t0;
+} NMA_EPMC;
+
+static PetscErrorCode Gemv_Private(PetscInt n, const PetscReal A[], const PetscReal x[], PetscReal y[])
+{
+  PetscBLASInt bn, one = 1;
+  PetscReal    a = 1, b = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscBLASIntCast(n, &bn));
+  PetscCallBLAS("BLASgemv", BLASgemv_("N", &bn, &bn, &a, (PetscReal *)A, &bn, (PetscReal *)x, &one, &b, y, &one));
+  PetscFunctionReturn(0);
+}
+
+static PetscInt HarmOfCol_Private(TriboHB hb, const NMA_EPMC *e, PetscInt k, PetscInt *sine)
+{
+  // columns: [0 (h = 0)] then cos, sin pairs in the order of e->harm
+  PetscInt a = e->h0 ? (k == 0 ? 0 : 1 + (k - 1) / 2) : k / 2;
+  *sine      = e->harm[a] == 0 ? 0 : (k - e->h0) % 2;
+  return e->harm[a];
+}
+
+/* R (N - 1) and, if Jr != NULL, the Jacobian row-major (N - 1) x N, at X (N) */
+static PetscErrorCode Eval_Private(TriboNMA nma, const PetscReal X[], PetscReal R[], PetscReal Jr[])
+{
+  NMA_EPMC       *e = (NMA_EPMC *)nma->data;
+  PetscInt        n = nma->n, nc = e->nc, nn = e->nn, N = e->N, c1 = e->h0; /* c1: the cos-1 column (harmonic 1 is first after 0) */
+  const PetscReal w = X[nn], xi = X[nn + 1], lam = X[nn + 2], A = PetscPowReal(10.0, lam), ln10 = PetscLogReal(10.0);
+  PetscReal      *q = e->q, *F = e->F, *Mq = e->w1, *Cq = e->w2, *Kq = e->w3;
+
+  PetscFunctionBeginUser;
+  for (PetscInt k = 0; k < nc; k++) {
+    PetscInt  s, h = HarmOfCol_Private(e->hb, e, k, &s);
+    PetscReal f = h == 0 ? 1 : A;
+    for (PetscInt i = 0; i < n; i++) q[k * n + i] = f * X[k * n + i];
+  }
+  if (Jr) PetscCall(PetscArrayzero(e->Jnl, nn * nn));
+  PetscCall(TriboJointEvaluateHB(nma->joint, e->hb, TRIBO_LAW_FULL, q, F, Jr ? e->Jnl : NULL));
+  for (PetscInt k = 0; k < nc; k++) {
+    PetscCall(Gemv_Private(n, e->K, &q[k * n], &Kq[k * n]));
+    PetscCall(Gemv_Private(n, e->M, &q[k * n], &Mq[k * n]));
+    PetscCall(Gemv_Private(n, e->C, &q[k * n], &Cq[k * n]));
+  }
+  for (PetscInt k = 0; k < nc; k++) {
+    PetscInt s, h = HarmOfCol_Private(e->hb, e, k, &s);
+    if (h == 0 && !e->static_free) {
+      for (PetscInt i = 0; i < n; i++) R[k * n + i] = (X[i] - nma->us[i]) / e->u0s;
+    } else if (h == 0) {
+      for (PetscInt i = 0; i < n; i++) R[k * n + i] = (Kq[i] + F[i] - e->fs[i]) / e->s0;
+    } else {
+      PetscInt  o  = s ? k - 1 : k + 1; /* the other column of the harmonic */
+      PetscReal sg = s ? -1 : 1, hw = h * w, sc = 1 / (A * e->s1);
+      for (PetscInt i = 0; i < n; i++)
+        R[k * n + i] = (Kq[k * n + i] - hw * hw * Mq[k * n + i] + sg * hw * (Cq[o * n + i] - xi * Mq[o * n + i]) + F[k * n + i]) * sc;
+    }
+  }
+  { // 62a, 62b on the unscaled Psi_1
+    PetscReal a = 0, ph = 0;
+    for (PetscInt i = 0; i < n; i++) a += X[c1 * n + i] * Mq[c1 * n + i] / A + X[(c1 + 1) * n + i] * Mq[(c1 + 1) * n + i] / A;
+    for (PetscInt i = 0; i < n; i++) ph += e->p[i] * X[c1 * n + i];
+    R[nn]     = a - 1;
+    R[nn + 1] = ph;
+  }
+  if (!Jr) PetscFunctionReturn(0);
+  PetscCall(PetscArrayzero(Jr, (N - 1) * N));
+  {                                     // nonlinear part with row and column scales; Jq = sum over h >= 1 columns of Jnl q (for d/dlambda)
+    PetscReal *rs = e->w1, *cs = e->w2; /* reuse after the residual */
+    for (PetscInt k = 0; k < nc; k++) {
+      PetscInt s, h = HarmOfCol_Private(e->hb, e, k, &s);
+      for (PetscInt i = 0; i < n; i++) {
+        rs[k * n + i] = h == 0 ? 1 / e->s0 : 1 / (A * e->s1);
+        cs[k * n + i] = h == 0 ? 1 : A;
+      }
+    }
+    PetscCall(PetscArrayzero(e->Jq, nn));
+    for (PetscInt c = 0; c < nn; c++) {
+      const PetscReal *col = &e->Jnl[(size_t)c * nn];
+      PetscReal        qc  = c >= e->h0 * n ? q[c] : 0;
+      for (PetscInt r = 0; r < nn; r++) Jr[(size_t)r * N + c] = col[r] * rs[r] * cs[c];
+      if (qc != 0)
+        for (PetscInt r = 0; r < nn; r++) e->Jq[r] += col[r] * qc;
+    }
+    for (PetscInt r = 0; r < nn; r++) { // d/dlambda (the linear terms cancel: they are linear in A)
+      PetscInt k = r / n, s, h = HarmOfCol_Private(e->hb, e, k, &s);
+      Jr[(size_t)r * N + nn + 2] = ln10 * (h == 0 ? e->Jq[r] / e->s0 : (e->Jq[r] - F[r]) / (A * e->s1));
+    }
+  }
+  for (PetscInt k = 0; k < nc; k++) { // linear part, d/domega, d/dxi
+    PetscInt s, h = HarmOfCol_Private(e->hb, e, k, &s);
+    if (h == 0 && !e->static_free) {
+      for (PetscInt i = 0; i < n; i++) {
+        PetscCall(PetscArrayzero(&Jr[(size_t)(k * n + i) * N], N));
+        Jr[(size_t)(k * n + i) * N + k * n + i] = 1 / e->u0s;
+      }
+    } else if (h == 0) {
+      for (PetscInt i = 0; i < n; i++)
+        for (PetscInt m = 0; m < n; m++) Jr[(size_t)(k * n + i) * N + k * n + m] += e->K[i + m * n] / e->s0;
+    } else {
+      PetscInt  o  = s ? k - 1 : k + 1;
+      PetscReal sg = s ? -1 : 1, hw = h * w, sc = 1 / (A * e->s1);
+      for (PetscInt i = 0; i < n; i++) {
+        PetscReal *row = &Jr[(size_t)(k * n + i) * N];
+        for (PetscInt m = 0; m < n; m++) {
+          row[k * n + m] += (e->K[i + m * n] - hw * hw * e->M[i + m * n]) / e->s1;
+          row[o * n + m] += sg * hw * (e->C[i + m * n] - xi * e->M[i + m * n]) / e->s1;
+        }
+        // Mq, Cq were overwritten above: recompute M q_o, C q_o, M q_k row i
+        {
+          PetscReal mqk = 0, mqo = 0, cqo = 0;
+          for (PetscInt m = 0; m < n; m++) {
+            mqk += e->M[i + m * n] * q[k * n + m];
+            mqo += e->M[i + m * n] * q[o * n + m];
+            cqo += e->C[i + m * n] * q[o * n + m];
+          }
+          row[nn]     = (-2 * h * hw * mqk + sg * h * (cqo - xi * mqo)) * sc;
+          row[nn + 1] = -sg * hw * mqo * sc;
+        }
+      }
+    }
+  }
+  { // 62a, 62b rows
+    PetscReal *ra = &Jr[(size_t)nn * N], *rp = &Jr[(size_t)(nn + 1) * N];
+    for (PetscInt i = 0; i < n; i++) {
+      PetscReal mc = 0, ms = 0;
+      for (PetscInt m = 0; m < n; m++) {
+        mc += e->M[i + m * n] * X[c1 * n + m];
+        ms += e->M[i + m * n] * X[(c1 + 1) * n + m];
+      }
+      ra[c1 * n + i]       = 2 * mc;
+      ra[(c1 + 1) * n + i] = 2 * ms;
+      rp[c1 * n + i]       = e->p[i];
+    }
+  }
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode Residual_Private(void *ctx, const PetscReal X[], PetscReal R[])
+{
+  PetscFunctionBeginUser;
+  PetscCall(Eval_Private((TriboNMA)ctx, X, R, NULL));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode Jacobian_Private(void *ctx, const PetscReal X[], PetscReal J[])
+{
+  TriboNMA   nma = (TriboNMA)ctx;
+  NMA_EPMC  *e   = (NMA_EPMC *)nma->data;
+  PetscReal *R;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc1(e->N, &R));
+  PetscCall(Eval_Private(nma, X, R, J));
+  PetscCall(PetscFree(R));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode Monitor_Private(void *ctx, PetscInt step, const PetscReal X[], PetscInt its, PetscReal ds, PetscLogDouble secs,
+                                      PetscLogDouble left)
+{
+  TriboNMA  nma = (TriboNMA)ctx;
+  NMA_EPMC *e   = (NMA_EPMC *)nma->data;
+  PetscReal w = X[e->nn], xi = X[e->nn + 1];
+
+  PetscFunctionBeginUser;
+  if (!nma->verbose) PetscFunctionReturn(0);
+  PetscCall(PetscPrintf(
+      nma->comm, "  [%3" PetscInt_FMT "] q = %.4e  f = %10.4f Hz  zeta = %.4e  Newton %2" PetscInt_FMT "  ds %.2e  %7.2f s  (left ~%.0f s)\n", step,
+      (double)PetscPowReal(10.0, X[e->nn + 2]), (double)(w / (2 * PETSC_PI)), (double)(xi / (2 * w)), its, (double)ds, (double)secs, (double)left));
+  PetscFunctionReturn(0);
+}
+
+/* Rayleigh damping (eq. 59-60) from two prestressed linearized modes, or the ROM's C */
+static PetscErrorCode Damping_Private(TriboNMA nma)
+{
+  NMA_EPMC  *e = (NMA_EPMC *)nma->data;
+  PetscInt   n = nma->n;
+  PetscReal *Kp;
+
+  PetscFunctionBeginUser;
+  if (nma->rom->C) {
+    const PetscScalar *c;
+    PetscCall(MatDenseGetArrayRead(nma->rom->C, &c));
+    for (PetscInt k = 0; k < n * n; k++) e->C[k] = PetscRealPart(c[k]);
+    PetscCall(MatDenseRestoreArrayRead(nma->rom->C, &c));
+    e->alpha = e->beta = 0;
+    PetscFunctionReturn(0);
+  }
+  // K_pre = sym(K + d f_nl/du) at the prestress with its history
+  PetscCall(PetscMalloc1(n * n, &Kp));
+  PetscCall(PetscArraycpy(Kp, e->K, n * n));
+  {
+    PetscReal *f;
+    PetscCall(PetscMalloc1(n, &f));
+    PetscCall(TriboJointCopyHistory(nma->joint, nma->hs, PETSC_FALSE));
+    PetscCall(TriboJointEvaluate(nma->joint, TRIBO_LAW_FULL, nma->us, f, Kp));
+    PetscCall(PetscFree(f));
+  }
+  for (PetscInt i = 0; i < n; i++)
+    for (PetscInt j = 0; j < i; j++) Kp[i + j * n] = Kp[j + i * n] = 0.5 * (Kp[i + j * n] + Kp[j + i * n]);
+  {
+    PetscReal w1 = PetscSqrtReal(nma->lam0), w2 = 0, z1 = e->rzeta_set ? e->rzeta[0] : nma->zeta0, z2 = e->rzeta_set ? e->rzeta[1] : nma->zeta0;
+    PetscInt  m1 = e->rmodes_set ? e->rmodes[0] : nma->mode, m2 = e->rmodes_set ? e->rmodes[1] : nma->mode + 1;
+    PetscBool two = PETSC_FALSE;
+    if (nma->modal) {
+      PetscReal o2;
+      PetscInt  nev, nrigid;
+      PetscCall(TriboModalGetModes(nma->modal, &nev, NULL, NULL));
+      PetscCall(TriboModalGetNumberRigid(nma->modal, &nrigid));
+      PetscCheck(!e->rmodes_set || PetscMax(m1, m2) <= nev - nrigid, nma->comm, PETSC_ERR_USER_INPUT,
+                 "-%sepmc_rayleigh_modes %" PetscInt_FMT ",%" PetscInt_FMT ": only %" PetscInt_FMT
+                 " elastic modes were computed (raise -modal_nmodes)",
+                 nma->prefix ? nma->prefix : "", m1, m2, nev - nrigid);
+      if (PetscMax(m1, m2) <= nev - nrigid && m1 != m2) {
+        PetscCall(TriboModalGetElasticMode(nma->modal, m1, &o2, NULL));
+        w1 = PetscSqrtReal(o2);
+        PetscCall(TriboModalGetElasticMode(nma->modal, m2, &o2, NULL));
+        w2  = PetscSqrtReal(o2);
+        two = (PetscBool)(w2 > 0 && PetscAbsReal(w2 - w1) > 1e-12 * w1);
+      }
+    }
+    if (two) { // eq. 60: [1/(2w1) w1/2; 1/(2w2) w2/2] [alpha; beta] = [z1; z2]
+      PetscReal det = (w2 - w1 * w1 / w2) / 4;
+      PetscReal a11 = 1 / (2 * w1), a12 = w1 / 2, a21 = 1 / (2 * w2), a22 = w2 / 2;
+      det      = a11 * a22 - a12 * a21;
+      e->alpha = (a22 * z1 - a12 * z2) / det;
+      e->beta  = (a11 * z2 - a21 * z1) / det;
+    } else { // one mode known: mass-proportional damping with zeta z1 at w1
+      e->alpha = 2 * z1 * w1;
+      e->beta  = 0;
+    }
+  }
+  for (PetscInt k = 0; k < n * n; k++) e->C[k] = e->alpha * e->M[k] + e->beta * Kp[k];
+  PetscCall(PetscFree(Kp));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode TriboNMASetUp_EPMC(TriboNMA nma)
+{
+  NMA_EPMC *e = (NMA_EPMC *)nma->data;
+  PetscInt  n = nma->n, has1 = 0;
+
+  PetscFunctionBeginUser;
+  for (PetscInt a = 0; a < e->nharm; a++) has1 |= e->harm[a] == 1;
+  PetscCheck(has1, nma->comm, PETSC_ERR_USER_INPUT,
+             "-%shb_harmonics must contain the first harmonic for EPMC (its amplitude and phase are normalized, eq. 62)",
+             nma->prefix ? nma->prefix : "");
+  PetscCheck(e->harm[0] == 1 || (e->harm[0] == 0 && e->nharm > 1 && e->harm[1] == 1), nma->comm, PETSC_ERR_USER_INPUT,
+             "-%shb_harmonics: EPMC needs harmonic 1 first after 0 (got %" PetscInt_FMT " first)", nma->prefix ? nma->prefix : "", e->harm[0]);
+  PetscCall(TriboHBDestroy(&e->hb));
+  PetscCall(TriboHBCreate(nma->comm, &e->hb));
+  PetscCall(TriboHBSetHarmonics(e->hb, e->nharm, e->harm));
+  PetscCall(TriboHBSetNt(e->hb, e->Nt));
+  PetscCall(TriboHBSetAFTTolerances(e->hb, e->aftrtol, e->maxper));
+  PetscCall(TriboHBSetUp(e->hb));
+  PetscCall(TriboHBGetSizes(e->hb, NULL, &e->nc, NULL));
+  e->h0 = e->harm[0] == 0;
+  e->nn = e->nc * n;
+  e->N  = e->nn + 3;
+  PetscCall(PetscFree4(e->K, e->M, e->C, e->p));
+  PetscCall(PetscFree7(e->q, e->F, e->Jnl, e->Jq, e->w1, e->w2, e->w3));
+  PetscCall(PetscFree(e->fs));
+  PetscCall(PetscMalloc4(n * n, &e->K, n * n, &e->M, n * n, &e->C, n, &e->p));
+  PetscCall(PetscMalloc7(e->nn, &e->q, e->nn, &e->F, (size_t)e->nn * e->nn, &e->Jnl, e->nn, &e->Jq, e->nn, &e->w1, e->nn, &e->w2, e->nn, &e->w3));
+  PetscCall(PetscMalloc1(n, &e->fs));
+  {
+    const PetscScalar *k, *m;
+    PetscCall(MatDenseGetArrayRead(nma->rom->K, &k));
+    PetscCall(MatDenseGetArrayRead(nma->rom->M, &m));
+    for (PetscInt i = 0; i < n * n; i++) e->K[i] = PetscRealPart(k[i]), e->M[i] = PetscRealPart(m[i]);
+    PetscCall(MatDenseRestoreArrayRead(nma->rom->K, &k));
+    PetscCall(MatDenseRestoreArrayRead(nma->rom->M, &m));
+  }
+  for (PetscInt i = 0; i < n; i++) e->fs[i] = nma->fs ? nma->fs[i] : 0;
+  PetscFunctionReturn(0);
+}
+
+/* Initial guess and scales, continuation, then the backbone at the branch points */
+static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
+{
+  NMA_EPMC        *e = (NMA_EPMC *)nma->data;
+  PetscInt         n = nma->n, nn = e->nn, N = e->N, c1 = e->h0, npts;
+  PetscReal       *X0, *D, pn = 0, mp = 0, umax = 0, phimax = 0, w0 = PetscSqrtReal(nma->lam0), z0;
+  const PetscReal *B;
+  TriboContReason  reason;
+  PetscLogDouble   t0, t1;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscTime(&t0));
+  PetscCall(Damping_Private(nma));
+  PetscCall(Gemv_Private(n, e->M, nma->phi0, e->p));
+  for (PetscInt i = 0; i < n; i++) pn += e->p[i] * e->p[i], mp = PetscMax(mp, PetscAbsReal(e->p[i]));
+  for (PetscInt i = 0; i < n; i++) e->p[i] /= PetscSqrtReal(pn);
+  for (PetscInt i = 0; i < n; i++) umax = PetscMax(umax, PetscAbsReal(nma->us[i])), phimax = PetscMax(phimax, PetscAbsReal(nma->phi0[i]));
+  e->s1 = nma->lam0 * mp;
+  PetscCall(TriboROMForceScale(nma->rom, nma->us, e->fs, &e->s0));
+  if (!(e->s0 > 0)) e->s0 = e->s1;
+  { // linear damping ratio of the mode: phi^T C phi / (2 w0)
+    PetscCall(Gemv_Private(n, e->C, nma->phi0, e->w1));
+    z0 = 0;
+    for (PetscInt i = 0; i < n; i++) z0 += nma->phi0[i] * e->w1[i];
+    z0 /= 2 * w0;
+  }
+  PetscCall(PetscCalloc2(N, &X0, N, &D));
+  if (e->h0)
+    for (PetscInt i = 0; i < n; i++) X0[i] = nma->us[i];
+  for (PetscInt i = 0; i < n; i++) X0[(c1 + 1) * n + i] = nma->phi0[i]; // Psi_s1 = phi0 (notes §7)
+  X0[nn]     = w0;
+  X0[nn + 1] = 2 * z0 * w0;
+  X0[nn + 2] = PetscLog10Real(nma->amps[0]);
+  for (PetscInt k = 0; k < e->nc; k++)
+    for (PetscInt i = 0; i < n; i++) D[k * n + i] = (e->h0 && k == 0) ? PetscMax(umax, phimax * nma->amps[nma->na - 1]) : phimax;
+  e->u0s    = D[0];
+  D[nn]     = w0;
+  D[nn + 1] = 2 * w0 * PetscMax(z0, 0.1);
+  D[nn + 2] = 1;
+  PetscCall(TriboContSetFunction(e->cont, N, Residual_Private, Jacobian_Private, nma));
+  PetscCall(TriboContSetScaling(e->cont, D));
+  PetscCall(TriboContSetMonitor(e->cont, Monitor_Private, nma));
+  PetscCall(TriboContSetParameterBounds(e->cont, X0[nn + 2] - 1e-9, PetscLog10Real(nma->amps[nma->na - 1])));
+  if (nma->verbose)
+    PetscCall(PetscPrintf(nma->comm,
+                          "EPMC: %" PetscInt_FMT " unknowns (%" PetscInt_FMT " harmonic columns x %" PetscInt_FMT " DOFs + 3), Nt = %" PetscInt_FMT
+                          ", damping %s (alpha %.4e 1/s, beta %.4e s), linear zeta %.4e\n",
+                          N, e->nc, n, e->Nt, nma->rom->C ? "C of the ROM" : "Rayleigh (eq. 59-60)", (double)e->alpha, (double)e->beta, (double)z0));
+  PetscCall(TriboContSolve(e->cont, X0));
+  PetscCall(TriboContGetConvergedReason(e->cont, &reason));
+  PetscCall(TriboContGetBranch(e->cont, &npts, &B));
+  PetscCall(PetscTime(&t1));
+  // the backbone at the branch points inside the amplitude range
+  {
+    PetscReal  lo = PetscLog10Real(nma->amps[0]) - 1e-9, hi = PetscLog10Real(nma->amps[nma->na - 1]) + 1e-9, *R, *amps;
+    PetscBool *keep;
+    PetscInt   na = 0;
+    PetscCall(PetscMalloc3(N, &R, npts + 1, &amps, npts + 1, &keep));
+    for (PetscInt k = 0; k < npts; k++) { // points in the range with growing amplitude (after a fold of log10 A: none)
+      PetscReal l = B[k * N + nn + 2];
+      keep[k]     = (PetscBool)(l >= lo && l <= hi && (na == 0 || PetscPowReal(10.0, l) > amps[na - 1]));
+      if (keep[k]) amps[na++] = PetscPowReal(10.0, l);
+    }
+    PetscCheck(na > 0, nma->comm, PETSC_ERR_NOT_CONVERGED, "EPMC: the first point did not converge (%s): no backbone", TriboContReasons[reason + 3]);
+    PetscCall(TriboNMASetAmplitudes(nma, na, amps));
+    PetscCall(TriboNMABackboneAllocate(nma));
+    na = 0;
+    for (PetscInt k = 0; k < npts; k++) {
+      const PetscReal *X = &B[k * N];
+      TriboBackbone   *b = &nma->bb;
+      PetscReal        w = X[nn], xi = X[nn + 1], A = PetscPowReal(10.0, X[nn + 2]), W = 0, r = 0;
+      PetscInt         its;
+      if (!keep[k]) continue;
+      PetscCall(Eval_Private(nma, X, R, NULL));
+      for (PetscInt i = 0; i < N - 1; i++) r = PetscMax(r, PetscAbsReal(R[i]));
+      for (PetscInt kk = 0; kk < e->nc; kk++) {
+        PetscInt  s, h = HarmOfCol_Private(e->hb, e, kk, &s);
+        PetscReal qmq = 0;
+        if (h == 0) continue;
+        PetscCall(Gemv_Private(n, e->M, &X[kk * n], e->w1));
+        for (PetscInt i = 0; i < n; i++) qmq += X[kk * n + i] * e->w1[i];
+        W += PETSC_PI * xi * w * h * h * A * A * qmq;
+      }
+      b->freq[na]   = w / (2 * PETSC_PI);
+      b->zeta[na]   = xi / (2 * w);
+      b->dissip[na] = W;
+      b->lam_p[na] = b->lam_m[na] = w * w;
+      b->resid[na]                = r;
+      {
+        const PetscInt *itsv;
+        PetscCall(TriboContGetIterations(e->cont, &itsv));
+        its = itsv[k];
+      }
+      b->newton[na]  = its;
+      b->status[na]  = TRIBO_BACKBONE_CONVERGED;
+      b->seconds[na] = (t1 - t0) / npts;
+      for (PetscInt i = 0; i < n; i++) b->phi[na * n + i] = X[(c1 + 1) * n + i];
+      if (b->nrec) {
+        const PetscScalar *rr;
+        PetscCall(MatDenseGetArrayRead(nma->rom->R, &rr));
+        for (PetscInt kr = 0; kr < b->nrec; kr++) {
+          PetscReal sc = 0, ss = 0;
+          for (PetscInt i = 0; i < n; i++) {
+            sc += PetscRealPart(rr[kr + i * b->nrec]) * X[c1 * n + i];
+            ss += PetscRealPart(rr[kr + i * b->nrec]) * X[(c1 + 1) * n + i];
+          }
+          b->rec_disp[na * b->nrec + kr] = A * PetscSqrtReal(sc * sc + ss * ss);
+          b->rec_acc[na * b->nrec + kr]  = w * w * b->rec_disp[na * b->nrec + kr]; // eq. 63
+        }
+        PetscCall(MatDenseRestoreArrayRead(nma->rom->R, &rr));
+      }
+      na++;
+    }
+    PetscCall(PetscFree3(R, amps, keep));
+  }
+  if (nma->verbose)
+    PetscCall(PetscPrintf(nma->comm, "EPMC: %" PetscInt_FMT " points, %s, %.2f s\n", nma->bb.na, TriboContReasons[reason + 3], (double)(t1 - t0)));
+  PetscCall(PetscFree2(X0, D));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode TriboNMASetFromOptions_EPMC(PetscOptionItems *PetscOptionsObject, TriboNMA nma)
+{
+  NMA_EPMC *e  = (NMA_EPMC *)nma->data;
+  PetscInt  nh = EPMC_MAXH, nm = 2, nz = 2, hl[EPMC_MAXH];
+  PetscBool hset;
+
+  PetscFunctionBeginUser;
+  PetscOptionsHeadBegin(PetscOptionsObject, "EPMC (extended periodic motion concept, porter-brake-2023 §4.3)");
+  PetscCall(PetscOptionsIntArray("-hb_harmonics", "harmonics of the balance, e.g. 0,1,2,3", "TriboHBSetHarmonics", hl, &nh, &hset));
+  if (hset) {
+    PetscCheck(nh > 0, nma->comm, PETSC_ERR_USER_INPUT, "-%shb_harmonics needs a list of harmonics, e.g. 0,1,2,3", nma->prefix ? nma->prefix : "");
+    for (PetscInt a = 0; a < nh; a++) {
+      PetscCheck(hl[a] >= 0 && (a == 0 || hl[a] > hl[a - 1]), nma->comm, PETSC_ERR_USER_INPUT,
+                 "-%shb_harmonics must be increasing and >= 0, got %" PetscInt_FMT " at position %" PetscInt_FMT, nma->prefix ? nma->prefix : "",
+                 hl[a], a + 1);
+      e->harm[a] = hl[a];
+    }
+    e->nharm = nh;
+  }
+  PetscCall(PetscOptionsInt("-hb_nt", "time samples per period of the AFT", "TriboHBSetNt", e->Nt, &e->Nt, NULL));
+  PetscCall(PetscOptionsReal("-hb_aft_rtol", "periodicity tolerance of the march of hysteretic laws", "TriboHBSetAFTTolerances", e->aftrtol,
+                             &e->aftrtol, NULL));
+  PetscCall(PetscOptionsInt("-hb_aft_max_periods", "most periods marched by the AFT of hysteretic laws", "TriboHBSetAFTTolerances", e->maxper,
+                            &e->maxper, NULL));
+  PetscCall(PetscOptionsIntArray("-epmc_rayleigh_modes", "two elastic modes whose damping ratios fit the Rayleigh damping (eq. 60)", "", e->rmodes,
+                                 &nm, &e->rmodes_set));
+  PetscCall(
+      PetscOptionsRealArray("-epmc_rayleigh_zeta", "their damping ratios [-] (default -backbone_zeta0 for both)", "", e->rzeta, &nz, &e->rzeta_set));
+  PetscCall(PetscOptionsBool("-epmc_static_free",
+                             "the zeroth harmonic is an unknown (eq. 61a); 0: held at the prestress (dynamics about the prestressed state)", "",
+                             e->static_free, &e->static_free, NULL));
+  PetscOptionsHeadEnd();
+  PetscCheck(!e->rmodes_set || nm == 2, nma->comm, PETSC_ERR_USER_INPUT, "-%sepmc_rayleigh_modes needs two modes, got %" PetscInt_FMT,
+             nma->prefix ? nma->prefix : "", nm);
+  PetscCheck(!e->rzeta_set || nz == 2, nma->comm, PETSC_ERR_USER_INPUT, "-%sepmc_rayleigh_zeta needs two damping ratios, got %" PetscInt_FMT,
+             nma->prefix ? nma->prefix : "", nz);
+  PetscCheck(!e->rzeta_set || (e->rzeta[0] >= 0 && e->rzeta[1] >= 0), nma->comm, PETSC_ERR_USER_INPUT, "-%sepmc_rayleigh_zeta must be >= 0",
+             nma->prefix ? nma->prefix : "");
+  {
+    PetscInt hmax = 0;
+    for (PetscInt a = 0; a < e->nharm; a++) hmax = PetscMax(hmax, e->harm[a]);
+    PetscCheck(e->Nt > 2 * hmax, nma->comm, PETSC_ERR_USER_INPUT,
+               "-%shb_nt %" PetscInt_FMT " is too small for harmonic %" PetscInt_FMT ": the AFT needs Nt > 2 h_max = %" PetscInt_FMT,
+               nma->prefix ? nma->prefix : "", e->Nt, hmax, 2 * hmax);
+  }
+  PetscCall(TriboOptionsUseNamespace(nma->prefix, "hb_"));
+  PetscCall(TriboContSetOptionsPrefix(e->cont, nma->prefix));
+  PetscCall(TriboHelpPush(PETSC_FALSE));
+  PetscCall(TriboContSetFromOptions(e->cont));
+  PetscCall(TriboHelpPop());
+  PetscCall(TriboOptionsUseNamespace(nma->prefix, "cont_"));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode TriboNMAView_EPMC(TriboNMA nma, PetscViewer v)
+{
+  NMA_EPMC *e = (NMA_EPMC *)nma->data;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscViewerASCIIPrintf(v, "  EPMC: harmonics"));
+  for (PetscInt a = 0; a < e->nharm; a++) PetscCall(PetscViewerASCIIPrintf(v, "%s%" PetscInt_FMT, a ? "," : " ", e->harm[a]));
+  PetscCall(PetscViewerASCIIPrintf(v, ", Nt = %" PetscInt_FMT "\n", e->Nt));
+  PetscCall(TriboContView(e->cont, v));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode TriboNMADestroy_EPMC(TriboNMA nma)
+{
+  NMA_EPMC *e = (NMA_EPMC *)nma->data;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboHBDestroy(&e->hb));
+  PetscCall(TriboContDestroy(&e->cont));
+  PetscCall(PetscFree4(e->K, e->M, e->C, e->p));
+  PetscCall(PetscFree7(e->q, e->F, e->Jnl, e->Jq, e->w1, e->w2, e->w3));
+  PetscCall(PetscFree(e->fs));
+  PetscCall(PetscFree(nma->data));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboNMACreate_EPMC - Constructor of the EPMC method (-nma_type epmc).
+
+  Options Database Keys:
++ -hb_harmonics <0,1,2,3>     - harmonics of the balance (must contain 1)
+. -hb_nt <128>                - AFT time samples per period (> 2 h_max)
+. -hb_aft_rtol <1e-10>        - periodicity tolerance of the march of hysteretic laws
+. -hb_aft_max_periods <10>    - most periods marched
+. -epmc_rayleigh_modes <m,m+1> - the two modes of the Rayleigh fit (eq. 60)
+. -epmc_rayleigh_zeta <z0,z0>  - their damping ratios
+- -cont_*                     - the continuation in log10 of the modal amplitude (TriboCont)
+@*/
+PetscErrorCode TriboNMACreate_EPMC(TriboNMA nma)
+{
+  NMA_EPMC *e;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscNew(&e));
+  e->nharm = 4;
+  for (PetscInt a = 0; a < 4; a++) e->harm[a] = a;
+  e->Nt                   = 128;
+  e->static_free          = PETSC_FALSE;
+  e->aftrtol              = 1e-10;
+  e->maxper               = 10;
+  nma->data               = e;
+  nma->ops.setfromoptions = TriboNMASetFromOptions_EPMC;
+  nma->ops.setup          = TriboNMASetUp_EPMC;
+  nma->ops.solve          = TriboNMASolve_EPMC;
+  nma->ops.view           = TriboNMAView_EPMC;
+  nma->ops.destroy        = TriboNMADestroy_EPMC;
+  PetscCall(TriboContCreate(nma->comm, &e->cont));
+  PetscCall(TriboContSetStepSizes(e->cont, 0.1, 1e-4, 0.5));
+  PetscCall(TriboContSetMaxSteps(e->cont, 200));
+  PetscCall(TriboContSetTolerances(e->cont, 1e-10, 1e-7)); // the residual is relative to the modal force A lambda0 |M phi0|_inf
+  PetscFunctionReturn(0);
+}
