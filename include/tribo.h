@@ -7,6 +7,7 @@
 #include <tribofe.h>
 #include <triborom.h>
 #include <tribocb.h>
+#include <tribohbop.h>
 #include <tribomodel.h>
 #include <triboio.h>
 #include <tribocont.h>
