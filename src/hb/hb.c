@@ -314,6 +314,49 @@ PetscErrorCode TriboHBToHarmonics(TriboHB hb, PetscInt nsig, const PetscReal x[]
 }
 
 /*@
+  TriboHBSetFrequency - Sets the fundamental frequency Omega of the expansion, used for the velocities of
+  rate-dependent laws in the AFT.
+
+  Not collective
+
+  Input Parameters:
++ hb    - the layout
+- Omega - fundamental frequency [rad/s], tau = Omega t (default 0: no velocity, every law quasi-static)
+
+  Notes:
+  The relative velocity is v(tau) = Omega du/dtau, whose harmonic coefficients are Omega h Xs_h (cos column) and
+  -Omega h Xc_h (sin column); TriboHBAFTV() samples it with the same transform as the displacements. An analysis
+  that varies the frequency (EPMC, forced response) sets it before every evaluation.
+
+.seealso: TriboHBGetFrequency(), TriboHBAFTV()
+@*/
+PetscErrorCode TriboHBSetFrequency(TriboHB hb, PetscReal Omega)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(PetscIsNormalReal(Omega) || Omega == 0, hb->comm, PETSC_ERR_USER_INPUT, "the frequency Omega must be finite, got %g", (double)Omega);
+  hb->Omega = Omega;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboHBGetFrequency - The fundamental frequency Omega set by TriboHBSetFrequency() (default 0).
+
+  Not collective
+
+  Input Parameter:
+. hb - the layout
+
+  Output Parameter:
+. Omega - fundamental frequency [rad/s]
+@*/
+PetscErrorCode TriboHBGetFrequency(TriboHB hb, PetscReal *Omega)
+{
+  PetscFunctionBeginUser;
+  *Omega = hb->Omega;
+  PetscFunctionReturn(0);
+}
+
+/*@
   TriboHBGetAFTPeriods - How the march of the last TriboHBAFT() call with a hysteretic law went.
 
   Not collective
