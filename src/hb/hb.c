@@ -116,6 +116,12 @@ PetscErrorCode TriboHBSetBlockSize(TriboHB hb, PetscInt bs)
 . rtol   - the history at the end of a period must equal the one at its start within rtol times the largest
            displacement (displacement slots) or tangential traction (traction slots) of the period (default 1e-10)
 - maxper - most periods marched (default 10, Porter and Brake 2023 §4.3.1); the last one is used even if not periodic
+
+  Notes:
+  Stuck points repeat after one period (2 periods marched) however small their motion (tests/hb/t405); points that
+  slip in one dimension repeat once they have slipped both ways. A coupled (directionally invariant) slider on a
+  two-dimensional path just above slip onset approaches its periodic state only geometrically: about 20 periods for
+  rtol 1e-10 in t405 (b), where 10 leave a relative error near 1e-6.
 @*/
 PetscErrorCode TriboHBSetAFTTolerances(TriboHB hb, PetscReal rtol, PetscInt maxper)
 {
