@@ -22,5 +22,9 @@ PETSC_EXTERN PetscErrorCode TriboHBToTime(TriboHB, PetscInt, const PetscReal[], 
 PETSC_EXTERN PetscErrorCode TriboHBToHarmonics(TriboHB, PetscInt, const PetscReal[], PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboHBAFT(TriboHB, const TriboLawCard *, const PetscReal[], TriboLawMode, PetscInt, const PetscReal[], PetscReal[],
                                        PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboHBAFTV(TriboHB, const TriboLawCard *, const PetscReal[], TriboLawMode, PetscInt, const PetscReal[], PetscReal[],
+                                        PetscReal[], PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboHBSetFrequency(TriboHB, PetscReal);
+PETSC_EXTERN PetscErrorCode TriboHBGetFrequency(TriboHB, PetscReal *);
 PETSC_EXTERN PetscErrorCode TriboHBGetAFTPeriods(TriboHB, PetscInt *, PetscInt *);
 PETSC_EXTERN PetscErrorCode TriboHBDestroy(TriboHB *);

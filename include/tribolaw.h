@@ -28,6 +28,12 @@ typedef enum {
 typedef PetscInt (*TriboLawKernel)(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t,
                                    PetscReal *dtdu, PetscReal *hnew);
 
+/* A pure batched kernel of a rate-dependent memoryless law (nhist = 0): as TriboLawKernel, with the relative
+   velocity v[3n] (m/s, same frame and order as u) as a second input and its tangent dtdv[9n] (row-major 3x3 per
+   point, dt_i/dv_j; NULL to skip) as a second output; dtdu may be NULL too. */
+typedef PetscInt (*TriboLawKernelV)(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *v, PetscReal *t,
+                                    PetscReal *dtdu, PetscReal *dtdv);
+
 typedef struct {
   const char          *name;      /* type string, e.g. "edf" */
   const char          *title;     /* one line */
@@ -40,6 +46,7 @@ typedef struct {
   PetscBool            coupled_tangential;
   TriboLawKernel       kernel;
   const char *(*validate)(const PetscReal *p); /* optional: NULL if the parameter set is admissible, else why not */
+  TriboLawKernelV kernel_v;                    /* optional: rate-dependent law (nhist = 0), t(u, v); then kernel evaluates it at v = 0 */
 } TriboLawCard;
 
 #define TRIBOLAWPENALTY    "penalty"
@@ -47,6 +54,7 @@ typedef struct {
 #define TRIBOLAWEDF        "edf"
 #define TRIBOLAWCUBIC      "cubic"
 #define TRIBOLAWUNILATERAL "unilateral"
+#define TRIBOLAWTANH       "tanh"
 
 typedef struct _p_TriboLaw *TriboLaw;
 
@@ -66,9 +74,14 @@ PETSC_EXTERN PetscErrorCode TriboLawView(TriboLaw, PetscViewer);
 PETSC_EXTERN PetscErrorCode TriboLawViewModels(PetscViewer);
 PETSC_EXTERN PetscErrorCode TriboLawEvaluate(TriboLaw, TriboLawMode, PetscInt, const PetscReal[], const PetscReal[], PetscReal[], PetscReal[],
                                              PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboLawEvaluateV(TriboLaw, TriboLawMode, PetscInt, const PetscReal[], const PetscReal[], PetscReal[], PetscReal[],
+                                              PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboLawIsRateDependent(TriboLaw, PetscBool *);
+PETSC_EXTERN PetscErrorCode TriboLawCardIsRateDependent(const TriboLawCard *, PetscBool *);
 PETSC_EXTERN PetscErrorCode TriboLawDestroy(TriboLaw *);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_Penalty(const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_Jenkins(const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_EDF(const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_Cubic(const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_Unilateral(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_Tanh(const TriboLawCard **);

@@ -129,26 +129,91 @@ static PetscErrorCode March_Private(TriboHB hb, const TriboLawCard *card, const 
 - J - NULL, or n blocks of (3 ncoef)^2 (row-major, rows and columns indexed 3k + c): J_i = dF_i/dU_i
 
   Notes:
-  Memoryless laws (nhist = 0): dF/dU = (forward) diag(dt/du at tau_j) (inverse), i.e.
-  J[3kr+r, 3kc+c] = sum_j w_kr e_kr(tau_j) (dt_r/du_c)(tau_j) e_kc(tau_j), the exact derivative of the discrete AFT.
+  TriboHBAFTV() without the frequency derivative; see there. Memoryless laws (nhist = 0): dF/dU = (forward)
+  diag(dt/du at tau_j) (inverse), i.e. J[3kr+r, 3kc+c] = sum_j w_kr e_kr(tau_j) (dt_r/du_c)(tau_j) e_kc(tau_j), the
+  exact derivative of the discrete AFT.
   Hysteretic laws: the samples are marched in order over repeated periods from the state of Porter and Brake 2023
   §4.3.1 (tangential history at the zeroth harmonic with zero traction; normal history at the largest normal
   displacement, the march starting at that sample) until the history repeats (TriboHBSetAFTTolerances()); the
   last period is transformed. The Jacobian follows the march (see the head of src/hb/aft.c; NLvib
   elasticDryFriction: stick dt_j = dt_{j-1} + kt (du_j - du_{j-1}), slip dt_j = 0), exact for jenkins and edf.
+
+.seealso: TriboHBAFTV(), TriboHBSetFrequency()
 @*/
 PetscErrorCode TriboHBAFT(TriboHB hb, const TriboLawCard *card, const PetscReal p[], TriboLawMode mode, PetscInt n, const PetscReal U[],
                           PetscReal F[], PetscReal J[])
 {
+  PetscFunctionBeginUser;
+  PetscCall(TriboHBAFTV(hb, card, p, mode, n, U, F, J, NULL));
+  PetscFunctionReturn(0);
+}
+
+// du/dtau coefficients of the m points i0.. of U into Ud[k (3m) + s]: cos column of harmonic h <- h Xs_h, sin column <- -h Xc_h
+static void DerivativeCoefficients_Private(TriboHB hb, PetscInt nsig, PetscInt s0, PetscInt m3, const PetscReal U[], PetscReal Ud[])
+{
+  for (PetscInt a = 0; a < hb->nh; a++) {
+    PetscInt h = hb->harm[a], k = hb->col[a];
+    for (PetscInt s = 0; s < m3; s++) {
+      if (h == 0)
+        Ud[k * m3 + s] = 0;
+      else {
+        Ud[k * m3 + s]       = h * U[(k + 1) * nsig + s0 + s];
+        Ud[(k + 1) * m3 + s] = -h * U[k * nsig + s0 + s];
+      }
+    }
+  }
+}
+
+/*@
+  TriboHBAFTV - Harmonic tractions of an interface law, their Jacobian and their derivative in the frequency, by the
+  alternating frequency-time method with relative velocities.
+
+  Not collective
+
+  Input Parameters:
++ hb   - the layout, set up, with the frequency Omega of TriboHBSetFrequency()
+. card - the law (TriboLawGetCard())
+. p    - its parameters in card order (TriboLawGetParameters())
+. mode - TRIBO_LAW_FULL or TRIBO_LAW_NORMAL
+. n    - number of interface points
+- U    - harmonic relative displacements, U[k (3n) + 3i + c], c = t1, t2, n
+
+  Output Parameters:
++ F    - harmonic tractions, same layout: F = forward(t(u(tau_j), v(tau_j)))
+. J    - NULL, or n blocks of (3 ncoef)^2 (row-major, rows and columns indexed 3k + c): J_i = dF_i/dU_i
+- dFdW - NULL, or n blocks of 3 ncoef values, dFdW[i (3 ncoef) + 3k + c] = dF_{k,3i+c}/dOmega (the rows of J_i)
+
+  Notes:
+  Rate-dependent laws (TriboLawCardIsRateDependent(), e.g. tanh) see the velocity samples
+  v(tau_j) = Omega du/dtau (tau_j), transformed from the derivative coefficients (cos column of harmonic h:
+  h Xs_h, sin column: -h Xc_h) by the same inverse FFT as u. With D_u = dt/du and D_v = dt/dv at tau_j and
+  e'_k the derivative of column k's function (-h sin h tau for cos, h cos h tau for sin),
+.vb
+    J[3kr+r, 3kc+c] = sum_j w_kr e_kr(tau_j) (D_u[r,c] e_kc(tau_j) + Omega D_v[r,c] e'_kc(tau_j)),
+    dF/dOmega       = forward(D_v du/dtau),
+.ve
+  the exact derivatives of the discrete AFT (NLvib HB_residual.m treats its velocity-dependent elements the same
+  way). Rate-independent laws ignore Omega and give dFdW = 0; hysteretic laws are marched as described in
+  TriboHBAFT().
+
+.seealso: TriboHBAFT(), TriboHBSetFrequency(), TriboLawIsRateDependent()
+@*/
+PetscErrorCode TriboHBAFTV(TriboHB hb, const TriboLawCard *card, const PetscReal p[], TriboLawMode mode, PetscInt n, const PetscReal U[],
+                           PetscReal F[], PetscReal J[], PetscReal dFdW[])
+{
   PetscInt   Nt = hb->Nt, nc = hb->ncoef, N3 = 3 * nc, bs = hb->bs, nsig = 3 * n, nhist = card->nhist;
-  PetscReal *u, *t, *D = NULL, *hw = NULL, *dz = NULL, *dt = NULL;
-  Slider     sl = {0, 0, 0, -1};
+  PetscReal *u, *t, *D = NULL, *hw = NULL, *dz = NULL, *dt = NULL, *ud = NULL, *v = NULL, *Dv = NULL, *Ud = NULL, *dB = NULL;
+  PetscBool  rate = card->kernel_v ? PETSC_TRUE : PETSC_FALSE;
+  Slider     sl   = {0, 0, 0, -1};
 
   PetscFunctionBeginUser;
   PetscCheck(hb->setup, hb->comm, PETSC_ERR_ORDER, "call TriboHBSetUp() first");
+  PetscCheck(!rate || !nhist, hb->comm, PETSC_ERR_SUP, "AFT of law %s: a rate-dependent law must be memoryless (nhist = 0)", card->name);
   if (nhist) PetscCall(GetSlider_Private(hb, card, p, mode, &sl));
   PetscCall(PetscMalloc2(3 * Nt * bs, &u, 3 * Nt * bs, &t));
   PetscCall(PetscMalloc4(J && !nhist ? 9 * Nt * bs : 0, &D, 3 * PetscMax(nhist, 1) * bs, &hw, 2 * N3, &dz, 3 * N3, &dt));
+  if (rate) PetscCall(PetscMalloc5(3 * Nt * bs, &ud, 3 * Nt * bs, &v, 9 * Nt * bs, &Dv, 3 * nc * bs, &Ud, nc, &dB));
+  if (dFdW && !rate) PetscCall(PetscArrayzero(dFdW, n * N3));
   hb->lastper = hb->lastunconv = 0;
   for (PetscInt i0 = 0; i0 < n; i0 += bs) {
     PetscInt m = PetscMin(bs, n - i0);
@@ -156,20 +221,41 @@ PetscErrorCode TriboHBAFT(TriboHB hb, const TriboLawCard *card, const PetscReal 
     for (PetscInt i = 0; i < m; i++)
       for (PetscInt c = 0; c < 3; c++)
         for (PetscInt j = 0; j < Nt; j++) u[(i * Nt + j) * 3 + c] = hb->tbuf[(3 * i + c) * Nt + j];
+    if (rate) { // v = Omega du/dtau, sampled from the derivative coefficients
+      DerivativeCoefficients_Private(hb, nsig, 3 * i0, 3 * m, U, Ud);
+      PetscCall(TriboHBLoad_Private(hb, 3 * m, 0, 3 * m, Ud));
+      for (PetscInt i = 0; i < m; i++)
+        for (PetscInt c = 0; c < 3; c++)
+          for (PetscInt j = 0; j < Nt; j++) {
+            ud[(i * Nt + j) * 3 + c] = hb->tbuf[(3 * i + c) * Nt + j];
+            v[(i * Nt + j) * 3 + c]  = hb->Omega * hb->tbuf[(3 * i + c) * Nt + j];
+          }
+    }
     if (!nhist) {
-      PetscInt bad = card->kernel(p, mode, m * Nt, u, hw, t, J ? D : NULL, hw);
+      PetscInt bad = rate ? card->kernel_v(p, mode, m * Nt, u, v, t, J ? D : NULL, J || dFdW ? Dv : NULL)
+                          : card->kernel(p, mode, m * Nt, u, hw, t, J ? D : NULL, hw);
       PetscCheck(!bad, hb->comm, PETSC_ERR_USER_INPUT, "law %s: non-physical input at point %" PetscInt_FMT ", time sample %" PetscInt_FMT,
                  card->name, i0 + (bad - 1) / Nt, (bad - 1) % Nt);
       for (PetscInt i = 0; J && i < m; i++) {
         PetscReal *Ji = &J[(i0 + i) * N3 * N3];
         PetscCall(PetscArrayzero(Ji, N3 * N3));
         for (PetscInt j = 0; j < Nt; j++) {
-          const PetscReal *Bj = &hb->basis[j * nc], *Dj = &D[9 * (i * Nt + j)];
+          const PetscReal *Bj = &hb->basis[j * nc], *Dj = &D[9 * (i * Nt + j)], *Dvj = rate ? &Dv[9 * (i * Nt + j)] : NULL;
+          if (rate)
+            for (PetscInt a = 0; a < hb->nh; a++) { // Omega e'_k(tau_j)
+              PetscInt h = hb->harm[a], k = hb->col[a];
+              if (h == 0)
+                dB[k] = 0;
+              else {
+                dB[k]     = -hb->Omega * h * Bj[k + 1];
+                dB[k + 1] = hb->Omega * h * Bj[k];
+              }
+            }
           for (PetscInt kr = 0; kr < nc; kr++)
             for (PetscInt kc = 0; kc < nc; kc++) {
-              PetscReal w = hb->wt[kr] * Bj[kr] * Bj[kc];
+              PetscReal w = hb->wt[kr] * Bj[kr] * Bj[kc], wv = rate ? hb->wt[kr] * Bj[kr] * dB[kc] : 0;
               for (PetscInt r = 0; r < 3; r++)
-                for (PetscInt c = 0; c < 3; c++) Ji[(3 * kr + r) * N3 + 3 * kc + c] += w * Dj[3 * r + c];
+                for (PetscInt c = 0; c < 3; c++) Ji[(3 * kr + r) * N3 + 3 * kc + c] += w * Dj[3 * r + c] + (rate ? wv * Dvj[3 * r + c] : 0);
             }
         }
       }
@@ -191,8 +277,21 @@ PetscErrorCode TriboHBAFT(TriboHB hb, const TriboLawCard *card, const PetscReal 
       for (PetscInt c = 0; c < 3; c++)
         for (PetscInt j = 0; j < Nt; j++) hb->tbuf[(3 * i + c) * Nt + j] = t[(i * Nt + j) * 3 + c];
     PetscCall(TriboHBStore_Private(hb, nsig, 3 * i0, 3 * m, F));
+    if (dFdW && rate) { // dF/dOmega = forward(D_v du/dtau); Ud is free again and holds the coefficients of the batch
+      PetscCall(PetscArrayzero(hb->tbuf, Nt * 3 * bs));
+      for (PetscInt i = 0; i < m; i++)
+        for (PetscInt j = 0; j < Nt; j++) {
+          const PetscReal *Dvj = &Dv[9 * (i * Nt + j)], *udj = &ud[3 * (i * Nt + j)];
+          for (PetscInt r = 0; r < 3; r++) hb->tbuf[(3 * i + r) * Nt + j] = Dvj[3 * r] * udj[0] + Dvj[3 * r + 1] * udj[1] + Dvj[3 * r + 2] * udj[2];
+        }
+      PetscCall(TriboHBStore_Private(hb, 3 * m, 0, 3 * m, Ud));
+      for (PetscInt i = 0; i < m; i++)
+        for (PetscInt k = 0; k < nc; k++)
+          for (PetscInt c = 0; c < 3; c++) dFdW[(i0 + i) * N3 + 3 * k + c] = Ud[k * 3 * m + 3 * i + c];
+    }
   }
   PetscCall(PetscFree2(u, t));
   PetscCall(PetscFree4(D, hw, dz, dt));
+  if (rate) PetscCall(PetscFree5(ud, v, Dv, Ud, dB));
   PetscFunctionReturn(0);
 }

@@ -14,6 +14,7 @@ struct _p_TriboHB {
   PetscReal     rtol;   // AFT: periodicity tolerance of the marched history
   PetscInt      maxper; // AFT: most periods marched
   PetscInt      lastper, lastunconv;
+  PetscReal     Omega; // fundamental frequency [rad/s] for the velocities of rate-dependent laws (TriboHBSetFrequency())
   PetscBool     setup;
   PetscReal    *basis; // basis[j ncoef + k] = value of column k's function at tau_j (1, cos h tau_j or sin h tau_j)
   PetscReal    *wt;    // forward weights: 1/Nt for the mean, 2/Nt for cos and sin

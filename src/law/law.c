@@ -78,6 +78,9 @@ PetscErrorCode TriboLawSetType(TriboLaw law, const char type[])
     PetscCall(TriboFunctionListFindOrError(law->comm, TriboLawList, type, "interface law", opt, (void (**)(void)) & get));
   }
   PetscCall(get(&law->card));
+  PetscCheck(!law->card->kernel_v || law->card->nhist == 0, law->comm, PETSC_ERR_SUP,
+             "interface law %s: a rate-dependent law (kernel_v) must be memoryless (nhist = 0), its card has nhist = %" PetscInt_FMT, type,
+             law->card->nhist);
   PetscCall(PetscFree(law->p));
   PetscCall(PetscMalloc1(law->card->nparams + 1, &law->p));
   for (PetscInt i = 0; i < law->card->nparams; i++) law->p[i] = law->card->params[i].value;
@@ -219,6 +222,9 @@ static PetscErrorCode TriboLawCardView_Private(const TriboLawCard *c, const Pets
   PetscCall(PetscViewerASCIIPrintf(v, "law: %s\n", c->equations));
   PetscCall(PetscViewerASCIIPrintf(v, "history variables per point: %" PetscInt_FMT "; analytic tangent: %s; tangential directions: %s\n", c->nhist,
                                    c->analytic_tangent ? "yes" : "no", c->coupled_tangential ? "coupled option" : "decoupled"));
+  if (c->kernel_v)
+    PetscCall(PetscViewerASCIIPrintf(
+        v, "rate dependent: t(u, v) with the relative velocity v [m/s]; quasi-static analyses see v = 0 (TriboLawIsRateDependent())\n"));
   for (PetscInt i = 0; i < c->nparams; i++)
     PetscCall(PetscViewerASCIIPrintf(v, "%-8s = %-12g [%s] %s\n", c->params[i].name, (double)(p ? p[i] : c->params[i].value), c->params[i].units,
                                      c->params[i].help));
@@ -308,6 +314,104 @@ PetscErrorCode TriboLawEvaluate(TriboLaw law, TriboLawMode mode, PetscInt n, con
   bad = law->card->kernel(law->p, mode, n, u, h, t, dtdu, hnew);
   PetscCheck(!bad, PETSC_COMM_SELF, PETSC_ERR_FP, "interface law %s: non-physical input at point %" PetscInt_FMT ": u = (%g, %g, %g)",
              law->card->name, bad - 1, (double)u[3 * (bad - 1)], (double)u[3 * (bad - 1) + 1], (double)u[3 * (bad - 1) + 2]);
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboLawEvaluateV - Runs a rate-dependent law's kernel on n points, with their relative velocities.
+
+  Not collective
+
+  Input Parameters:
++ law  - the law
+. mode - TRIBO_LAW_FULL or TRIBO_LAW_NORMAL (tangential tractions zero)
+. n    - number of points
+. u    - [3n] relative displacements (t1, t2, n) [m]
+- v    - [3n] relative velocities, same frame and order [m/s]
+
+  Output Parameters:
++ t    - [3n] tractions
+. dtdu - [9n] dt/du (row-major 3x3 per point), or NULL
+- dtdv - [9n] dt/dv (row-major 3x3 per point), or NULL
+
+  Notes:
+  A rate-independent memoryless law (nhist = 0, no kernel_v) is evaluated by its displacement kernel and gets
+  dtdv = 0, so that velocity-aware callers (the AFT of TriboHBAFTV()) treat every memoryless law alike. A law with
+  history has no velocity form and is refused.
+
+.seealso: TriboLawIsRateDependent(), TriboLawEvaluate()
+@*/
+PetscErrorCode TriboLawEvaluateV(TriboLaw law, TriboLawMode mode, PetscInt n, const PetscReal u[], const PetscReal v[], PetscReal t[],
+                                 PetscReal dtdu[], PetscReal dtdv[])
+{
+  PetscInt bad;
+
+  PetscFunctionBeginUser;
+  PetscCheck(law->card, law->comm, PETSC_ERR_ARG_WRONGSTATE, "interface law type not set");
+  PetscCheck(law->card->nhist == 0, law->comm, PETSC_ERR_SUP, "interface law %s keeps a history: it has no velocity form (TriboLawEvaluateV())",
+             law->card->name);
+  if (law->card->kernel_v)
+    bad = law->card->kernel_v(law->p, mode, n, u, v, t, dtdu, dtdv);
+  else {
+    bad = law->card->kernel(law->p, mode, n, u, NULL, t, dtdu, NULL);
+    if (dtdv) PetscCall(PetscArrayzero(dtdv, 9 * n));
+  }
+  PetscCheck(!bad, PETSC_COMM_SELF, PETSC_ERR_FP,
+             "interface law %s: non-physical input at point %" PetscInt_FMT ": u = (%g, %g, %g), v = (%g, %g, %g)", law->card->name, bad - 1,
+             (double)u[3 * (bad - 1)], (double)u[3 * (bad - 1) + 1], (double)u[3 * (bad - 1) + 2], (double)v[3 * (bad - 1)],
+             (double)v[3 * (bad - 1) + 1], (double)v[3 * (bad - 1) + 2]);
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboLawCardIsRateDependent - Whether a law's tractions depend on the relative velocity (the card has a kernel_v).
+
+  Not collective
+
+  Input Parameter:
+. card - the law's card
+
+  Output Parameter:
+. flg - PETSC_TRUE for a rate-dependent law (e.g. tanh)
+
+  Notes:
+  The displacement kernel of such a law evaluates it at v = 0: a quasi-static analysis (prestress, RQNMA) sees no
+  velocity, so a regularized friction law would give no tangential traction at all. Such analyses should refuse the
+  law with TriboLawIsRateDependent(); harmonic balance passes the velocities (TriboHBAFTV()).
+@*/
+PetscErrorCode TriboLawCardIsRateDependent(const TriboLawCard *card, PetscBool *flg)
+{
+  PetscFunctionBeginUser;
+  *flg = card->kernel_v ? PETSC_TRUE : PETSC_FALSE;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboLawIsRateDependent - Whether the law's tractions depend on the relative velocity.
+
+  Not collective
+
+  Input Parameter:
+. law - the law, type set
+
+  Output Parameter:
+. flg - PETSC_TRUE for a rate-dependent law (e.g. tanh)
+
+  Notes:
+  Quasi-static analyses (prestress, modes, RQNMA) evaluate laws at v = 0 and should refuse a rate-dependent one,
+  e.g.
+.vb
+    PetscCall(TriboLawIsRateDependent(law, &rate));
+    PetscCheck(!rate, comm, PETSC_ERR_USER_INPUT, "the quasi-static prestress cannot use the rate-dependent law %s", type);
+.ve
+
+.seealso: TriboLawCardIsRateDependent(), TriboLawEvaluateV(), TriboHBAFTV()
+@*/
+PetscErrorCode TriboLawIsRateDependent(TriboLaw law, PetscBool *flg)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(law->card, law->comm, PETSC_ERR_ARG_WRONGSTATE, "interface law type not set (use -friction_type)");
+  PetscCall(TriboLawCardIsRateDependent(law->card, flg));
   PetscFunctionReturn(0);
 }
 

@@ -16,5 +16,6 @@ PetscErrorCode TriboLawRegisterAll(void)
   PetscCall(TriboLawRegister(TRIBOLAWEDF, TriboLawCardGet_EDF));
   PetscCall(TriboLawRegister(TRIBOLAWCUBIC, TriboLawCardGet_Cubic));
   PetscCall(TriboLawRegister(TRIBOLAWUNILATERAL, TriboLawCardGet_Unilateral));
+  PetscCall(TriboLawRegister(TRIBOLAWTANH, TriboLawCardGet_Tanh));
   PetscFunctionReturn(0);
 }
