@@ -323,10 +323,29 @@ PetscErrorCode TriboJointEvaluateLD(TriboJoint j, TriboLawMode mode, const Petsc
 @*/
 PetscErrorCode TriboJointEvaluateHB(TriboJoint j, TriboHB hb, TriboLawMode mode, const PetscReal X[], PetscReal F[], PetscReal J[])
 {
+  PetscFunctionBeginUser;
+  PetscCall(TriboJointEvaluateHBV(j, hb, mode, X, F, J, NULL));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboJointEvaluateHBV - TriboJointEvaluateHB() with the derivative of the harmonic forces with respect to the
+  frequency Omega of TriboHBSetFrequency() (non-zero for rate-dependent laws, e.g. tanh, whose velocity samples are
+  Omega du/dtau).
+
+  Collective
+
+  Output Parameter:
+. dFdW - NULL, or dF/dOmega (ncoef n, same layout as F, identical on every rank)
+
+.seealso: TriboJointEvaluateHB(), TriboHBAFTV(), TriboHBSetFrequency()
+@*/
+PetscErrorCode TriboJointEvaluateHBV(TriboJoint j, TriboHB hb, TriboLawMode mode, const PetscReal X[], PetscReal F[], PetscReal J[], PetscReal dFdW[])
+{
   const TriboLawCard *card;
   const PetscReal    *p;
   PetscInt            nc, nl3 = 3 * j->nloc, n = j->n, ni = j->ni, N3, nci, maxm = 0;
-  PetscReal          *U, *T, *Jp = NULL, *fb, *Jb = NULL, *dp = NULL, *jg = NULL;
+  PetscReal          *U, *T, *Jp = NULL, *fb, *Jb = NULL, *dp = NULL, *jg = NULL, *dW = NULL;
 
   PetscFunctionBeginUser;
   PetscCheck(j->setup, j->comm, PETSC_ERR_ORDER, "call TriboJointSetUp() first");
@@ -343,7 +362,19 @@ PetscErrorCode TriboJointEvaluateHB(TriboJoint j, TriboHB hb, TriboLawMode mode,
       U[k * nl3 + r] = s;
     }
   if (J) PetscCall(PetscMalloc1(j->nloc * N3 * N3 + 1, &Jp));
-  PetscCall(TriboHBAFT(hb, card, p, mode, j->nloc, U, T, Jp));
+  if (dFdW) PetscCall(PetscMalloc1(j->nloc * N3 + 1, &dW));
+  PetscCall(TriboHBAFTV(hb, card, p, mode, j->nloc, U, T, Jp, dW));
+  if (dFdW) { // dF_k/dOmega = W dT_k/dOmega, the point blocks indexed 3k + c
+    PetscCall(PetscArrayzero(fb, nc * n));
+    for (PetscInt k = 0; k < nc; k++)
+      for (PetscInt r = 0; r < nl3; r++) {
+        PetscReal d = dW[(r / 3) * N3 + 3 * k + r % 3];
+        for (PetscInt q = j->wrow[r]; q < j->wrow[r + 1]; q++) fb[k * n + j->wcol[q]] += j->wval[q] * d;
+      }
+    PetscCall(TriboSumAll(j->comm, nc * n, fb));
+    PetscCall(PetscArraycpy(dFdW, fb, nc * n));
+    PetscCall(PetscFree(dW));
+  }
   PetscCall(PetscArrayzero(fb, nc * n)); // F_k = W T_k
   for (PetscInt k = 0; k < nc; k++)
     for (PetscInt r = 0; r < nl3; r++)

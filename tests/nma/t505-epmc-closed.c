@@ -10,7 +10,11 @@
    describing function of the element at first-harmonic amplitude a, beta = acos(1 - 2 ts/(kt a)),
    k_eq = (kt/pi) (beta - sin(2 beta)/2), W = 4 ts (a - ts/kt):
      omega^2 = (k + k_eq)/m, zeta = W / (2 pi m omega^2 a^2),
-   to 1e-5 relative in frequency and damping (the sampled AFT differs from the describing function by O(1/Nt^2)). */
+   to 1e-5 relative in frequency and damping (the sampled AFT differs from the describing function by O(1/Nt^2)).
+   Regularized Coulomb friction (tanh law: mu fn tanh(v/eps), mu fn = 0.01, eps = 1e-5) on m = k = 1, harmonic 1,
+   Nt 512: the Coulomb describing function, omega = omega0 and zeta = 4 mu fn a / (2 pi m omega^2 a^2), to 1e-4 in
+   damping (sampling a force that is nearly a sign function costs about (pi/Nt)^2/3 = 1.3e-5; the regularization
+   pi^2/(24 (omega a/eps)^2) < 1e-8) and 1e-5 in frequency; this exercises the velocities and dF/dOmega of the AFT. */
 #include "onedof.h"
 #include <math.h>
 
@@ -37,7 +41,11 @@ static PetscErrorCode Run_Private(const char law[], const char *opts, PetscReal 
   PetscCall(OneDOFROM_Private(m, k, 1.0, "one-DOF", &rom));
   PetscCall(TriboLawCreate(PETSC_COMM_WORLD, &lw));
   PetscCall(TriboLawSetType(lw, law));
-  if (which < 2) {
+  if (which == 3) {
+    PetscCall(TriboLawSetParameter(lw, "mu", 1.0));
+    PetscCall(TriboLawSetParameter(lw, "fn", 0.01));
+    PetscCall(TriboLawSetParameter(lw, "eps", 1e-5));
+  } else if (which < 2) {
     PetscCall(TriboLawSetParameter(lw, "k1", 0.0));
     PetscCall(TriboLawSetParameter(lw, "k3", 0.5));
   } else {
@@ -73,6 +81,10 @@ static PetscErrorCode Run_Private(const char law[], const char *opts, PetscReal 
         PetscReal X = (lo + hi) / 2, mu = 0.5 * X * X / (2 * (k + 0.5 * X * X));
         wref = PETSC_PI * PetscSqrtReal((k + 0.5 * X * X) / m) / (2 * EllipK_Private(mu));
       }
+    } else if (which == 3) { // Coulomb describing function: no in-phase force, W = 4 mu N a
+      wref = PetscSqrtReal(k / m);
+      zref = 4 * 0.01 * a / (2 * PETSC_PI * m * wref * wref * a * a);
+      errz = PetscMax(errz, PetscAbsReal(b->zeta[i] - zref) / zref);
     } else {
       PetscReal kt = 3, ts = 1, keq = kt, W = 0;
       if (a > ts / kt) {
@@ -89,14 +101,15 @@ static PetscErrorCode Run_Private(const char law[], const char *opts, PetscReal 
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: %" PetscInt_FMT " points from q = %.3g to %.3g, max relative frequency error %s",
                         which == 0   ? "Duffing H1"
                         : which == 1 ? "Duffing H1,3,5,7"
-                                     : "Jenkins H0,1",
+                        : which == 2 ? "Jenkins H0,1"
+                                     : "tanh friction H1",
                         b->na, (double)b->q[0], (double)b->q[b->na - 1],
                         errf < (which == 1   ? 1e-5
                                 : which == 0 ? 1e-8
                                              : 1e-5)
                             ? "below tolerance"
                             : "TOO LARGE"));
-  if (which == 2) PetscCall(PetscPrintf(PETSC_COMM_WORLD, ", damping %s", errz < 1e-5 ? "below tolerance" : "TOO LARGE"));
+  if (which >= 2) PetscCall(PetscPrintf(PETSC_COMM_WORLD, ", damping %s", errz < (which == 3 ? 1e-4 : 1e-5) ? "below tolerance" : "TOO LARGE"));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, " (%.1e, %.1e)\n", (double)errf, (double)errz));
   PetscCall(PetscOptionsClear(NULL));
   PetscCall(OneDOFRunDestroy_Private(&r));
@@ -112,6 +125,7 @@ int main(int argc, char **argv)
   PetscCall(Run_Private(TRIBOLAWJENKINS,
                         "-hb_harmonics 0,1 -hb_nt 1024 -backbone_qmin 0.1 -backbone_qmax 10 -backbone_quiet -cont_max_steps 300 -cont_atol 1e-12", 1,
                         1, 2));
+  PetscCall(Run_Private(TRIBOLAWTANH, "-hb_harmonics 1 -hb_nt 512 -backbone_qmin 0.1 -backbone_qmax 1 -backbone_quiet -cont_atol 1e-12", 1, 1, 3));
   PetscCall(PetscFinalize());
   return 0;
 }

@@ -52,7 +52,7 @@ typedef struct {
   PetscInt       nc, N, nn, h0;      /* coefficient columns, unknowns, nc n, 1 if harmonic 0 is in the set */
   PetscReal      s0, s1, u0s;        /* row scales */
   PetscReal     *K, *M, *C, *p, *fs; /* dense column-major n x n; phase vector (unit); static load */
-  PetscReal     *q, *F, *Jnl, *Jq, *w1, *w2, *w3;
+  PetscReal     *q, *F, *Jnl, *Jq, *w1, *w2, *w3, *dFdW;
   PetscLogDouble t0;
 } NMA_EPMC;
 
@@ -90,7 +90,8 @@ static PetscErrorCode Eval_Private(TriboNMA nma, const PetscReal X[], PetscReal 
     for (PetscInt i = 0; i < n; i++) q[k * n + i] = f * X[k * n + i];
   }
   if (Jr) PetscCall(PetscArrayzero(e->Jnl, nn * nn));
-  PetscCall(TriboJointEvaluateHB(nma->joint, e->hb, TRIBO_LAW_FULL, q, F, Jr ? e->Jnl : NULL));
+  PetscCall(TriboHBSetFrequency(e->hb, w)); // velocities of rate-dependent laws (tanh)
+  PetscCall(TriboJointEvaluateHBV(nma->joint, e->hb, TRIBO_LAW_FULL, q, F, Jr ? e->Jnl : NULL, Jr ? e->dFdW : NULL));
   for (PetscInt k = 0; k < nc; k++) {
     PetscCall(Gemv_Private(n, e->K, &q[k * n], &Kq[k * n]));
     PetscCall(Gemv_Private(n, e->M, &q[k * n], &Mq[k * n]));
@@ -167,7 +168,7 @@ static PetscErrorCode Eval_Private(TriboNMA nma, const PetscReal X[], PetscReal 
             mqo += e->M[i + m * n] * q[o * n + m];
             cqo += e->C[i + m * n] * q[o * n + m];
           }
-          row[nn]     = (-2 * h * hw * mqk + sg * h * (cqo - xi * mqo)) * sc;
+          row[nn]     = (-2 * h * hw * mqk + sg * h * (cqo - xi * mqo) + e->dFdW[k * n + i]) * sc;
           row[nn + 1] = -sg * hw * mqo * sc;
         }
       }
@@ -314,9 +315,11 @@ static PetscErrorCode TriboNMASetUp_EPMC(TriboNMA nma)
   PetscCall(PetscFree4(e->K, e->M, e->C, e->p));
   PetscCall(PetscFree7(e->q, e->F, e->Jnl, e->Jq, e->w1, e->w2, e->w3));
   PetscCall(PetscFree(e->fs));
+  PetscCall(PetscFree(e->dFdW));
   PetscCall(PetscMalloc4(n * n, &e->K, n * n, &e->M, n * n, &e->C, n, &e->p));
   PetscCall(PetscMalloc7(e->nn, &e->q, e->nn, &e->F, (size_t)e->nn * e->nn, &e->Jnl, e->nn, &e->Jq, e->nn, &e->w1, e->nn, &e->w2, e->nn, &e->w3));
   PetscCall(PetscMalloc1(n, &e->fs));
+  PetscCall(PetscMalloc1(e->nn, &e->dFdW));
   {
     const PetscScalar *k, *m;
     PetscCall(MatDenseGetArrayRead(nma->rom->K, &k));
@@ -526,6 +529,7 @@ static PetscErrorCode TriboNMADestroy_EPMC(TriboNMA nma)
   PetscCall(PetscFree4(e->K, e->M, e->C, e->p));
   PetscCall(PetscFree7(e->q, e->F, e->Jnl, e->Jq, e->w1, e->w2, e->w3));
   PetscCall(PetscFree(e->fs));
+  PetscCall(PetscFree(e->dFdW));
   PetscCall(PetscFree(nma->data));
   PetscFunctionReturn(0);
 }
