@@ -88,6 +88,7 @@ typedef struct _n_TriboJoint *TriboJoint;
 PETSC_EXTERN PetscErrorCode   TriboJointCreate(MPI_Comm, TriboJoint *);
 PETSC_EXTERN PetscErrorCode   TriboJointSetROM(TriboJoint, TriboROM);
 PETSC_EXTERN PetscErrorCode   TriboJointSetLaw(TriboJoint, TriboLaw);
+PETSC_EXTERN PetscErrorCode   TriboJointSetLaws(TriboJoint, PetscInt, const TriboLaw[], const PetscInt[]);
 PETSC_EXTERN PetscErrorCode   TriboJointSetUp(TriboJoint);
 PETSC_EXTERN PetscErrorCode   TriboJointDestroy(TriboJoint *);
 /* f = f_nl(x) (length n) and, if J != NULL, J += d f_nl/dx (n x n, column-major), from the
@@ -109,6 +110,7 @@ PETSC_EXTERN PetscErrorCode TriboJointGetPointValues(TriboJoint, PetscInt, const
 PETSC_EXTERN PetscErrorCode TriboJointGetLocalRange(TriboJoint, PetscInt *, PetscInt *);
 PETSC_EXTERN PetscErrorCode TriboJointGetEvaluationCount(TriboJoint, PetscLogDouble *);
 PETSC_EXTERN PetscErrorCode TriboJointGetLaw(TriboJoint, TriboLaw *);
+PETSC_EXTERN PetscErrorCode TriboJointGetLaws(TriboJoint, PetscInt *, const TriboLaw *[], const PetscInt *[]);
 PETSC_EXTERN PetscErrorCode TriboJointGetROM(TriboJoint, TriboROM *);
 /* Second-stage reduction: keep the DOFs touched by L plus m modes of the rest (src/rom/condense.c) */
 PETSC_EXTERN PetscErrorCode TriboROMCondense(TriboROM, PetscInt);
