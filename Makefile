@@ -31,6 +31,7 @@ MPIEXEC ?= mpiexec $(if $(filter 0,$(shell id -u)),--allow-run-as-root) --oversu
 MISSING := $(if $(wildcard $(SLEPC_DIR)/lib/slepc/conf/slepc_variables),,petsc-dev slepc-dev) \
            $(if $(shell command -v $(CC) 2>/dev/null),,openmpi-bin (mpicc)) \
            $(if $(wildcard /usr/include/matio.h),,libmatio-dev) \
+           $(if $(wildcard /usr/include/yaml.h),,libyaml-dev) \
            $(if $(wildcard /usr/include/nettle/sha2.h),,nettle-dev) \
            $(if $(wildcard /usr/include/hdf5/openmpi/hdf5.h),,libhdf5-openmpi-dev)
 MISSING := $(strip $(MISSING))

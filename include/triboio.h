@@ -6,7 +6,10 @@
      /meta                  attributes: program, version, git_revision, verb, options,
                             date, mpi_size, inputs (file names), input_sha256
      /rom                   attribute title, units; datasets M, K (n x n), Fv (n),
-                            R (nrec x n), R_labels (strings)
+                            R (nrec x n), R_labels (strings); optional C (n x n),
+                            excitation (n)
+     /rom/elements          discrete elements (optional): law (strings), components,
+                            param_count (nel), param_names (strings), param_values
      /rom/interface         nodes (nnodes x 3), elements (nelem x 4, -1 pads triangles),
                             points (npts x 3), weights (npts), point_element (npts),
                             Q, T, L as CSR groups {shape (2), rowptr, colidx, values}
@@ -26,6 +29,9 @@
 #define TRIBO_H5_ROM_FV     "/rom/Fv"
 #define TRIBO_H5_ROM_R      "/rom/R"
 #define TRIBO_H5_ROM_RLAB   "/rom/R_labels"
+#define TRIBO_H5_ROM_C      "/rom/C"          /* optional: viscous damping (n x n) */
+#define TRIBO_H5_ROM_FX     "/rom/excitation" /* optional: excitation load shape (n) */
+#define TRIBO_H5_ROM_EL     "/rom/elements"   /* optional: discrete elements, see TriboROMWriteH5() */
 #define TRIBO_H5_IFACE      "/rom/interface"
 #define TRIBO_H5_IF_NODES   "/rom/interface/nodes"
 #define TRIBO_H5_IF_ELEMS   "/rom/interface/elements"
@@ -86,6 +92,7 @@ PETSC_EXTERN PetscErrorCode TriboH5GetFileName(TriboH5, const char *[]);
 PETSC_EXTERN PetscErrorCode TriboROMLoad(MPI_Comm, const char[], TriboROM *);
 PETSC_EXTERN PetscErrorCode TriboROMLoadHDF5(MPI_Comm, const char[], TriboROM *);
 PETSC_EXTERN PetscErrorCode TriboROMLoadMAT(MPI_Comm, const char[], TriboROM *);
+PETSC_EXTERN PetscErrorCode TriboROMLoadYAML(MPI_Comm, const char[], TriboROM *);
 /* Write /rom into an open file, or a whole rom.h5 (with /meta) atomically */
 PETSC_EXTERN PetscErrorCode TriboROMWriteH5(TriboROM, TriboH5);
 PETSC_EXTERN PetscErrorCode TriboROMSave(TriboROM, const char[], const char[]);

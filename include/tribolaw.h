@@ -60,6 +60,8 @@ typedef struct _p_TriboLaw *TriboLaw;
 
 PETSC_EXTERN PetscErrorCode TriboLawRegister(const char[], PetscErrorCode (*)(const TriboLawCard **));
 PETSC_EXTERN PetscErrorCode TriboLawRegisterAll(void);
+PETSC_EXTERN PetscErrorCode TriboLawFindCard(const char[], const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawListNames(char[], size_t);
 PETSC_EXTERN PetscErrorCode TriboLawCreate(MPI_Comm, TriboLaw *);
 PETSC_EXTERN PetscErrorCode TriboLawSetOptionsPrefix(TriboLaw, const char[]);
 PETSC_EXTERN PetscErrorCode TriboLawSetType(TriboLaw, const char[]);

@@ -45,22 +45,46 @@ struct _n_TriboROMSurface {
   PetscInt   nmodal; /* the last nmodal ROM DOFs are modal (fixed-interface modes), shown by TriboROMWriteXdmf() */
 };
 
+/* Discrete elements of a small system (a ROM read from YAML, -rom sys.yaml): joints between DOFs
+   with local coordinates u = W_e^T x (W_e: n x d, d = 1, 2 or 3 components in the order t1, t2, n
+   of include/tribolaw.h) and forces f = W_e t_e(u), each with its own law. Element e is point e of
+   the ROM's interface, a "point" of unit weight:
+     npts = nnodes = number of elements, Q = T = identity, pw = 1, pelem = -1, coordinates zero,
+     nelem = 0, and L (3 npts x n) with row 3e+c = (column c of W_e)^T for c < d, zero for c >= d,
+   so that U = kron(Q,I3) L x and f_nl = L^T kron(T,I3) t(U) are exactly u_e = W_e^T x and
+   f = sum_e W_e t_e (components c >= d have zero displacement and their tractions do no work).
+   The bolt load Fv of such a ROM is zero. */
+typedef struct {
+  char      *law;     /* law type name, e.g. "jenkins" */
+  PetscInt   d;       /* local components 1..3 */
+  PetscInt   nparams; /* parameters given in the file; the law's other parameters keep its defaults */
+  char     **pname;   /* [nparams] card names */
+  PetscReal *pvalue;  /* [nparams] */
+} TriboROMElement;
+
+typedef struct _n_TriboROMElements *TriboROMElements;
+struct _n_TriboROMElements {
+  PetscInt         n; /* number of elements = interface points */
+  TriboROMElement *e; /* [n] */
+};
+
 typedef struct _n_TriboROM *TriboROM;
 struct _n_TriboROM {
-  MPI_Comm        comm;
-  PetscInt        n;       /* generalized DOFs */
-  Mat             M, K;    /* n x n SEQDENSE, replicated on every rank (kg, N/m in SI) */
-  Mat             C;       /* n x n SEQDENSE viscous damping (N s/m), NULL when absent */
-  Vec             Fx;      /* n, SEQ: excitation load shape for forced responses, NULL when absent */
-  Vec             Fv;      /* n, SEQ: load vector of a unit (1 N) bolt tension */
-  PetscInt        nrec;    /* recovery rows (sensors) */
-  Mat             R;       /* nrec x n SEQDENSE: physical displacement at sensors = R x */
-  char          **rlabels; /* [nrec] sensor labels */
-  TriboInterface  iface;   /* may be NULL: no joint */
-  TriboROMSurface surf;    /* may be NULL: no FE surface stored */
-  char            title[256];
-  char            source[PETSC_MAX_PATH_LEN]; /* file it was read from */
-  char            sha256[65];                 /* checksum of that file */
+  MPI_Comm         comm;
+  PetscInt         n;        /* generalized DOFs */
+  Mat              M, K;     /* n x n SEQDENSE, replicated on every rank (kg, N/m in SI) */
+  Mat              C;        /* n x n SEQDENSE viscous damping (N s/m), NULL when absent */
+  Vec              Fv;       /* n, SEQ: load vector of a unit (1 N) bolt tension */
+  Vec              Fx;       /* n, SEQ: excitation load shape of a forced response, NULL when absent */
+  TriboROMElements elements; /* discrete elements with their laws (see above), NULL when the interface is a surface */
+  PetscInt         nrec;     /* recovery rows (sensors) */
+  Mat              R;        /* nrec x n SEQDENSE: physical displacement at sensors = R x */
+  char           **rlabels;  /* [nrec] sensor labels */
+  TriboInterface   iface;    /* may be NULL: no joint */
+  TriboROMSurface  surf;     /* may be NULL: no FE surface stored */
+  char             title[256];
+  char             source[PETSC_MAX_PATH_LEN]; /* file it was read from */
+  char             sha256[65];                 /* checksum of that file */
 };
 
 PETSC_EXTERN PetscErrorCode TriboROMCreate(MPI_Comm, TriboROM *);
@@ -73,6 +97,9 @@ PETSC_EXTERN PetscErrorCode TriboROMView(TriboROM, PetscViewer);
 PETSC_EXTERN PetscErrorCode TriboROMDestroy(TriboROM *);
 PETSC_EXTERN PetscErrorCode TriboROMSurfaceDestroy(TriboROMSurface *);
 PETSC_EXTERN PetscErrorCode TriboROMSurfaceDisplacement(TriboROMSurface, const PetscReal[], PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboROMElementsDestroy(TriboROMElements *);
+PETSC_EXTERN PetscErrorCode TriboROMElementsCreateLaws(TriboROM, MPI_Comm, PetscInt *, TriboLaw *[], PetscInt *[]);
+PETSC_EXTERN PetscErrorCode TriboInterfaceCreateDiscrete(PetscInt, PetscInt, const PetscInt[], const PetscReal *const[], TriboInterface *);
 PETSC_EXTERN PetscErrorCode TriboInterfaceCreate(TriboInterface *);
 PETSC_EXTERN PetscErrorCode TriboInterfaceDestroy(TriboInterface *);
 /* Build quadrature (2x2 Gauss on quads, 3-point on triangles), Q and T = Q^T diag(w) from
@@ -90,6 +117,7 @@ typedef struct _n_TriboJoint *TriboJoint;
 PETSC_EXTERN PetscErrorCode   TriboJointCreate(MPI_Comm, TriboJoint *);
 PETSC_EXTERN PetscErrorCode   TriboJointSetROM(TriboJoint, TriboROM);
 PETSC_EXTERN PetscErrorCode   TriboJointSetLaw(TriboJoint, TriboLaw);
+PETSC_EXTERN PetscErrorCode   TriboJointSetLaws(TriboJoint, PetscInt, const TriboLaw[], const PetscInt[]);
 PETSC_EXTERN PetscErrorCode   TriboJointSetUp(TriboJoint);
 PETSC_EXTERN PetscErrorCode   TriboJointDestroy(TriboJoint *);
 /* f = f_nl(x) (length n) and, if J != NULL, J += d f_nl/dx (n x n, column-major), from the
@@ -112,6 +140,7 @@ PETSC_EXTERN PetscErrorCode TriboJointGetPointValues(TriboJoint, PetscInt, const
 PETSC_EXTERN PetscErrorCode TriboJointGetLocalRange(TriboJoint, PetscInt *, PetscInt *);
 PETSC_EXTERN PetscErrorCode TriboJointGetEvaluationCount(TriboJoint, PetscLogDouble *);
 PETSC_EXTERN PetscErrorCode TriboJointGetLaw(TriboJoint, TriboLaw *);
+PETSC_EXTERN PetscErrorCode TriboJointGetLaws(TriboJoint, PetscInt *, const TriboLaw *[], const PetscInt *[]);
 PETSC_EXTERN PetscErrorCode TriboJointGetROM(TriboJoint, TriboROM *);
 /* Second-stage reduction: keep the DOFs touched by L plus m modes of the rest (src/rom/condense.c) */
 PETSC_EXTERN PetscErrorCode TriboROMCondense(TriboROM, PetscInt);

@@ -10,12 +10,13 @@ fi
 
 # python3-numpy and python3-h5py are used by tests for independent checks of the numbers.
 # python3-matplotlib draws the pictures (python/tribo); python3-meshio checks the XDMF files in the tests.
+# libyaml-dev: small discrete systems read from YAML (-rom sys.yaml; PETSc links -lyaml already).
 # nettle-dev: SHA-256 of the inputs recorded in every result file (GNU Nettle).
 # libopenblas0-serial replaces the reference BLAS under LAPACK (dense LU and eigen solves of
 # RQNMA and the reductions run 2-10x faster); serial, so MPI ranks do not oversubscribe cores.
 packages=(build-essential make pkg-config git petsc-dev slepc-dev libhdf5-openmpi-dev
   libfftw3-mpi-dev libmatio-dev zlib1g-dev openmpi-bin hdf5-tools python3 python3-numpy
-  python3-h5py libopenblas0-serial nettle-dev python3-matplotlib python3-meshio)
+  python3-h5py libopenblas0-serial nettle-dev python3-matplotlib python3-meshio libyaml-dev)
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
   echo "setup: not a Debian system (no dpkg-query); install PETSc 3.18, SLEPc, HDF5 (OpenMPI)," >&2

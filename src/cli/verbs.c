@@ -1,12 +1,16 @@
 #include <tribocli.h>
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 typedef struct {
   TriboROM       rom;
-  TriboLaw       law;
+  TriboLaw       law;      // from -friction_* options; NULL for a system with discrete elements
+  PetscInt       nlaws;    // the laws of the discrete elements (TriboROMElementsCreateLaws())
+  TriboLaw      *laws;     // [nlaws]
+  PetscInt      *pointlaw; // [npts]
   TriboJoint     joint;
   TriboPrestress ps;
   TriboModal     modal; // NULL for tribo prestress
@@ -46,8 +50,8 @@ static PetscErrorCode PipelineCreate_Private(MPI_Comm comm, PetscBool help, cons
   pl->rec = -1;
   PetscCall(PetscSNPrintf(pl->output, sizeof(pl->output), "%s.h5", verb));
   TriboOptionsBegin(comm, NULL, "Input and output", "tribo");
-  PetscCall(PetscOptionsString("-rom", "reduced structure: tribo rom .h5 or MATLAB .mat (M, K, Fv, R, L, Qm, Tm)", "TriboROMLoad", pl->rompath,
-                               pl->rompath, sizeof(pl->rompath), &set));
+  PetscCall(PetscOptionsString("-rom", "reduced structure: tribo rom .h5, MATLAB .mat (M, K, Fv, R, L, Qm, Tm) or a discrete system .yaml",
+                               "TriboROMLoad", pl->rompath, pl->rompath, sizeof(pl->rompath), &set));
   PetscCall(
       PetscOptionsString("-output", "result file (HDF5, written atomically)", "TriboH5Create", pl->output, pl->output, sizeof(pl->output), NULL));
   PetscCall(PetscOptionsBool("-xdmf", "also write the output name with .xdmf: the interface mesh and fields of the result for ParaView",
@@ -83,18 +87,29 @@ static PetscErrorCode PipelineCreate_Private(MPI_Comm comm, PetscBool help, cons
   } else {
     PetscCheck(set, comm, PETSC_ERR_USER_INPUT, "tribo %s needs an input model: -rom rom.h5 (make one with: tribo model -output rom.h5)", verb);
     PetscCall(TriboROMLoad(comm, pl->rompath, &pl->rom));
-    PetscCheck(pl->rom->iface, comm, PETSC_ERR_USER_INPUT,
-               "%s has no joint interface: tribo %s needs one (/rom/interface, or L, Qm, Tm in a .mat file)", pl->rompath, verb);
+    PetscCheck(
+        pl->rom->iface, comm, PETSC_ERR_USER_INPUT,
+        "%s has no joint interface: tribo %s needs one (/rom/interface, L, Qm, Tm in a .mat file, or an entry under elements: in a .yaml system)",
+        pl->rompath, verb);
     pl->plotps = (PetscBool)(pl->rom->iface->nelem > 0);
-    if (!pl->plotps)
+    if (!pl->plotps && !pl->rom->elements)
       PetscCall(PetscPrintf(comm, "  note: no picture of the prestress: the ROM's interface has no elements (a MATLAB .mat ROM has no geometry)\n"));
   }
-  PetscCall(TriboLawCreate(comm, &pl->law));
-  PetscCall(TriboLawSetFromOptions(pl->law));
-  PetscCall(TriboLawSetUp(pl->law));
   PetscCall(TriboJointCreate(pl->rom->comm, &pl->joint));
   PetscCall(TriboJointSetROM(pl->joint, pl->rom));
-  PetscCall(TriboJointSetLaw(pl->joint, pl->law));
+  if (pl->rom->elements) { // a discrete system: every element brings its law
+    PetscBool ft;
+    PetscCall(PetscOptionsHasName(NULL, NULL, "-friction_type", &ft));
+    PetscCheck(!ft, comm, PETSC_ERR_USER_INPUT,
+               "-friction_type: the YAML system %s defines its laws (law: of each entry under elements:); remove -friction_type", pl->rompath);
+    PetscCall(TriboROMElementsCreateLaws(pl->rom, comm, &pl->nlaws, &pl->laws, &pl->pointlaw));
+    PetscCall(TriboJointSetLaws(pl->joint, pl->nlaws, pl->laws, pl->pointlaw));
+  } else {
+    PetscCall(TriboLawCreate(comm, &pl->law));
+    PetscCall(TriboLawSetFromOptions(pl->law));
+    PetscCall(TriboLawSetUp(pl->law));
+    PetscCall(TriboJointSetLaw(pl->joint, pl->law));
+  }
   PetscCall(TriboJointSetUp(pl->joint));
   PetscCall(TriboPrestressCreate(comm, &pl->ps));
   PetscCall(TriboPrestressSetJoint(pl->ps, pl->joint));
@@ -102,6 +117,8 @@ static PetscErrorCode PipelineCreate_Private(MPI_Comm comm, PetscBool help, cons
   if (modal || backbone) {
     PetscCall(TriboModalCreate(comm, &pl->modal));
     PetscCall(TriboModalSetJoint(pl->modal, pl->joint));
+    if (pl->rom->elements)
+      PetscCall(TriboModalSetRigidCutoff(pl->modal, 0.0)); // a small oscillator: every mode counts (-modal_rigid_cutoff still applies)
     PetscCall(TriboModalSetFromOptions(pl->modal));
   }
   if (backbone) {
@@ -127,7 +144,7 @@ static PetscErrorCode PipelinePrestress_Private(MPI_Comm comm, Pipeline *pl)
 
   PetscFunctionBeginUser;
   PetscCall(VecNorm(pl->rom->Fv, NORM_INFINITY, &fv));
-  if (fv == 0) PetscCall(PetscPrintf(comm, "  warning: the ROM's bolt-load vector Fv is zero: no preload\n"));
+  if (fv == 0 && !pl->rom->elements) PetscCall(PetscPrintf(comm, "  warning: the ROM's bolt-load vector Fv is zero: no preload\n"));
   PetscCall(TriboPrestressSolve(pl->ps));
   PetscCall(TriboPrestressView(pl->ps, PETSC_VIEWER_STDOUT_(comm)));
   PetscFunctionReturn(0);
@@ -219,6 +236,9 @@ static PetscErrorCode PipelineDestroy_Private(Pipeline *pl)
   PetscCall(TriboPrestressDestroy(&pl->ps));
   PetscCall(TriboJointDestroy(&pl->joint));
   PetscCall(TriboLawDestroy(&pl->law));
+  for (PetscInt l = 0; l < pl->nlaws; l++) PetscCall(TriboLawDestroy(&pl->laws[l]));
+  PetscCall(PetscFree(pl->laws));
+  PetscCall(PetscFree(pl->pointlaw));
   PetscCall(TriboROMDestroy(&pl->rom));
   PetscFunctionReturn(0);
 }

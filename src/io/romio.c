@@ -2,6 +2,35 @@
 #include <stdio.h>
 #include <string.h>
 
+static PetscErrorCode ElementsWriteH5_Private(TriboROMElements el, TriboH5 h)
+{
+  PetscInt    *d, *np, ntot = 0;
+  const char **law, **pn;
+  PetscReal   *pv;
+
+  PetscFunctionBeginUser;
+  for (PetscInt e = 0; e < el->n; e++) ntot += el->e[e].nparams;
+  PetscCall(PetscMalloc3(el->n, &d, el->n, &np, el->n, &law));
+  PetscCall(PetscMalloc2(ntot + 1, &pn, ntot + 1, &pv));
+  ntot = 0;
+  for (PetscInt e = 0; e < el->n; e++) {
+    d[e]   = el->e[e].d;
+    np[e]  = el->e[e].nparams;
+    law[e] = el->e[e].law;
+    for (PetscInt k = 0; k < np[e]; k++, ntot++) pn[ntot] = el->e[e].pname[k], pv[ntot] = el->e[e].pvalue[k];
+  }
+  PetscCall(TriboH5WriteStrings(h, TRIBO_H5_ROM_EL "/law", el->n, law));
+  PetscCall(TriboH5WriteInt(h, TRIBO_H5_ROM_EL "/components", 1, &el->n, d));
+  PetscCall(TriboH5WriteInt(h, TRIBO_H5_ROM_EL "/param_count", 1, &el->n, np));
+  if (ntot) {
+    PetscCall(TriboH5WriteStrings(h, TRIBO_H5_ROM_EL "/param_names", ntot, pn));
+    PetscCall(TriboH5WriteReal(h, TRIBO_H5_ROM_EL "/param_values", 1, &ntot, pv));
+  }
+  PetscCall(PetscFree3(d, np, law));
+  PetscCall(PetscFree2(pn, pv));
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboROMWriteH5 - Writes a ROM into the /rom group of a file being written.
 
@@ -13,6 +42,9 @@
 
   Notes:
   Layout: attributes title and units of /rom; M, K (n x n), Fv (n), R (nrec x n), R_labels;
+  C (n x n) and excitation (n) when the ROM has them; /rom/elements for discrete elements
+  (law: strings, components, param_count: nel integers, param_names: strings and param_values: the
+  parameters given for each element, concatenated in element order);
   /rom/interface with nodes (nnodes x 3), elements (nelem x 4, -1 pads triangles), points
   (npts x 3), weights, point_element and Q, T, L as CSR groups (see triboio.h); the FE surface
   and its basis, if any (TriboROMSurfaceWriteH5()).
@@ -36,6 +68,13 @@ PetscErrorCode TriboROMWriteH5(TriboROM rom, TriboH5 h)
     PetscCall(TriboH5WriteMatDense(h, TRIBO_H5_ROM_R, rom->R));
     PetscCall(TriboH5WriteStrings(h, TRIBO_H5_ROM_RLAB, rom->nrec, (const char *const *)rom->rlabels));
   }
+  if (rom->C) PetscCall(TriboH5WriteMatDense(h, TRIBO_H5_ROM_C, rom->C));
+  if (rom->Fx) {
+    PetscCall(VecGetArrayRead(rom->Fx, &fv));
+    PetscCall(TriboH5WriteReal(h, TRIBO_H5_ROM_FX, 1, &rom->n, fv));
+    PetscCall(VecRestoreArrayRead(rom->Fx, &fv));
+  }
+  if (rom->elements) PetscCall(ElementsWriteH5_Private(rom->elements, h));
   if (f) {
     PetscInt   d3[2] = {f->nnodes, 3}, d4[2] = {f->nelem, 4}, dp[2] = {f->npts, 3};
     PetscReal *zero = NULL;
@@ -116,6 +155,53 @@ static PetscErrorCode ReadVector_Private(TriboH5 h, const char path[], PetscInt 
   if (nd == 3) PetscCall(PetscSNPrintf(shape, sizeof(shape), "%" PetscInt_FMT " x %" PetscInt_FMT " x %" PetscInt_FMT, d[0], d[1], d[2]));
   PetscCheck((nd == 1 && d[0] == n) || (nd == 2 && ((d[0] == n && d[1] == 1) || (d[0] == 1 && d[1] == n))), PETSC_COMM_SELF,
              PETSC_ERR_FILE_UNEXPECTED, "%s: %s is %s, expected a vector of length %" PetscInt_FMT " (%s)", fn, path, shape, n, what);
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode ElementsReadH5_Private(TriboH5 h, TriboROM rom)
+{
+  const char      *fn;
+  TriboROMElements el;
+  PetscInt         nd, dims[3], nl, *d = NULL, *np = NULL, ntot = 0, nn = 0, k = 0;
+  char           **law = NULL, **pn = NULL;
+  PetscReal       *pv = NULL;
+  PetscBool        has;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboH5GetFileName(h, &fn));
+  PetscCall(TriboH5ReadStrings(h, TRIBO_H5_ROM_EL "/law", &nl, &law));
+  PetscCall(PetscNew(&el));
+  rom->elements = el;
+  PetscCall(PetscCalloc1(nl, &el->e));
+  el->n = nl;
+  for (PetscInt e = 0; e < nl; e++) el->e[e].law = law[e];
+  PetscCall(PetscFree(law));
+  PetscCall(TriboH5ReadInt(h, TRIBO_H5_ROM_EL "/components", &nd, dims, &d));
+  PetscCheck(nd == 1 && dims[0] == nl, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must have %" PetscInt_FMT " entries (one per element)", fn,
+             TRIBO_H5_ROM_EL "/components", nl);
+  PetscCall(TriboH5ReadInt(h, TRIBO_H5_ROM_EL "/param_count", &nd, dims, &np));
+  PetscCheck(nd == 1 && dims[0] == nl, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must have %" PetscInt_FMT " entries (one per element)", fn,
+             TRIBO_H5_ROM_EL "/param_count", nl);
+  for (PetscInt e = 0; e < nl; e++) ntot += np[e];
+  PetscCall(TriboH5Has(h, TRIBO_H5_ROM_EL "/param_names", &has));
+  if (has) {
+    PetscCall(TriboH5ReadStrings(h, TRIBO_H5_ROM_EL "/param_names", &nn, &pn));
+    PetscCall(ReadVector_Private(h, TRIBO_H5_ROM_EL "/param_values", nn, "one value per parameter name", &pv));
+  }
+  PetscCheck(nn == ntot, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s has %" PetscInt_FMT " names, expected %" PetscInt_FMT " (sum of %s)", fn,
+             TRIBO_H5_ROM_EL "/param_names", nn, ntot, TRIBO_H5_ROM_EL "/param_count");
+  for (PetscInt e = 0; e < nl; e++) {
+    TriboROMElement *x = &el->e[e];
+    x->d               = d[e];
+    x->nparams         = np[e];
+    PetscCall(PetscMalloc1(np[e] + 1, &x->pname));
+    PetscCall(PetscMalloc1(np[e] + 1, &x->pvalue));
+    for (PetscInt q = 0; q < np[e]; q++, k++) x->pname[q] = pn[k], x->pvalue[q] = pv[k];
+  }
+  PetscCall(PetscFree(pn));
+  PetscCall(PetscFree(pv));
+  PetscCall(PetscFree(d));
+  PetscCall(PetscFree(np));
   PetscFunctionReturn(0);
 }
 
@@ -290,15 +376,41 @@ static PetscErrorCode ROMLoadHDF5_Private(TriboH5 h, TriboROM rom)
       PetscCall(PetscStrallocpy(lab, &rom->rlabels[i]));
     }
   }
+  PetscCall(TriboH5Has(h, TRIBO_H5_ROM_C, &has));
+  if (has) {
+    PetscCall(TriboH5ReadMatDense(h, TRIBO_H5_ROM_C, &rom->C));
+    PetscCall(MatGetSize(rom->C, &m, &n));
+    PetscCheck(m == rom->n && n == rom->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+               "%s: %s is %" PetscInt_FMT " x %" PetscInt_FMT ", expected a square matrix of size %" PetscInt_FMT " (same as %s)", fn, TRIBO_H5_ROM_C,
+               m, n, rom->n, TRIBO_H5_ROM_M);
+  }
+  PetscCall(TriboH5Has(h, TRIBO_H5_ROM_FX, &has));
+  if (has) {
+    PetscReal   *fx;
+    PetscScalar *a;
+    PetscCall(ReadVector_Private(h, TRIBO_H5_ROM_FX, rom->n, "size of " TRIBO_H5_ROM_M, &fx));
+    PetscCall(VecCreateSeq(PETSC_COMM_SELF, rom->n, &rom->Fx));
+    PetscCall(VecGetArrayWrite(rom->Fx, &a));
+    for (PetscInt i = 0; i < rom->n; i++) a[i] = fx[i];
+    PetscCall(VecRestoreArrayWrite(rom->Fx, &a));
+    PetscCall(PetscFree(fx));
+  }
   PetscCall(TriboH5Has(h, TRIBO_H5_IFACE, &has));
   if (has) PetscCall(ReadInterface_Private(h, rom));
+  PetscCall(TriboH5Has(h, TRIBO_H5_ROM_EL "/law", &has));
+  if (has) {
+    PetscCall(ElementsReadH5_Private(h, rom));
+    PetscCheck(rom->iface && rom->iface->npts == rom->elements->n, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+               "%s: %s has %" PetscInt_FMT " elements, expected one per point of %s (%" PetscInt_FMT ")", fn, TRIBO_H5_ROM_EL, rom->elements->n,
+               TRIBO_H5_IFACE, rom->iface ? rom->iface->npts : 0);
+  }
   PetscCall(TriboH5Has(h, TRIBO_H5_FE_SURF "/basis", &has));
   if (has) PetscCall(ReadSurface_Private(h, rom));
   PetscFunctionReturn(0);
 }
 
 // Every rank computes nothing twice: rank 0 hashes the file and broadcasts the digest
-static PetscErrorCode ROMSetSource_Private(TriboROM rom, const char filename[])
+PetscErrorCode TriboROMSetSource_Private(TriboROM rom, const char filename[])
 {
   PetscMPIInt rank;
 
@@ -344,7 +456,7 @@ PetscErrorCode TriboROMLoadHDF5(MPI_Comm comm, const char filename[], TriboROM *
   if (!ierr) ierr = TriboROMCheck(r, filename);
   if (ierr) PetscCall(TriboROMDestroy(&r));
   PetscCall(ierr);
-  PetscCall(ROMSetSource_Private(r, filename));
+  PetscCall(TriboROMSetSource_Private(r, filename));
   *rom = r;
   PetscFunctionReturn(0);
 }
@@ -384,8 +496,9 @@ static PetscErrorCode ROMFileFormat_Private(const char filename[], ROMFormat *fm
 
   Input Parameters:
 + comm     - ranks that will share the ROM
-- filename - a tribo HDF5 file with a /rom group, or a MATLAB .mat file (v5, v7 or v7.3) with
-             the variables M, K and optionally Fv, R, L, Qm, Tm
+- filename - a tribo HDF5 file with a /rom group, a MATLAB .mat file (v5, v7 or v7.3) with
+             the variables M, K and optionally Fv, R, L, Qm, Tm, or a YAML file (.yaml, .yml) of a
+             small discrete system (TriboROMLoadYAML())
 
   Output Parameter:
 . rom - the ROM
@@ -393,15 +506,22 @@ static PetscErrorCode ROMFileFormat_Private(const char filename[], ROMFormat *fm
   Notes:
   An HDF5 file (H5Fis_accessible(): signature at offset 0, 512, 1024, ...) with a /rom group is read by
   TriboROMLoadHDF5(); a file with a MATLAB v5 header, or an HDF5 file with a MATLAB v7.3 header
-  and no /rom group, by TriboROMLoadMAT(). The extension does not matter.
+  and no /rom group, by TriboROMLoadMAT(); these are told by their contents. A name ending in .yaml or
+  .yml is read by TriboROMLoadYAML().
 
-.seealso: `TriboROMLoadHDF5()`, `TriboROMLoadMAT()`, `TriboROMSave()`
+.seealso: `TriboROMLoadHDF5()`, `TriboROMLoadMAT()`, `TriboROMLoadYAML()`, `TriboROMSave()`
 @*/
 PetscErrorCode TriboROMLoad(MPI_Comm comm, const char filename[], TriboROM *rom)
 {
   ROMFormat fmt;
+  size_t    len;
 
   PetscFunctionBeginUser;
+  PetscCall(PetscStrlen(filename, &len));
+  if ((len > 5 && !strcmp(filename + len - 5, ".yaml")) || (len > 4 && !strcmp(filename + len - 4, ".yml"))) {
+    PetscCall(TriboROMLoadYAML(comm, filename, rom));
+    PetscFunctionReturn(0);
+  }
   PetscCall(ROMFileFormat_Private(filename, &fmt));
   if (fmt == ROM_FORMAT_HDF5 || fmt == ROM_FORMAT_MAT73) {
     TriboH5   h;
@@ -414,7 +534,8 @@ PetscErrorCode TriboROMLoad(MPI_Comm comm, const char filename[], TriboROM *rom)
                "%s is an HDF5 file without a %s group: neither a tribo ROM file nor a MATLAB v7.3 file", filename, TRIBO_H5_ROM);
   }
   PetscCheck(fmt != ROM_FORMAT_UNKNOWN, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
-             "%s: unknown ROM file format (expected a tribo HDF5 file with a %s group, or a MATLAB v5/v7.3 .mat file)", filename, TRIBO_H5_ROM);
+             "%s: unknown ROM file format (expected a tribo HDF5 file with a %s group, a MATLAB v5/v7.3 .mat file, or a .yaml system)", filename,
+             TRIBO_H5_ROM);
   if (fmt == ROM_FORMAT_HDF5)
     PetscCall(TriboROMLoadHDF5(comm, filename, rom));
   else

@@ -29,6 +29,56 @@ PetscErrorCode TriboLawRegister(const char name[], PetscErrorCode (*get)(const T
 }
 
 /*@
+  TriboLawFindCard - The model card of a registered law, by name, without creating a law object.
+
+  Not collective
+
+  Input Parameter:
+. name - the type string, e.g. "jenkins"
+
+  Output Parameter:
+. card - its card, or NULL when no law of that name is registered
+
+  Notes:
+  For readers of input files that check a law name and its parameters and report the file and line
+  themselves (TriboLawListNames() gives the known names for the message).
+
+.seealso: `TriboLawListNames()`, `TriboLawSetType()`
+@*/
+PetscErrorCode TriboLawFindCard(const char name[], const TriboLawCard **card)
+{
+  PetscErrorCode (*get)(const TriboLawCard **) = NULL;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboLawRegisterAll());
+  *card = NULL;
+  PetscCall(PetscFunctionListFind(TriboLawList, name, &get));
+  if (get) PetscCall(get(card));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboLawListNames - The names of the registered laws, joined by ", " (for messages).
+
+  Not collective
+
+  Input Parameter:
+. len - size of names
+
+  Output Parameter:
+. names - the joined names
+
+.seealso: `TriboLawFindCard()`, `TriboFunctionListNames()`
+@*/
+PetscErrorCode TriboLawListNames(char names[], size_t len)
+{
+  PetscFunctionBeginUser;
+  PetscCall(TriboLawRegisterAll());
+  PetscCall(TriboFunctionListNames(TriboLawList, names, len));
+  PetscFunctionReturn(0);
+}
+
+/*@
   TriboLawCreate - Creates an interface law object; the type is set with TriboLawSetType() or
   -friction_type.
 

@@ -1,4 +1,5 @@
 #include <tribo/private/nmaimpl.h>
+#include <string.h>
 #include <petscblaslapack.h>
 
 typedef struct {
@@ -68,6 +69,7 @@ static PetscErrorCode PrestressInitialGuess_Private(TriboROM rom, TriboJoint joi
   TriboLaw           law, lin;
   TriboJoint         jl = NULL;
   PetscReal          kn = -1, *a, *f;
+  PetscInt           nlaws;
   PetscBLASInt       n, one = 1, info, *piv;
   const PetscScalar *k;
   const char        *type;
@@ -75,11 +77,12 @@ static PetscErrorCode PrestressInitialGuess_Private(TriboROM rom, TriboJoint joi
 
   PetscFunctionBeginUser;
   PetscCall(TriboJointGetLaw(joint, &law));
+  PetscCall(TriboJointGetLaws(joint, &nlaws, NULL, NULL));
   PetscCall(TriboLawGetType(law, &type));
   PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
   ierr = TriboLawGetParameter(law, "kn", &kn);
   PetscCall(PetscPopErrorHandler());
-  if (ierr) kn = -1;
+  if (ierr || nlaws > 1) kn = -1; // several laws (discrete elements): start from K^{-1} f_s
   PetscCall(PetscBLASIntCast(rom->n, &n));
   PetscCall(PetscMalloc1(rom->n * rom->n, &a));
   PetscCall(PetscMalloc1(rom->n, &f));
@@ -493,20 +496,30 @@ PetscErrorCode TriboPrestressGetPointFields(TriboPrestress ps, const PetscReal *
 @*/
 PetscErrorCode TriboPrestressView(TriboPrestress ps, PetscViewer v)
 {
-  PetscMPIInt size, rank;
-  const char *type = "";
-  TriboLaw    law;
+  PetscMPIInt     size, rank;
+  char            type[256] = "";
+  PetscInt        nlaws     = 0;
+  const TriboLaw *laws;
 
   PetscFunctionBeginUser;
   PetscCallMPI(MPI_Comm_size(ps->comm, &size));
   PetscCallMPI(MPI_Comm_rank(ps->comm, &rank));
-  if (ps->joint) {
-    PetscCall(TriboJointGetLaw(ps->joint, &law));
-    PetscCall(TriboLawGetType(law, &type));
+  if (ps->joint) PetscCall(TriboJointGetLaws(ps->joint, &nlaws, &laws, NULL));
+  for (PetscInt l = 0; l < nlaws; l++) { // the laws' names, each once
+    const char *t, *t2;
+    PetscBool   seen = PETSC_FALSE;
+    PetscCall(TriboLawGetType(laws[l], &t));
+    for (PetscInt l2 = 0; l2 < l && !seen; l2++) {
+      PetscCall(TriboLawGetType(laws[l2], &t2));
+      PetscCall(PetscStrcmp(t, t2, &seen));
+    }
+    if (seen) continue;
+    if (type[0]) PetscCall(PetscStrlcat(type, ", ", sizeof(type)));
+    PetscCall(PetscStrlcat(type, t, sizeof(type)));
   }
-  PetscCall(PetscViewerASCIIPrintf(v, "Prestress: %.1f N per bolt, %s, law %s, %" PetscInt_FMT " interface points on %d rank(s)\n",
-                                   (double)ps->tension, ps->conservative ? "conservative (no tangential traction)" : "with friction", type,
-                                   ps->rom && ps->rom->iface ? ps->rom->iface->npts : 0, (int)size));
+  PetscCall(PetscViewerASCIIPrintf(v, "Prestress: %.1f N per bolt, %s, law%s %s, %" PetscInt_FMT " interface points on %d rank(s)\n",
+                                   (double)ps->tension, ps->conservative ? "conservative (no tangential traction)" : "with friction",
+                                   strchr(type, ',') ? "s" : "", type, ps->rom && ps->rom->iface ? ps->rom->iface->npts : 0, (int)size));
   if (!ps->solved) PetscFunctionReturn(0);
   PetscCall(PetscViewerASCIIPrintf(v, "  converged in %" PetscInt_FMT " Newton iterations (%s), |R| = %.3e N, %.3f s\n", ps->its,
                                    SNESConvergedReasons[ps->reason], (double)ps->fnorm, (double)ps->seconds));

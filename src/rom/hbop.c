@@ -600,6 +600,7 @@ PetscErrorCode TriboHBOpEvaluate(TriboHBOp op, TriboLawMode mode, const PetscRea
   nc  = op->nc;
   n   = op->n;
   nl3 = 3 * j->nloc;
+  PetscCheck(j->nlaws <= 1, op->comm, PETSC_ERR_SUP, "TriboHBOpEvaluate() supports joints with one law, this one has %" PetscInt_FMT, j->nlaws);
   PetscCall(PetscMalloc2(nc * nl3 + 1, &U, nc * nl3 + 1, &T));
   for (PetscInt k = 0; k < nc; k++) // U_k = P X_k
     for (PetscInt r = 0; r < nl3; r++) {

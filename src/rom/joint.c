@@ -141,12 +141,116 @@ PetscErrorCode TriboJointSetROM(TriboJoint j, TriboROM rom)
   TriboJointSetLaw - The interface law evaluated at every quadrature point.
 
   Logically collective
+
+  Input Parameters:
++ j   - the joint
+- law - the law (not owned: destroy it after the joint)
+
+.seealso: `TriboJointSetLaws()`, `TriboJointGetLaw()`
 @*/
 PetscErrorCode TriboJointSetLaw(TriboJoint j, TriboLaw law)
 {
   PetscFunctionBeginUser;
+  PetscCall(TriboJointSetLaws(j, 1, &law, NULL));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboJointSetLaws - Several interface laws, each acting on its own points (e.g. the discrete
+  elements of a small system read from YAML, each with its law and parameters).
+
+  Logically collective
+
+  Input Parameters:
++ j        - the joint, with its ROM set (TriboJointSetROM())
+. nlaws    - number of laws (>= 1)
+. laws     - the laws (not owned: destroy them after the joint)
+- pointlaw - [npts] the index in laws of every quadrature point of the ROM's interface, or NULL:
+             laws[0] everywhere
+
+  Notes:
+  The evaluations call each law's kernel once per run of consecutive owned points with the same law;
+  every point keeps the history of its own law (its card's nhist values). The points of one law
+  need not be consecutive, but runs are fastest when they are.
+
+.seealso: `TriboJointSetLaw()`, `TriboJointGetLaws()`
+@*/
+PetscErrorCode TriboJointSetLaws(TriboJoint j, PetscInt nlaws, const TriboLaw laws[], const PetscInt pointlaw[])
+{
+  PetscInt npts;
+
+  PetscFunctionBeginUser;
   PetscCheck(!j->setup, j->comm, PETSC_ERR_ARG_WRONGSTATE, "the joint is set up already: create another joint for another law");
-  j->law = law;
+  PetscCheck(nlaws >= 1, j->comm, PETSC_ERR_ARG_OUTOFRANGE, "a joint needs at least one law, got %" PetscInt_FMT, nlaws);
+  PetscCheck(!pointlaw || j->rom, j->comm, PETSC_ERR_ORDER, "set the joint's ROM (TriboJointSetROM()) before the law of every point");
+  for (PetscInt l = 0; l < nlaws; l++) PetscCheck(laws[l], j->comm, PETSC_ERR_ARG_NULL, "law %" PetscInt_FMT " of the joint is NULL", l);
+  PetscCall(PetscFree(j->laws));
+  PetscCall(PetscFree(j->pointlaw));
+  PetscCall(PetscMalloc1(nlaws, &j->laws));
+  for (PetscInt l = 0; l < nlaws; l++) j->laws[l] = laws[l];
+  j->nlaws = nlaws;
+  j->law   = laws[0];
+  if (pointlaw) {
+    npts = j->rom->iface->npts;
+    PetscCall(PetscMalloc1(npts + 1, &j->pointlaw));
+    for (PetscInt p = 0; p < npts; p++) {
+      PetscCheck(pointlaw[p] >= 0 && pointlaw[p] < nlaws, j->comm, PETSC_ERR_ARG_OUTOFRANGE,
+                 "point %" PetscInt_FMT " has law %" PetscInt_FMT ", expected an index in [0, %" PetscInt_FMT ")", p, pointlaw[p], nlaws);
+      j->pointlaw[p] = pointlaw[p];
+    }
+  }
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboJointGetLaws - The joint's laws and the law of every point.
+
+  Not collective
+
+  Input Parameter:
+. j - the joint
+
+  Output Parameters:
++ nlaws    - number of laws (or NULL)
+. laws     - the laws (owned by the caller of TriboJointSetLaws(); or NULL)
+- pointlaw - [npts] the law index of every point, NULL when one law acts everywhere (or pass NULL)
+
+.seealso: `TriboJointSetLaws()`, `TriboJointGetLaw()`
+@*/
+PetscErrorCode TriboJointGetLaws(TriboJoint j, PetscInt *nlaws, const TriboLaw *laws[], const PetscInt *pointlaw[])
+{
+  PetscFunctionBeginUser;
+  if (nlaws) *nlaws = j->nlaws;
+  if (laws) *laws = j->laws;
+  if (pointlaw) *pointlaw = j->pointlaw;
+  PetscFunctionReturn(0);
+}
+
+/* Runs of consecutive owned points with the same law, and where their histories start */
+static PetscErrorCode BuildRuns_Private(TriboJoint j)
+{
+  PetscInt h0 = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc1(j->nloc + 1, &j->runs));
+  j->nruns = 0;
+  for (PetscInt p = 0; p < j->nloc; p++) {
+    PetscInt l = j->pointlaw ? j->pointlaw[j->p0 + p] : 0;
+    if (!j->nruns || j->runs[j->nruns - 1].law != l) {
+      j->runs[j->nruns].p0  = p;
+      j->runs[j->nruns].np  = 0;
+      j->runs[j->nruns].law = l;
+      j->nruns++;
+    }
+    j->runs[j->nruns - 1].np++;
+  }
+  for (PetscInt r = 0; r < j->nruns; r++) {
+    const TriboLawCard *card;
+    PetscCall(TriboLawGetCard(j->laws[j->runs[r].law], &card));
+    j->runs[r].h0 = h0;
+    h0 += card->nhist * j->runs[r].np;
+  }
+  j->nh = h0;
   PetscFunctionReturn(0);
 }
 
@@ -163,23 +267,19 @@ PetscErrorCode TriboJointSetLaw(TriboJoint j, TriboLaw law)
 @*/
 PetscErrorCode TriboJointSetUp(TriboJoint j)
 {
-  PetscMPIInt         rank, size;
-  const TriboLawCard *card;
-  TriboInterface      f;
-  TriboROM            rom = j->rom;
-  TriboLaw            law = j->law;
-  Mat                 Tt;
-  PetscInt            npts;
+  PetscMPIInt    rank, size;
+  TriboInterface f;
+  TriboROM       rom = j->rom;
+  Mat            Tt;
+  PetscInt       npts;
 
   PetscFunctionBeginUser;
   if (j->setup) PetscFunctionReturn(0);
-  PetscCheck(rom && law, j->comm, PETSC_ERR_ARG_WRONGSTATE, "set the joint's ROM and law first (TriboJointSetROM(), TriboJointSetLaw())");
+  PetscCheck(rom && j->nlaws, j->comm, PETSC_ERR_ARG_WRONGSTATE, "set the joint's ROM and law first (TriboJointSetROM(), TriboJointSetLaw())");
   f = rom->iface;
-  PetscCall(TriboLawGetCard(law, &card));
-  PetscCall(TriboLawSetUp(law));
-  j->n     = rom->n;
-  j->nhist = card->nhist;
-  npts     = f->npts;
+  for (PetscInt l = 0; l < j->nlaws; l++) PetscCall(TriboLawSetUp(j->laws[l]));
+  j->n = rom->n;
+  npts = f->npts;
   PetscCallMPI(MPI_Comm_rank(j->comm, &rank));
   PetscCallMPI(MPI_Comm_size(j->comm, &size));
   j->p0   = (npts * rank) / size;
@@ -197,8 +297,9 @@ PetscErrorCode TriboJointSetUp(TriboJoint j)
   PetscCall(PetscMalloc1(3 * j->nloc + 1, &j->u));
   PetscCall(PetscMalloc1(3 * j->nloc + 1, &j->t));
   PetscCall(PetscMalloc1(9 * j->nloc + 1, &j->d));
-  PetscCall(PetscCalloc1(j->nhist * j->nloc + 1, &j->h));
-  PetscCall(PetscCalloc1(j->nhist * j->nloc + 1, &j->hnew));
+  PetscCall(BuildRuns_Private(j));
+  PetscCall(PetscCalloc1(j->nh + 1, &j->h));
+  PetscCall(PetscCalloc1(j->nh + 1, &j->hnew));
   PetscCall(PetscMalloc1(j->n, &j->fbuf));
   PetscCall(PetscMalloc1(j->ni * j->ni + 1, &j->Jbuf));
   PetscCall(BuildGroups_Private(j));
@@ -247,7 +348,11 @@ PetscErrorCode TriboJointEvaluateLD(TriboJoint j, TriboLawMode mode, const Petsc
     for (PetscInt k = j->prow[r]; k < j->prow[r + 1]; k++) s += j->pval[k] * PetscRealPart(x[j->pcol[k]]);
     j->u[r] = s;
   }
-  PetscCall(TriboLawEvaluate(j->law, mode, j->nloc, j->u, j->h, j->t, J ? j->d : NULL, j->hnew));
+  for (PetscInt ir = 0; ir < j->nruns; ir++) {
+    const JointRun *r = &j->runs[ir];
+    PetscCall(TriboLawEvaluate(j->laws[r->law], mode, r->np, &j->u[3 * r->p0], &j->h[r->h0], &j->t[3 * r->p0], J ? &j->d[9 * r->p0] : NULL,
+                               &j->hnew[r->h0]));
+  }
   j->nevals += j->rom->iface->npts;
   PetscCall(PetscArrayzero(j->fbuf, n));
   for (PetscInt r = 0; r < nl3; r++)
@@ -350,20 +455,29 @@ PetscErrorCode TriboJointEvaluateHBV(TriboJoint j, TriboHB hb, TriboLawMode mode
   PetscFunctionBeginUser;
   PetscCheck(j->setup, j->comm, PETSC_ERR_ORDER, "call TriboJointSetUp() first");
   PetscCall(TriboHBGetSizes(hb, NULL, &nc, NULL));
-  PetscCall(TriboLawGetCard(j->law, &card));
-  PetscCall(TriboLawGetParameters(j->law, &p));
   N3  = 3 * nc;
   nci = nc * ni;
   PetscCall(PetscMalloc3(nc * nl3 + 1, &U, nc * nl3 + 1, &T, nc * n, &fb));
-  for (PetscInt k = 0; k < nc; k++) // U_k = P X_k
-    for (PetscInt r = 0; r < nl3; r++) {
-      PetscReal s = 0;
-      for (PetscInt q = j->prow[r]; q < j->prow[r + 1]; q++) s += j->pval[q] * X[k * n + j->pcol[q]];
-      U[k * nl3 + r] = s;
-    }
+  // U and T hold one block per run of points with the same law, each in the layout of TriboHBAFT(): run r at nc 3 p0, U[k (3 np) + 3 i + c]
+  for (PetscInt ir = 0; ir < j->nruns; ir++) { // U_k = P X_k
+    const JointRun *ru = &j->runs[ir];
+    PetscInt        m3 = 3 * ru->np, o = nc * 3 * ru->p0;
+    for (PetscInt k = 0; k < nc; k++)
+      for (PetscInt r = 0; r < m3; r++) {
+        PetscReal s = 0;
+        for (PetscInt q = j->prow[3 * ru->p0 + r]; q < j->prow[3 * ru->p0 + r + 1]; q++) s += j->pval[q] * X[k * n + j->pcol[q]];
+        U[o + k * m3 + r] = s;
+      }
+  }
   if (J) PetscCall(PetscMalloc1(j->nloc * N3 * N3 + 1, &Jp));
   if (dFdW) PetscCall(PetscMalloc1(j->nloc * N3 + 1, &dW));
-  PetscCall(TriboHBAFTV(hb, card, p, mode, j->nloc, U, T, Jp, dW));
+  for (PetscInt ir = 0; ir < j->nruns; ir++) {
+    const JointRun *ru = &j->runs[ir];
+    PetscCall(TriboLawGetCard(j->laws[ru->law], &card));
+    PetscCall(TriboLawGetParameters(j->laws[ru->law], &p));
+    PetscCall(TriboHBAFTV(hb, card, p, mode, ru->np, &U[nc * 3 * ru->p0], &T[nc * 3 * ru->p0], Jp ? &Jp[ru->p0 * N3 * N3] : NULL,
+                          dW ? &dW[ru->p0 * N3] : NULL));
+  }
   if (dFdW) { // dF_k/dOmega = W dT_k/dOmega, the point blocks indexed 3k + c
     PetscCall(PetscArrayzero(fb, nc * n));
     for (PetscInt k = 0; k < nc; k++)
@@ -376,9 +490,13 @@ PetscErrorCode TriboJointEvaluateHBV(TriboJoint j, TriboHB hb, TriboLawMode mode
     PetscCall(PetscFree(dW));
   }
   PetscCall(PetscArrayzero(fb, nc * n)); // F_k = W T_k
-  for (PetscInt k = 0; k < nc; k++)
-    for (PetscInt r = 0; r < nl3; r++)
-      for (PetscInt q = j->wrow[r]; q < j->wrow[r + 1]; q++) fb[k * n + j->wcol[q]] += j->wval[q] * T[k * nl3 + r];
+  for (PetscInt ir = 0; ir < j->nruns; ir++) {
+    const JointRun *ru = &j->runs[ir];
+    PetscInt        m3 = 3 * ru->np, o = nc * 3 * ru->p0;
+    for (PetscInt k = 0; k < nc; k++)
+      for (PetscInt r = 0; r < m3; r++)
+        for (PetscInt q = j->wrow[3 * ru->p0 + r]; q < j->wrow[3 * ru->p0 + r + 1]; q++) fb[k * n + j->wcol[q]] += j->wval[q] * T[o + k * m3 + r];
+  }
   PetscCall(TriboSumAll(j->comm, nc * n, fb));
   PetscCall(PetscArraycpy(F, fb, nc * n));
   if (J) {
@@ -437,7 +555,7 @@ PetscErrorCode TriboJointEvaluateHBV(TriboJoint j, TriboHB hb, TriboLawMode mode
 PetscErrorCode TriboJointCommit(TriboJoint j)
 {
   PetscFunctionBeginUser;
-  PetscCall(PetscArraycpy(j->h, j->hnew, j->nhist * j->nloc));
+  PetscCall(PetscArraycpy(j->h, j->hnew, j->nh));
   PetscFunctionReturn(0);
 }
 
@@ -450,7 +568,7 @@ PetscErrorCode TriboJointCommit(TriboJoint j)
 PetscErrorCode TriboJointGetHistorySize(TriboJoint j, PetscInt *nh)
 {
   PetscFunctionBeginUser;
-  *nh = j->nhist * j->nloc;
+  *nh = j->nh;
   PetscFunctionReturn(0);
 }
 
@@ -462,9 +580,9 @@ PetscErrorCode TriboJointCopyHistory(TriboJoint j, PetscReal buf[], PetscBool sa
 {
   PetscFunctionBeginUser;
   if (save)
-    PetscCall(PetscArraycpy(buf, j->h, j->nhist * j->nloc));
+    PetscCall(PetscArraycpy(buf, j->h, j->nh));
   else
-    PetscCall(PetscArraycpy(j->h, buf, j->nhist * j->nloc));
+    PetscCall(PetscArraycpy(j->h, buf, j->nh));
   PetscFunctionReturn(0);
 }
 
@@ -602,6 +720,9 @@ PetscErrorCode TriboJointDestroy(TriboJoint *j)
     PetscCall(PetscFree((*j)->groups[g].W));
   }
   PetscCall(PetscFree((*j)->groups));
+  PetscCall(PetscFree((*j)->laws));
+  PetscCall(PetscFree((*j)->pointlaw));
+  PetscCall(PetscFree((*j)->runs));
   PetscCall(PetscFree((*j)->dp));
   PetscCall(PetscFree((*j)->jg));
   PetscCall(PetscFree(*j));
@@ -609,7 +730,8 @@ PetscErrorCode TriboJointDestroy(TriboJoint *j)
 }
 
 /*@
-  TriboJointGetLaw - The joint's interface law.
+  TriboJointGetLaw - The joint's interface law: the first one when the points have several
+  (TriboJointGetLaws()).
 
   Not collective
 @*/

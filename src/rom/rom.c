@@ -119,6 +119,15 @@ PetscErrorCode TriboROMCheck(TriboROM rom, const char src[])
   PetscCall(CheckFiniteDense_Private(rom->M, "M", src));
   PetscCall(CheckFiniteDense_Private(rom->K, "K", src));
   if (rom->R) PetscCall(CheckFiniteDense_Private(rom->R, "R", src));
+  if (rom->C) PetscCall(CheckFiniteDense_Private(rom->C, "C", src));
+  if (rom->Fx) {
+    const PetscScalar *f;
+    PetscCall(VecGetArrayRead(rom->Fx, &f));
+    for (PetscInt i = 0; i < rom->n; i++)
+      PetscCheck(PetscIsNormalReal(PetscRealPart(f[i])) || f[i] == 0.0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+                 "%s: excitation has a non-finite entry at row %" PetscInt_FMT " (1-based)", src, i + 1);
+    PetscCall(VecRestoreArrayRead(rom->Fx, &f));
+  }
   {
     const PetscScalar *f;
     PetscCall(VecGetArrayRead(rom->Fv, &f));
@@ -197,6 +206,18 @@ PetscErrorCode TriboROMView(TriboROM rom, PetscViewer v)
                                      rom->iface->nnodes, rom->iface->nelem, rom->iface->nelem - ntri, ntri, rom->iface->npts, (double)area));
   } else
     PetscCall(PetscViewerASCIIPrintf(v, "  no interface\n"));
+  if (rom->C) PetscCall(PetscViewerASCIIPrintf(v, "  viscous damping matrix C\n"));
+  if (rom->Fx) PetscCall(PetscViewerASCIIPrintf(v, "  excitation load shape\n"));
+  if (rom->elements)
+    for (PetscInt e = 0; e < rom->elements->n; e++) {
+      const TriboROMElement *x = &rom->elements->e[e];
+      PetscCall(
+          PetscViewerASCIIPrintf(v, "  element %" PetscInt_FMT ": law %s, %" PetscInt_FMT " component%s", e + 1, x->law, x->d, x->d > 1 ? "s" : ""));
+      PetscCall(PetscViewerASCIIUseTabs(v, PETSC_FALSE));
+      for (PetscInt k = 0; k < x->nparams; k++) PetscCall(PetscViewerASCIIPrintf(v, "%s%s = %g", k ? ", " : "; ", x->pname[k], (double)x->pvalue[k]));
+      PetscCall(PetscViewerASCIIPrintf(v, "\n"));
+      PetscCall(PetscViewerASCIIUseTabs(v, PETSC_TRUE));
+    }
   PetscFunctionReturn(0);
 }
 
@@ -213,8 +234,9 @@ PetscErrorCode TriboROMDestroy(TriboROM *rom)
   PetscCall(MatDestroy(&(*rom)->K));
   PetscCall(MatDestroy(&(*rom)->R));
   PetscCall(MatDestroy(&(*rom)->C));
-  PetscCall(VecDestroy(&(*rom)->Fx));
   PetscCall(VecDestroy(&(*rom)->Fv));
+  PetscCall(VecDestroy(&(*rom)->Fx));
+  PetscCall(TriboROMElementsDestroy(&(*rom)->elements));
   for (PetscInt i = 0; i < (*rom)->nrec && (*rom)->rlabels; i++) PetscCall(PetscFree((*rom)->rlabels[i]));
   PetscCall(PetscFree((*rom)->rlabels));
   PetscCall(TriboInterfaceDestroy(&(*rom)->iface));

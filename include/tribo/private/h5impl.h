@@ -18,6 +18,8 @@ struct _n_TriboH5 {
   char        tmp[PETSC_MAX_PATH_LEN];
 };
 
+/* The ROM's source file and its SHA-256 (rank 0 hashes, every rank gets it) */
+PETSC_INTERN PetscErrorCode TriboROMSetSource_Private(TriboROM, const char[]);
 /* File access properties: strong close degree, tolerant file locking */
 PETSC_INTERN PetscErrorCode TriboH5FileAccess_Private(hid_t *);
 /* Whether an absolute path exists, by H5Lexists on each component */

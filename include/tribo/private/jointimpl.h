@@ -11,12 +11,24 @@ typedef struct {
   PetscReal *P, *W;      /* (3 np) x nc column-major */
 } JointGroup;
 
+/* Consecutive owned points with the same law: one kernel call (and one AFT call) each */
+typedef struct {
+  PetscInt p0, np; /* local points [p0, p0+np) */
+  PetscInt law;    /* index into laws[] */
+  PetscInt h0;     /* their histories: h[h0 + nhist (p - p0) + v], nhist of that law's card */
+} JointRun;
+
 struct _n_TriboJoint {
   MPI_Comm       comm;
   PetscBool      setup;
   TriboROM       rom;
-  TriboLaw       law;
-  PetscInt       n, p0, p1, nloc, nhist;
+  TriboLaw       law;      /* laws[0] */
+  PetscInt       nlaws;    /* laws of the points (TriboJointSetLaws()) */
+  TriboLaw      *laws;     /* [nlaws], not owned */
+  PetscInt      *pointlaw; /* [npts] law of every point; NULL: laws[0] everywhere */
+  PetscInt       nruns;    /* runs of the owned points */
+  JointRun      *runs;
+  PetscInt       n, p0, p1, nloc, nh;       /* nh: history values of the owned points (sum over runs of nhist np) */
   PetscInt      *prow, *pcol, *wrow, *wcol; /* CSR of P (point displacement = P x) and W^T (f = W t), 3 nloc rows */
   PetscReal     *pval, *wval;
   PetscInt       ni, *idof, *g2i; /* DOFs touched by the interface (columns of L) */
