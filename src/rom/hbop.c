@@ -107,7 +107,7 @@ static PetscErrorCode Modal_Private(TriboHBOp op)
   PetscCheck(info <= bn, PETSC_COMM_SELF, PETSC_ERR_LIB, "LAPACK dsygvd failed on (K + Kt, M), info = %d", (int)info);
   PetscCheck(info == 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "the mass matrix is not positive definite (LAPACK dsygvd info = %d)", (int)info);
   PetscCall(PetscMalloc1(n * nl + 1, &KP));
-  PetscCall(Gemm_Private("N", n, nl, n, op->K, n, op->Phi + n * op->i0, n, KP, n));
+  PetscCall(Gemm_Private("N", n, nl, n, op->Dm ? op->Dm : op->K, n, op->Phi + n * op->i0, n, KP, n));
   for (PetscInt a = 0; a < nl; a++) {
     PetscReal s = 0;
     for (PetscInt r = 0; r < n; r++) s += op->Phi[r + n * (op->i0 + a)] * KP[r + n * a];
@@ -153,6 +153,10 @@ static PetscErrorCode ApplyA0Inv_Private(TriboHBOp op, const PetscReal R[], Pets
   PetscCall(Gemm_Private("N", nl, nc, n, op->Phi + op->i0, n, op->G, n, out, nl));
   for (PetscInt k = 0; k < nc; k++)
     for (PetscInt a = 0; a < nl; a++) out[a + nl * k] /= op->s[k];
+  if (op->fixh0)
+    for (PetscInt k = 0; k < nc; k++)
+      if (op->hk[k] == 0)
+        for (PetscInt a = 0; a < nl; a++) out[a + nl * k] = R[k * n + op->i0 + a];
   PetscFunctionReturn(0);
 }
 
@@ -180,19 +184,21 @@ static PetscErrorCode MatMult_Private(Mat A, Vec xv, Vec yv)
   PetscCall(VecGetArray(yv, &y));
   PetscCall(Gather_Private(op, x, m, U));
   for (PetscInt k = 0; k < nc; k++)
-    for (PetscInt i = 0; i < n; i++) U[k * n + i] *= op->s[k];
+    for (PetscInt i = 0; i < n; i++) U[k * n + i] *= (op->fixh0 && op->hk[k] == 0) ? 0 : op->s[k];
   PetscCall(Gemm_Private("N", nl, nc, n, op->K + op->i0, n, U, n, op->KU, nl));
   PetscCall(Gemm_Private("N", nl, nc, n, op->M + op->i0, n, U, n, op->MU, nl));
+  if (op->Dm) PetscCall(Gemm_Private("N", nl, nc, n, op->Dm + op->i0, n, U, n, op->DU, nl));
   for (PetscInt k = 0; k < nc; k++) {
     const PetscReal *KUc = op->KU + nl * k, *MUc = op->MU + nl * k, *KUs = KUc + nl, *MUs = MUc + nl;
+    const PetscReal *DUc = op->Dm ? op->DU + nl * k : KUc, *DUs = DUc + nl;
     PetscReal        w = op->hk[k] * op->omega, al = op->alpha, be = op->beta;
     if (op->hk[k] == 0) {
       for (PetscInt a = 0; a < nl; a++) y[nl * k + a] = KUc[a];
       continue;
     }
     for (PetscInt a = 0; a < nl; a++) {
-      y[nl * k + a]       = KUc[a] - w * w * MUc[a] + w * (al * MUs[a] + be * KUs[a]);
-      y[nl * (k + 1) + a] = -w * (al * MUc[a] + be * KUc[a]) + KUs[a] - w * w * MUs[a];
+      y[nl * k + a]       = KUc[a] - w * w * MUc[a] + w * (al * MUs[a] + be * DUs[a]);
+      y[nl * (k + 1) + a] = -w * (al * MUc[a] + be * DUc[a]) + KUs[a] - w * w * MUs[a];
     }
     k++;
   }
@@ -225,6 +231,10 @@ static PetscErrorCode MatMult_Private(Mat A, Vec xv, Vec yv)
     PetscCallMPI(MPI_Reduce_scatter(op->F, op->G, op->cnt, MPIU_REAL, MPIU_SUM, op->comm));
     for (PetscInt a = 0; a < nc * nl; a++) y[a] += op->G[a];
   }
+  if (op->fixh0) // held zeroth harmonic: identity rows (the border's entries there are ignored)
+    for (PetscInt k = 0; k < nc; k++)
+      if (op->hk[k] == 0)
+        for (PetscInt a = 0; a < nl; a++) y[nl * k + a] = x[nl * k + a];
   if (m) {
     PetscReal part[8];
     for (PetscInt jb = 0; jb < m; jb++) {
@@ -471,7 +481,7 @@ PetscErrorCode TriboHBOpSetUp(TriboHBOp op)
   op->i1 = op->rng[op->rank + 1];
   op->nl = op->i1 - op->i0;
   PetscCall(PetscMalloc5(op->Nx + 8, &op->V, op->Nx + 8, &op->U, op->Nx, &op->G, op->Nx, &op->F, PetscMax(nc * op->nl, 2 * op->N3), &op->Z));
-  PetscCall(PetscMalloc2(nc * op->nl, &op->KU, nc * op->nl, &op->MU));
+  PetscCall(PetscMalloc3(nc * op->nl, &op->KU, nc * op->nl, &op->MU, nc * op->nl, &op->DU));
   PetscCall(PetscMalloc3(n * n, &op->Phi, n, &op->lam, op->nl, &op->kap));
   op->setup = PETSC_TRUE;
   PetscFunctionReturn(0);
@@ -542,6 +552,95 @@ PetscErrorCode TriboHBOpSetColumnScaling(TriboHBOp op, const PetscReal s[])
     PetscCheck(s[k] != 0, op->comm, PETSC_ERR_ARG_OUTOFRANGE, "column scale %" PetscInt_FMT " is zero", k);
     op->s[k] = s[k];
   }
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboHBOpSetDampingMatrix - The damping of the linear part is D = alpha M + beta Dm (TriboHBOpSetLinear()) with this
+  matrix instead of K (e.g. the full viscous damping of an EPMC, Rayleigh on the prestressed tangent, with beta = 1).
+
+  Logically collective
+
+  Input Parameters:
++ op - the solver
+- Dm - n x n, column-major, the same on every rank, or NULL for K (copied)
+@*/
+PetscErrorCode TriboHBOpSetDampingMatrix(TriboHBOp op, const PetscReal Dm[])
+{
+  PetscFunctionBeginUser;
+  PetscCall(TriboHBOpSetUp(op));
+  PetscCheck(!op->direct, op->comm, PETSC_ERR_SUP, "-hbop_direct assembles D = alpha M + beta K only");
+  if (Dm) {
+    if (!op->Dm) PetscCall(PetscMalloc1(op->n * op->n, &op->Dm));
+    PetscCall(PetscArraycpy(op->Dm, Dm, op->n * op->n));
+  } else
+    PetscCall(PetscFree(op->Dm));
+  op->modal = PETSC_FALSE;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboHBOpSetFixedStatic - Holds the zeroth harmonic: its rows of the operator become the identity and its unknowns
+  couple into no other row (an EPMC about a fixed prestressed state, whose zeroth-harmonic equations are U0 - u_s = 0).
+
+  Logically collective
+
+  Notes:
+  The border's entries in the zeroth-harmonic rows and columns are ignored; the caller's right-hand side there is the
+  update of U0 itself.
+@*/
+PetscErrorCode TriboHBOpSetFixedStatic(TriboHBOp op, PetscBool fix)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(!fix || !op->direct, op->comm, PETSC_ERR_SUP, "-hbop_direct does not hold the zeroth harmonic");
+  op->fixh0 = fix;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboHBOpMultJacobian - y = J_nl v with the point blocks of the last TriboHBOpEvaluate() with jac (no column scaling).
+
+  Collective
+
+  Input Parameters:
++ op - the solver
+- v  - Nx values, harmonic-major, the same on every rank
+
+  Output Parameter:
+. y - Nx values, identical on every rank
+@*/
+PetscErrorCode TriboHBOpMultJacobian(TriboHBOp op, const PetscReal v[], PetscReal y[])
+{
+  TriboJoint j  = op->joint;
+  PetscInt   nc = op->nc, n = op->n, N3 = op->N3;
+  PetscReal  u[3 * 64], t[3 * 64];
+
+  PetscFunctionBeginUser;
+  PetscCheck(op->hasjac, op->comm, PETSC_ERR_ORDER, "call TriboHBOpEvaluate() with jac first");
+  PetscCheck(N3 <= 3 * 64, op->comm, PETSC_ERR_SUP, "at most 64 coefficient columns");
+  PetscCall(PetscArrayzero(y, nc * n));
+  for (PetscInt p = 0; p < j->nloc; p++) {
+    const PetscReal *Jq = op->Jp + p * N3 * N3;
+    for (PetscInt c = 0; c < 3; c++) {
+      PetscInt r = 3 * p + c;
+      for (PetscInt k = 0; k < nc; k++) {
+        PetscReal sum = 0;
+        for (PetscInt q = j->prow[r]; q < j->prow[r + 1]; q++) sum += j->pval[q] * v[k * n + j->pcol[q]];
+        u[3 * k + c] = sum;
+      }
+    }
+    for (PetscInt a = 0; a < N3; a++) {
+      PetscReal sum = 0;
+      for (PetscInt b = 0; b < N3; b++) sum += Jq[a * N3 + b] * u[b];
+      t[a] = sum;
+    }
+    for (PetscInt c = 0; c < 3; c++) {
+      PetscInt r = 3 * p + c;
+      for (PetscInt q = j->wrow[r]; q < j->wrow[r + 1]; q++)
+        for (PetscInt k = 0; k < nc; k++) y[k * n + j->wcol[q]] += j->wval[q] * t[3 * k + c];
+    }
+  }
+  PetscCall(TriboSumAll(op->comm, nc * n, y));
   PetscFunctionReturn(0);
 }
 
@@ -948,10 +1047,11 @@ PetscErrorCode TriboHBOpDestroy(TriboHBOp *op)
     PetscCall(PetscFree4(o->rng, o->cnt, o->dsp, o->cntx));
     PetscCall(PetscFree2(o->pbase, o->pstride));
     PetscCall(PetscFree5(o->V, o->U, o->G, o->F, o->Z));
-    PetscCall(PetscFree2(o->KU, o->MU));
+    PetscCall(PetscFree3(o->KU, o->MU, o->DU));
     PetscCall(PetscFree3(o->Phi, o->lam, o->kap));
   }
   PetscCall(PetscFree(o->Kt));
+  PetscCall(PetscFree(o->Dm));
   PetscCall(PetscFree(o->Jp));
   PetscCall(PetscFree(o));
   *op = NULL;

@@ -19,6 +19,9 @@ struct _p_TriboHBOp {
   PetscMPIInt     *cnt, *dsp, *cntx;   /* allgather counts/displacements of the (Nx + m) layout; counts nc nl_r */
   const PetscReal *K, *M;              /* the ROM's dense matrices, column-major, leading dimension n */
   PetscReal        omega, alpha, beta, *s;
+  PetscReal       *Dm;              /* damping matrix D = alpha M + beta Dm (n x n, column-major); NULL: Dm = K */
+  PetscBool        fixh0;           /* the zeroth harmonic is held: its rows are the identity, its columns couple nothing */
+  PetscReal       *DU;              /* work: Dm U on the owned rows */
   PetscReal       *Kt;              /* reference tangent (n x n) or NULL */
   PetscBool        modal;           /* Phi, lam, kap are those of the present K + Kt */
   PetscReal       *Phi, *lam, *kap; /* modes of (K + Kt, M), n x n; eigenvalues; kap_i = phi_i^T K phi_i (owned modes) */

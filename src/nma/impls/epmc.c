@@ -33,6 +33,7 @@
    A sqrt((R Psi_c1)^2 + (R Psi_s1)^2) and acceleration omega^2 times it (eq. 63). */
 #include <tribo/private/nmaimpl.h>
 #include <tribocont.h>
+#include <tribohbop.h>
 #include <tribonum.h>
 #include <petscblaslapack.h>
 #include <petsctime.h>
@@ -53,6 +54,10 @@ typedef struct {
   PetscReal      s0, s1, u0s;        /* row scales */
   PetscReal     *K, *M, *C, *p, *fs; /* dense column-major n x n; phase vector (unit); static load */
   PetscReal     *q, *F, *Jnl, *Jq, *w1, *w2, *w3, *dFdW;
+  PetscBool      gmres, gmres_set; /* -epmc_solver gmres: TriboHBOp (distributed, matrix-free) instead of dense LU */
+  TriboHBOp      op;
+  PetscReal     *Bb, *Cb, Eb[9], A; /* the border of the linear solves (Nx x 3 each), the amplitude of the linearization */
+  PetscInt       lits, lsolves;     /* GMRES iterations and solves, for the summary */
   PetscLogDouble t0;
 } NMA_EPMC;
 
@@ -210,6 +215,91 @@ static PetscErrorCode Jacobian_Private(void *ctx, const PetscReal X[], PetscReal
   PetscFunctionReturn(0);
 }
 
+/* The iterative path (-epmc_solver gmres): linearize at X for TriboHBOpSolve(); the force rows are passed unscaled
+   (their row scales act on the right-hand side), the border holds d/domega, d/dxi, d/dlambda of the force rows and
+   the rows of 62a, 62b and the continuation's hyperplane. Rate-dependent laws are not supported on this path. */
+static PetscErrorCode LinSetUp_Private(void *ctx, const PetscReal X[])
+{
+  TriboNMA        nma = (TriboNMA)ctx;
+  NMA_EPMC       *e   = (NMA_EPMC *)nma->data;
+  PetscInt        n = nma->n, nc = e->nc, nn = e->nn, c1 = e->h0;
+  const PetscReal w = X[nn], xi = X[nn + 1], A = PetscPowReal(10.0, X[nn + 2]), ln10 = PetscLogReal(10.0);
+  PetscReal      *q = e->q, *F = e->F, *Mq = e->w1, *Cq = e->w2, *qm = e->w3, sc[EPMC_MAXH * 2];
+
+  PetscFunctionBeginUser;
+  e->A = A;
+  for (PetscInt k = 0; k < nc; k++) {
+    PetscInt s, h = HarmOfCol_Private(e->hb, e, k, &s);
+    sc[k] = h == 0 ? 1 : A;
+    for (PetscInt i = 0; i < n; i++) {
+      q[k * n + i]  = sc[k] * X[k * n + i];
+      qm[k * n + i] = h == 0 ? 0 : q[k * n + i];
+    }
+  }
+  PetscCall(TriboHBOpSetLinear(e->op, w, -xi, 1.0)); // D = C - xi M (TriboHBOpSetDampingMatrix(C))
+  PetscCall(TriboHBOpSetColumnScaling(e->op, sc));
+  PetscCall(TriboHBOpEvaluate(e->op, TRIBO_LAW_FULL, q, F, PETSC_TRUE));
+  PetscCall(TriboHBOpMultJacobian(e->op, qm, e->Jq));
+  for (PetscInt k = 0; k < nc; k++) {
+    PetscCall(Gemv_Private(n, e->M, &q[k * n], &Mq[k * n]));
+    PetscCall(Gemv_Private(n, e->C, &q[k * n], &Cq[k * n]));
+  }
+  PetscCall(PetscArrayzero(e->Bb, 3 * nn));
+  PetscCall(PetscArrayzero(e->Cb, 3 * nn));
+  for (PetscInt k = 0; k < nc; k++) {
+    PetscInt s, h = HarmOfCol_Private(e->hb, e, k, &s);
+    if (h == 0) {
+      if (e->static_free)
+        for (PetscInt i = 0; i < n; i++) e->Bb[2 * nn + k * n + i] = ln10 * e->Jq[k * n + i];
+      continue;
+    }
+    {
+      PetscInt  o  = s ? k - 1 : k + 1;
+      PetscReal sg = s ? -1 : 1, hw = h * w;
+      for (PetscInt i = 0; i < n; i++) {
+        e->Bb[k * n + i]          = -2 * h * hw * Mq[k * n + i] + sg * h * (Cq[o * n + i] - xi * Mq[o * n + i]);
+        e->Bb[nn + k * n + i]     = -sg * hw * Mq[o * n + i];
+        e->Bb[2 * nn + k * n + i] = ln10 * (e->Jq[k * n + i] - F[k * n + i]);
+      }
+    }
+  }
+  for (PetscInt i = 0; i < n; i++) { // 62a: 2 M Psi_1 (Mq = A M Psi); 62b: p
+    e->Cb[c1 * n + i]       = 2 * Mq[c1 * n + i] / A;
+    e->Cb[(c1 + 1) * n + i] = 2 * Mq[(c1 + 1) * n + i] / A;
+    e->Cb[nn + c1 * n + i]  = e->p[i];
+  }
+  PetscCall(PetscArrayzero(e->Eb, 9));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode LinSolve_Private(void *ctx, const PetscReal nrow[], const PetscReal b[], PetscReal z[], PetscBool *ok)
+{
+  TriboNMA   nma = (TriboNMA)ctx;
+  NMA_EPMC  *e   = (NMA_EPMC *)nma->data;
+  PetscInt   n = nma->n, nc = e->nc, nn = e->nn, its;
+  PetscReal *rhs;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc1(nn + 3, &rhs));
+  for (PetscInt k = 0; k < nc; k++) {
+    PetscInt  s, h = HarmOfCol_Private(e->hb, e, k, &s);
+    PetscReal f = h ? e->A * e->s1 : (e->static_free ? e->s0 : e->u0s);
+    for (PetscInt i = 0; i < n; i++) {
+      rhs[k * n + i]            = f * b[k * n + i];
+      e->Cb[2 * nn + k * n + i] = (h == 0 && !e->static_free) ? 0 : nrow[k * n + i];
+    }
+  }
+  for (PetscInt jb = 0; jb < 3; jb++) {
+    rhs[nn + jb]      = b[nn + jb];
+    e->Eb[2 + 3 * jb] = nrow[nn + jb]; // row 2 (the hyperplane), column jb
+  }
+  PetscCall(TriboHBOpSolve(e->op, 3, e->Bb, e->Cb, e->Eb, rhs, z, &its, ok));
+  e->lits += its;
+  e->lsolves++;
+  PetscCall(PetscFree(rhs));
+  PetscFunctionReturn(0);
+}
+
 static PetscErrorCode Monitor_Private(void *ctx, PetscInt step, const PetscReal X[], PetscInt its, PetscReal ds, PetscLogDouble secs,
                                       PetscLogDouble left)
 {
@@ -317,7 +407,8 @@ static PetscErrorCode TriboNMASetUp_EPMC(TriboNMA nma)
   PetscCall(PetscFree(e->fs));
   PetscCall(PetscFree(e->dFdW));
   PetscCall(PetscMalloc4(n * n, &e->K, n * n, &e->M, n * n, &e->C, n, &e->p));
-  PetscCall(PetscMalloc7(e->nn, &e->q, e->nn, &e->F, (size_t)e->nn * e->nn, &e->Jnl, e->nn, &e->Jq, e->nn, &e->w1, e->nn, &e->w2, e->nn, &e->w3));
+  PetscCall(PetscMalloc7(e->nn, &e->q, e->nn, &e->F, e->gmres ? 1 : (size_t)e->nn * e->nn, &e->Jnl, e->nn, &e->Jq, e->nn, &e->w1, e->nn, &e->w2,
+                         e->nn, &e->w3));
   PetscCall(PetscMalloc1(n, &e->fs));
   PetscCall(PetscMalloc1(e->nn, &e->dFdW));
   {
@@ -329,6 +420,31 @@ static PetscErrorCode TriboNMASetUp_EPMC(TriboNMA nma)
     PetscCall(MatDenseRestoreArrayRead(nma->rom->M, &m));
   }
   for (PetscInt i = 0; i < n; i++) e->fs[i] = nma->fs ? nma->fs[i] : 0;
+  if (!e->gmres_set) e->gmres = (PetscBool)(e->nn > 3000);
+  PetscCall(TriboHBOpDestroy(&e->op));
+  PetscCall(PetscFree2(e->Bb, e->Cb));
+  if (e->gmres) {
+    PetscInt        nl;
+    const TriboLaw *laws;
+    PetscBool       rate = PETSC_FALSE;
+    PetscCall(TriboJointGetLaws(nma->joint, &nl, &laws, NULL));
+    for (PetscInt l = 0; l < nl; l++) {
+      PetscBool r;
+      PetscCall(TriboLawIsRateDependent(laws[l], &r));
+      rate = (PetscBool)(rate || r);
+    }
+    PetscCheck(!rate, nma->comm, PETSC_ERR_SUP, "-%sepmc_solver gmres does not support rate-dependent laws (tanh): use -epmc_solver dense",
+               nma->prefix ? nma->prefix : "");
+    PetscCall(TriboHBOpCreate(nma->comm, &e->op));
+    PetscCall(TriboHBOpSetJoint(e->op, nma->joint));
+    PetscCall(TriboHBOpSetHB(e->op, e->hb));
+    PetscCall(TriboHelpPush(PETSC_FALSE));
+    PetscCall(TriboHBOpSetFromOptions(e->op));
+    PetscCall(TriboHelpPop());
+    PetscCall(TriboOptionsUseNamespace(nma->prefix, "hbop_"));
+    PetscCall(TriboHBOpSetUp(e->op));
+    PetscCall(PetscMalloc2(3 * e->nn, &e->Bb, 3 * e->nn, &e->Cb));
+  }
   PetscFunctionReturn(0);
 }
 
@@ -372,6 +488,18 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
   D[nn + 1] = 2 * w0 * PetscMax(z0, 0.1);
   D[nn + 2] = 1;
   PetscCall(TriboContSetFunction(e->cont, N, Residual_Private, Jacobian_Private, nma));
+  if (e->gmres) { // the modal preconditioner on the stuck tangent at the prestress; D = C - xi M
+    PetscReal *Kt, *f;
+    PetscCall(PetscCalloc2(n * n, &Kt, n, &f));
+    PetscCall(TriboJointCopyHistory(nma->joint, nma->hs, PETSC_FALSE));
+    PetscCall(TriboJointEvaluate(nma->joint, TRIBO_LAW_FULL, nma->us, f, Kt));
+    PetscCall(TriboHBOpSetReferenceTangent(e->op, Kt));
+    PetscCall(TriboHBOpSetDampingMatrix(e->op, e->C));
+    PetscCall(TriboHBOpSetFixedStatic(e->op, (PetscBool)!e->static_free));
+    PetscCall(PetscFree2(Kt, f));
+    PetscCall(TriboContSetLinearSolver(e->cont, LinSetUp_Private, LinSolve_Private, nma));
+    e->lits = e->lsolves = 0;
+  }
   PetscCall(TriboContSetScaling(e->cont, D));
   PetscCall(TriboContSetMonitor(e->cont, Monitor_Private, nma));
   PetscCall(TriboContSetParameterBounds(e->cont, X0[nn + 2] - 1e-9, PetscLog10Real(nma->amps[nma->na - 1])));
@@ -448,7 +576,11 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
     PetscCall(PetscFree3(R, amps, keep));
   }
   if (nma->verbose)
-    PetscCall(PetscPrintf(nma->comm, "EPMC: %" PetscInt_FMT " points, %s, %.2f s\n", nma->bb.na, TriboContReasons[reason + 3], (double)(t1 - t0)));
+    PetscCall(PetscPrintf(nma->comm, "EPMC: %" PetscInt_FMT " points, %s, %.2f s", nma->bb.na, TriboContReasons[reason + 3], (double)(t1 - t0)));
+  if (nma->verbose && e->gmres)
+    PetscCall(PetscPrintf(nma->comm, "; %" PetscInt_FMT " GMRES solves, %.1f iterations each", e->lsolves,
+                          (double)(e->lsolves ? (PetscReal)e->lits / e->lsolves : 0)));
+  if (nma->verbose) PetscCall(PetscPrintf(nma->comm, "\n"));
   PetscCall(PetscFree2(X0, D));
   PetscFunctionReturn(0);
 }
@@ -481,6 +613,13 @@ static PetscErrorCode TriboNMASetFromOptions_EPMC(PetscOptionItems *PetscOptions
                                  &nm, &e->rmodes_set));
   PetscCall(
       PetscOptionsRealArray("-epmc_rayleigh_zeta", "their damping ratios [-] (default -backbone_zeta0 for both)", "", e->rzeta, &nz, &e->rzeta_set));
+  {
+    const char *solvers[] = {"dense", "gmres"};
+    PetscInt    sv        = e->gmres ? 1 : 0;
+    PetscCall(PetscOptionsEList("-epmc_solver", "linear solver: dense LU of the whole Jacobian, or GMRES with TriboHBOp (-hbop_*)", "", solvers, 2,
+                                solvers[sv], &sv, &e->gmres_set));
+    e->gmres = (PetscBool)(sv == 1);
+  }
   PetscCall(PetscOptionsBool("-epmc_static_free",
                              "the zeroth harmonic is an unknown (eq. 61a); 0: held at the prestress (dynamics about the prestressed state)", "",
                              e->static_free, &e->static_free, NULL));
@@ -526,6 +665,8 @@ static PetscErrorCode TriboNMADestroy_EPMC(TriboNMA nma)
   PetscFunctionBeginUser;
   PetscCall(TriboHBDestroy(&e->hb));
   PetscCall(TriboContDestroy(&e->cont));
+  PetscCall(TriboHBOpDestroy(&e->op));
+  PetscCall(PetscFree2(e->Bb, e->Cb));
   PetscCall(PetscFree4(e->K, e->M, e->C, e->p));
   PetscCall(PetscFree7(e->q, e->F, e->Jnl, e->Jq, e->w1, e->w2, e->w3));
   PetscCall(PetscFree(e->fs));
