@@ -53,3 +53,4 @@ grep -E '^Timings' "$log" | sed -E 's/.*parse ([0-9.]+), assembly ([0-9.]+), red
   done
 echo "(factorization_s, modes_s, static_modes_s: the Craig-Bampton stages; peak_MB: rank 0's largest resident set;"
 echo " aim for the BRB: under 2 minutes on two cores)"
+bash scripts/bench-epmc-brb.sh

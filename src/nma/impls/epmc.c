@@ -58,6 +58,8 @@ typedef struct {
   TriboHBOp      op;
   PetscReal     *Bb, *Cb, Eb[9], A; /* the border of the linear solves (Nx x 3 each), the amplitude of the linearization */
   PetscInt       lits, lsolves;     /* GMRES iterations and solves, for the summary */
+  PetscInt       nres, nlin;        /* residual evaluations, linearizations */
+  PetscLogDouble tres, tlin, tsol;  /* their seconds, and the linear solves' */
   PetscLogDouble t0;
 } NMA_EPMC;
 
@@ -197,8 +199,15 @@ static PetscErrorCode Eval_Private(TriboNMA nma, const PetscReal X[], PetscReal 
 
 static PetscErrorCode Residual_Private(void *ctx, const PetscReal X[], PetscReal R[])
 {
+  NMA_EPMC      *e = (NMA_EPMC *)((TriboNMA)ctx)->data;
+  PetscLogDouble t0, t1;
+
   PetscFunctionBeginUser;
+  PetscCall(PetscTime(&t0));
   PetscCall(Eval_Private((TriboNMA)ctx, X, R, NULL));
+  PetscCall(PetscTime(&t1));
+  e->tres += t1 - t0;
+  e->nres++;
   PetscFunctionReturn(0);
 }
 
@@ -225,8 +234,10 @@ static PetscErrorCode LinSetUp_Private(void *ctx, const PetscReal X[])
   PetscInt        n = nma->n, nc = e->nc, nn = e->nn, c1 = e->h0;
   const PetscReal w = X[nn], xi = X[nn + 1], A = PetscPowReal(10.0, X[nn + 2]), ln10 = PetscLogReal(10.0);
   PetscReal      *q = e->q, *F = e->F, *Mq = e->w1, *Cq = e->w2, *qm = e->w3, sc[EPMC_MAXH * 2];
+  PetscLogDouble  t0, t1;
 
   PetscFunctionBeginUser;
+  PetscCall(PetscTime(&t0));
   e->A = A;
   for (PetscInt k = 0; k < nc; k++) {
     PetscInt s, h = HarmOfCol_Private(e->hb, e, k, &s);
@@ -269,6 +280,9 @@ static PetscErrorCode LinSetUp_Private(void *ctx, const PetscReal X[])
     e->Cb[nn + c1 * n + i]  = e->p[i];
   }
   PetscCall(PetscArrayzero(e->Eb, 9));
+  PetscCall(PetscTime(&t1));
+  e->tlin += t1 - t0;
+  e->nlin++;
   PetscFunctionReturn(0);
 }
 
@@ -293,7 +307,13 @@ static PetscErrorCode LinSolve_Private(void *ctx, const PetscReal nrow[], const 
     rhs[nn + jb]      = b[nn + jb];
     e->Eb[2 + 3 * jb] = nrow[nn + jb]; // row 2 (the hyperplane), column jb
   }
-  PetscCall(TriboHBOpSolve(e->op, 3, e->Bb, e->Cb, e->Eb, rhs, z, &its, ok));
+  {
+    PetscLogDouble t0, t1;
+    PetscCall(PetscTime(&t0));
+    PetscCall(TriboHBOpSolve(e->op, 3, e->Bb, e->Cb, e->Eb, rhs, z, &its, ok));
+    PetscCall(PetscTime(&t1));
+    e->tsol += t1 - t0;
+  }
   e->lits += its;
   e->lsolves++;
   PetscCall(PetscFree(rhs));
@@ -498,7 +518,8 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
     PetscCall(TriboHBOpSetFixedStatic(e->op, (PetscBool)!e->static_free));
     PetscCall(PetscFree2(Kt, f));
     PetscCall(TriboContSetLinearSolver(e->cont, LinSetUp_Private, LinSolve_Private, nma));
-    e->lits = e->lsolves = 0;
+    e->lits = e->lsolves = e->nres = e->nlin = 0;
+    e->tres = e->tlin = e->tsol = 0;
   }
   PetscCall(TriboContSetScaling(e->cont, D));
   PetscCall(TriboContSetMonitor(e->cont, Monitor_Private, nma));
@@ -578,8 +599,11 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
   if (nma->verbose)
     PetscCall(PetscPrintf(nma->comm, "EPMC: %" PetscInt_FMT " points, %s, %.2f s", nma->bb.na, TriboContReasons[reason + 3], (double)(t1 - t0)));
   if (nma->verbose && e->gmres)
-    PetscCall(PetscPrintf(nma->comm, "; %" PetscInt_FMT " GMRES solves, %.1f iterations each", e->lsolves,
-                          (double)(e->lsolves ? (PetscReal)e->lits / e->lsolves : 0)));
+    PetscCall(PetscPrintf(nma->comm,
+                          "; %" PetscInt_FMT " residuals %.2f s each, %" PetscInt_FMT
+                          " linearizations (AFT with Jacobian blocks) %.2f s each, %" PetscInt_FMT " GMRES solves %.2f s and %.1f iterations each",
+                          e->nres, (double)(e->nres ? e->tres / e->nres : 0), e->nlin, (double)(e->nlin ? e->tlin / e->nlin : 0), e->lsolves,
+                          (double)(e->lsolves ? e->tsol / e->lsolves : 0), (double)(e->lsolves ? (PetscReal)e->lits / e->lsolves : 0)));
   if (nma->verbose) PetscCall(PetscPrintf(nma->comm, "\n"));
   PetscCall(PetscFree2(X0, D));
   PetscFunctionReturn(0);
