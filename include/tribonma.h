@@ -87,6 +87,8 @@ typedef struct {
   PetscInt             npl;           /* interface points whose loops are stored (-backbone_loop_points) */
   PetscInt            *pl_index;      /* [npl] their 0-based quadrature point indices */
   PetscReal           *pl_u, *pl_t;   /* [na*nloop*npl*3] relative displacement and traction (t1, t2, n) along the last cycle */
+  PetscInt             npd;           /* interface points of point_dissip (0: not computed) */
+  PetscReal           *point_dissip;  /* [na*npd] energy each interface point dissipates per cycle (J, EPMC) */
   PetscReal            freq0;         /* Hz, linearized about the prestress */
   PetscInt             mode;          /* 1-based elastic mode number */
 } TriboBackbone;

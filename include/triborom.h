@@ -127,6 +127,7 @@ PETSC_EXTERN PetscErrorCode TriboJointEvaluateLD(TriboJoint, TriboLawMode, const
 /* Harmonic balance force (AFT, include/tribohb.h): F = harmonics of f_nl for the harmonics X of x (X[k n + i]) and,
    if J != NULL, J += dF/dX ((ncoef n)^2, column-major, interface rows and columns only). Collective. */
 PETSC_EXTERN PetscErrorCode TriboJointEvaluateHB(TriboJoint, TriboHB, TriboLawMode, const PetscReal[], PetscReal[], PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboJointEvaluateHBPoints(TriboJoint, TriboHB, TriboLawMode, const PetscReal[], PetscReal[], PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboJointEvaluateHBV(TriboJoint, TriboHB, TriboLawMode, const PetscReal[], PetscReal[], PetscReal[], PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboJointCommit(TriboJoint);
 /* Save/restore the committed history (owned points, nhist*nloc values) */

@@ -537,6 +537,8 @@ static PetscErrorCode TriboBackboneFree_Private(TriboBackbone *b)
   PetscCall(PetscFree(b->cycles));
   PetscCall(PetscFree(b->status));
   PetscCall(PetscFree(b->seconds));
+  PetscCall(PetscFree(b->point_dissip));
+  b->npd = 0;
   PetscCall(PetscFree(b->loop_q));
   PetscCall(PetscFree(b->loop_force));
   PetscCall(PetscFree(b->pl_index));

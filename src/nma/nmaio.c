@@ -207,6 +207,23 @@ PetscErrorCode TriboNMAWriteH5(TriboNMA nma, TriboH5 h5)
       PetscCall(TriboH5WriteReal(h5, p, 4, d4, b->pl_t));
     }
   }
+  if (b->npd > 0) { // energy per interface point and per element (EPMC)
+    TriboInterface f = nma->rom->iface;
+    dims[1]          = b->npd;
+    PetscCall(PetscSNPrintf(p, sizeof(p), "%s/point_dissipation_J", g));
+    PetscCall(TriboH5WriteReal(h5, p, 2, dims, b->point_dissip));
+    if (f && f->nelem > 0 && f->pelem && f->pelem[0] >= 0) {
+      PetscReal *we;
+      PetscCall(PetscCalloc1(b->na * f->nelem, &we));
+      for (PetscInt a = 0; a < b->na; a++)
+        for (PetscInt q = 0; q < b->npd; q++)
+          if (f->pelem[q] >= 0) we[a * f->nelem + f->pelem[q]] += b->point_dissip[a * b->npd + q];
+      dims[1] = f->nelem;
+      PetscCall(PetscSNPrintf(p, sizeof(p), "%s/element_dissipation_J", g));
+      PetscCall(TriboH5WriteReal(h5, p, 2, dims, we));
+      PetscCall(PetscFree(we));
+    }
+  }
   PetscCall(TriboH5WriteAttrString(h5, g, "method", nma->type));
   PetscCall(TriboH5WriteAttrReal(h5, g, "frequency0_hz", b->freq0));
   PetscCall(

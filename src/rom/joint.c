@@ -549,6 +549,73 @@ PetscErrorCode TriboJointEvaluateHBV(TriboJoint j, TriboHB hb, TriboLawMode mode
 }
 
 /*@
+  TriboJointEvaluateHBPoints - Harmonics of the relative displacement and of the traction at every interface point
+  (the AFT of TriboJointEvaluateHB() before the tractions are integrated), on every rank, for pictures and energies.
+
+  Collective
+
+  Input Parameters:
++ joint - the joint, set up
+. hb    - the harmonic layout, set up (its frequency for rate-dependent laws)
+. mode  - TRIBO_LAW_FULL or TRIBO_LAW_NORMAL
+- X     - harmonics of the generalized displacements, X[k n + i], the same on every rank
+
+  Output Parameters:
++ Up - npts x 3 ncoef, point-major: Up[p (3 ncoef) + 3 k + c], c = t1, t2, n
+- Tp - the tractions, same layout
+
+  Notes:
+  The energy a point dissipates per period is w_p pi sum_h h (Tc_h . Us_h - Ts_h . Uc_h) (w_p its weight), exactly the
+  discrete integral of t . du over the AFT samples for the retained harmonics.
+@*/
+PetscErrorCode TriboJointEvaluateHBPoints(TriboJoint j, TriboHB hb, TriboLawMode mode, const PetscReal X[], PetscReal Up[], PetscReal Tp[])
+{
+  PetscInt    nc, n = j->n, nl3 = 3 * j->nloc, N3, npts = j->rom->iface->npts;
+  PetscReal  *U, *T, *ul, *tl;
+  PetscMPIInt size, *cnt, *dsp, mine;
+
+  PetscFunctionBeginUser;
+  PetscCheck(j->setup, j->comm, PETSC_ERR_ORDER, "call TriboJointSetUp() first");
+  PetscCall(TriboHBGetSizes(hb, NULL, &nc, NULL));
+  N3 = 3 * nc;
+  PetscCall(PetscMalloc4(nc * nl3 + 1, &U, nc * nl3 + 1, &T, nc * nl3 + 1, &ul, nc * nl3 + 1, &tl));
+  for (PetscInt ir = 0; ir < j->nruns; ir++) {
+    const JointRun     *ru = &j->runs[ir];
+    const TriboLawCard *card;
+    const PetscReal    *p;
+    PetscInt            m3 = 3 * ru->np, o = nc * 3 * ru->p0;
+    for (PetscInt k = 0; k < nc; k++)
+      for (PetscInt r = 0; r < m3; r++) {
+        PetscReal s = 0;
+        for (PetscInt q = j->prow[3 * ru->p0 + r]; q < j->prow[3 * ru->p0 + r + 1]; q++) s += j->pval[q] * X[k * n + j->pcol[q]];
+        U[o + k * m3 + r] = s;
+      }
+    PetscCall(TriboLawGetCard(j->laws[ru->law], &card));
+    PetscCall(TriboLawGetParameters(j->laws[ru->law], &p));
+    PetscCall(TriboHBAFTV(hb, card, p, mode, ru->np, &U[o], &T[o], NULL, NULL));
+    for (PetscInt k = 0; k < nc; k++) // point-major
+      for (PetscInt r = 0; r < m3; r++) {
+        PetscInt pt = ru->p0 + r / 3, c = r % 3;
+        ul[pt * N3 + 3 * k + c] = U[o + k * m3 + r];
+        tl[pt * N3 + 3 * k + c] = T[o + k * m3 + r];
+      }
+  }
+  PetscCallMPI(MPI_Comm_size(j->comm, &size));
+  PetscCall(PetscMalloc2(size, &cnt, size, &dsp));
+  for (PetscMPIInt r = 0; r < size; r++) {
+    PetscInt a = (npts * r) / size, b = (npts * (r + 1)) / size;
+    PetscCall(PetscMPIIntCast(N3 * (b - a), &cnt[r]));
+    PetscCall(PetscMPIIntCast(N3 * a, &dsp[r]));
+  }
+  PetscCall(PetscMPIIntCast(N3 * j->nloc, &mine));
+  PetscCallMPI(MPI_Allgatherv(ul, mine, MPIU_REAL, Up, cnt, dsp, MPIU_REAL, j->comm));
+  PetscCallMPI(MPI_Allgatherv(tl, mine, MPIU_REAL, Tp, cnt, dsp, MPIU_REAL, j->comm));
+  PetscCall(PetscFree2(cnt, dsp));
+  PetscCall(PetscFree4(U, T, ul, tl));
+  PetscFunctionReturn(0);
+}
+
+/*@
   TriboJointCommit - Accepts the state of the last evaluation: the trial history becomes the
   committed one (the reference state of the next load step).
 @*/

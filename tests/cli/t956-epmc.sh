@@ -8,6 +8,9 @@
 # - EPMC against RQNMA (porter-brake-2023 Fig. 12 found them within about 0.5 % in frequency): the differences in
 #   frequency and damping at the EPMC points, RQNMA interpolated in log q, are printed; the check is 1 % in
 #   frequency where both are computed;
+# - energy balance (C = 0 in the demo case): the energy per cycle of the interface points (point_dissipation_J, from
+#   the harmonics of the tractions and displacements) equals that of the negative damping xi M to 1e-6, and
+#   element_dissipation_J sums the points;
 # - bad inputs: harmonics without the first, Nt too small for the highest harmonic: one-line errors, no file.
 # timeout: 600
 set -u
@@ -57,6 +60,13 @@ with h5py.File(w + "/full_branch.h5", "r") as a, h5py.File(w + "/part_branch.h5"
     n = min(len(xa), len(xb))
     same = len(xa) == len(xb) and np.allclose(xa[:n], xb[:n], rtol=1e-12, atol=1e-300)
     print(("ok" if same else "not ok") + " - restarted branch equals the uninterrupted one (%d and %d points, max rel diff %.1e)" % (len(xa), len(xb), np.max(np.abs(xa[:n] - xb[:n]) / (np.abs(xa[:n]) + 1e-300))))
+with h5py.File(w + "/g2.h5", "r") as h:
+    g = h["backbone/mode1"]
+    W, Wp, We = np.array(g["dissipation_J"]), np.array(g["point_dissipation_J"]), np.array(g["element_dissipation_J"])
+    m = W > 1e-12
+    err = np.max(np.abs(Wp.sum(1)[m] / W[m] - 1)) if m.any() else 1
+    print(("ok" if m.sum() >= 2 and err < 1e-6 and np.allclose(We.sum(1), Wp.sum(1), rtol=1e-12, atol=1e-30) else "not ok")
+          + " - energy balance: the interface points dissipate what the negative damping supplies (%d points, max rel diff %.1e)" % (m.sum(), err))
 qr, fr, zr = bb("rq.h5")
 m = (q1 >= qr[0]) & (q1 <= qr[-1])
 fi = np.interp(np.log(q1[m]), np.log(qr), fr)

@@ -468,6 +468,75 @@ static PetscErrorCode TriboNMASetUp_EPMC(TriboNMA nma)
   PetscFunctionReturn(0);
 }
 
+/* Interface energies and loops of branch point X, stored at backbone entry ia: the energy each interface point
+   dissipates per cycle, W_p = w_p pi sum_h h (T_hc . U_hs - T_hs . U_hc) (the exact discrete integral of t . du over
+   the AFT samples, TriboJointEvaluateHBPoints(); w_p = 1 for discrete elements); the relative displacement and
+   traction of the -backbone_loop_points points at the Nt samples of a period; and the modal loop: the modal
+   coordinate q(tau) = phi^T M x~ / |phi|_M and the modal restoring force phi^T (K x~ + f~_nl) / |phi|_M, x~ and f~_nl
+   the oscillating parts (harmonics >= 1; f~_nl band-limited to them), phi = Psi_s1. */
+static PetscErrorCode Post_Private(TriboNMA nma, const PetscReal X[], PetscInt ia)
+{
+  NMA_EPMC      *e = (NMA_EPMC *)nma->data;
+  TriboBackbone *b = &nma->bb;
+  TriboInterface f = nma->rom->iface;
+  PetscInt       n = nma->n, nc = e->nc, N3 = 3 * e->nc, Nt = e->Nt, c1 = e->h0;
+  PetscReal      A = PetscPowReal(10.0, X[e->nn + 2]), *Up, *Tp, *xs, *fs, *Mphi, *Kphi, nphi = 0;
+
+  PetscFunctionBeginUser;
+  for (PetscInt k = 0; k < nc; k++) {
+    PetscInt s, h = HarmOfCol_Private(e->hb, e, k, &s);
+    for (PetscInt i = 0; i < n; i++) e->q[k * n + i] = (h == 0 ? 1 : A) * X[k * n + i];
+  }
+  PetscCall(TriboHBSetFrequency(e->hb, X[e->nn]));
+  PetscCall(PetscMalloc2(f->npts * N3, &Up, f->npts * N3, &Tp));
+  PetscCall(TriboJointEvaluateHBPoints(nma->joint, e->hb, TRIBO_LAW_FULL, e->q, Up, Tp));
+  for (PetscInt pt = 0; pt < f->npts; pt++) {
+    PetscReal W = 0;
+    for (PetscInt k = 0; k < nc; k++) {
+      PetscInt s, h = HarmOfCol_Private(e->hb, e, k, &s);
+      if (h == 0 || s) continue;
+      for (PetscInt c = 0; c < 3; c++)
+        W += h * (Tp[pt * N3 + 3 * k + c] * Up[pt * N3 + 3 * (k + 1) + c] - Tp[pt * N3 + 3 * (k + 1) + c] * Up[pt * N3 + 3 * k + c]);
+    }
+    b->point_dissip[ia * b->npd + pt] = PETSC_PI * f->pw[pt] * W;
+  }
+  for (PetscInt a = 0; a < b->npl; a++) { // point loops at the Nt samples
+    PetscReal *us = &b->pl_u[0], *ts = &b->pl_t[0], *wu, *wt;
+    PetscCall(PetscMalloc2(3 * Nt, &wu, 3 * Nt, &wt));
+    PetscCall(TriboHBToTime(e->hb, 3, &Up[b->pl_index[a] * N3], wu));
+    PetscCall(TriboHBToTime(e->hb, 3, &Tp[b->pl_index[a] * N3], wt));
+    for (PetscInt j = 0; j < Nt; j++)
+      for (PetscInt c = 0; c < 3; c++) {
+        us[((ia * Nt + j) * b->npl + a) * 3 + c] = wu[3 * j + c];
+        ts[((ia * Nt + j) * b->npl + a) * 3 + c] = wt[3 * j + c];
+      }
+    PetscCall(PetscFree2(wu, wt));
+  }
+  // the modal loop
+  PetscCall(PetscMalloc4(Nt * n, &xs, Nt * n, &fs, n, &Mphi, n, &Kphi));
+  PetscCall(TriboJointEvaluateHBV(nma->joint, e->hb, TRIBO_LAW_FULL, e->q, e->F, NULL, NULL));
+  if (e->h0)
+    for (PetscInt i = 0; i < n; i++) e->q[i] = e->F[i] = 0;
+  PetscCall(TriboHBToTime(e->hb, n, e->q, xs));
+  PetscCall(TriboHBToTime(e->hb, n, e->F, fs));
+  PetscCall(Gemv_Private(n, e->M, &X[(c1 + 1) * n], Mphi));
+  PetscCall(Gemv_Private(n, e->K, &X[(c1 + 1) * n], Kphi));
+  for (PetscInt i = 0; i < n; i++) nphi += X[(c1 + 1) * n + i] * Mphi[i];
+  nphi = PetscSqrtReal(nphi);
+  for (PetscInt j = 0; j < Nt; j++) {
+    PetscReal qq = 0, ff = 0;
+    for (PetscInt i = 0; i < n; i++) {
+      qq += Mphi[i] * xs[j * n + i];
+      ff += Kphi[i] * xs[j * n + i] + X[(c1 + 1) * n + i] * fs[j * n + i];
+    }
+    b->loop_q[ia * Nt + j]     = qq / nphi;
+    b->loop_force[ia * Nt + j] = ff / nphi;
+  }
+  PetscCall(PetscFree4(xs, fs, Mphi, Kphi));
+  PetscCall(PetscFree2(Up, Tp));
+  PetscFunctionReturn(0);
+}
+
 /* Initial guess and scales, continuation, then the backbone at the branch points */
 static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
 {
@@ -547,6 +616,9 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
     PetscCheck(na > 0, nma->comm, PETSC_ERR_NOT_CONVERGED, "EPMC: the first point did not converge (%s): no backbone", TriboContReasons[reason + 3]);
     PetscCall(TriboNMASetAmplitudes(nma, na, amps));
     PetscCall(TriboNMABackboneAllocate(nma));
+    PetscCall(TriboNMABackboneAllocateLoops(nma, e->Nt));
+    nma->bb.npd = nma->rom->iface->npts;
+    PetscCall(PetscCalloc1(nma->bb.na * nma->bb.npd, &nma->bb.point_dissip));
     na = 0;
     for (PetscInt k = 0; k < npts; k++) {
       const PetscReal *X = &B[k * N];
@@ -592,6 +664,7 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
         }
         PetscCall(MatDenseRestoreArrayRead(nma->rom->R, &rr));
       }
+      PetscCall(Post_Private(nma, X, na));
       na++;
     }
     PetscCall(PetscFree3(R, amps, keep));
