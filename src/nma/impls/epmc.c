@@ -56,6 +56,7 @@ typedef struct {
   PetscReal     *q, *F, *Jnl, *Jq, *w1, *w2, *w3, *dFdW;
   PetscBool      gmres, gmres_set; /* -epmc_solver gmres: TriboHBOp (distributed, matrix-free) instead of dense LU */
   TriboHBOp      op;
+  PetscBool      Czero; /* C = 0: the operator skips its damping product */
   PetscReal     *Bb, *Cb, Eb[9], A; /* the border of the linear solves (Nx x 3 each), the amplitude of the linearization */
   PetscInt       lits, lsolves;     /* GMRES iterations and solves, for the summary */
   PetscInt       nres, nlin;        /* residual evaluations, linearizations */
@@ -247,7 +248,7 @@ static PetscErrorCode LinSetUp_Private(void *ctx, const PetscReal X[])
       qm[k * n + i] = h == 0 ? 0 : q[k * n + i];
     }
   }
-  PetscCall(TriboHBOpSetLinear(e->op, w, -xi, 1.0)); // D = C - xi M (TriboHBOpSetDampingMatrix(C))
+  PetscCall(TriboHBOpSetLinear(e->op, w, -xi, e->Czero ? 0.0 : 1.0)); // D = C - xi M (TriboHBOpSetDampingMatrix(C))
   PetscCall(TriboHBOpSetColumnScaling(e->op, sc));
   PetscCall(TriboHBOpEvaluate(e->op, TRIBO_LAW_FULL, q, F, PETSC_TRUE));
   PetscCall(TriboHBOpMultJacobian(e->op, qm, e->Jq));
@@ -583,7 +584,9 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
     PetscCall(TriboJointCopyHistory(nma->joint, nma->hs, PETSC_FALSE));
     PetscCall(TriboJointEvaluate(nma->joint, TRIBO_LAW_FULL, nma->us, f, Kt));
     PetscCall(TriboHBOpSetReferenceTangent(e->op, Kt));
-    PetscCall(TriboHBOpSetDampingMatrix(e->op, e->C));
+    e->Czero = PETSC_TRUE;
+    for (PetscInt k = 0; k < n * n; k++) e->Czero = (PetscBool)(e->Czero && e->C[k] == 0);
+    PetscCall(TriboHBOpSetDampingMatrix(e->op, e->Czero ? NULL : e->C)); // no damping product when C = 0
     PetscCall(TriboHBOpSetFixedStatic(e->op, (PetscBool)!e->static_free));
     PetscCall(PetscFree2(Kt, f));
     PetscCall(TriboContSetLinearSolver(e->cont, LinSetUp_Private, LinSolve_Private, nma));
