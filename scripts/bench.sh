@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # make bench: speed of an RQNMA backbone (20 amplitudes, elastic dry friction, non-Masing cycles)
+# (and, at the end, of an EPMC backbone of the built-in lap beam)
 # on interfaces of 48 and 600 zero-thickness elements, on 1 and 2 ranks. Paper
 # porter-et-al-2022, Table 10: 81 s per such backbone (588-element interface, MATLAB).
 set -euo pipefail
