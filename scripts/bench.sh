@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # make bench: speed of an RQNMA backbone (20 amplitudes, elastic dry friction, non-Masing cycles)
+# (and, at the end, of an EPMC backbone of the built-in lap beam)
 # on interfaces of 48 and 600 zero-thickness elements, on 1 and 2 ranks. Paper
 # porter-et-al-2022, Table 10: 81 s per such backbone (588-element interface, MATLAB).
 set -euo pipefail
@@ -54,3 +55,27 @@ grep -E '^Timings' "$log" | sed -E 's/.*parse ([0-9.]+), assembly ([0-9.]+), red
 echo "(factorization_s, modes_s, static_modes_s: the Craig-Bampton stages; peak_MB: rank 0's largest resident set;"
 echo " aim for the BRB: under 2 minutes on two cores)"
 bash scripts/bench-epmc-brb.sh
+
+# EPMC backbone (harmonic balance, continuation) of the demo case on the built-in lap beam
+# (tribo model): harmonics 0-3, Nt = 128, 30 continuation points (the first and 29 steps)
+echo; echo "EPMC backbone of the built-in lap beam (harmonics 0,1,2,3, Nt 128, 30 points; configs/demo.yaml)"
+rom="$out/rom_model.h5"
+bin/tribo model -output "$rom" > "$out/model_epmc.log"
+printf "%-6s %-8s %-8s %-8s %-12s %-10s %-12s %-10s %s\n" ranks DOFs unknowns points backbone_s newton_it s_per_point s_per_it peak_MB
+for np in 1 2; do
+  log="$out/epmc_np$np.log"
+  h5="$out/epmc_np$np.h5"
+  /usr/bin/time -f "%M" -o "$out/mem.txt" "${MPIEXEC[@]}" -n "$np" bin/tribo backbone -rom "$rom" -options_file configs/demo.yaml \
+    -nma_type epmc -hb_harmonics 0,1,2,3 -hb_nt 128 -cont_max_steps 29 -backbone_qmax 1e-2 -cont_atol 1e-6 \
+    -output "$h5" > "$log" 2>&1 || { echo "EPMC on $np rank(s) failed: see $log"; tail -3 "$log"; continue; }
+  secs=$(grep -E '^EPMC: [0-9]+ points' "$log" | sed -E 's/.*, ([0-9.]+) s(;.*)?$/\1/')
+  unk=$(grep -m1 -E '^EPMC: [0-9]+ unknowns' "$log" | sed -E 's/^EPMC: ([0-9]+) unknowns \([0-9]+ harmonic columns x ([0-9]+) DOFs.*/\1 \2/')
+  read -r pts its < <(/usr/bin/python3 -c "import h5py,sys; g=h5py.File(sys.argv[1],'r')['backbone/mode1']; print(len(g['frequency_hz']), int(g['newton_iterations'][:].sum()))" "$h5")
+  mem=$(( $(cat "$out/mem.txt") / 1024 ))
+  set -- $unk
+  printf "%-6s %-8s %-8s %-8s %-12s %-10s %-12s %-10s %s\n" "$np" "$2" "$1" "$pts" "$secs" "$its" \
+    "$(awk -v s="$secs" -v n="$pts" 'BEGIN{printf "%.3f", s/n}')" "$(awk -v s="$secs" -v n="$its" 'BEGIN{printf "%.3f", n ? s/n : 0}')" "$mem"
+done
+echo "(backbone_s: wall time of the continuation after prestress and modes (the 'EPMC: N points' line);"
+echo " newton_it: the Newton iterations of the kept points (/backbone/mode1/newton_iterations), rejected"
+echo " steps not counted; peak_MB as above)"

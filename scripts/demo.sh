@@ -3,7 +3,8 @@
 # of a bolted lap-joint beam like the Brake-Reuss beam, reduces it (Craig-Bampton with the joint
 # interface kept, then condensed to the interface DOFs plus 20 modes), preloads the bolts,
 # computes the linearized modes and traces the backbone (frequency and damping against amplitude)
-# of the first bending mode with elastic dry friction (RQNMA), writing HDF5 files and pictures.
+# of the first bending mode with elastic dry friction (RQNMA, then EPMC by harmonic balance, drawn
+# together in compare.png), writing HDF5 files and pictures.
 # Runs from the repository (make demo) or from an installation (PREFIX/share/tribo/scripts/demo.sh,
 # with PREFIX/bin/tribo); the files go to $TRIBO_DEMO_OUT (default out/demo under the current folder).
 set -euo pipefail
@@ -23,6 +24,13 @@ run "${MPIEXEC[@]}" -n "$np" "$tribo" rom -deck "$out/lapbeam.inp" -output "$out
 run "${MPIEXEC[@]}" -n "$np" "$tribo" prestress -rom "$out/rom.h5" -options_file "$cfg" -output "$out/prestress.h5"
 run "${MPIEXEC[@]}" -n "$np" "$tribo" modal -rom "$out/rom.h5" -options_file "$cfg" -output "$out/modal.h5"
 run "${MPIEXEC[@]}" -n "$np" "$tribo" backbone -rom "$out/rom.h5" -options_file "$cfg" -output "$out/backbone.h5"
+t1=$(date +%s)
+# the same backbone in the frequency domain: EPMC (harmonic balance, continuation in the amplitude
+# from -backbone_qmin to -backbone_qmax), then both in one picture (the legend names the method)
+run "${MPIEXEC[@]}" -n "$np" "$tribo" backbone -rom "$out/rom.h5" -options_file "$cfg" -nma_type epmc \
+  -hb_harmonics "${TRIBO_DEMO_HARMONICS:-0,1,3}" -hb_nt 64 -output "$out/epmc.h5"
+t2=$(date +%s)
+run "$tribo" plot "$out/backbone.h5" "$out/epmc.h5" -output "$out/compare.png"
 echo
-echo "demo done in $(( $(date +%s) - t0 )) s on $np rank(s); files in $out:"
+echo "demo done in $(( $(date +%s) - t0 )) s on $np rank(s) (RQNMA and before $(( t1 - t0 )) s, EPMC $(( t2 - t1 )) s); files in $out:"
 ls -1 "$out" | sed 's/^/  /'

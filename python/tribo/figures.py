@@ -48,7 +48,7 @@ from .measured import Measured, read_measured
 from .results import Result, ResultError, read
 
 __all__ = ["FIGURES", "register_figure", "figure", "auto_kind", "save", "backbone_figure", "interface_figure",
-           "modal_figure", "loops_figure", "loop_amplitudes", "slip_direction", "new_figure", "backbone_x", "recovery_row", "FORMATS"]
+           "modal_figure", "loops_figure", "method_name", "loop_amplitudes", "slip_direction", "new_figure", "backbone_x", "recovery_row", "FORMATS"]
 
 FORMATS = (".png", ".svg", ".pdf")
 FIGURES = {}
@@ -211,6 +211,20 @@ def backbone_x(result, b, x):
     return vals, what % labels[i], _short(labels)[i]
 
 
+def method_name(result):
+    """The backbone method of a result for a legend: "RQNMA", "RQNMA (Masing)", "EPMC (harmonics
+    0,1,2,3)", from the /backbone groups' ``method`` attribute and the run's options."""
+    ms = sorted({str(b.attrs.get("method", "backbone")) for b in result.backbones.values()})
+    m = "/".join(ms)
+    o = result.options
+    if m == "epmc":
+        h = o.get("-hb_harmonics")
+        return "EPMC (harmonics %s)" % h if h else "EPMC"
+    if m == "rqnma" and "-rqnma_masing" in o and o["-rqnma_masing"].lower() in ("", "1", "true", "yes"):
+        return "RQNMA (Masing)"
+    return m.upper()
+
+
 @register_figure("backbone", applies=lambda r: r.has("/backbone"), suffix="",
                  description="frequency and damping against amplitude (/backbone), with measured data")
 def backbone_figure(results, x="auto", labels=None, measured=(), measured_labels=None, mode=None, title=None):
@@ -223,7 +237,12 @@ def backbone_figure(results, x="auto", labels=None, measured=(), measured_labels
     file); ``mode``: one mode number (default: every mode of each file)."""
     results = _results(results)
     _check_labels(results, labels)
-    names = _default_labels(results, labels)
+    methods = [method_name(r) for r in results]
+    if len(set(methods)) > 1:  # e.g. RQNMA next to EPMC: the legend names the method
+        names = [str(labels[i]) if labels and i < len(labels) and labels[i] is not None else methods[i]
+                 for i in range(len(results))]
+    else:
+        names = _default_labels(results, labels)
     x = resolve_x(results[0], x)
     curves = []  # (label, x, f, zeta %, status, row name, x label)
     for i, r in enumerate(results):
@@ -290,6 +309,8 @@ def backbone_figure(results, x="auto", labels=None, measured=(), measured_labels
             t = r.data.get("prestress", {}).attrs.get("tension_N") if "prestress" in r.data else None
             if t is not None:
                 bits.append("%.6g N per bolt" % t)
+        elif len(set(methods)) > 1:
+            bits.append(" vs ".join(m.split(" (")[0] for m in methods))
         title = "tribo backbone" + (": " + ", ".join(bits) if bits else "")
     if title:
         fig.suptitle(title)

@@ -3,8 +3,8 @@
 # tribo on PATH (version, help, a model), tribo plot finding the Python package in the
 # installation, a program of the user's compiled and linked with pkg-config --cflags --libs
 # libtribo and run, and the demo run from the installation (deck, reduction, prestress, modes,
-# backbone and pictures). One line per check.
-# timeout: 400
+# backbone, EPMC and pictures). One line per check.
+# timeout: 600
 set -u
 . tests/cli/lib.sh
 W=$TMPDIR_TEST/t930
@@ -53,7 +53,7 @@ if mpicc -o user user.c $(pkg-config --cflags --libs libtribo) >cc.out 2>&1 && .
   pass "a user's program built with pkg-config libtribo runs: $(head -n 1 user.out)"
 else fail "a user's program built with pkg-config libtribo" "see" cc.out user.out; fi
 
-if TRIBO_DEMO_OUT="$W/user/demo" bash "$P/share/tribo/scripts/demo.sh" >demo.out 2>&1 && [ -s demo/backbone.h5 ] && [ -s demo/backbone.png ] && grep -q "demo done" demo.out; then
+if TRIBO_DEMO_OUT="$W/user/demo" bash "$P/share/tribo/scripts/demo.sh" >demo.out 2>&1 && [ -s demo/backbone.h5 ] && [ -s demo/backbone.png ] && [ -s demo/epmc.h5 ] && [ -s demo/compare.png ] && grep -q "demo done" demo.out; then
   pass "the demo runs from the installation: $(grep 'demo done' demo.out)"
 else fail "the demo runs from the installation" "see" demo.out; fi
 finish
