@@ -28,7 +28,7 @@ t1=$(date +%s)
 # the same backbone in the frequency domain: EPMC (harmonic balance, continuation in the amplitude
 # from -backbone_qmin to -backbone_qmax), then both in one picture (the legend names the method)
 run "${MPIEXEC[@]}" -n "$np" "$tribo" backbone -rom "$out/rom.h5" -options_file "$cfg" -nma_type epmc \
-  -hb_harmonics "${TRIBO_DEMO_HARMONICS:-0,1,3}" -hb_nt 64 -output "$out/epmc.h5"
+  -hb_harmonics "${TRIBO_DEMO_HARMONICS:-0,1,2,3}" -hb_nt 128 -output "$out/epmc.h5"
 t2=$(date +%s)
 run "$tribo" plot "$out/backbone.h5" "$out/epmc.h5" -output "$out/compare.png"
 echo
