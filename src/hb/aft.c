@@ -15,6 +15,7 @@
    D_t (u_t - u_p)/(u_n - u_n,p) du_n,p. This is exact for jenkins and edf; another hysteretic law is refused until
    its slider is described here. */
 #include "hbimpl.h"
+#include <petscblaslapack.h>
 
 typedef struct {
   PetscReal kt;
@@ -45,7 +46,7 @@ static PetscErrorCode GetSlider_Private(TriboHB hb, const TriboLawCard *card, co
    with J, its (3 ncoef)^2 block, and work dz[2 N3], dt[3 N3], h[3 nhist] */
 static PetscErrorCode March_Private(TriboHB hb, const TriboLawCard *card, const PetscReal p[], TriboLawMode mode, const Slider *sl, PetscInt pt,
                                     const PetscReal u[], const PetscReal U0[2], PetscReal t[], PetscReal J[], PetscReal dz[], PetscReal dt[],
-                                    PetscReal h[], PetscInt *nper, PetscBool *conv)
+                                    const PetscReal Bw[], PetscReal h[], PetscInt *nper, PetscBool *conv)
 {
   PetscInt         Nt = hb->Nt, nc = hb->ncoef, N3 = 3 * nc, nhist = card->nhist, j0 = 0, k0 = hb->harm[0] == 0 ? 0 : -1, per;
   PetscReal       *hs = h + nhist, *hn = h + 2 * nhist, umax = 0;
@@ -66,11 +67,10 @@ static PetscErrorCode March_Private(TriboHB hb, const TriboLawCard *card, const 
   for (per = 1; per <= hb->maxper && !*conv; per++) {
     PetscReal tmax = 0, dif_u = 0, dif_t = 0;
     PetscCall(PetscArraycpy(hs, h, nhist));
-    if (J) PetscCall(PetscArrayzero(J, N3 * N3));
     for (PetscInt s = 0; s < Nt; s++) {
       PetscInt         j = (j0 + s) % Nt, jp = (j0 + s + Nt - 1) % Nt, bad;
       const PetscReal *uj = &u[3 * j], *Bj = &B[j * nc], *Bp = &B[jp * nc];
-      PetscReal        D[9], rc[2] = {0, 0};
+      PetscReal        D[9], rc[2] = {0, 0}, *dtj = J ? &dt[j * 3 * N3] : NULL;
 
       bad = card->kernel(p, mode, 1, uj, h, &t[3 * j], J ? D : NULL, hn);
       PetscCheck(!bad, hb->comm, PETSC_ERR_USER_INPUT, "law %s: non-physical input at point %" PetscInt_FMT ", time sample %" PetscInt_FMT,
@@ -86,16 +86,9 @@ static PetscErrorCode March_Private(TriboHB hb, const TriboLawCard *card, const 
           du[c] = Bj[k];
           a0    = du[0] - dz[col];
           a1    = du[1] - dz[N3 + col];
-          for (PetscInt r = 0; r < 3; r++) dt[r * N3 + col] = D[3 * r] * a0 + D[3 * r + 1] * a1 + D[3 * r + 2] * du[2] + (r < 2 ? rc[r] * dunp : 0);
-          dz[col]      = du[0] - (mode == TRIBO_LAW_FULL ? dt[col] / sl->kt : 0);
-          dz[N3 + col] = du[1] - (mode == TRIBO_LAW_FULL ? dt[N3 + col] / sl->kt : 0);
-        }
-        for (PetscInt kr = 0; kr < nc; kr++) {
-          PetscReal w = hb->wt[kr] * Bj[kr];
-          for (PetscInt r = 0; r < 3; r++) {
-            PetscReal *Jrow = &J[(3 * kr + r) * N3];
-            for (PetscInt col = 0; col < N3; col++) Jrow[col] += w * dt[r * N3 + col];
-          }
+          for (PetscInt r = 0; r < 3; r++) dtj[r * N3 + col] = D[3 * r] * a0 + D[3 * r + 1] * a1 + D[3 * r + 2] * du[2] + (r < 2 ? rc[r] * dunp : 0);
+          dz[col]      = du[0] - (mode == TRIBO_LAW_FULL ? dtj[col] / sl->kt : 0);
+          dz[N3 + col] = du[1] - (mode == TRIBO_LAW_FULL ? dtj[N3 + col] / sl->kt : 0);
         }
       }
       PetscCall(PetscArraycpy(h, hn, nhist));
@@ -108,6 +101,14 @@ static PetscErrorCode March_Private(TriboHB hb, const TriboLawCard *card, const 
     *conv = (PetscBool)(dif_u <= hb->rtol * umax && dif_t <= hb->rtol * tmax);
   }
   *nper = per - 1;
+  if (J) { // the last period's forward transform of dt: J (row-major N3 x N3 = nc x 3 N3) = Bw^T DT, one gemm
+    PetscBLASInt bm, bn, bk;
+    PetscReal    one = 1, zero = 0;
+    PetscCall(PetscBLASIntCast(3 * N3, &bm));
+    PetscCall(PetscBLASIntCast(nc, &bn));
+    PetscCall(PetscBLASIntCast(Nt, &bk));
+    PetscCallBLAS("BLASgemm", BLASgemm_("N", "N", &bm, &bn, &bk, &one, dt, &bm, Bw, &bk, &zero, J, &bm));
+  }
   PetscFunctionReturn(0);
 }
 
@@ -202,7 +203,7 @@ PetscErrorCode TriboHBAFTV(TriboHB hb, const TriboLawCard *card, const PetscReal
                            PetscReal F[], PetscReal J[], PetscReal dFdW[])
 {
   PetscInt   Nt = hb->Nt, nc = hb->ncoef, N3 = 3 * nc, bs = hb->bs, nsig = 3 * n, nhist = card->nhist;
-  PetscReal *u, *t, *D = NULL, *hw = NULL, *dz = NULL, *dt = NULL, *ud = NULL, *v = NULL, *Dv = NULL, *Ud = NULL, *dB = NULL;
+  PetscReal *u, *t, *D = NULL, *hw = NULL, *dz = NULL, *dt = NULL, *ud = NULL, *v = NULL, *Dv = NULL, *Ud = NULL, *dB = NULL, *Bw = NULL;
   PetscBool  rate = card->kernel_v ? PETSC_TRUE : PETSC_FALSE;
   Slider     sl   = {0, 0, 0, -1};
 
@@ -211,7 +212,11 @@ PetscErrorCode TriboHBAFTV(TriboHB hb, const TriboLawCard *card, const PetscReal
   PetscCheck(!rate || !nhist, hb->comm, PETSC_ERR_SUP, "AFT of law %s: a rate-dependent law must be memoryless (nhist = 0)", card->name);
   if (nhist) PetscCall(GetSlider_Private(hb, card, p, mode, &sl));
   PetscCall(PetscMalloc2(3 * Nt * bs, &u, 3 * Nt * bs, &t));
-  PetscCall(PetscMalloc4(J && !nhist ? 9 * Nt * bs : 0, &D, 3 * PetscMax(nhist, 1) * bs, &hw, 2 * N3, &dz, 3 * N3, &dt));
+  PetscCall(PetscMalloc4(J && !nhist ? 9 * Nt * bs : 0, &D, 3 * PetscMax(nhist, 1) * bs, &hw, 2 * N3, &dz, 3 * N3 * Nt, &dt));
+  PetscCall(PetscMalloc1(J && nhist ? Nt * nc : 1, &Bw));
+  if (J && nhist) // forward weights times the basis, column-major Nt x nc
+    for (PetscInt kr = 0; kr < nc; kr++)
+      for (PetscInt j = 0; j < Nt; j++) Bw[j + Nt * kr] = hb->wt[kr] * hb->basis[j * nc + kr];
   if (rate) PetscCall(PetscMalloc5(3 * Nt * bs, &ud, 3 * Nt * bs, &v, 9 * Nt * bs, &Dv, 3 * nc * bs, &Ud, nc, &dB));
   if (dFdW && !rate) PetscCall(PetscArrayzero(dFdW, n * N3));
   hb->lastper = hb->lastunconv = 0;
@@ -266,7 +271,7 @@ PetscErrorCode TriboHBAFTV(TriboHB hb, const TriboLawCard *card, const PetscReal
         PetscBool conv;
         if (hb->harm[0] == 0)
           for (PetscInt q = 0; q < 2; q++) U0[q] = U[3 * (i0 + i) + q];
-        PetscCall(March_Private(hb, card, p, mode, &sl, i0 + i, &u[3 * Nt * i], U0, &t[3 * Nt * i], J ? &J[(i0 + i) * N3 * N3] : NULL, dz, dt, hw,
+        PetscCall(March_Private(hb, card, p, mode, &sl, i0 + i, &u[3 * Nt * i], U0, &t[3 * Nt * i], J ? &J[(i0 + i) * N3 * N3] : NULL, dz, dt, Bw, hw,
                                 &nper, &conv));
         hb->lastper = PetscMax(hb->lastper, nper);
         if (!conv) hb->lastunconv++;
@@ -292,6 +297,7 @@ PetscErrorCode TriboHBAFTV(TriboHB hb, const TriboLawCard *card, const PetscReal
   }
   PetscCall(PetscFree2(u, t));
   PetscCall(PetscFree4(D, hw, dz, dt));
+  PetscCall(PetscFree(Bw));
   if (rate) PetscCall(PetscFree5(ud, v, Dv, Ud, dB));
   PetscFunctionReturn(0);
 }

@@ -56,7 +56,7 @@ typedef struct {
   PetscReal     *q, *F, *Jnl, *Jq, *w1, *w2, *w3, *dFdW;
   PetscBool      gmres, gmres_set; /* -epmc_solver gmres: TriboHBOp (distributed, matrix-free) instead of dense LU */
   TriboHBOp      op;
-  PetscBool      Czero; /* C = 0: the operator skips its damping product */
+  PetscBool      Czero;             /* C = 0: the operator skips its damping product */
   PetscReal     *Bb, *Cb, Eb[9], A; /* the border of the linear solves (Nx x 3 each), the amplitude of the linearization */
   PetscInt       lits, lsolves;     /* GMRES iterations and solves, for the summary */
   PetscInt       nres, nlin;        /* residual evaluations, linearizations */
