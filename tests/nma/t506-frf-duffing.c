@@ -1,0 +1,113 @@
+/* Forced response of a one-DOF Duffing oscillator against the first-order amplitude equation (notes hb-epmc.md §5).
+
+   m x'' + c x' + k x + k3 x^3 = P cos(W t) (the cubic law, k1 = 0, on a point of area 1 whose t1 displacement is the
+   DOF; the ROM's C = c and Fx = 1). With harmonics 1 (Nt 16, exact for a cubic) the branch satisfies
+     G(A, u) = [(k - m u + 3/4 k3 A^2)^2 + c^2 u] A^2 - P^2 = 0,  u = W^2,
+   at every point (checked to 1e-8 relative to P^2), and its folds in W (dW/dA = 0, i.e. dG/dA = 0 on G = 0) are
+   found here independently: on each root u(A) of the quadratic in u, the sign changes of dG/dA over a grid of A,
+   refined by bisection; the continuation's fold frequencies must match them to 1e-6 relative. */
+#include "onedof.h"
+
+static const PetscReal m = 1, k = 1, c = 0.05, k3 = 1, P = 0.1;
+
+static PetscReal Root_Private(PetscReal A, PetscInt branch) // root u of G(A, u) = 0 (branch 0: lower, 1: upper), -1 if none
+{
+  PetscReal kap = k + 0.75 * k3 * A * A, b = c * c - 2 * kap * m, cc = kap * kap - P * P / (A * A), d = b * b - 4 * m * m * cc;
+  if (d < 0) return -1;
+  return (-b + (branch ? 1 : -1) * PetscSqrtReal(d)) / (2 * m * m);
+}
+
+static PetscReal GA_Private(PetscReal A, PetscInt branch) // dG/dA on the root u(A)
+{
+  PetscReal u = Root_Private(A, branch), kap = k + 0.75 * k3 * A * A;
+  return 2 * A * ((kap - m * u) * (kap - m * u) + c * c * u) + 3 * k3 * A * A * A * (kap - m * u);
+}
+
+int main(int argc, char **argv)
+{
+  TriboROM         rom;
+  TriboLaw         law;
+  TriboJoint       joint;
+  TriboPrestress   ps;
+  TriboFRF         frf;
+  PetscInt         npts, N, nf, nref = 0;
+  const PetscReal *X, *fhz;
+  PetscReal        err = 0, wref[4], ferr = 0;
+
+  PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
+  PetscCall(OneDOFROM_Private(m, k, 1.0, "Duffing", &rom));
+  PetscCall(MatCreateSeqDense(PETSC_COMM_SELF, 1, 1, NULL, &rom->C));
+  PetscCall(MatSetValue(rom->C, 0, 0, c, INSERT_VALUES));
+  PetscCall(MatAssemblyBegin(rom->C, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(rom->C, MAT_FINAL_ASSEMBLY));
+  PetscCall(VecCreateSeq(PETSC_COMM_SELF, 1, &rom->Fx));
+  PetscCall(VecSet(rom->Fx, 1.0));
+  PetscCall(TriboLawCreate(PETSC_COMM_WORLD, &law));
+  PetscCall(TriboLawSetType(law, TRIBOLAWCUBIC));
+  PetscCall(TriboLawSetParameter(law, "k1", 0.0));
+  PetscCall(TriboLawSetParameter(law, "k3", k3));
+  PetscCall(TriboJointCreate(PETSC_COMM_WORLD, &joint));
+  PetscCall(TriboJointSetROM(joint, rom));
+  PetscCall(TriboJointSetLaw(joint, law));
+  PetscCall(TriboJointSetUp(joint));
+  PetscCall(TriboPrestressCreate(PETSC_COMM_WORLD, &ps));
+  PetscCall(TriboPrestressSetJoint(ps, joint));
+  PetscCall(TriboPrestressSetTension(ps, 0.0));
+  PetscCall(TriboPrestressSolve(ps));
+  PetscCall(PetscOptionsInsertString(NULL, "-hb_harmonics 1 -hb_nt 16 -frf_force 0.1 -frf_quiet -cont_atol 1e-13"));
+  {
+    char r[64];
+    PetscCall(PetscSNPrintf(r, sizeof(r), "-frf_range %.17g,%.17g", 0.5 / (2 * PETSC_PI), 2.5 / (2 * PETSC_PI)));
+    PetscCall(PetscOptionsInsertString(NULL, r));
+  }
+  PetscCall(TriboFRFCreate(PETSC_COMM_WORLD, &frf));
+  PetscCall(TriboFRFSetJoint(frf, joint));
+  PetscCall(TriboFRFSetPrestress(frf, ps));
+  PetscCall(TriboFRFSetFromOptions(frf));
+  PetscCall(TriboFRFSetUp(frf));
+  PetscCall(TriboFRFSolve(frf));
+  PetscCall(TriboFRFGetBranch(frf, &npts, &N, &X));
+  PetscCall(TriboFRFGetFolds(frf, &nf, &fhz));
+  for (PetscInt p = 0; p < npts; p++) {
+    PetscReal A2 = X[p * N] * X[p * N] + X[p * N + 1] * X[p * N + 1], u = X[p * N + 2] * X[p * N + 2], kap = k + 0.75 * k3 * A2;
+    err = PetscMax(err, PetscAbsReal(((kap - m * u) * (kap - m * u) + c * c * u) * A2 - P * P) / (P * P));
+  }
+  for (PetscInt br = 0; br < 2; br++) { // folds of the closed form: sign changes of dG/dA on each root
+    PetscReal Amin = 1e-3, Amax = 10, dA = 1e-3;
+    for (PetscReal A = Amin; A + dA < Amax; A += dA) {
+      PetscReal lo = A, hi = A + dA;
+      if (Root_Private(lo, br) <= 0 || Root_Private(hi, br) <= 0 || GA_Private(lo, br) * GA_Private(hi, br) > 0) continue;
+      for (int it = 0; it < 100; it++) {
+        PetscReal mid = (lo + hi) / 2;
+        if (GA_Private(mid, br) * GA_Private(lo, br) > 0)
+          lo = mid;
+        else
+          hi = mid;
+      }
+      if (nref < 4) wref[nref++] = PetscSqrtReal(Root_Private((lo + hi) / 2, br));
+    }
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "Duffing FRF H1: %s points, amplitude equation %s (%.1e)\n", npts > 20 ? "more than 20" : "TOO FEW",
+                        err < 1e-8 ? "below tolerance" : "TOO LARGE", (double)err));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "folds: %" PetscInt_FMT " found, %" PetscInt_FMT " in the closed form\n", nf, nref));
+  for (PetscInt i = 0; i < nf && i < nref; i++) { // the branch meets the upper fold first
+    PetscReal w = 2 * PETSC_PI * fhz[i], wr = wref[nref - 1 - i];
+    for (PetscInt j = 0; j < nref; j++) wr = PetscAbsReal(wref[j] - w) < PetscAbsReal(wr - w) ? wref[j] : wr;
+    ferr = PetscMax(ferr, PetscAbsReal(w - wr) / wr);
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  fold %" PetscInt_FMT ": W = %.6f rad/s (closed form %.6f)\n", i + 1, (double)w, (double)wr));
+  }
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "fold frequencies %s (%.1e)\n", ferr < 1e-6 ? "below tolerance" : "TOO LARGE", (double)ferr));
+  PetscCall(TriboFRFDestroy(&frf));
+  PetscCall(TriboPrestressDestroy(&ps));
+  PetscCall(TriboJointDestroy(&joint));
+  PetscCall(TriboLawDestroy(&law));
+  PetscCall(TriboROMDestroy(&rom));
+  PetscCall(PetscFinalize());
+  return 0;
+}
+
+/*TEST
+  test:
+    nsize: 1 2
+    atol: 1e-5
+TEST*/
