@@ -312,7 +312,9 @@ PetscErrorCode TriboFRFSetFromOptions(TriboFRF f)
   PetscReal   rg[2] = {f->range[0], f->range[1]};
 
   PetscFunctionBeginUser;
-  PetscOptionsBegin(f->comm, f->prefix, "Forced response by harmonic balance", "TriboFRF");
+  for (PetscInt a = 0; a < f->nharm; a++) hl[a] = f->harm[a];
+  nh = f->nharm;
+  TriboOptionsBegin(f->comm, f->prefix, "Forced response by harmonic balance", "TriboFRF");
   PetscCall(PetscOptionsRealArray("-frf_range", "frequency range f0,f1 [Hz] (downward when f0 > f1)", "TriboFRFSetFromOptions", rg, &nrg, &rset));
   PetscCall(PetscOptionsReal("-frf_force", "force level P [N] of the harmonic load P f_x cos(Omega t)", "", f->force, &f->force, NULL));
   PetscCall(PetscOptionsInt("-frf_dof", "load shape: unit force on this ROM DOF (0-based)", "", f->dof, &f->dof, NULL));
@@ -321,6 +323,7 @@ PetscErrorCode TriboFRFSetFromOptions(TriboFRF f)
   PetscCall(PetscOptionsReal("-frf_control_amplitude", "response control: first-harmonic amplitude [m] at -frf_control_recovery", "", f->camp,
                              &f->camp, NULL));
   PetscCall(PetscOptionsInt("-frf_control_recovery", "recovery row (0-based) of the response control", "", f->crec, &f->crec, NULL));
+  nh = FRF_MAXH;
   PetscCall(PetscOptionsIntArray("-hb_harmonics", "harmonics of the balance, e.g. 0,1,2,3", "TriboHBSetHarmonics", hl, &nh, &hset));
   PetscCall(PetscOptionsBool("-frf_quiet", "no progress line per point", "", (PetscBool)!f->verbose, &quiet, NULL));
   PetscCall(PetscOptionsInt("-hb_nt", "time samples per period of the AFT", "TriboHBSetNt", f->Nt, &f->Nt, NULL));
@@ -328,7 +331,7 @@ PetscErrorCode TriboFRFSetFromOptions(TriboFRF f)
                              &f->aftrtol, NULL));
   PetscCall(PetscOptionsInt("-hb_aft_max_periods", "most periods marched by the AFT of hysteretic laws", "TriboHBSetAFTTolerances", f->maxper,
                             &f->maxper, NULL));
-  PetscOptionsEnd();
+  TriboOptionsEnd();
   f->verbose = (PetscBool)!quiet;
   if (hset) {
     PetscCheck(nh > 0, f->comm, PETSC_ERR_USER_INPUT, "-%shb_harmonics needs a list of harmonics, e.g. 0,1,2,3", pre);
@@ -360,7 +363,7 @@ PetscErrorCode TriboFRFSetFromOptions(TriboFRF f)
   PetscCheck(f->camp == 0 || f->crec >= 0, f->comm, PETSC_ERR_USER_INPUT, "-%sfrf_control_amplitude needs -%sfrf_control_recovery k", pre, pre);
   PetscCall(TriboOptionsUseNamespace(f->prefix, "hb_"));
   PetscCall(TriboOptionsUseNamespace(f->prefix, "frf_"));
-  PetscCall(TriboHelpPush(PETSC_FALSE));
+  PetscCall(TriboHelpPush(PETSC_TRUE)); // the continuation's options matter to a sweep: shown with a plain -help
   PetscCall(TriboContSetFromOptions(f->cont));
   PetscCall(TriboHelpPop());
   PetscCall(TriboOptionsUseNamespace(f->prefix, "cont_"));
