@@ -5,7 +5,9 @@
      G(A, u) = [(k - m u + 3/4 k3 A^2)^2 + c^2 u] A^2 - P^2 = 0,  u = W^2,
    at every point (checked to 1e-8 relative to P^2), and its folds in W (dW/dA = 0, i.e. dG/dA = 0 on G = 0) are
    found here independently: on each root u(A) of the quadratic in u, the sign changes of dG/dA over a grid of A,
-   refined by bisection; the continuation's fold frequencies must match them to 1e-6 relative. */
+   refined by bisection; the continuation's fold frequencies must match them to 1e-6 relative, sweeping up and down.
+   With response control (|x_1| = a, the force level an unknown) the same equation holds at A = a for the force
+   found at every point, with no fold, and the least force found on the branch is within 1% above the closed-form least force. */
 #include "onedof.h"
 
 static const PetscReal m = 1, k = 1, c = 0.05, k3 = 1, P = 0.1;
@@ -23,7 +25,9 @@ static PetscReal GA_Private(PetscReal A, PetscInt branch) // dG/dA on the root u
   return 2 * A * ((kap - m * u) * (kap - m * u) + c * c * u) + 3 * k3 * A * A * A * (kap - m * u);
 }
 
-int main(int argc, char **argv)
+/* case 0: upward sweep, 1: downward sweep (the same folds), 2: response control |x_1| = a at recovery row 0 (the force
+   level P(W) of the amplitude equation at fixed A = a, no folds) */
+static PetscErrorCode Run_Private(PetscInt which)
 {
   TriboROM         rom;
   TriboLaw         law;
@@ -32,9 +36,10 @@ int main(int argc, char **argv)
   TriboFRF         frf;
   PetscInt         npts, N, nf, nref = 0;
   const PetscReal *X, *fhz;
-  PetscReal        err = 0, wref[4], ferr = 0;
+  PetscReal        err = 0, wref[4], ferr = 0, a = 0.8, w0 = which == 1 ? 2.5 : 0.5, w1 = which == 1 ? 0.5 : 2.5, pmin = PETSC_MAX_REAL;
+  char             opts[256];
 
-  PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
+  PetscFunctionBeginUser;
   PetscCall(OneDOFROM_Private(m, k, 1.0, "Duffing", &rom));
   PetscCall(MatCreateSeqDense(PETSC_COMM_SELF, 1, 1, NULL, &rom->C));
   PetscCall(MatSetValue(rom->C, 0, 0, c, INSERT_VALUES));
@@ -42,6 +47,13 @@ int main(int argc, char **argv)
   PetscCall(MatAssemblyEnd(rom->C, MAT_FINAL_ASSEMBLY));
   PetscCall(VecCreateSeq(PETSC_COMM_SELF, 1, &rom->Fx));
   PetscCall(VecSet(rom->Fx, 1.0));
+  if (which == 2) { // one recovery row: the DOF itself
+    rom->nrec = 1;
+    PetscCall(MatCreateSeqDense(PETSC_COMM_SELF, 1, 1, NULL, &rom->R));
+    PetscCall(MatSetValue(rom->R, 0, 0, 1.0, INSERT_VALUES));
+    PetscCall(MatAssemblyBegin(rom->R, MAT_FINAL_ASSEMBLY));
+    PetscCall(MatAssemblyEnd(rom->R, MAT_FINAL_ASSEMBLY));
+  }
   PetscCall(TriboLawCreate(PETSC_COMM_WORLD, &law));
   PetscCall(TriboLawSetType(law, TRIBOLAWCUBIC));
   PetscCall(TriboLawSetParameter(law, "k1", 0.0));
@@ -54,11 +66,12 @@ int main(int argc, char **argv)
   PetscCall(TriboPrestressSetJoint(ps, joint));
   PetscCall(TriboPrestressSetTension(ps, 0.0));
   PetscCall(TriboPrestressSolve(ps));
-  PetscCall(PetscOptionsInsertString(NULL, "-hb_harmonics 1 -hb_nt 16 -frf_force 0.1 -frf_quiet -cont_atol 1e-13"));
-  {
-    char r[64];
-    PetscCall(PetscSNPrintf(r, sizeof(r), "-frf_range %.17g,%.17g", 0.5 / (2 * PETSC_PI), 2.5 / (2 * PETSC_PI)));
-    PetscCall(PetscOptionsInsertString(NULL, r));
+  PetscCall(PetscSNPrintf(opts, sizeof(opts), "-hb_harmonics 1 -hb_nt 16 -frf_force %g -frf_quiet -cont_atol 1e-13 -frf_range %.17g,%.17g", (double)P,
+                          (double)(w0 / (2 * PETSC_PI)), (double)(w1 / (2 * PETSC_PI))));
+  PetscCall(PetscOptionsInsertString(NULL, opts));
+  if (which == 2) {
+    PetscCall(PetscSNPrintf(opts, sizeof(opts), "-frf_control_amplitude %g -frf_control_recovery 0", (double)a));
+    PetscCall(PetscOptionsInsertString(NULL, opts));
   }
   PetscCall(TriboFRFCreate(PETSC_COMM_WORLD, &frf));
   PetscCall(TriboFRFSetJoint(frf, joint));
@@ -69,12 +82,14 @@ int main(int argc, char **argv)
   PetscCall(TriboFRFGetBranch(frf, &npts, &N, &X));
   PetscCall(TriboFRFGetFolds(frf, &nf, &fhz));
   for (PetscInt p = 0; p < npts; p++) {
-    PetscReal A2 = X[p * N] * X[p * N] + X[p * N + 1] * X[p * N + 1], u = X[p * N + 2] * X[p * N + 2], kap = k + 0.75 * k3 * A2;
-    err = PetscMax(err, PetscAbsReal(((kap - m * u) * (kap - m * u) + c * c * u) * A2 - P * P) / (P * P));
+    PetscReal A2 = X[p * N] * X[p * N] + X[p * N + 1] * X[p * N + 1], u = X[p * N + N - 1] * X[p * N + N - 1], kap = k + 0.75 * k3 * A2;
+    PetscReal Pp = which == 2 ? X[p * N + 2] : P;
+    err          = PetscMax(err, PetscAbsReal(((kap - m * u) * (kap - m * u) + c * c * u) * A2 - Pp * Pp) / (Pp * Pp));
+    if (which == 2) err = PetscMax(err, PetscAbsReal(A2 - a * a) / (a * a)), pmin = PetscMin(pmin, Pp);
   }
-  for (PetscInt br = 0; br < 2; br++) { // folds of the closed form: sign changes of dG/dA on each root
-    PetscReal Amin = 1e-3, Amax = 10, dA = 1e-3;
-    for (PetscReal A = Amin; A + dA < Amax; A += dA) {
+  for (PetscInt br = 0; br < 2 && which < 2; br++) { // folds of the closed form: sign changes of dG/dA on each root
+    PetscReal dA = 1e-3;
+    for (PetscReal A = 1e-3; A + dA < 10; A += dA) {
       PetscReal lo = A, hi = A + dA;
       if (Root_Private(lo, br) <= 0 || Root_Private(hi, br) <= 0 || GA_Private(lo, br) * GA_Private(hi, br) > 0) continue;
       for (int it = 0; it < 100; it++) {
@@ -87,21 +102,36 @@ int main(int argc, char **argv)
       if (nref < 4) wref[nref++] = PetscSqrtReal(Root_Private((lo + hi) / 2, br));
     }
   }
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "Duffing FRF H1: %s points, amplitude equation %s (%.1e)\n", npts > 20 ? "more than 20" : "TOO FEW",
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "Duffing FRF H1 %s: %s points, amplitude equation %s (%.1e)\n",
+                        which == 0 ? "upward" : (which == 1 ? "downward" : "response control"), npts > 20 ? "more than 20" : "TOO FEW",
                         err < 1e-8 ? "below tolerance" : "TOO LARGE", (double)err));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "folds: %" PetscInt_FMT " found, %" PetscInt_FMT " in the closed form\n", nf, nref));
-  for (PetscInt i = 0; i < nf && i < nref; i++) { // the branch meets the upper fold first
-    PetscReal w = 2 * PETSC_PI * fhz[i], wr = wref[nref - 1 - i];
+  for (PetscInt i = 0; i < nf; i++) {
+    PetscReal w = 2 * PETSC_PI * fhz[i], wr = nref ? wref[0] : 0;
     for (PetscInt j = 0; j < nref; j++) wr = PetscAbsReal(wref[j] - w) < PetscAbsReal(wr - w) ? wref[j] : wr;
-    ferr = PetscMax(ferr, PetscAbsReal(w - wr) / wr);
+    ferr = PetscMax(ferr, nref ? PetscAbsReal(w - wr) / wr : 1);
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  fold %" PetscInt_FMT ": W = %.6f rad/s (closed form %.6f)\n", i + 1, (double)w, (double)wr));
   }
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "fold frequencies %s (%.1e)\n", ferr < 1e-6 ? "below tolerance" : "TOO LARGE", (double)ferr));
+  if (which < 2)
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "fold frequencies %s (%.1e)\n", ferr < 1e-6 ? "below tolerance" : "TOO LARGE", (double)ferr));
+  else { // the least force over W of P^2 = [(kap - m u)^2 + c^2 u] a^2: at m u = kap - c^2/(2 m), P^2 = (c^2 kap/m - c^4/(4 m^2)) a^2
+    PetscReal kap = k + 0.75 * k3 * a * a, pref = a * PetscSqrtReal(c * c * kap / m - c * c * c * c / (4 * m * m));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "least force on the branch %.4f N, closed form %.6f N: %s\n", (double)pmin, (double)pref,
+                          pmin >= pref * (1 - 1e-12) && pmin < 1.01 * pref ? "within 1% above" : "WRONG"));
+  }
   PetscCall(TriboFRFDestroy(&frf));
   PetscCall(TriboPrestressDestroy(&ps));
   PetscCall(TriboJointDestroy(&joint));
   PetscCall(TriboLawDestroy(&law));
   PetscCall(TriboROMDestroy(&rom));
+  PetscCall(PetscOptionsClear(NULL));
+  PetscFunctionReturn(0);
+}
+
+int main(int argc, char **argv)
+{
+  PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
+  for (PetscInt which = 0; which < 3; which++) PetscCall(Run_Private(which));
   PetscCall(PetscFinalize());
   return 0;
 }
