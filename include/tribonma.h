@@ -127,6 +127,7 @@ PETSC_EXTERN PetscErrorCode TriboFRFCreate(MPI_Comm, TriboFRF *);
 PETSC_EXTERN PetscErrorCode TriboFRFSetOptionsPrefix(TriboFRF, const char[]);
 PETSC_EXTERN PetscErrorCode TriboFRFSetJoint(TriboFRF, TriboJoint);
 PETSC_EXTERN PetscErrorCode TriboFRFSetPrestress(TriboFRF, TriboPrestress);
+PETSC_EXTERN PetscErrorCode TriboFRFSetModal(TriboFRF, TriboModal);
 PETSC_EXTERN PetscErrorCode TriboFRFSetFromOptions(TriboFRF);
 PETSC_EXTERN PetscErrorCode TriboFRFSetUp(TriboFRF);
 PETSC_EXTERN PetscErrorCode TriboFRFSolve(TriboFRF);

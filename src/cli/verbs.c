@@ -118,6 +118,7 @@ static PetscErrorCode PipelineCreate_Private(MPI_Comm comm, PetscBool help, cons
   if (frf) {
     PetscCall(TriboFRFCreate(comm, &pl->frf));
     PetscCall(TriboFRFSetJoint(pl->frf, pl->joint));
+    PetscCall(TriboFRFSetModal(pl->frf, pl->modal));
     PetscCall(TriboFRFSetFromOptions(pl->frf));
   }
   if (!help) {

@@ -30,9 +30,11 @@ struct _p_TriboFRF {
   PetscReal  range[2];  /* Hz */
   PetscReal  force;     /* N */
   PetscInt   dof, rrow; /* -frf_dof, -frf_recovery (-1: unset) */
-  PetscReal  ray[2];
-  PetscBool  ray_set, verbose, setupcalled;
-  PetscReal  camp; /* -frf_control_amplitude (0: off) */
+  PetscReal  ray[2], rzeta[2];
+  PetscInt   rmodes[2];
+  PetscBool  ray_set, rzeta_set, verbose, setupcalled;
+  TriboModal modal; /* for -frf_rayleigh_zeta */
+  PetscReal  camp;  /* -frf_control_amplitude (0: off) */
   PetscInt   crec;
   TriboHB    hb;
   TriboCont  cont;
@@ -216,7 +218,8 @@ PetscErrorCode TriboFRFCreate(MPI_Comm comm, TriboFRF *frf)
   f->rrow     = -1;
   f->crec     = -1;
   f->range[0] = f->range[1] = -1;
-  f->verbose                = PETSC_TRUE;
+  f->rmodes[0] = 1, f->rmodes[1] = 2;
+  f->verbose = PETSC_TRUE;
   PetscCall(TriboContCreate(comm, &f->cont));
   PetscCall(TriboContSetStepSizes(f->cont, 0.02, 1e-6, 0.1));
   PetscCall(TriboContSetMaxSteps(f->cont, 1000));
@@ -283,6 +286,21 @@ PetscErrorCode TriboFRFSetPrestress(TriboFRF f, TriboPrestress ps)
 }
 
 /*@
+  TriboFRFSetModal - The linear modes about the prestress, for the Rayleigh fit of -frf_rayleigh_zeta.
+
+  Not collective
+
+  Notes:
+  The modes are read in TriboFRFSolve(): solve them before.
+@*/
+PetscErrorCode TriboFRFSetModal(TriboFRF f, TriboModal modal)
+{
+  PetscFunctionBeginUser;
+  f->modal = modal;
+  PetscFunctionReturn(0);
+}
+
+/*@
   TriboFRFSetFromOptions - Reads the options of the forced response, its harmonic balance and its continuation.
 
   Collective
@@ -293,6 +311,8 @@ PetscErrorCode TriboFRFSetPrestress(TriboFRF f, TriboPrestress ps)
 . -frf_dof <i>                    - load shape: a unit force on ROM DOF i (0-based; overrides the ROM's Fx)
 . -frf_recovery <k>               - load shape: R^T e_k, a unit force along recovery row k (overrides the ROM's Fx)
 . -frf_rayleigh <alpha,beta>      - Rayleigh damping C = alpha M + beta K_pre when the ROM has no C
+. -frf_rayleigh_zeta <z1,z2>      - or fitted to these damping ratios of two linear modes (porter-brake-2023 eq. 60; TriboFRFSetModal())
+. -frf_rayleigh_modes <1,2>       - the elastic modes (1-based) of -frf_rayleigh_zeta
 . -frf_control_amplitude <a>      - response control: the force level is an unknown, |R_k Q_1| = a [m]
 . -frf_control_recovery <k>       - the recovery row k of the response control
 . -frf_quiet                      - no progress line per point
@@ -307,8 +327,8 @@ PetscErrorCode TriboFRFSetPrestress(TriboFRF f, TriboPrestress ps)
 PetscErrorCode TriboFRFSetFromOptions(TriboFRF f)
 {
   const char *pre = f->prefix ? f->prefix : "";
-  PetscInt    nh = FRF_MAXH, hl[FRF_MAXH], nr = 2, nrg = 2;
-  PetscBool   hset, rset, quiet = (PetscBool)!f->verbose;
+  PetscInt    nh = FRF_MAXH, hl[FRF_MAXH], nr = 2, nrg = 2, nz = 2, nm = 2;
+  PetscBool   hset, rset, mset, quiet = (PetscBool)!f->verbose;
   PetscReal   rg[2] = {f->range[0], f->range[1]};
 
   PetscFunctionBeginUser;
@@ -320,6 +340,9 @@ PetscErrorCode TriboFRFSetFromOptions(TriboFRF f)
   PetscCall(PetscOptionsInt("-frf_dof", "load shape: unit force on this ROM DOF (0-based)", "", f->dof, &f->dof, NULL));
   PetscCall(PetscOptionsInt("-frf_recovery", "load shape: unit force along this recovery row (0-based), R^T e_k", "", f->rrow, &f->rrow, NULL));
   PetscCall(PetscOptionsRealArray("-frf_rayleigh", "Rayleigh damping alpha [1/s],beta [s] when the ROM has no C", "", f->ray, &nr, &f->ray_set));
+  PetscCall(PetscOptionsRealArray("-frf_rayleigh_zeta", "Rayleigh damping fitted to the damping ratios z1,z2 [-] of -frf_rayleigh_modes (eq. 60)", "",
+                                  f->rzeta, &nz, &f->rzeta_set));
+  PetscCall(PetscOptionsIntArray("-frf_rayleigh_modes", "the two elastic modes (1-based) of -frf_rayleigh_zeta", "", f->rmodes, &nm, &mset));
   PetscCall(PetscOptionsReal("-frf_control_amplitude", "response control: first-harmonic amplitude [m] at -frf_control_recovery", "", f->camp,
                              &f->camp, NULL));
   PetscCall(PetscOptionsInt("-frf_control_recovery", "recovery row (0-based) of the response control", "", f->crec, &f->crec, NULL));
@@ -359,6 +382,11 @@ PetscErrorCode TriboFRFSetFromOptions(TriboFRF f)
   PetscCheck(f->force > 0 || f->camp > 0, f->comm, PETSC_ERR_USER_INPUT, "-%sfrf_force must be > 0 N, got %g", pre, (double)f->force);
   PetscCheck(!f->ray_set || (nr == 2 && f->ray[0] >= 0 && f->ray[1] >= 0), f->comm, PETSC_ERR_USER_INPUT,
              "-%sfrf_rayleigh needs two coefficients alpha,beta >= 0", pre);
+  PetscCheck(!f->rzeta_set || (nz == 2 && f->rzeta[0] >= 0 && f->rzeta[1] >= 0), f->comm, PETSC_ERR_USER_INPUT,
+             "-%sfrf_rayleigh_zeta needs two damping ratios z1,z2 >= 0", pre);
+  PetscCheck(!mset || (nm == 2 && f->rmodes[0] >= 1 && f->rmodes[1] > f->rmodes[0]), f->comm, PETSC_ERR_USER_INPUT,
+             "-%sfrf_rayleigh_modes needs two increasing elastic mode numbers m1,m2 >= 1", pre);
+  PetscCheck(!(f->rzeta_set && f->ray_set), f->comm, PETSC_ERR_USER_INPUT, "give -%sfrf_rayleigh or -%sfrf_rayleigh_zeta, not both", pre, pre);
   PetscCheck(f->camp >= 0, f->comm, PETSC_ERR_USER_INPUT, "-%sfrf_control_amplitude must be > 0 m, got %g", pre, (double)f->camp);
   PetscCheck(f->camp == 0 || f->crec >= 0, f->comm, PETSC_ERR_USER_INPUT, "-%sfrf_control_amplitude needs -%sfrf_control_recovery k", pre, pre);
   PetscCall(TriboOptionsUseNamespace(f->prefix, "hb_"));
@@ -398,7 +426,10 @@ PetscErrorCode TriboFRFSetUp(TriboFRF f)
              pre);
   PetscCheck(f->camp == 0 || f->crec < nrec, f->comm, PETSC_ERR_USER_INPUT,
              "-%sfrf_control_recovery %" PetscInt_FMT " out of range: the ROM has %" PetscInt_FMT " recovery rows (0-based)", pre, f->crec, nrec);
-  PetscCheck(f->rom->C || f->ray_set, f->comm, PETSC_ERR_USER_INPUT, "no damping: the ROM has no C; give -%sfrf_rayleigh alpha,beta", pre);
+  PetscCheck(f->rom->C || f->ray_set || f->rzeta_set, f->comm, PETSC_ERR_USER_INPUT,
+             "no damping: the ROM has no C; give -%sfrf_rayleigh alpha,beta or -%sfrf_rayleigh_zeta z1,z2", pre, pre);
+  PetscCheck(f->rom->C || !f->rzeta_set || f->modal, f->comm, PETSC_ERR_ARG_WRONGSTATE,
+             "-frf_rayleigh_zeta needs the linear modes: TriboFRFSetModal()");
   for (PetscInt a = 0; a < f->nharm; a++) {
     if (f->harm[a] == 1) idx = nz;
     if (f->harm[a] > 0) nz++;
@@ -529,6 +560,26 @@ PetscErrorCode TriboFRFSolve(TriboFRF f)
     for (PetscInt k = 0; k < n * n; k++) f->C[k] = PetscRealPart(c[k]);
     PetscCall(MatDenseRestoreArrayRead(f->rom->C, &c));
   } else {
+    if (f->rzeta_set) { // eq. 60: [1/(2 w1) w1/2; 1/(2 w2) w2/2] [alpha; beta] = [z1; z2]
+      PetscInt  nev, nrigid;
+      PetscReal o1, o2, w1, w2, det;
+      PetscCall(TriboModalGetModes(f->modal, &nev, NULL, NULL));
+      PetscCall(TriboModalGetNumberRigid(f->modal, &nrigid));
+      PetscCheck(f->rmodes[1] <= nev - nrigid, f->comm, PETSC_ERR_USER_INPUT,
+                 "-frf_rayleigh_modes %" PetscInt_FMT ",%" PetscInt_FMT ": only %" PetscInt_FMT " elastic modes were computed (raise -modal_nmodes)",
+                 f->rmodes[0], f->rmodes[1], nev - nrigid);
+      PetscCall(TriboModalGetElasticMode(f->modal, f->rmodes[0], &o1, NULL));
+      PetscCall(TriboModalGetElasticMode(f->modal, f->rmodes[1], &o2, NULL));
+      w1 = PetscSqrtReal(o1), w2 = PetscSqrtReal(o2);
+      det = (w2 / w1 - w1 / w2) / 4;
+      PetscCheck(det > 0, f->comm, PETSC_ERR_USER_INPUT, "-frf_rayleigh_modes: the two modes have the same frequency");
+      f->ray[0] = (f->rzeta[0] * w2 / 2 - f->rzeta[1] * w1 / 2) / det;
+      f->ray[1] = (f->rzeta[1] / (2 * w1) - f->rzeta[0] / (2 * w2)) / det;
+      if (f->verbose)
+        PetscCall(PetscPrintf(f->comm, "FRF: Rayleigh damping alpha = %.6e 1/s, beta = %.6e s (zeta %g, %g at %.4f, %.4f Hz)\n", (double)f->ray[0],
+                              (double)f->ray[1], (double)f->rzeta[0], (double)f->rzeta[1], (double)(w1 / (2 * PETSC_PI)),
+                              (double)(w2 / (2 * PETSC_PI))));
+    }
     for (PetscInt i = 0; i < n; i++)
       for (PetscInt j = 0; j < n; j++) f->C[i + j * n] = f->ray[0] * f->M[i + j * n] + f->ray[1] * 0.5 * (Kt[i + j * n] + Kt[j + i * n]);
   }

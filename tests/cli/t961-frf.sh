@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tribo frf on the built-in lap frame: bad options (no load shape, no damping, bad range, harmonics list,
-# Nt < 2 h_max + 1, a recovery row out of range, a misspelt option) are one-line errors with a non-zero
+# Nt < 2 h_max + 1, a recovery row out of range, a bad Rayleigh fit, a misspelt option) are one-line errors with a non-zero
 # exit and no output file; a short sweep on 1 and 2 ranks writes /frf with the same numbers.
 set -u
 source tests/cli/lib.sh
@@ -30,6 +30,8 @@ bad harmonics "-hb_harmonics" increasing -- -frf_range 185,205 -frf_recovery 0 -
 bad no_first "-hb_harmonics" "first harmonic" -- -frf_range 185,205 -frf_recovery 0 -frf_rayleigh 2.4,0 -hb_harmonics 0,2
 bad nt "-hb_nt 6" "2 h_max + 1 = 7" -- -frf_range 185,205 -frf_recovery 0 -frf_rayleigh 2.4,0 -hb_harmonics 0,1,3 -hb_nt 6
 bad recovery "-frf_recovery 9" "6 recovery rows" -- -frf_range 185,205 -frf_recovery 9 -frf_rayleigh 2.4,0
+bad zeta_one "-frf_rayleigh_zeta" "two damping ratios" -- -frf_range 185,205 -frf_recovery 0 -frf_rayleigh_zeta 0.001
+bad zeta_modes "-frf_rayleigh_modes 1,40" "elastic modes were computed" -- -frf_range 185,205 -frf_recovery 0 -frf_rayleigh_zeta 0.001,0.001 -frf_rayleigh_modes 1,40
 bad misspelt "-frf_forc" -- -frf_range 185,205 -frf_recovery 0 -frf_rayleigh 2.4,0 -frf_forc 2
 # a short sweep below the first elastic mode, 1 and 2 ranks
 args=(-frf_range 150,152 -frf_recovery 0 -frf_rayleigh 2.4,0 -hb_harmonics 0,1 -hb_nt 16 -frf_quiet -cont_max_steps 4)
