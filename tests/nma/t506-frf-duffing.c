@@ -76,7 +76,7 @@ static PetscErrorCode Run_Private(PetscInt which)
   PetscCall(TriboPrestressSetJoint(ps, joint));
   PetscCall(TriboPrestressSetTension(ps, 0.0));
   PetscCall(TriboPrestressSolve(ps));
-  PetscCall(PetscSNPrintf(opts, sizeof(opts), "%s -frf_force %g -frf_quiet -cont_atol 1e-13 -frf_range %.17g,%.17g",
+  PetscCall(PetscSNPrintf(opts, sizeof(opts), "%s -frf_force %g -frf_quiet -cont_atol 1e-13 -cont_rtol 1e-13 -frf_range %.17g,%.17g",
                           which < 3 ? "-hb_harmonics 1 -hb_nt 16" : "-hb_harmonics 0,1 -hb_nt 4096 -cont_ds_max 0.05", (double)(which < 3 ? P : Pj),
                           (double)(w0 / (2 * PETSC_PI)), (double)(w1 / (2 * PETSC_PI))));
   PetscCall(PetscOptionsInsertString(NULL, opts));
