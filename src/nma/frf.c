@@ -33,13 +33,14 @@ struct _p_TriboFRF {
   PetscReal  ray[2], rzeta[2];
   PetscInt   rmodes[2];
   PetscBool  ray_set, rzeta_set, verbose, setupcalled;
-  TriboModal modal; /* for -frf_rayleigh_zeta */
-  PetscReal  camp;  /* -frf_control_amplitude (0: off) */
+  PetscBool  static_free; /* the zeroth harmonic is an unknown (K Q_0 + F_0 = f_s); else held at u_s */
+  TriboModal modal;       /* for -frf_rayleigh_zeta */
+  PetscReal  camp;        /* -frf_control_amplitude (0: off) */
   PetscInt   crec;
   TriboHB    hb;
   TriboCont  cont;
   PetscInt   nc, nn, N, h0, c1, ctrl; /* columns, nc n, unknowns, 1 if harmonic 0, cos-1 column, 1 with control */
-  PetscReal  sgn, s0, s1;             /* sweep direction, row scales */
+  PetscReal  sgn, s0, s1, u0s;        /* sweep direction, row scales */
   PetscReal *K, *M, *C, *fx, *rk;     /* dense column-major n x n; load shape; control row of R */
   PetscReal *q, *F, *Jnl, *w1, *w2;
   /* results */
@@ -81,7 +82,9 @@ static PetscErrorCode Eval_Private(TriboFRF f, const PetscReal X[], PetscReal R[
   for (PetscInt k = 0; k < nc; k++) {
     PetscInt s, h = HarmOfCol_Private(f, k, &s);
     PetscCall(Gemv_Private(n, f->K, &Q[k * n], Kq));
-    if (h == 0) {
+    if (h == 0 && !f->static_free) {
+      for (PetscInt i = 0; i < n; i++) R[k * n + i] = (Q[i] - f->us[i]) / f->u0s;
+    } else if (h == 0) {
       for (PetscInt i = 0; i < n; i++) R[k * n + i] = (Kq[i] + F[k * n + i] - f->fs[i]) / f->s0;
     } else {
       PetscInt  o  = s ? k - 1 : k + 1;
@@ -112,7 +115,12 @@ static PetscErrorCode Eval_Private(TriboFRF f, const PetscReal X[], PetscReal R[
   }
   for (PetscInt k = 0; k < nc; k++) {
     PetscInt s, h = HarmOfCol_Private(f, k, &s);
-    if (h == 0) {
+    if (h == 0 && !f->static_free) {
+      for (PetscInt i = 0; i < n; i++) {
+        PetscCall(PetscArrayzero(&Jr[(size_t)(k * n + i) * N], N));
+        Jr[(size_t)(k * n + i) * N + k * n + i] = 1 / f->u0s;
+      }
+    } else if (h == 0) {
       for (PetscInt i = 0; i < n; i++)
         for (PetscInt m = 0; m < n; m++) Jr[(size_t)(k * n + i) * N + k * n + m] += f->K[i + m * n] / f->s0;
     } else {
@@ -221,7 +229,8 @@ PetscErrorCode TriboFRFCreate(MPI_Comm comm, TriboFRF *frf)
   f->crec     = -1;
   f->range[0] = f->range[1] = -1;
   f->rmodes[0] = 1, f->rmodes[1] = 2;
-  f->verbose = PETSC_TRUE;
+  f->static_free = PETSC_TRUE;
+  f->verbose     = PETSC_TRUE;
   PetscCall(TriboContCreate(comm, &f->cont));
   PetscCall(TriboContSetStepSizes(f->cont, 0.02, 1e-6, 0.1));
   PetscCall(TriboContSetMaxSteps(f->cont, 1000));
@@ -319,6 +328,8 @@ PetscErrorCode TriboFRFSetModal(TriboFRF f, TriboModal modal)
 . -frf_rayleigh_modes <1,2>       - the elastic modes (1-based) of -frf_rayleigh_zeta
 . -frf_control_amplitude <a>      - response control: the force level is an unknown, |R_k Q_1| = a [m]
 . -frf_control_recovery <k>       - the recovery row k of the response control
+. -frf_static_free <1>            - the zeroth harmonic is an unknown; 0: held at the prestress u_s (as EPMC's default: a
+                                    mean slip of a friction joint meets little stiffness and slows the continuation)
 . -frf_quiet                      - no progress line per point
 . -hb_harmonics <0,1,2,3>         - harmonics (must contain 1)
 . -hb_nt <128>                    - AFT samples per period (>= 2 h_max + 1)
@@ -352,6 +363,8 @@ PetscErrorCode TriboFRFSetFromOptions(TriboFRF f)
   PetscCall(PetscOptionsInt("-frf_control_recovery", "recovery row (0-based) of the response control", "", f->crec, &f->crec, NULL));
   nh = FRF_MAXH;
   PetscCall(PetscOptionsIntArray("-hb_harmonics", "harmonics of the balance, e.g. 0,1,2,3", "TriboHBSetHarmonics", hl, &nh, &hset));
+  PetscCall(PetscOptionsBool("-frf_static_free", "the zeroth harmonic is an unknown (K Q_0 + F_0 = f_s); 0: held at the prestress", "",
+                             f->static_free, &f->static_free, NULL));
   PetscCall(PetscOptionsBool("-frf_quiet", "no progress line per point", "", (PetscBool)!f->verbose, &quiet, NULL));
   PetscCall(PetscOptionsInt("-hb_nt", "time samples per period of the AFT", "TriboHBSetNt", f->Nt, &f->Nt, NULL));
   PetscCall(PetscOptionsReal("-hb_aft_rtol", "periodicity tolerance of the march of hysteretic laws", "TriboHBSetAFTTolerances", f->aftrtol,
@@ -618,6 +631,7 @@ PetscErrorCode TriboFRFSolve(TriboFRF f)
     for (PetscInt i = 0; i < n; i++) um = PetscMax(um, PetscAbsReal(f->us[i]));
     for (PetscInt i = 0; i < n; i++) D[i] = PetscMax(um, qs);
   }
+  f->u0s = D[0];
   if (f->ctrl) D[nn] = P0;
   D[N - 1] = PetscAbsReal(W1 - W0);
   PetscCall(TriboContSetFunction(f->cont, N, Residual_Private, Jacobian_Private, f));
