@@ -15,6 +15,7 @@
                             Q, T, L as CSR groups {shape (2), rowptr, colidx, values}
      /interface             the interface mesh of a result (nodes, points, XDMF topology)
      /prestress, /modal, /backbone/mode<k>   written by the analyses (src/nma/nmaio.c)
+     /frf                   a forced response (src/nma/frf.c, TriboFRFWriteH5())
      /cont                  a continuation branch (src/cont/contio.c): X, tangent (npts x N),
                             ds, iterations (npts), folds (nfolds x N), scaling (N); attributes
                             count, nfolds, reason, predictor
@@ -45,6 +46,7 @@
 #define TRIBO_H5_PRESTRESS  "/prestress"
 #define TRIBO_H5_MODAL      "/modal"
 #define TRIBO_H5_BACKBONE   "/backbone"
+#define TRIBO_H5_FRF        "/frf"
 #define TRIBO_H5_CONT       "/cont"
 #define TRIBO_H5_CONT_X     "/cont/X"
 #define TRIBO_H5_CONT_T     "/cont/tangent"

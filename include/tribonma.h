@@ -120,3 +120,23 @@ PETSC_EXTERN PetscErrorCode TriboNMAView(TriboNMA, PetscViewer);
 PETSC_EXTERN PetscErrorCode TriboNMAWriteH5(TriboNMA, TriboH5);
 PETSC_EXTERN PetscErrorCode TriboNMAWriteXdmf(TriboNMA, TriboXdmf);
 PETSC_EXTERN PetscErrorCode TriboNMADestroy(TriboNMA *);
+
+/* Forced response by harmonic balance (src/nma/frf.c): periodic responses to P f_x cos(Omega t) over a frequency range,
+   continued through folds; options -[prefix]frf_*, -[prefix]hb_*, -[prefix]cont_*. */
+typedef struct _p_TriboFRF *TriboFRF;
+
+PETSC_EXTERN PetscErrorCode TriboFRFCreate(MPI_Comm, TriboFRF *);
+PETSC_EXTERN PetscErrorCode TriboFRFSetOptionsPrefix(TriboFRF, const char[]);
+PETSC_EXTERN PetscErrorCode TriboFRFSetJoint(TriboFRF, TriboJoint);
+PETSC_EXTERN PetscErrorCode TriboFRFSetPrestress(TriboFRF, TriboPrestress);
+PETSC_EXTERN PetscErrorCode TriboFRFSetModal(TriboFRF, TriboModal);
+PETSC_EXTERN PetscErrorCode TriboFRFSetFromOptions(TriboFRF);
+PETSC_EXTERN PetscErrorCode TriboFRFSetUp(TriboFRF);
+PETSC_EXTERN PetscErrorCode TriboFRFSolve(TriboFRF);
+PETSC_EXTERN PetscErrorCode TriboFRFGetBranch(TriboFRF, PetscInt *, PetscInt *, const PetscReal *[]);
+PETSC_EXTERN PetscErrorCode TriboFRFGetResponse(TriboFRF, PetscInt *, const PetscReal *[], const PetscReal *[], const PetscReal *[],
+                                                const PetscInt *[]);
+PETSC_EXTERN PetscErrorCode TriboFRFGetFolds(TriboFRF, PetscInt *, const PetscReal *[]);
+PETSC_EXTERN PetscErrorCode TriboFRFView(TriboFRF, PetscViewer);
+PETSC_EXTERN PetscErrorCode TriboFRFWriteH5(TriboFRF, TriboH5);
+PETSC_EXTERN PetscErrorCode TriboFRFDestroy(TriboFRF *);

@@ -8,6 +8,7 @@ static const TriboVerb verbs[] = {
     {"prestress", "bolt preload: static solution with the interface law", TriboVerbPrestress},
     {"modal", "prestress, then linearized modes about the prestressed state", TriboVerbModal},
     {"backbone", "prestress, modes, then the amplitude-dependent frequency and damping (RQNMA)", TriboVerbBackbone},
+    {"frf", "prestress, modes, then the forced response over a frequency range by harmonic balance", TriboVerbFRF},
     {"mesh", "write a parametric FE deck (-mesh_type lapbeam: BRB-like bolted lap beam)", TriboVerbMesh},
 };
 static const int nverbs = (int)(sizeof(verbs) / sizeof(verbs[0]));

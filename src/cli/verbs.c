@@ -15,6 +15,7 @@ typedef struct {
   TriboPrestress ps;
   TriboModal     modal; // NULL for tribo prestress
   TriboNMA       nma;   // NULL but for tribo backbone
+  TriboFRF       frf;   // NULL but for tribo frf
   char           rompath[PETSC_MAX_PATH_LEN];
   char           output[PETSC_MAX_PATH_LEN];
   char           png[PETSC_MAX_PATH_LEN];   // picture of the prestress
@@ -41,7 +42,8 @@ static PetscErrorCode OutputName_Private(const char name[], const char suffix[],
 /* The verb's files (-rom, -output, pictures), then every object of the pipeline: created, given
    its inputs, and set from the options (each reads its own). In help mode a one-DOF stand-in ROM
    without an interface lets every object print its options. Nothing is computed here. */
-static PetscErrorCode PipelineCreate_Private(MPI_Comm comm, PetscBool help, const char verb[], PetscBool modal, PetscBool backbone, Pipeline *pl)
+static PetscErrorCode PipelineCreate_Private(MPI_Comm comm, PetscBool help, const char verb[], PetscBool modal, PetscBool backbone, PetscBool frf,
+                                             Pipeline *pl)
 {
   PetscBool set, setpng;
 
@@ -130,6 +132,12 @@ static PetscErrorCode PipelineCreate_Private(MPI_Comm comm, PetscBool help, cons
     PetscCall(TriboModalSetRequiredModes(pl->modal, mode));
     PetscCall(TriboNMASetModal(pl->nma, pl->modal));
   }
+  if (frf) {
+    PetscCall(TriboFRFCreate(comm, &pl->frf));
+    PetscCall(TriboFRFSetJoint(pl->frf, pl->joint));
+    PetscCall(TriboFRFSetModal(pl->frf, pl->modal));
+    PetscCall(TriboFRFSetFromOptions(pl->frf));
+  }
   if (!help) {
     PetscCheck(pl->rec < pl->rom->nrec, comm, PETSC_ERR_USER_INPUT,
                "-backbone_plot_recovery %" PetscInt_FMT " out of range: the ROM has %" PetscInt_FMT " recovery rows", pl->rec, pl->rom->nrec);
@@ -200,6 +208,7 @@ static PetscErrorCode PipelineFinish_Private(MPI_Comm comm, Pipeline *pl, const 
   PetscCall(TriboPrestressWriteH5(pl->ps, h5));
   if (pl->modal) PetscCall(TriboModalWriteH5(pl->modal, h5));
   if (pl->nma) PetscCall(TriboNMAWriteH5(pl->nma, h5));
+  if (pl->frf) PetscCall(TriboFRFWriteH5(pl->frf, h5));
   PetscCall(TriboH5Close(&h5, PETSC_TRUE));
   if (pl->xdmf) {
     TriboXdmf x;
@@ -231,6 +240,7 @@ static PetscErrorCode PipelineFinish_Private(MPI_Comm comm, Pipeline *pl, const 
 static PetscErrorCode PipelineDestroy_Private(Pipeline *pl)
 {
   PetscFunctionBeginUser;
+  PetscCall(TriboFRFDestroy(&pl->frf));
   PetscCall(TriboNMADestroy(&pl->nma));
   PetscCall(TriboModalDestroy(&pl->modal));
   PetscCall(TriboPrestressDestroy(&pl->ps));
@@ -255,7 +265,7 @@ PetscErrorCode TriboVerbPrestress(MPI_Comm comm, PetscBool help)
 
   PetscFunctionBeginUser;
   if (help) PetscCall(PetscPrintf(comm, "tribo prestress -rom ROM [-output prestress.h5] [options]: static solution under bolt preload\n"));
-  PetscCall(PipelineCreate_Private(comm, help, "prestress", PETSC_FALSE, PETSC_FALSE, &pl));
+  PetscCall(PipelineCreate_Private(comm, help, "prestress", PETSC_FALSE, PETSC_FALSE, PETSC_FALSE, &pl));
   if (!help) {
     PetscCall(CheckOutputs_Private(comm, &pl));
     PetscCall(TriboROMView(pl.rom, PETSC_VIEWER_STDOUT_(comm)));
@@ -277,7 +287,7 @@ PetscErrorCode TriboVerbModal(MPI_Comm comm, PetscBool help)
 
   PetscFunctionBeginUser;
   if (help) PetscCall(PetscPrintf(comm, "tribo modal -rom ROM [-output modal.h5] [options]: prestress, then linearized modes\n"));
-  PetscCall(PipelineCreate_Private(comm, help, "modal", PETSC_TRUE, PETSC_FALSE, &pl));
+  PetscCall(PipelineCreate_Private(comm, help, "modal", PETSC_TRUE, PETSC_FALSE, PETSC_FALSE, &pl));
   if (!help) {
     PetscCall(CheckOutputs_Private(comm, &pl));
     PetscCall(TriboROMView(pl.rom, PETSC_VIEWER_STDOUT_(comm)));
@@ -305,7 +315,7 @@ PetscErrorCode TriboVerbBackbone(MPI_Comm comm, PetscBool help)
   PetscFunctionBeginUser;
   if (help)
     PetscCall(PetscPrintf(comm, "tribo backbone -rom ROM [-output backbone.h5] [options]: amplitude-dependent frequency and damping of one mode\n"));
-  PetscCall(PipelineCreate_Private(comm, help, "backbone", PETSC_TRUE, PETSC_TRUE, &pl));
+  PetscCall(PipelineCreate_Private(comm, help, "backbone", PETSC_TRUE, PETSC_TRUE, PETSC_FALSE, &pl));
   if (!help) {
     rec = pl.rec;
     PetscCall(CheckOutputs_Private(comm, &pl));
@@ -337,6 +347,65 @@ PetscErrorCode TriboVerbBackbone(MPI_Comm comm, PetscBool help)
                               bb->newton[i], note));
     }
     PetscCall(PipelineFinish_Private(comm, &pl, "backbone"));
+  }
+  PetscCall(PipelineDestroy_Private(&pl));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboVerbFRF - tribo frf: prestress, linear modes, then the forced response to P f_x cos(Omega t) over a frequency
+  range by harmonic balance with continuation through folds; writes /prestress, /modal and /frf.
+
+  Collective
+
+  Input Parameters:
++ comm - communicator of the run
+- help - PETSC_TRUE: print the usage and the options, compute nothing
+
+  Options Database Keys:
++ -frf_range f0,f1 - frequency range [Hz] (required; downward when f0 > f1)
+. -frf_force P     - force level [N]
+. -frf_dof, -frf_recovery - the load shape when the ROM has no Fx
+- -frf_rayleigh    - damping when the ROM has no C (see TriboFRFSetFromOptions())
+
+  Notes:
+  Every option is read and checked before anything is computed: a bad option is a one-line error and no file is written.
+
+.seealso: TriboFRFSolve(), TriboFRFWriteH5()
+@*/
+PetscErrorCode TriboVerbFRF(MPI_Comm comm, PetscBool help)
+{
+  Pipeline         pl;
+  PetscInt         npts, nrec, nf;
+  const PetscReal *omega, *force, *amp, *fhz;
+  const PetscInt  *its;
+
+  PetscFunctionBeginUser;
+  if (help)
+    PetscCall(
+        PetscPrintf(comm, "tribo frf -rom ROM -frf_range f0,f1 [-frf_force P] [-output frf.h5] [options]: forced response by harmonic balance\n"));
+  PetscCall(PipelineCreate_Private(comm, help, "frf", PETSC_TRUE, PETSC_FALSE, PETSC_TRUE, &pl));
+  if (!help) {
+    PetscCall(CheckOutputs_Private(comm, &pl));
+    PetscCall(TriboFRFSetUp(pl.frf)); // the range, load shape and damping are checked before anything is computed
+    PetscCall(TriboROMView(pl.rom, PETSC_VIEWER_STDOUT_(comm)));
+    PetscCall(PipelinePrestress_Private(comm, &pl));
+    PetscCall(TriboFRFSetPrestress(pl.frf, pl.ps));
+    PetscCall(PipelineModal_Private(comm, &pl));
+    PetscCall(TriboFRFSolve(pl.frf));
+    PetscCall(TriboFRFView(pl.frf, PETSC_VIEWER_STDOUT_(comm)));
+    PetscCall(TriboFRFGetResponse(pl.frf, &npts, &omega, &force, &amp, &its));
+    PetscCall(TriboFRFGetFolds(pl.frf, &nf, &fhz));
+    nrec = pl.rom->nrec;
+    PetscCall(PetscPrintf(comm, "  %-12s %-12s %-10s %s\n", "freq (Hz)", "force (N)", "Newton", nrec ? "amplitude at recovery row 0 (m)" : ""));
+    for (PetscInt p = 0; p < npts; p++) {
+      if (nrec)
+        PetscCall(PetscPrintf(comm, "  %-12.6f %-12.4e %-10" PetscInt_FMT " %.4e\n", (double)(omega[p] / (2 * PETSC_PI)), (double)force[p], its[p],
+                              (double)amp[p * nrec]));
+      else
+        PetscCall(PetscPrintf(comm, "  %-12.6f %-12.4e %-10" PetscInt_FMT "\n", (double)(omega[p] / (2 * PETSC_PI)), (double)force[p], its[p]));
+    }
+    PetscCall(PipelineFinish_Private(comm, &pl, "frf"));
   }
   PetscCall(PipelineDestroy_Private(&pl));
   PetscFunctionReturn(0);
