@@ -13,6 +13,7 @@
    K_pre the symmetric tangent at the prestress). Rows are scaled by the load for the Newton tolerance only. */
 #include <tribo/private/nmaimpl.h>
 #include <tribocont.h>
+#include <tribohbop.h>
 #include <petscblaslapack.h>
 #include <petsctime.h>
 
@@ -43,6 +44,10 @@ struct _p_TriboFRF {
   PetscReal  sgn, s0, s1, u0s;        /* sweep direction, row scales */
   PetscReal *K, *M, *C, *fx, *rk;     /* dense column-major n x n; load shape; control row of R */
   PetscReal *q, *F, *Jnl, *w1, *w2;
+  PetscBool  gmres, gmres_set, Czero; /* -frf_solver gmres: TriboHBOp instead of the dense Jacobian */
+  TriboHBOp  op;
+  PetscReal *Bb, *Cb, Eb[9]; /* border of the linear solves: Nx x m each, m = 1 + ctrl */
+  PetscInt   lits, lsolves;
   /* results */
   PetscInt   npts, nrec, nfolds;
   PetscReal *omega, *amp, *pforce, *xmax, *fold_hz;
@@ -166,6 +171,72 @@ static PetscErrorCode Jacobian_Private(void *ctx, const PetscReal X[], PetscReal
   PetscCall(PetscMalloc1(f->N, &R));
   PetscCall(Eval_Private(f, X, R, J));
   PetscCall(PetscFree(R));
+  PetscFunctionReturn(0);
+}
+
+/* The iterative path (-frf_solver gmres): linearize at X for TriboHBOpSolve(); force rows unscaled (their scales act on
+   the right-hand side); border unknowns [P (response control); p = s Omega], border rows [control; hyperplane]. */
+static PetscErrorCode LinSetUp_Private(void *ctx, const PetscReal X[])
+{
+  TriboFRF        f = (TriboFRF)ctx;
+  PetscInt        n = f->n, nc = f->nc, nn = f->nn, m = 1 + f->ctrl, iw = f->ctrl;
+  const PetscReal w  = f->sgn * X[f->N - 1];
+  PetscReal      *Mq = f->w1, *Cq = f->w2, one[FRF_MAXH * 2];
+
+  PetscFunctionBeginUser;
+  for (PetscInt k = 0; k < nc; k++) one[k] = 1;
+  PetscCall(TriboHBOpSetLinear(f->op, w, 0.0, f->Czero ? 0.0 : 1.0)); // D = C (TriboHBOpSetDampingMatrix())
+  PetscCall(TriboHBOpSetColumnScaling(f->op, one));
+  PetscCall(TriboHBSetFrequency(f->hb, w));
+  PetscCall(TriboHBOpEvaluate(f->op, TRIBO_LAW_FULL, X, f->F, PETSC_TRUE));
+  PetscCall(PetscArrayzero(f->Bb, m * nn));
+  PetscCall(PetscArrayzero(f->Cb, m * nn));
+  for (PetscInt k = 0; k < nc; k++) {
+    PetscInt  s, h = HarmOfCol_Private(f, k, &s), o = s ? k - 1 : k + 1;
+    PetscReal sg = s ? -1 : 1;
+    if (h == 0) continue;
+    PetscCall(Gemv_Private(n, f->M, &X[k * n], Mq));
+    PetscCall(Gemv_Private(n, f->C, &X[o * n], Cq));
+    for (PetscInt i = 0; i < n; i++) f->Bb[iw * nn + k * n + i] = f->sgn * (-2 * h * h * w * Mq[i] + sg * h * Cq[i]);
+  }
+  if (f->ctrl) { // d/dP of the cosine-1 rows; the control row
+    PetscReal c = 0, sn = 0, a2 = f->camp * f->camp;
+    for (PetscInt i = 0; i < n; i++) f->Bb[f->c1 * n + i] = -f->fx[i];
+    for (PetscInt i = 0; i < n; i++) c += f->rk[i] * X[f->c1 * n + i], sn += f->rk[i] * X[(f->c1 + 1) * n + i];
+    for (PetscInt i = 0; i < n; i++) {
+      f->Cb[f->c1 * n + i]       = 2 * c * f->rk[i] / a2;
+      f->Cb[(f->c1 + 1) * n + i] = 2 * sn * f->rk[i] / a2;
+    }
+  }
+  PetscCall(PetscArrayzero(f->Eb, 9));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode LinSolve_Private(void *ctx, const PetscReal nrow[], const PetscReal b[], PetscReal z[], PetscBool *ok)
+{
+  TriboFRF   f = (TriboFRF)ctx;
+  PetscInt   n = f->n, nc = f->nc, nn = f->nn, m = 1 + f->ctrl, its;
+  PetscReal *rhs;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc1(nn + m, &rhs));
+  for (PetscInt k = 0; k < nc; k++) {
+    PetscInt  s, h = HarmOfCol_Private(f, k, &s);
+    PetscReal sc = h ? f->s1 : (f->static_free ? f->s0 : f->u0s);
+    for (PetscInt i = 0; i < n; i++) {
+      rhs[k * n + i]                  = sc * b[k * n + i];
+      f->Cb[(m - 1) * nn + k * n + i] = (h == 0 && !f->static_free) ? 0 : nrow[k * n + i];
+    }
+  }
+  for (PetscInt jb = 0; jb < m; jb++) {
+    rhs[nn + jb]            = b[nn + jb];
+    f->Eb[(m - 1) + m * jb] = nrow[nn + jb];      // the hyperplane row, column jb
+    if (f->ctrl && jb < m) f->Eb[0 + m * jb] = 0; // the control row does not depend on P or Omega
+  }
+  PetscCall(TriboHBOpSolve(f->op, m, f->Bb, f->Cb, f->Eb, rhs, z, &its, ok));
+  f->lits += its;
+  f->lsolves++;
+  PetscCall(PetscFree(rhs));
   PetscFunctionReturn(0);
 }
 
@@ -363,6 +434,13 @@ PetscErrorCode TriboFRFSetFromOptions(TriboFRF f)
   PetscCall(PetscOptionsInt("-frf_control_recovery", "recovery row (0-based) of the response control", "", f->crec, &f->crec, NULL));
   nh = FRF_MAXH;
   PetscCall(PetscOptionsIntArray("-hb_harmonics", "harmonics of the balance, e.g. 0,1,2,3", "TriboHBSetHarmonics", hl, &nh, &hset));
+  {
+    const char *solvers[] = {"dense", "gmres"};
+    PetscInt    sv        = f->gmres ? 1 : 0;
+    PetscCall(PetscOptionsEList("-frf_solver", "linear solver: dense LU of the whole Jacobian, or GMRES with TriboHBOp (-hbop_*)", "", solvers, 2,
+                                solvers[sv], &sv, &f->gmres_set));
+    f->gmres = (PetscBool)(sv == 1);
+  }
   PetscCall(PetscOptionsBool("-frf_static_free", "the zeroth harmonic is an unknown (K Q_0 + F_0 = f_s); 0: held at the prestress", "",
                              f->static_free, &f->static_free, NULL));
   PetscCall(PetscOptionsBool("-frf_quiet", "no progress line per point", "", (PetscBool)!f->verbose, &quiet, NULL));
@@ -410,6 +488,8 @@ PetscErrorCode TriboFRFSetFromOptions(TriboFRF f)
   PetscCall(TriboOptionsUseNamespace(f->prefix, "frf_"));
   PetscCall(TriboHelpPush(PETSC_TRUE)); // the continuation's options matter to a sweep: shown with a plain -help
   PetscCall(TriboContSetFromOptions(f->cont));
+  if (!f->op) PetscCall(TriboHBOpCreate(f->comm, &f->op)); // its options (-hbop_*) are read now, used with -frf_solver gmres
+  PetscCall(TriboHBOpSetFromOptions(f->op));
   PetscCall(TriboHelpPop());
   PetscCall(TriboOptionsUseNamespace(f->prefix, "cont_"));
   PetscFunctionReturn(0);
@@ -467,7 +547,25 @@ PetscErrorCode TriboFRFSetUp(TriboFRF f)
   PetscCall(PetscFree5(f->K, f->M, f->C, f->fx, f->rk));
   PetscCall(PetscFree5(f->q, f->F, f->Jnl, f->w1, f->w2));
   PetscCall(PetscCalloc5(n * n, &f->K, n * n, &f->M, n * n, &f->C, n, &f->fx, n, &f->rk));
-  PetscCall(PetscMalloc5(f->nn, &f->q, f->nn, &f->F, (size_t)f->nn * f->nn, &f->Jnl, f->nn, &f->w1, f->nn, &f->w2));
+  if (!f->gmres_set) f->gmres = (PetscBool)(f->nn > 3000);
+  PetscCall(PetscMalloc5(f->nn, &f->q, f->nn, &f->F, f->gmres ? 1 : (size_t)f->nn * f->nn, &f->Jnl, f->nn, &f->w1, f->nn, &f->w2));
+  PetscCall(PetscFree2(f->Bb, f->Cb));
+  if (f->gmres) {
+    PetscInt        nl;
+    const TriboLaw *laws;
+    PetscBool       rate = PETSC_FALSE;
+    PetscCall(TriboJointGetLaws(f->joint, &nl, &laws, NULL));
+    for (PetscInt l = 0; l < nl; l++) {
+      PetscBool r;
+      PetscCall(TriboLawIsRateDependent(laws[l], &r));
+      rate = (PetscBool)(rate || r);
+    }
+    PetscCheck(!rate, f->comm, PETSC_ERR_SUP, "-%sfrf_solver gmres does not support rate-dependent laws (tanh): use -frf_solver dense", pre);
+    PetscCall(TriboHBOpSetJoint(f->op, f->joint));
+    PetscCall(TriboHBOpSetHB(f->op, f->hb));
+    PetscCall(TriboHBOpSetUp(f->op));
+    PetscCall(PetscMalloc2(2 * f->nn, &f->Bb, 2 * f->nn, &f->Cb));
+  }
   {
     const PetscScalar *k, *m;
     PetscCall(MatDenseGetArrayRead(f->rom->K, &k));
@@ -618,8 +716,8 @@ PetscErrorCode TriboFRFSolve(TriboFRF f)
   f->s1 = P0 * fxm;
   PetscCall(TriboROMForceScale(f->rom, f->us, f->fs, &f->s0));
   if (!(f->s0 > 0)) f->s0 = f->s1;
-  for (PetscInt j = 0; j <= 64; j++) {
-    PetscReal W = W0 + (W1 - W0) * j / 64.0;
+  for (PetscInt j = 0, nsamp = f->gmres ? 4 : 64; j <= nsamp; j++) { // dense 2n x 2n solves: few at large n
+    PetscReal W = W0 + (W1 - W0) * j / (PetscReal)nsamp;
     PetscCall(Linear_Private(f, Kt, W, f->fx, cs, &ok));
     if (ok)
       for (PetscInt i = 0; i < 2 * n; i++) qs = PetscMax(qs, P0 * PetscAbsReal(cs[i]));
@@ -635,6 +733,16 @@ PetscErrorCode TriboFRFSolve(TriboFRF f)
   if (f->ctrl) D[nn] = P0;
   D[N - 1] = PetscAbsReal(W1 - W0);
   PetscCall(TriboContSetFunction(f->cont, N, Residual_Private, Jacobian_Private, f));
+  if (f->gmres) {                                          // the modal preconditioner on the tangent at the prestress; D = C
+    for (PetscInt k = 0; k < n * n; k++) Kt[k] -= f->K[k]; // the joint's part
+    PetscCall(TriboHBOpSetReferenceTangent(f->op, Kt));
+    f->Czero = PETSC_TRUE;
+    for (PetscInt k = 0; k < n * n; k++) f->Czero = (PetscBool)(f->Czero && f->C[k] == 0);
+    PetscCall(TriboHBOpSetDampingMatrix(f->op, f->Czero ? NULL : f->C));
+    PetscCall(TriboHBOpSetFixedStatic(f->op, (PetscBool)!f->static_free));
+    PetscCall(TriboContSetLinearSolver(f->cont, LinSetUp_Private, LinSolve_Private, f));
+    f->lits = f->lsolves = 0;
+  }
   PetscCall(TriboContSetScaling(f->cont, D));
   PetscCall(TriboContSetMonitor(f->cont, Monitor_Private, f));
   PetscCall(TriboContSetParameterBounds(f->cont, f->sgn * W0 - 1e-9 * W0, f->sgn * W1));
@@ -838,6 +946,8 @@ PetscErrorCode TriboFRFDestroy(TriboFRF *frf)
   PetscCall(PetscFree5(f->omega, f->amp, f->pforce, f->xmax, f->its));
   PetscCall(PetscFree(f->fold_hz));
   PetscCall(PetscFree(f->prefix));
+  PetscCall(TriboHBOpDestroy(&f->op));
+  PetscCall(PetscFree2(f->Bb, f->Cb));
   PetscCall(PetscFree(f));
   *frf = NULL;
   PetscFunctionReturn(0);

@@ -160,6 +160,41 @@ static PetscErrorCode ApplyA0Inv_Private(TriboHBOp op, const PetscReal R[], Pets
   PetscFunctionReturn(0);
 }
 
+/* F += sum over this rank's points of W_p Jp_p P_p U (U full, harmonic-major); F in the distributed layout (pos(k, i),
+   to be summed to the owners) or, with harmonic-major, in the same layout as U; w: work of 2 N3 */
+static PetscErrorCode ApplyPoints_Private(TriboHBOp op, const PetscReal U[], PetscReal w[], PetscBool distributed, PetscReal F[])
+{
+  TriboJoint j  = op->joint;
+  PetscInt   nc = op->nc, n = op->n, N3 = op->N3;
+  PetscReal *u = w, *t = w + N3;
+
+  PetscFunctionBeginUser;
+  for (PetscInt p = 0; p < j->nloc; p++) {
+    const PetscReal *Jq = op->Jp + p * N3 * N3;
+    for (PetscInt c = 0; c < 3; c++) {
+      PetscInt r = 3 * p + c;
+      for (PetscInt k = 0; k < nc; k++) {
+        PetscReal sum = 0;
+        for (PetscInt q = j->prow[r]; q < j->prow[r + 1]; q++) sum += j->pval[q] * U[k * n + j->pcol[q]];
+        u[3 * k + c] = sum;
+      }
+    }
+    for (PetscInt a = 0; a < N3; a++) {
+      PetscReal sum = 0;
+      for (PetscInt b = 0; b < N3; b++) sum += Jq[a * N3 + b] * u[b];
+      t[a] = sum;
+    }
+    for (PetscInt c = 0; c < 3; c++) {
+      PetscInt r = 3 * p + c;
+      for (PetscInt q = j->wrow[r]; q < j->wrow[r + 1]; q++) {
+        PetscInt i = j->wcol[q];
+        for (PetscInt k = 0; k < nc; k++) F[distributed ? op->pbase[i] + k * op->pstride[i] : k * n + i] += j->wval[q] * t[3 * k + c];
+      }
+    }
+  }
+  PetscFunctionReturn(0);
+}
+
 /* y = [[(S + J_nl) diag(s), B], [C^T, E]] x */
 static PetscErrorCode MatMult_Private(Mat A, Vec xv, Vec yv)
 {
@@ -203,31 +238,8 @@ static PetscErrorCode MatMult_Private(Mat A, Vec xv, Vec yv)
     k++;
   }
   if (op->hasjac) { // nonlinear part: own points into the full layout, summed to the owners
-    PetscReal *u = op->Z, *t = op->Z + N3;
     PetscCall(PetscArrayzero(op->F, Nx));
-    for (PetscInt p = 0; p < j->nloc; p++) {
-      const PetscReal *Jq = op->Jp + p * N3 * N3;
-      for (PetscInt c = 0; c < 3; c++) {
-        PetscInt r = 3 * p + c;
-        for (PetscInt k = 0; k < nc; k++) {
-          PetscReal sum = 0;
-          for (PetscInt q = j->prow[r]; q < j->prow[r + 1]; q++) sum += j->pval[q] * U[k * n + j->pcol[q]];
-          u[3 * k + c] = sum;
-        }
-      }
-      for (PetscInt a = 0; a < N3; a++) {
-        PetscReal sum = 0;
-        for (PetscInt b = 0; b < N3; b++) sum += Jq[a * N3 + b] * u[b];
-        t[a] = sum;
-      }
-      for (PetscInt c = 0; c < 3; c++) {
-        PetscInt r = 3 * p + c;
-        for (PetscInt q = j->wrow[r]; q < j->wrow[r + 1]; q++) {
-          PetscInt i = j->wcol[q];
-          for (PetscInt k = 0; k < nc; k++) op->F[op->pbase[i] + k * op->pstride[i]] += j->wval[q] * t[3 * k + c];
-        }
-      }
-    }
+    PetscCall(ApplyPoints_Private(op, U, op->Z, PETSC_TRUE, op->F));
     PetscCallMPI(MPI_Reduce_scatter(op->F, op->G, op->cnt, MPIU_REAL, MPIU_SUM, op->comm));
     for (PetscInt a = 0; a < nc * nl; a++) y[a] += op->G[a];
   }
@@ -611,35 +623,14 @@ PetscErrorCode TriboHBOpSetFixedStatic(TriboHBOp op, PetscBool fix)
 @*/
 PetscErrorCode TriboHBOpMultJacobian(TriboHBOp op, const PetscReal v[], PetscReal y[])
 {
-  TriboJoint j  = op->joint;
-  PetscInt   nc = op->nc, n = op->n, N3 = op->N3;
-  PetscReal  u[3 * 64], t[3 * 64];
+  PetscInt  nc = op->nc, n = op->n, N3 = op->N3;
+  PetscReal w[6 * 64];
 
   PetscFunctionBeginUser;
   PetscCheck(op->hasjac, op->comm, PETSC_ERR_ORDER, "call TriboHBOpEvaluate() with jac first");
   PetscCheck(N3 <= 3 * 64, op->comm, PETSC_ERR_SUP, "at most 64 coefficient columns");
   PetscCall(PetscArrayzero(y, nc * n));
-  for (PetscInt p = 0; p < j->nloc; p++) {
-    const PetscReal *Jq = op->Jp + p * N3 * N3;
-    for (PetscInt c = 0; c < 3; c++) {
-      PetscInt r = 3 * p + c;
-      for (PetscInt k = 0; k < nc; k++) {
-        PetscReal sum = 0;
-        for (PetscInt q = j->prow[r]; q < j->prow[r + 1]; q++) sum += j->pval[q] * v[k * n + j->pcol[q]];
-        u[3 * k + c] = sum;
-      }
-    }
-    for (PetscInt a = 0; a < N3; a++) {
-      PetscReal sum = 0;
-      for (PetscInt b = 0; b < N3; b++) sum += Jq[a * N3 + b] * u[b];
-      t[a] = sum;
-    }
-    for (PetscInt c = 0; c < 3; c++) {
-      PetscInt r = 3 * p + c;
-      for (PetscInt q = j->wrow[r]; q < j->wrow[r + 1]; q++)
-        for (PetscInt k = 0; k < nc; k++) y[k * n + j->wcol[q]] += j->wval[q] * t[3 * k + c];
-    }
-  }
+  PetscCall(ApplyPoints_Private(op, v, w, PETSC_FALSE, y));
   PetscCall(TriboSumAll(op->comm, nc * n, y));
   PetscFunctionReturn(0);
 }

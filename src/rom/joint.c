@@ -389,6 +389,26 @@ PetscErrorCode TriboJointEvaluateLD(TriboJoint j, TriboLawMode mode, const Petsc
   PetscFunctionReturn(0);
 }
 
+/* U_k = P X_k for the owned points, one block per run of points with the same law in the layout of TriboHBAFT():
+   run r at nc 3 p0, U[nc 3 p0 + k (3 np) + 3 i + c] */
+static PetscErrorCode RunHarmonics_Private(TriboJoint j, PetscInt nc, const PetscReal X[], PetscReal U[])
+{
+  PetscInt n = j->n;
+
+  PetscFunctionBeginUser;
+  for (PetscInt ir = 0; ir < j->nruns; ir++) {
+    const JointRun *ru = &j->runs[ir];
+    PetscInt        m3 = 3 * ru->np, o = nc * 3 * ru->p0;
+    for (PetscInt k = 0; k < nc; k++)
+      for (PetscInt r = 0; r < m3; r++) {
+        PetscReal s = 0;
+        for (PetscInt q = j->prow[3 * ru->p0 + r]; q < j->prow[3 * ru->p0 + r + 1]; q++) s += j->pval[q] * X[k * n + j->pcol[q]];
+        U[o + k * m3 + r] = s;
+      }
+  }
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboJointEvaluateHB - Harmonic balance generalized force of the joint by the alternating frequency-time (AFT)
   method, and optionally its Jacobian with respect to the harmonics of the ROM DOFs.
@@ -459,16 +479,7 @@ PetscErrorCode TriboJointEvaluateHBV(TriboJoint j, TriboHB hb, TriboLawMode mode
   nci = nc * ni;
   PetscCall(PetscMalloc3(nc * nl3 + 1, &U, nc * nl3 + 1, &T, nc * n, &fb));
   // U and T hold one block per run of points with the same law, each in the layout of TriboHBAFT(): run r at nc 3 p0, U[k (3 np) + 3 i + c]
-  for (PetscInt ir = 0; ir < j->nruns; ir++) { // U_k = P X_k
-    const JointRun *ru = &j->runs[ir];
-    PetscInt        m3 = 3 * ru->np, o = nc * 3 * ru->p0;
-    for (PetscInt k = 0; k < nc; k++)
-      for (PetscInt r = 0; r < m3; r++) {
-        PetscReal s = 0;
-        for (PetscInt q = j->prow[3 * ru->p0 + r]; q < j->prow[3 * ru->p0 + r + 1]; q++) s += j->pval[q] * X[k * n + j->pcol[q]];
-        U[o + k * m3 + r] = s;
-      }
-  }
+  PetscCall(RunHarmonics_Private(j, nc, X, U));
   if (J) PetscCall(PetscMalloc1(j->nloc * N3 * N3 + 1, &Jp));
   if (dFdW) PetscCall(PetscMalloc1(j->nloc * N3 + 1, &dW));
   for (PetscInt ir = 0; ir < j->nruns; ir++) {
@@ -579,17 +590,12 @@ PetscErrorCode TriboJointEvaluateHBPoints(TriboJoint j, TriboHB hb, TriboLawMode
   PetscCall(TriboHBGetSizes(hb, NULL, &nc, NULL));
   N3 = 3 * nc;
   PetscCall(PetscMalloc4(nc * nl3 + 1, &U, nc * nl3 + 1, &T, nc * nl3 + 1, &ul, nc * nl3 + 1, &tl));
+  PetscCall(RunHarmonics_Private(j, nc, X, U));
   for (PetscInt ir = 0; ir < j->nruns; ir++) {
     const JointRun     *ru = &j->runs[ir];
     const TriboLawCard *card;
     const PetscReal    *p;
     PetscInt            m3 = 3 * ru->np, o = nc * 3 * ru->p0;
-    for (PetscInt k = 0; k < nc; k++)
-      for (PetscInt r = 0; r < m3; r++) {
-        PetscReal s = 0;
-        for (PetscInt q = j->prow[3 * ru->p0 + r]; q < j->prow[3 * ru->p0 + r + 1]; q++) s += j->pval[q] * X[k * n + j->pcol[q]];
-        U[o + k * m3 + r] = s;
-      }
     PetscCall(TriboLawGetCard(j->laws[ru->law], &card));
     PetscCall(TriboLawGetParameters(j->laws[ru->law], &p));
     PetscCall(TriboHBAFTV(hb, card, p, mode, ru->np, &U[o], &T[o], NULL, NULL));

@@ -442,7 +442,6 @@ static PetscErrorCode TriboNMASetUp_EPMC(TriboNMA nma)
   }
   for (PetscInt i = 0; i < n; i++) e->fs[i] = nma->fs ? nma->fs[i] : 0;
   if (!e->gmres_set) e->gmres = (PetscBool)(e->nn > 3000);
-  PetscCall(TriboHBOpDestroy(&e->op));
   PetscCall(PetscFree2(e->Bb, e->Cb));
   if (e->gmres) {
     PetscInt        nl;
@@ -456,13 +455,8 @@ static PetscErrorCode TriboNMASetUp_EPMC(TriboNMA nma)
     }
     PetscCheck(!rate, nma->comm, PETSC_ERR_SUP, "-%sepmc_solver gmres does not support rate-dependent laws (tanh): use -epmc_solver dense",
                nma->prefix ? nma->prefix : "");
-    PetscCall(TriboHBOpCreate(nma->comm, &e->op));
     PetscCall(TriboHBOpSetJoint(e->op, nma->joint));
     PetscCall(TriboHBOpSetHB(e->op, e->hb));
-    PetscCall(TriboHelpPush(PETSC_FALSE));
-    PetscCall(TriboHBOpSetFromOptions(e->op));
-    PetscCall(TriboHelpPop());
-    PetscCall(TriboOptionsUseNamespace(nma->prefix, "hbop_"));
     PetscCall(TriboHBOpSetUp(e->op));
     PetscCall(PetscMalloc2(3 * e->nn, &e->Bb, 3 * e->nn, &e->Cb));
   }
@@ -738,6 +732,10 @@ static PetscErrorCode TriboNMASetFromOptions_EPMC(PetscOptionItems *PetscOptions
                nma->prefix ? nma->prefix : "", e->Nt, hmax, 2 * hmax);
   }
   PetscCall(TriboOptionsUseNamespace(nma->prefix, "hb_"));
+  if (!e->op) PetscCall(TriboHBOpCreate(nma->comm, &e->op)); // its options (-hbop_*) are read now, used with -epmc_solver gmres
+  PetscCall(TriboHelpPush(PETSC_FALSE));
+  PetscCall(TriboHBOpSetFromOptions(e->op));
+  PetscCall(TriboHelpPop());
   PetscCall(TriboContSetOptionsPrefix(e->cont, nma->prefix));
   PetscCall(TriboHelpPush(PETSC_FALSE));
   PetscCall(TriboContSetFromOptions(e->cont));
