@@ -48,6 +48,7 @@ struct _p_TriboFRF {
   TriboHBOp  op;
   PetscReal *Bb, *Cb, Eb[9]; /* border of the linear solves: Nx x m each, m = 1 + ctrl */
   PetscInt   lits, lsolves;
+  PetscReal  Dq, Dp, Dw; /* scales of Q, P, p in the linear solves (the continuation's) */
   /* results */
   PetscInt   npts, nrec, nfolds;
   PetscReal *omega, *amp, *pforce, *xmax, *fold_hz;
@@ -184,7 +185,7 @@ static PetscErrorCode LinSetUp_Private(void *ctx, const PetscReal X[])
   PetscReal      *Mq = f->w1, *Cq = f->w2, one[FRF_MAXH * 2];
 
   PetscFunctionBeginUser;
-  for (PetscInt k = 0; k < nc; k++) one[k] = 1;
+  for (PetscInt k = 0; k < nc; k++) one[k] = f->Dq;                   // the solves are in the continuation's scaled unknowns
   PetscCall(TriboHBOpSetLinear(f->op, w, 0.0, f->Czero ? 0.0 : 1.0)); // D = C (TriboHBOpSetDampingMatrix())
   PetscCall(TriboHBOpSetColumnScaling(f->op, one));
   PetscCall(TriboHBSetFrequency(f->hb, w));
@@ -197,15 +198,15 @@ static PetscErrorCode LinSetUp_Private(void *ctx, const PetscReal X[])
     if (h == 0) continue;
     PetscCall(Gemv_Private(n, f->M, &X[k * n], Mq));
     PetscCall(Gemv_Private(n, f->C, &X[o * n], Cq));
-    for (PetscInt i = 0; i < n; i++) f->Bb[iw * nn + k * n + i] = f->sgn * (-2 * h * h * w * Mq[i] + sg * h * Cq[i]);
+    for (PetscInt i = 0; i < n; i++) f->Bb[iw * nn + k * n + i] = f->Dw * f->sgn * (-2 * h * h * w * Mq[i] + sg * h * Cq[i]);
   }
   if (f->ctrl) { // d/dP of the cosine-1 rows; the control row
     PetscReal c = 0, sn = 0, a2 = f->camp * f->camp;
-    for (PetscInt i = 0; i < n; i++) f->Bb[f->c1 * n + i] = -f->fx[i];
+    for (PetscInt i = 0; i < n; i++) f->Bb[f->c1 * n + i] = -f->Dp * f->fx[i];
     for (PetscInt i = 0; i < n; i++) c += f->rk[i] * X[f->c1 * n + i], sn += f->rk[i] * X[(f->c1 + 1) * n + i];
     for (PetscInt i = 0; i < n; i++) {
-      f->Cb[f->c1 * n + i]       = 2 * c * f->rk[i] / a2;
-      f->Cb[(f->c1 + 1) * n + i] = 2 * sn * f->rk[i] / a2;
+      f->Cb[f->c1 * n + i]       = f->Dq * 2 * c * f->rk[i] / a2;
+      f->Cb[(f->c1 + 1) * n + i] = f->Dq * 2 * sn * f->rk[i] / a2;
     }
   }
   PetscCall(PetscArrayzero(f->Eb, 9));
@@ -225,7 +226,7 @@ static PetscErrorCode LinSolve_Private(void *ctx, const PetscReal nrow[], const 
     PetscReal sc = h ? f->s1 : (f->static_free ? f->s0 : f->u0s);
     for (PetscInt i = 0; i < n; i++) {
       rhs[k * n + i]                  = sc * b[k * n + i];
-      f->Cb[(m - 1) * nn + k * n + i] = (h == 0 && !f->static_free) ? 0 : nrow[k * n + i];
+      f->Cb[(m - 1) * nn + k * n + i] = (h == 0 && !f->static_free) ? 0 : f->Dq * nrow[k * n + i];
     }
   }
   for (PetscInt jb = 0; jb < m; jb++) {
@@ -234,6 +235,8 @@ static PetscErrorCode LinSolve_Private(void *ctx, const PetscReal nrow[], const 
     if (f->ctrl && jb < m) f->Eb[0 + m * jb] = 0; // the control row does not depend on P or Omega
   }
   PetscCall(TriboHBOpSolve(f->op, m, f->Bb, f->Cb, f->Eb, rhs, z, &its, ok));
+  for (PetscInt a = 0; a < nn; a++) z[a] *= f->Dq; // back to the unknowns
+  for (PetscInt jb = 0; jb < m; jb++) z[nn + jb] *= (f->ctrl && jb == 0) ? f->Dp : f->Dw;
   f->lits += its;
   f->lsolves++;
   PetscCall(PetscFree(rhs));
@@ -732,6 +735,7 @@ PetscErrorCode TriboFRFSolve(TriboFRF f)
   f->u0s = D[0];
   if (f->ctrl) D[nn] = P0;
   D[N - 1] = PetscAbsReal(W1 - W0);
+  f->Dq = qs, f->Dp = P0, f->Dw = D[N - 1];
   PetscCall(TriboContSetFunction(f->cont, N, Residual_Private, Jacobian_Private, f));
   if (f->gmres) {                                          // the modal preconditioner on the tangent at the prestress; D = C
     for (PetscInt k = 0; k < n * n; k++) Kt[k] -= f->K[k]; // the joint's part
