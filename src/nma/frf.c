@@ -46,6 +46,7 @@ struct _p_TriboFRF {
   PetscReal *q, *F, *Jnl, *w1, *w2;
   PetscBool  gmres, gmres_set, Czero; /* -frf_solver gmres: TriboHBOp instead of the dense Jacobian */
   TriboHBOp  op;
+  PetscBool  mumps;          /* -frf_solver mumps: TriboHBOp's direct path */
   PetscReal *Bb, *Cb, Eb[9]; /* border of the linear solves: Nx x m each, m = 1 + ctrl */
   PetscInt   lits, lsolves;
   PetscReal  Dq, Dp, Dw; /* scales of Q, P, p in the linear solves (the continuation's) */
@@ -438,11 +439,14 @@ PetscErrorCode TriboFRFSetFromOptions(TriboFRF f)
   nh = FRF_MAXH;
   PetscCall(PetscOptionsIntArray("-hb_harmonics", "harmonics of the balance, e.g. 0,1,2,3", "TriboHBSetHarmonics", hl, &nh, &hset));
   {
-    const char *solvers[] = {"dense", "gmres"};
-    PetscInt    sv        = f->gmres ? 1 : 0;
-    PetscCall(PetscOptionsEList("-frf_solver", "linear solver: dense LU of the whole Jacobian, or GMRES with TriboHBOp (-hbop_*)", "", solvers, 2,
-                                solvers[sv], &sv, &f->gmres_set));
-    f->gmres = (PetscBool)(sv == 1);
+    const char *solvers[] = {"dense", "gmres", "mumps"};
+    PetscInt    sv        = f->gmres ? (f->mumps ? 2 : 1) : 0;
+    PetscCall(PetscOptionsEList("-frf_solver",
+                                "linear solver: dense LU of the whole Jacobian (LAPACK), GMRES with TriboHBOp (-hbop_*), or TriboHBOp's assembled "
+                                "sparse matrix factored by MUMPS",
+                                "", solvers, 3, solvers[sv], &sv, &f->gmres_set));
+    f->gmres = (PetscBool)(sv >= 1);
+    f->mumps = (PetscBool)(sv == 2);
   }
   PetscCall(PetscOptionsBool("-frf_static_free", "the zeroth harmonic is an unknown (K Q_0 + F_0 = f_s); 0: held at the prestress", "",
                              f->static_free, &f->static_free, NULL));
@@ -493,6 +497,7 @@ PetscErrorCode TriboFRFSetFromOptions(TriboFRF f)
   PetscCall(TriboContSetFromOptions(f->cont));
   if (!f->op) PetscCall(TriboHBOpCreate(f->comm, &f->op)); // its options (-hbop_*) are read now, used with -frf_solver gmres
   PetscCall(TriboHBOpSetFromOptions(f->op));
+  if (f->mumps) PetscCall(TriboHBOpSetDirect(f->op, PETSC_TRUE));
   PetscCall(TriboHelpPop());
   PetscCall(TriboOptionsUseNamespace(f->prefix, "cont_"));
   PetscFunctionReturn(0);
@@ -735,7 +740,8 @@ PetscErrorCode TriboFRFSolve(TriboFRF f)
   f->u0s = D[0];
   if (f->ctrl) D[nn] = P0;
   D[N - 1] = PetscAbsReal(W1 - W0);
-  f->Dq = qs, f->Dp = P0, f->Dw = D[N - 1];
+  f->Dq = 1, f->Dp = 1,
+  f->Dw = 1; // solves in the continuation scales (qs, P0, W1 - W0) lost Newton its quadratic convergence on the lap beam: not used
   PetscCall(TriboContSetFunction(f->cont, N, Residual_Private, Jacobian_Private, f));
   if (f->gmres) {                                          // the modal preconditioner on the tangent at the prestress; D = C
     for (PetscInt k = 0; k < n * n; k++) Kt[k] -= f->K[k]; // the joint's part

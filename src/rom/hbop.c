@@ -581,7 +581,6 @@ PetscErrorCode TriboHBOpSetDampingMatrix(TriboHBOp op, const PetscReal Dm[])
 {
   PetscFunctionBeginUser;
   PetscCall(TriboHBOpSetUp(op));
-  PetscCheck(!op->direct, op->comm, PETSC_ERR_SUP, "-hbop_direct assembles D = alpha M + beta K only");
   if (Dm) {
     if (!op->Dm) PetscCall(PetscMalloc1(op->n * op->n, &op->Dm));
     PetscCall(PetscArraycpy(op->Dm, Dm, op->n * op->n));
@@ -604,7 +603,6 @@ PetscErrorCode TriboHBOpSetDampingMatrix(TriboHBOp op, const PetscReal Dm[])
 PetscErrorCode TriboHBOpSetFixedStatic(TriboHBOp op, PetscBool fix)
 {
   PetscFunctionBeginUser;
-  PetscCheck(!fix || !op->direct, op->comm, PETSC_ERR_SUP, "-hbop_direct does not hold the zeroth harmonic");
   op->fixh0 = fix;
   PetscFunctionReturn(0);
 }
@@ -799,9 +797,13 @@ static PetscErrorCode SolveDirect_Private(TriboHBOp op, const PetscReal B[], con
     for (PetscInt i = op->i0; i < op->i1; i++) {
       PetscInt  gr = op->pbase[i] + k * op->pstride[i], h = op->hk[k], kc = (h && (k - nc % 2) % 2) ? k - 1 : k; // kc: the cos column of h
       PetscReal w = h * op->omega;
+      if (op->fixh0 && !h) { // held zeroth harmonic: an identity row, no border
+        PetscCall(MatSetValue(A, gr, gr, 1.0, ADD_VALUES));
+        continue;
+      }
       for (PetscInt l = (h ? kc : k); l <= (h ? kc + 1 : k); l++) {
         for (PetscInt c = 0; c < n; c++) {
-          PetscReal Kv = op->K[i + n * c], Mv = op->M[i + n * c], Dv = op->alpha * Mv + op->beta * Kv, v;
+          PetscReal Kv = op->K[i + n * c], Mv = op->M[i + n * c], Dv = op->alpha * Mv + op->beta * (op->Dm ? op->Dm[i + n * c] : Kv), v;
           if (!h)
             v = Kv;
           else if (l == k)
@@ -822,6 +824,7 @@ static PetscErrorCode SolveDirect_Private(TriboHBOp op, const PetscReal B[], con
     for (PetscInt jb = 0; jb < m; jb++) {
       PetscInt gr = Nx + jb;
       for (PetscInt k = 0; k < nc; k++) {
+        if (op->fixh0 && !op->hk[k]) continue;
         for (PetscInt c = 0; c < n; c++) {
           row[c]  = C[k * n + c + Nx * jb];
           cols[c] = op->pbase[c] + k * op->pstride[c];
@@ -858,6 +861,7 @@ static PetscErrorCode SolveDirect_Private(TriboHBOp op, const PetscReal B[], con
     for (PetscInt kr = 0; kr < nc; kr++)
       for (PetscInt kc = 0; kc < nc; kc++) {
         const PetscReal *Jq = op->Jp + p * N3 * N3;
+        if (op->fixh0 && (!op->hk[kr] || !op->hk[kc])) continue;
         for (PetscInt a = 0; a < nra; a++) {
           PetscReal wj[3];
           for (PetscInt c = 0; c < 3; c++) {

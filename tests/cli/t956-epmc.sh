@@ -2,7 +2,7 @@
 # EPMC backbones from the command line on the built-in lap beam (demo law: elastic dry friction), harmonics
 # 0-3, Nt 128, up to q = 2e-4 (through the onset of slip):
 # - the distributed matrix-free solver (-epmc_solver gmres, TriboHBOp) on 1, 2 and 3 ranks and the dense LU
-#   on 2 ranks trace the same branch: frequencies and damping ratios equal to 1e-7 relative (1e-9 absolute in zeta);
+#   on 2 ranks and the assembled sparse matrix factored by MUMPS (-epmc_solver mumps) on 2 ranks trace the same branch: frequencies and damping ratios equal to 1e-7 relative (1e-9 absolute in zeta);
 # - restart: a branch file stopped after 5 points (-cont_max_steps 4) and continued with -cont_restart equals an
 #   uninterrupted run point for point (1e-12 relative);
 # - EPMC against RQNMA (porter-brake-2023 Fig. 12 found them within about 0.5 % in frequency): the differences in
@@ -35,6 +35,8 @@ for np in 1 2 3; do
 done
 runp 2 d2 backbone "${common[@]}" -epmc_solver dense -output d2.h5
 if [ "$RC" = 0 ]; then pass "EPMC dense on 2 ranks"; else fail "EPMC dense" "exit $RC" "$W/d2.out" "$W/d2.err"; fi
+runp 2 m2 backbone "${common[@]}" -epmc_solver mumps -output m2.h5
+if [ "$RC" = 0 ]; then pass "EPMC mumps on 2 ranks"; else fail "EPMC mumps" "exit $RC" "$W/m2.out" "$W/m2.err"; fi
 runp 2 full backbone "${common[@]}" -epmc_solver gmres -cont_output full_branch.h5 -output full.h5
 runp 2 part backbone "${common[@]}" -epmc_solver gmres -cont_output part_branch.h5 -cont_max_steps 4 -output part.h5
 runp 2 rest backbone "${common[@]}" -epmc_solver gmres -cont_output part_branch.h5 -cont_restart -output rest.h5
@@ -51,7 +53,7 @@ def bb(f):
         return np.array(g["modal_amplitude"]), np.array(g["frequency_hz"]), np.array(g["damping"])
 q1, f1, z1 = bb("g1.h5")
 ok = True
-for f in ("g2.h5", "g3.h5", "d2.h5"):
+for f in ("g2.h5", "g3.h5", "d2.h5", "m2.h5"):
     q, fr, z = bb(f)
     same = len(q) == len(q1) and np.allclose(q, q1, rtol=1e-7) and np.allclose(fr, f1, rtol=1e-7) and np.allclose(z, z1, rtol=1e-7, atol=1e-9)
     print(("ok" if same else "not ok") + " - %s equals g1.h5 (%d points, max |df/f| %.1e)" % (f, len(q), np.max(np.abs(fr[:len(f1)] / f1[:len(fr)] - 1)) if len(fr) else -1))

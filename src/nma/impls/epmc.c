@@ -56,6 +56,7 @@ typedef struct {
   PetscReal     *q, *F, *Jnl, *Jq, *w1, *w2, *w3, *dFdW;
   PetscBool      gmres, gmres_set; /* -epmc_solver gmres: TriboHBOp (distributed, matrix-free) instead of dense LU */
   TriboHBOp      op;
+  PetscBool      mumps;             /* -epmc_solver mumps: TriboHBOp's direct path */
   PetscBool      Czero;             /* C = 0: the operator skips its damping product */
   PetscReal     *Bb, *Cb, Eb[9], A; /* the border of the linear solves (Nx x 3 each), the amplitude of the linearization */
   PetscInt       lits, lsolves;     /* GMRES iterations and solves, for the summary */
@@ -708,11 +709,14 @@ static PetscErrorCode TriboNMASetFromOptions_EPMC(PetscOptionItems *PetscOptions
   PetscCall(
       PetscOptionsRealArray("-epmc_rayleigh_zeta", "their damping ratios [-] (default -backbone_zeta0 for both)", "", e->rzeta, &nz, &e->rzeta_set));
   {
-    const char *solvers[] = {"dense", "gmres"};
-    PetscInt    sv        = e->gmres ? 1 : 0;
-    PetscCall(PetscOptionsEList("-epmc_solver", "linear solver: dense LU of the whole Jacobian, or GMRES with TriboHBOp (-hbop_*)", "", solvers, 2,
-                                solvers[sv], &sv, &e->gmres_set));
-    e->gmres = (PetscBool)(sv == 1);
+    const char *solvers[] = {"dense", "gmres", "mumps"};
+    PetscInt    sv        = e->gmres ? (e->mumps ? 2 : 1) : 0;
+    PetscCall(PetscOptionsEList("-epmc_solver",
+                                "linear solver: dense LU of the whole Jacobian (LAPACK), GMRES with TriboHBOp (-hbop_*), or TriboHBOp's assembled "
+                                "sparse matrix factored by MUMPS",
+                                "", solvers, 3, solvers[sv], &sv, &e->gmres_set));
+    e->gmres = (PetscBool)(sv >= 1);
+    e->mumps = (PetscBool)(sv == 2);
   }
   PetscCall(PetscOptionsBool("-epmc_static_free",
                              "the zeroth harmonic is an unknown (eq. 61a); 0: held at the prestress (dynamics about the prestressed state)", "",
@@ -736,6 +740,7 @@ static PetscErrorCode TriboNMASetFromOptions_EPMC(PetscOptionItems *PetscOptions
   PetscCall(TriboHelpPush(PETSC_FALSE));
   PetscCall(TriboHBOpSetFromOptions(e->op));
   PetscCall(TriboHelpPop());
+  if (e->mumps) PetscCall(TriboHBOpSetDirect(e->op, PETSC_TRUE));
   PetscCall(TriboContSetOptionsPrefix(e->cont, nma->prefix));
   PetscCall(TriboHelpPush(PETSC_FALSE));
   PetscCall(TriboContSetFromOptions(e->cont));
