@@ -48,7 +48,7 @@ from .measured import Measured, read_measured
 from .results import Result, ResultError, read
 
 __all__ = ["FIGURES", "register_figure", "figure", "auto_kind", "save", "backbone_figure", "interface_figure",
-           "modal_figure", "loops_figure", "method_name", "loop_amplitudes", "slip_direction", "new_figure", "backbone_x", "recovery_row", "FORMATS"]
+           "modal_figure", "loops_figure", "frf_figure", "method_name", "loop_amplitudes", "slip_direction", "new_figure", "backbone_x", "recovery_row", "FORMATS"]
 
 FORMATS = (".png", ".svg", ".pdf")
 FIGURES = {}
@@ -332,7 +332,7 @@ def _panel_size(polys):
     return wide, aw, max(ah, 0.4)
 
 
-@register_figure("prestress", applies=lambda r: r.has("/prestress/point_traction"), suffix="_prestress",
+@register_figure("prestress", applies=lambda r: r.has("/prestress/point_traction") and not r.has("/frf"), suffix="_prestress",
                  description="interface fields after the preload (/prestress): pressure, gap, traction, slip")
 def interface_figure(results, fields=("pressure", "gap"), rom=None, labels=None, title=None, group="/prestress"):
     """Interface fields drawn on the interface faces (one polygon per face, coloured by the
@@ -403,7 +403,7 @@ def interface_figure(results, fields=("pressure", "gap"), rom=None, labels=None,
 
 
 # --- modal ---------------------------------------------------------------------------------------
-@register_figure("modal", applies=lambda r: r.has("/modal/frequency_hz"), suffix="_modal",
+@register_figure("modal", applies=lambda r: r.has("/modal/frequency_hz") and not r.has("/frf"), suffix="_modal",
                  description="natural frequencies of the linearized modes (/modal)")
 def modal_figure(results, labels=None, title=None):
     """Natural frequencies of the modes about the prestress (/modal) as stems, the rigid or
@@ -542,4 +542,44 @@ def loops_figure(results, amps="all", mode=None, title=None):
         title = "tribo hysteresis loops (last cycle): %s" % os.path.basename(r.path)
     if title:
         fig.suptitle(title)
+    return fig
+
+
+# --- forced response ---------------------------------------------------------------------------
+@register_figure("frf", applies=lambda r: r.has("/frf/frequency_hz"), suffix="_frf",
+                 description="forced response (/frf): first-harmonic amplitude and force level against frequency")
+def frf_figure(results, row=None, labels=None, title=None):
+    """Forced response: the first-harmonic displacement amplitude at one recovery row (``row``: index or
+    label; default the row with the largest response of the first file) against the excitation frequency, on a
+    log scale, one line per file, folds marked; a second panel shows the force level (constant, or the unknown
+    of a response-controlled run)."""
+    results = _results(results)
+    _check_labels(results, labels)
+    names = _default_labels(results, labels)
+    first = results[0].get("/frf")
+    rlabels = [str(x.decode() if isinstance(x, bytes) else x) for x in first["recovery_labels"]]
+    amp0 = np.asarray(first["amplitude"], dtype=float)
+    k = int(np.nanargmax(np.nanmax(amp0, axis=0))) if row is None else recovery_row(row, rlabels, results[0].path)
+    fig = new_figure(8.0, 7.5)
+    axa, axp = fig.subplots(2, 1, sharex=True)
+    for n, (r, lab) in enumerate(zip(results, names)):
+        g = r.get("/frf")
+        f = np.asarray(g["frequency_hz"], dtype=float)
+        a = np.asarray(g["amplitude"], dtype=float)[:, k]
+        c = COLORS[n % len(COLORS)]
+        axa.plot(f, a, "-", color=c, lw=1.5, label=lab, gid="frf-amplitude-%d" % n)
+        axp.plot(f, np.asarray(g["force"], dtype=float), "-", color=c, lw=1.5, label=lab, gid="frf-force-%d" % n)
+        folds = np.asarray(g["folds_hz"], dtype=float) if "folds_hz" in g else np.array([])
+        if folds.size:
+            fa = np.interp(folds, f[np.argsort(f)], a[np.argsort(f)])
+            axa.plot(folds, fa, ls="none", marker="s", ms=7, mfc="none", mec=c, label="folds" if n == 0 else "_nolegend_",
+                     gid="frf-folds-%d" % n)
+    axa.set_yscale("log")
+    axa.set_ylabel("first-harmonic displacement amplitude at %s (m)" % _short([rlabels[k]])[0])
+    axa.set_title(title or "tribo frf: forced response")
+    axp.set_ylabel("force level (N)")
+    axp.set_xlabel("excitation frequency (Hz)")
+    for ax in (axa, axp):
+        ax.grid(True, which="major", color="0.85", lw=0.8)
+        ax.legend(loc="best", fontsize=8)
     return fig

@@ -55,4 +55,11 @@ print(len(hz), "points", amp[0, 0])
 PYEOF
   then pass "/frf in the result file: $(cat "$d/h5.out")"; else fail "/frf in the result file" "bad datasets" "$d/h5.out"; fi
 else skip "/frf in the result file" "no h5py"; fi
+# the picture: tribo plot picks the frf figure kind for /frf files
+if $PY -c 'import matplotlib, h5py' 2> /dev/null; then
+  (cd "$d" && "$TRIBO_ABS" plot one.h5 two.h5 -output frf.png > plot.out 2> plot.err)
+  rc=$?
+  if [ $rc = 0 ] && [ -s "$d/frf.png" ] && grep -q "(frf)" "$d/plot.out"; then pass "tribo plot draws the forced response (frf kind)"
+  else fail "tribo plot of /frf (exit $rc)" "no picture" "$d/plot.out" "$d/plot.err"; fi
+else skip "tribo plot of /frf" "no matplotlib or h5py"; fi
 finish
