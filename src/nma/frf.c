@@ -56,24 +56,6 @@ struct _p_TriboFRF {
   PetscInt  *its;
 };
 
-static PetscErrorCode Gemv_Private(PetscInt n, const PetscReal A[], const PetscReal x[], PetscReal y[])
-{
-  PetscBLASInt bn, one = 1;
-  PetscReal    a = 1, b = 0;
-
-  PetscFunctionBeginUser;
-  PetscCall(PetscBLASIntCast(n, &bn));
-  PetscCallBLAS("BLASgemv", BLASgemv_("N", &bn, &bn, &a, (PetscReal *)A, &bn, (PetscReal *)x, &one, &b, y, &one));
-  PetscFunctionReturn(0);
-}
-
-static PetscInt HarmOfCol_Private(const TriboFRF f, PetscInt k, PetscInt *sine)
-{
-  PetscInt a = f->h0 ? (k == 0 ? 0 : 1 + (k - 1) / 2) : k / 2;
-  *sine      = f->harm[a] == 0 ? 0 : (k - f->h0) % 2;
-  return f->harm[a];
-}
-
 /* R (N - 1) and, if Jr != NULL, the Jacobian row-major (N - 1) x N, at X (N) */
 static PetscErrorCode Eval_Private(TriboFRF f, const PetscReal X[], PetscReal R[], PetscReal Jr[])
 {
@@ -87,8 +69,8 @@ static PetscErrorCode Eval_Private(TriboFRF f, const PetscReal X[], PetscReal R[
   if (Jr) PetscCall(PetscArrayzero(f->Jnl, (size_t)nn * nn));
   PetscCall(TriboJointEvaluateHB(f->joint, f->hb, TRIBO_LAW_FULL, Q, F, Jr ? f->Jnl : NULL));
   for (PetscInt k = 0; k < nc; k++) {
-    PetscInt s, h = HarmOfCol_Private(f, k, &s);
-    PetscCall(Gemv_Private(n, f->K, &Q[k * n], Kq));
+    PetscInt s, h = TriboHBColumnHarmonic_Private(f->harm, k, &s);
+    PetscCall(TriboDenseMult_Private(n, f->K, &Q[k * n], Kq));
     if (h == 0 && !f->static_free) {
       for (PetscInt i = 0; i < n; i++) R[k * n + i] = (Q[i] - f->us[i]) / f->u0s;
     } else if (h == 0) {
@@ -97,9 +79,9 @@ static PetscErrorCode Eval_Private(TriboFRF f, const PetscReal X[], PetscReal R[
       PetscInt  o  = s ? k - 1 : k + 1;
       PetscReal sg = s ? -1 : 1, hw = h * w;
       for (PetscInt i = 0; i < n; i++) R[k * n + i] = Kq[i] + F[k * n + i];
-      PetscCall(Gemv_Private(n, f->M, &Q[k * n], tmp));
+      PetscCall(TriboDenseMult_Private(n, f->M, &Q[k * n], tmp));
       for (PetscInt i = 0; i < n; i++) R[k * n + i] -= hw * hw * tmp[i];
-      PetscCall(Gemv_Private(n, f->C, &Q[o * n], tmp));
+      PetscCall(TriboDenseMult_Private(n, f->C, &Q[o * n], tmp));
       for (PetscInt i = 0; i < n; i++) R[k * n + i] += sg * hw * tmp[i];
       if (k == f->c1)
         for (PetscInt i = 0; i < n; i++) R[k * n + i] -= P * f->fx[i];
@@ -116,12 +98,12 @@ static PetscErrorCode Eval_Private(TriboFRF f, const PetscReal X[], PetscReal R[
   for (PetscInt c = 0; c < nn; c++) {
     const PetscReal *col = &f->Jnl[(size_t)c * nn];
     for (PetscInt r = 0; r < nn; r++) {
-      PetscInt s, h = HarmOfCol_Private(f, r / n, &s);
+      PetscInt s, h = TriboHBColumnHarmonic_Private(f->harm, r / n, &s);
       Jr[(size_t)r * N + c] = col[r] / (h == 0 ? f->s0 : f->s1);
     }
   }
   for (PetscInt k = 0; k < nc; k++) {
-    PetscInt s, h = HarmOfCol_Private(f, k, &s);
+    PetscInt s, h = TriboHBColumnHarmonic_Private(f->harm, k, &s);
     if (h == 0 && !f->static_free) {
       for (PetscInt i = 0; i < n; i++) {
         PetscCall(PetscArrayzero(&Jr[(size_t)(k * n + i) * N], N));
@@ -194,11 +176,11 @@ static PetscErrorCode LinSetUp_Private(void *ctx, const PetscReal X[])
   PetscCall(PetscArrayzero(f->Bb, m * nn));
   PetscCall(PetscArrayzero(f->Cb, m * nn));
   for (PetscInt k = 0; k < nc; k++) {
-    PetscInt  s, h = HarmOfCol_Private(f, k, &s), o = s ? k - 1 : k + 1;
+    PetscInt  s, h = TriboHBColumnHarmonic_Private(f->harm, k, &s), o = s ? k - 1 : k + 1;
     PetscReal sg = s ? -1 : 1;
     if (h == 0) continue;
-    PetscCall(Gemv_Private(n, f->M, &X[k * n], Mq));
-    PetscCall(Gemv_Private(n, f->C, &X[o * n], Cq));
+    PetscCall(TriboDenseMult_Private(n, f->M, &X[k * n], Mq));
+    PetscCall(TriboDenseMult_Private(n, f->C, &X[o * n], Cq));
     for (PetscInt i = 0; i < n; i++) f->Bb[iw * nn + k * n + i] = f->Dw * f->sgn * (-2 * h * h * w * Mq[i] + sg * h * Cq[i]);
   }
   if (f->ctrl) { // d/dP of the cosine-1 rows; the control row
@@ -223,7 +205,7 @@ static PetscErrorCode LinSolve_Private(void *ctx, const PetscReal nrow[], const 
   PetscFunctionBeginUser;
   PetscCall(PetscMalloc1(nn + m, &rhs));
   for (PetscInt k = 0; k < nc; k++) {
-    PetscInt  s, h = HarmOfCol_Private(f, k, &s);
+    PetscInt  s, h = TriboHBColumnHarmonic_Private(f->harm, k, &s);
     PetscReal sc = h ? f->s1 : (f->static_free ? f->s0 : f->u0s);
     for (PetscInt i = 0; i < n; i++) {
       rhs[k * n + i]                  = sc * b[k * n + i];
@@ -559,15 +541,8 @@ PetscErrorCode TriboFRFSetUp(TriboFRF f)
   PetscCall(PetscMalloc5(f->nn, &f->q, f->nn, &f->F, f->gmres ? 1 : (size_t)f->nn * f->nn, &f->Jnl, f->nn, &f->w1, f->nn, &f->w2));
   PetscCall(PetscFree2(f->Bb, f->Cb));
   if (f->gmres) {
-    PetscInt        nl;
-    const TriboLaw *laws;
-    PetscBool       rate = PETSC_FALSE;
-    PetscCall(TriboJointGetLaws(f->joint, &nl, &laws, NULL));
-    for (PetscInt l = 0; l < nl; l++) {
-      PetscBool r;
-      PetscCall(TriboLawIsRateDependent(laws[l], &r));
-      rate = (PetscBool)(rate || r);
-    }
+    PetscBool rate;
+    PetscCall(TriboJointIsRateDependent_Private(f->joint, &rate));
     PetscCheck(!rate, f->comm, PETSC_ERR_SUP, "-%sfrf_solver gmres does not support rate-dependent laws (tanh): use -frf_solver dense", pre);
     PetscCall(TriboHBOpSetJoint(f->op, f->joint));
     PetscCall(TriboHBOpSetHB(f->op, f->hb));
@@ -612,14 +587,8 @@ PetscErrorCode TriboFRFSetUp(TriboFRF f)
 /* Tangent K_t = K + d f_nl/du at the prestress (n x n column-major) */
 static PetscErrorCode Tangent_Private(TriboFRF f, PetscReal Kt[])
 {
-  PetscReal *r;
-
   PetscFunctionBeginUser;
-  PetscCall(PetscMalloc1(f->n, &r));
-  PetscCall(PetscArraycpy(Kt, f->K, f->n * f->n));
-  PetscCall(TriboJointCopyHistory(f->joint, f->hs, PETSC_FALSE));
-  PetscCall(TriboJointEvaluate(f->joint, TRIBO_LAW_FULL, f->us, r, Kt));
-  PetscCall(PetscFree(r));
+  PetscCall(TriboJointTangentAt_Private(f->joint, f->hs, f->us, f->n, f->K, Kt));
   PetscFunctionReturn(0);
 }
 
@@ -683,9 +652,9 @@ PetscErrorCode TriboFRFSolve(TriboFRF f)
     for (PetscInt k = 0; k < n * n; k++) f->C[k] = PetscRealPart(c[k]);
     PetscCall(MatDenseRestoreArrayRead(f->rom->C, &c));
   } else {
-    if (f->rzeta_set) { // eq. 60: [1/(2 w1) w1/2; 1/(2 w2) w2/2] [alpha; beta] = [z1; z2]
+    if (f->rzeta_set) { // eq. 60
       PetscInt  nev, nrigid;
-      PetscReal o1, o2, w1, w2, det;
+      PetscReal o1, o2, w1, w2;
       PetscCall(TriboModalGetModes(f->modal, &nev, NULL, NULL));
       PetscCall(TriboModalGetNumberRigid(f->modal, &nrigid));
       PetscCheck(f->rmodes[1] <= nev - nrigid, f->comm, PETSC_ERR_USER_INPUT,
@@ -694,10 +663,8 @@ PetscErrorCode TriboFRFSolve(TriboFRF f)
       PetscCall(TriboModalGetElasticMode(f->modal, f->rmodes[0], &o1, NULL));
       PetscCall(TriboModalGetElasticMode(f->modal, f->rmodes[1], &o2, NULL));
       w1 = PetscSqrtReal(o1), w2 = PetscSqrtReal(o2);
-      det = (w2 / w1 - w1 / w2) / 4;
-      PetscCheck(det > 0, f->comm, PETSC_ERR_USER_INPUT, "-frf_rayleigh_modes: the two modes have the same frequency");
-      f->ray[0] = (f->rzeta[0] * w2 / 2 - f->rzeta[1] * w1 / 2) / det;
-      f->ray[1] = (f->rzeta[1] / (2 * w1) - f->rzeta[0] / (2 * w2)) / det;
+      PetscCheck(w2 > w1, f->comm, PETSC_ERR_USER_INPUT, "-frf_rayleigh_modes: the second mode must have the higher frequency, not the same one");
+      TriboRayleighFit_Private(w1, w2, f->rzeta[0], f->rzeta[1], &f->ray[0], &f->ray[1]);
       if (f->verbose)
         PetscCall(PetscPrintf(f->comm, "FRF: Rayleigh damping alpha = %.6e 1/s, beta = %.6e s (zeta %g, %g at %.4f, %.4f Hz)\n", (double)f->ray[0],
                               (double)f->ray[1], (double)f->rzeta[0], (double)f->rzeta[1], (double)(w1 / (2 * PETSC_PI)),

@@ -499,6 +499,20 @@ PetscErrorCode TriboHBOpSetUp(TriboHBOp op)
   PetscFunctionReturn(0);
 }
 
+/* *dst = a copy of the n x n matrix src (NULL: none); the modes of the preconditioner are recomputed */
+static PetscErrorCode SetMatrix_Private(TriboHBOp op, const PetscReal src[], PetscReal **dst)
+{
+  PetscFunctionBeginUser;
+  PetscCall(TriboHBOpSetUp(op));
+  if (src) {
+    if (!*dst) PetscCall(PetscMalloc1(op->n * op->n, dst));
+    PetscCall(PetscArraycpy(*dst, src, op->n * op->n));
+  } else
+    PetscCall(PetscFree(*dst));
+  op->modal = PETSC_FALSE;
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboHBOpSetReferenceTangent - The tangent of the joint the modal preconditioner assumes at every harmonic (e.g. the
   stuck tangent at the prestress, TriboJointEvaluate()); the modes of (K + Kt, M) are recomputed at the next solve.
@@ -515,13 +529,7 @@ PetscErrorCode TriboHBOpSetUp(TriboHBOp op)
 PetscErrorCode TriboHBOpSetReferenceTangent(TriboHBOp op, const PetscReal Kt[])
 {
   PetscFunctionBeginUser;
-  PetscCall(TriboHBOpSetUp(op));
-  if (Kt) {
-    if (!op->Kt) PetscCall(PetscMalloc1(op->n * op->n, &op->Kt));
-    PetscCall(PetscArraycpy(op->Kt, Kt, op->n * op->n));
-  } else
-    PetscCall(PetscFree(op->Kt));
-  op->modal = PETSC_FALSE;
+  PetscCall(SetMatrix_Private(op, Kt, &op->Kt));
   PetscFunctionReturn(0);
 }
 
@@ -580,13 +588,7 @@ PetscErrorCode TriboHBOpSetColumnScaling(TriboHBOp op, const PetscReal s[])
 PetscErrorCode TriboHBOpSetDampingMatrix(TriboHBOp op, const PetscReal Dm[])
 {
   PetscFunctionBeginUser;
-  PetscCall(TriboHBOpSetUp(op));
-  if (Dm) {
-    if (!op->Dm) PetscCall(PetscMalloc1(op->n * op->n, &op->Dm));
-    PetscCall(PetscArraycpy(op->Dm, Dm, op->n * op->n));
-  } else
-    PetscCall(PetscFree(op->Dm));
-  op->modal = PETSC_FALSE;
+  PetscCall(SetMatrix_Private(op, Dm, &op->Dm));
   PetscFunctionReturn(0);
 }
 

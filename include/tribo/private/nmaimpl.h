@@ -83,3 +83,10 @@ PETSC_EXTERN PetscErrorCode TriboNMABackboneAllocateLoops(TriboNMA, PetscInt);
 /* Constructors of the methods that ship with tribo (TriboNMARegisterAll()) */
 PETSC_EXTERN PetscErrorCode TriboNMACreate_RQNMA(TriboNMA);
 PETSC_EXTERN PetscErrorCode TriboNMACreate_EPMC(TriboNMA);
+
+/* Shared by the harmonic-balance analyses (src/nma/hbcommon.c) */
+PETSC_INTERN PetscErrorCode TriboDenseMult_Private(PetscInt, const PetscReal[], const PetscReal[], PetscReal[]);
+PETSC_INTERN PetscInt       TriboHBColumnHarmonic_Private(const PetscInt[], PetscInt, PetscInt *);
+PETSC_INTERN PetscErrorCode TriboJointTangentAt_Private(TriboJoint, const PetscReal[], const PetscReal[], PetscInt, const PetscReal[], PetscReal[]);
+PETSC_INTERN void           TriboRayleighFit_Private(PetscReal, PetscReal, PetscReal, PetscReal, PetscReal *, PetscReal *);
+PETSC_INTERN PetscErrorCode TriboJointIsRateDependent_Private(TriboJoint, PetscBool *);

@@ -35,7 +35,6 @@
 #include <tribocont.h>
 #include <tribohbop.h>
 #include <tribonum.h>
-#include <petscblaslapack.h>
 #include <petsctime.h>
 
 #define EPMC_MAXH 64
@@ -65,25 +64,6 @@ typedef struct {
   PetscLogDouble t0;
 } NMA_EPMC;
 
-static PetscErrorCode Gemv_Private(PetscInt n, const PetscReal A[], const PetscReal x[], PetscReal y[])
-{
-  PetscBLASInt bn, one = 1;
-  PetscReal    a = 1, b = 0;
-
-  PetscFunctionBeginUser;
-  PetscCall(PetscBLASIntCast(n, &bn));
-  PetscCallBLAS("BLASgemv", BLASgemv_("N", &bn, &bn, &a, (PetscReal *)A, &bn, (PetscReal *)x, &one, &b, y, &one));
-  PetscFunctionReturn(0);
-}
-
-static PetscInt HarmOfCol_Private(TriboHB hb, const NMA_EPMC *e, PetscInt k, PetscInt *sine)
-{
-  // columns: [0 (h = 0)] then cos, sin pairs in the order of e->harm
-  PetscInt a = e->h0 ? (k == 0 ? 0 : 1 + (k - 1) / 2) : k / 2;
-  *sine      = e->harm[a] == 0 ? 0 : (k - e->h0) % 2;
-  return e->harm[a];
-}
-
 /* R (N - 1) and, if Jr != NULL, the Jacobian row-major (N - 1) x N, at X (N) */
 static PetscErrorCode Eval_Private(TriboNMA nma, const PetscReal X[], PetscReal R[], PetscReal Jr[])
 {
@@ -94,7 +74,7 @@ static PetscErrorCode Eval_Private(TriboNMA nma, const PetscReal X[], PetscReal 
 
   PetscFunctionBeginUser;
   for (PetscInt k = 0; k < nc; k++) {
-    PetscInt  s, h = HarmOfCol_Private(e->hb, e, k, &s);
+    PetscInt  s, h = TriboHBColumnHarmonic_Private(e->harm, k, &s);
     PetscReal f = h == 0 ? 1 : A;
     for (PetscInt i = 0; i < n; i++) q[k * n + i] = f * X[k * n + i];
   }
@@ -102,12 +82,12 @@ static PetscErrorCode Eval_Private(TriboNMA nma, const PetscReal X[], PetscReal 
   PetscCall(TriboHBSetFrequency(e->hb, w)); // velocities of rate-dependent laws (tanh)
   PetscCall(TriboJointEvaluateHBV(nma->joint, e->hb, TRIBO_LAW_FULL, q, F, Jr ? e->Jnl : NULL, Jr ? e->dFdW : NULL));
   for (PetscInt k = 0; k < nc; k++) {
-    PetscCall(Gemv_Private(n, e->K, &q[k * n], &Kq[k * n]));
-    PetscCall(Gemv_Private(n, e->M, &q[k * n], &Mq[k * n]));
-    PetscCall(Gemv_Private(n, e->C, &q[k * n], &Cq[k * n]));
+    PetscCall(TriboDenseMult_Private(n, e->K, &q[k * n], &Kq[k * n]));
+    PetscCall(TriboDenseMult_Private(n, e->M, &q[k * n], &Mq[k * n]));
+    PetscCall(TriboDenseMult_Private(n, e->C, &q[k * n], &Cq[k * n]));
   }
   for (PetscInt k = 0; k < nc; k++) {
-    PetscInt s, h = HarmOfCol_Private(e->hb, e, k, &s);
+    PetscInt s, h = TriboHBColumnHarmonic_Private(e->harm, k, &s);
     if (h == 0 && !e->static_free) {
       for (PetscInt i = 0; i < n; i++) R[k * n + i] = (X[i] - nma->us[i]) / e->u0s;
     } else if (h == 0) {
@@ -131,7 +111,7 @@ static PetscErrorCode Eval_Private(TriboNMA nma, const PetscReal X[], PetscReal 
   {                                     // nonlinear part with row and column scales; Jq = sum over h >= 1 columns of Jnl q (for d/dlambda)
     PetscReal *rs = e->w1, *cs = e->w2; /* reuse after the residual */
     for (PetscInt k = 0; k < nc; k++) {
-      PetscInt s, h = HarmOfCol_Private(e->hb, e, k, &s);
+      PetscInt s, h = TriboHBColumnHarmonic_Private(e->harm, k, &s);
       for (PetscInt i = 0; i < n; i++) {
         rs[k * n + i] = h == 0 ? 1 / e->s0 : 1 / (A * e->s1);
         cs[k * n + i] = h == 0 ? 1 : A;
@@ -146,12 +126,12 @@ static PetscErrorCode Eval_Private(TriboNMA nma, const PetscReal X[], PetscReal 
         for (PetscInt r = 0; r < nn; r++) e->Jq[r] += col[r] * qc;
     }
     for (PetscInt r = 0; r < nn; r++) { // d/dlambda (the linear terms cancel: they are linear in A)
-      PetscInt k = r / n, s, h = HarmOfCol_Private(e->hb, e, k, &s);
+      PetscInt k = r / n, s, h = TriboHBColumnHarmonic_Private(e->harm, k, &s);
       Jr[(size_t)r * N + nn + 2] = ln10 * (h == 0 ? e->Jq[r] / e->s0 : (e->Jq[r] - F[r]) / (A * e->s1));
     }
   }
   for (PetscInt k = 0; k < nc; k++) { // linear part, d/domega, d/dxi
-    PetscInt s, h = HarmOfCol_Private(e->hb, e, k, &s);
+    PetscInt s, h = TriboHBColumnHarmonic_Private(e->harm, k, &s);
     if (h == 0 && !e->static_free) {
       for (PetscInt i = 0; i < n; i++) {
         PetscCall(PetscArrayzero(&Jr[(size_t)(k * n + i) * N], N));
@@ -242,7 +222,7 @@ static PetscErrorCode LinSetUp_Private(void *ctx, const PetscReal X[])
   PetscCall(PetscTime(&t0));
   e->A = A;
   for (PetscInt k = 0; k < nc; k++) {
-    PetscInt s, h = HarmOfCol_Private(e->hb, e, k, &s);
+    PetscInt s, h = TriboHBColumnHarmonic_Private(e->harm, k, &s);
     sc[k] = h == 0 ? 1 : A;
     for (PetscInt i = 0; i < n; i++) {
       q[k * n + i]  = sc[k] * X[k * n + i];
@@ -254,13 +234,13 @@ static PetscErrorCode LinSetUp_Private(void *ctx, const PetscReal X[])
   PetscCall(TriboHBOpEvaluate(e->op, TRIBO_LAW_FULL, q, F, PETSC_TRUE));
   PetscCall(TriboHBOpMultJacobian(e->op, qm, e->Jq));
   for (PetscInt k = 0; k < nc; k++) {
-    PetscCall(Gemv_Private(n, e->M, &q[k * n], &Mq[k * n]));
-    PetscCall(Gemv_Private(n, e->C, &q[k * n], &Cq[k * n]));
+    PetscCall(TriboDenseMult_Private(n, e->M, &q[k * n], &Mq[k * n]));
+    PetscCall(TriboDenseMult_Private(n, e->C, &q[k * n], &Cq[k * n]));
   }
   PetscCall(PetscArrayzero(e->Bb, 3 * nn));
   PetscCall(PetscArrayzero(e->Cb, 3 * nn));
   for (PetscInt k = 0; k < nc; k++) {
-    PetscInt s, h = HarmOfCol_Private(e->hb, e, k, &s);
+    PetscInt s, h = TriboHBColumnHarmonic_Private(e->harm, k, &s);
     if (h == 0) {
       if (e->static_free)
         for (PetscInt i = 0; i < n; i++) e->Bb[2 * nn + k * n + i] = ln10 * e->Jq[k * n + i];
@@ -298,7 +278,7 @@ static PetscErrorCode LinSolve_Private(void *ctx, const PetscReal nrow[], const 
   PetscFunctionBeginUser;
   PetscCall(PetscMalloc1(nn + 3, &rhs));
   for (PetscInt k = 0; k < nc; k++) {
-    PetscInt  s, h = HarmOfCol_Private(e->hb, e, k, &s);
+    PetscInt  s, h = TriboHBColumnHarmonic_Private(e->harm, k, &s);
     PetscReal f = h ? e->A * e->s1 : (e->static_free ? e->s0 : e->u0s);
     for (PetscInt i = 0; i < n; i++) {
       rhs[k * n + i]            = f * b[k * n + i];
@@ -355,14 +335,7 @@ static PetscErrorCode Damping_Private(TriboNMA nma)
   }
   // K_pre = sym(K + d f_nl/du) at the prestress with its history
   PetscCall(PetscMalloc1(n * n, &Kp));
-  PetscCall(PetscArraycpy(Kp, e->K, n * n));
-  {
-    PetscReal *f;
-    PetscCall(PetscMalloc1(n, &f));
-    PetscCall(TriboJointCopyHistory(nma->joint, nma->hs, PETSC_FALSE));
-    PetscCall(TriboJointEvaluate(nma->joint, TRIBO_LAW_FULL, nma->us, f, Kp));
-    PetscCall(PetscFree(f));
-  }
+  PetscCall(TriboJointTangentAt_Private(nma->joint, nma->hs, nma->us, n, e->K, Kp));
   for (PetscInt i = 0; i < n; i++)
     for (PetscInt j = 0; j < i; j++) Kp[i + j * n] = Kp[j + i * n] = 0.5 * (Kp[i + j * n] + Kp[j + i * n]);
   {
@@ -386,13 +359,9 @@ static PetscErrorCode Damping_Private(TriboNMA nma)
         two = (PetscBool)(w2 > 0 && PetscAbsReal(w2 - w1) > 1e-12 * w1);
       }
     }
-    if (two) { // eq. 60: [1/(2w1) w1/2; 1/(2w2) w2/2] [alpha; beta] = [z1; z2]
-      PetscReal det = (w2 - w1 * w1 / w2) / 4;
-      PetscReal a11 = 1 / (2 * w1), a12 = w1 / 2, a21 = 1 / (2 * w2), a22 = w2 / 2;
-      det      = a11 * a22 - a12 * a21;
-      e->alpha = (a22 * z1 - a12 * z2) / det;
-      e->beta  = (a11 * z2 - a21 * z1) / det;
-    } else { // one mode known: mass-proportional damping with zeta z1 at w1
+    if (two)
+      TriboRayleighFit_Private(w1, w2, z1, z2, &e->alpha, &e->beta); // eq. 60
+    else {                                                           // one mode known: mass-proportional damping with zeta z1 at w1
       e->alpha = 2 * z1 * w1;
       e->beta  = 0;
     }
@@ -445,15 +414,8 @@ static PetscErrorCode TriboNMASetUp_EPMC(TriboNMA nma)
   if (!e->gmres_set) e->gmres = (PetscBool)(e->nn > 3000);
   PetscCall(PetscFree2(e->Bb, e->Cb));
   if (e->gmres) {
-    PetscInt        nl;
-    const TriboLaw *laws;
-    PetscBool       rate = PETSC_FALSE;
-    PetscCall(TriboJointGetLaws(nma->joint, &nl, &laws, NULL));
-    for (PetscInt l = 0; l < nl; l++) {
-      PetscBool r;
-      PetscCall(TriboLawIsRateDependent(laws[l], &r));
-      rate = (PetscBool)(rate || r);
-    }
+    PetscBool rate;
+    PetscCall(TriboJointIsRateDependent_Private(nma->joint, &rate));
     PetscCheck(!rate, nma->comm, PETSC_ERR_SUP, "-%sepmc_solver gmres does not support rate-dependent laws (tanh): use -epmc_solver dense",
                nma->prefix ? nma->prefix : "");
     PetscCall(TriboHBOpSetJoint(e->op, nma->joint));
@@ -480,7 +442,7 @@ static PetscErrorCode Post_Private(TriboNMA nma, const PetscReal X[], PetscInt i
 
   PetscFunctionBeginUser;
   for (PetscInt k = 0; k < nc; k++) {
-    PetscInt s, h = HarmOfCol_Private(e->hb, e, k, &s);
+    PetscInt s, h = TriboHBColumnHarmonic_Private(e->harm, k, &s);
     for (PetscInt i = 0; i < n; i++) e->q[k * n + i] = (h == 0 ? 1 : A) * X[k * n + i];
   }
   PetscCall(TriboHBSetFrequency(e->hb, X[e->nn]));
@@ -489,7 +451,7 @@ static PetscErrorCode Post_Private(TriboNMA nma, const PetscReal X[], PetscInt i
   for (PetscInt pt = 0; pt < f->npts; pt++) {
     PetscReal W = 0;
     for (PetscInt k = 0; k < nc; k++) {
-      PetscInt s, h = HarmOfCol_Private(e->hb, e, k, &s);
+      PetscInt s, h = TriboHBColumnHarmonic_Private(e->harm, k, &s);
       if (h == 0 || s) continue;
       for (PetscInt c = 0; c < 3; c++)
         W += h * (Tp[pt * N3 + 3 * k + c] * Up[pt * N3 + 3 * (k + 1) + c] - Tp[pt * N3 + 3 * (k + 1) + c] * Up[pt * N3 + 3 * k + c]);
@@ -515,8 +477,8 @@ static PetscErrorCode Post_Private(TriboNMA nma, const PetscReal X[], PetscInt i
     for (PetscInt i = 0; i < n; i++) e->q[i] = e->F[i] = 0;
   PetscCall(TriboHBToTime(e->hb, n, e->q, xs));
   PetscCall(TriboHBToTime(e->hb, n, e->F, fs));
-  PetscCall(Gemv_Private(n, e->M, &X[(c1 + 1) * n], Mphi));
-  PetscCall(Gemv_Private(n, e->K, &X[(c1 + 1) * n], Kphi));
+  PetscCall(TriboDenseMult_Private(n, e->M, &X[(c1 + 1) * n], Mphi));
+  PetscCall(TriboDenseMult_Private(n, e->K, &X[(c1 + 1) * n], Kphi));
   for (PetscInt i = 0; i < n; i++) nphi += X[(c1 + 1) * n + i] * Mphi[i];
   nphi = PetscSqrtReal(nphi);
   for (PetscInt j = 0; j < Nt; j++) {
@@ -546,7 +508,7 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
   PetscFunctionBeginUser;
   PetscCall(PetscTime(&t0));
   PetscCall(Damping_Private(nma));
-  PetscCall(Gemv_Private(n, e->M, nma->phi0, e->p));
+  PetscCall(TriboDenseMult_Private(n, e->M, nma->phi0, e->p));
   for (PetscInt i = 0; i < n; i++) pn += e->p[i] * e->p[i], mp = PetscMax(mp, PetscAbsReal(e->p[i]));
   for (PetscInt i = 0; i < n; i++) e->p[i] /= PetscSqrtReal(pn);
   for (PetscInt i = 0; i < n; i++) umax = PetscMax(umax, PetscAbsReal(nma->us[i])), phimax = PetscMax(phimax, PetscAbsReal(nma->phi0[i]));
@@ -554,7 +516,7 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
   PetscCall(TriboROMForceScale(nma->rom, nma->us, e->fs, &e->s0));
   if (!(e->s0 > 0)) e->s0 = e->s1;
   { // linear damping ratio of the mode: phi^T C phi / (2 w0)
-    PetscCall(Gemv_Private(n, e->C, nma->phi0, e->w1));
+    PetscCall(TriboDenseMult_Private(n, e->C, nma->phi0, e->w1));
     z0 = 0;
     for (PetscInt i = 0; i < n; i++) z0 += nma->phi0[i] * e->w1[i];
     z0 /= 2 * w0;
@@ -574,16 +536,15 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
   D[nn + 2] = 1;
   PetscCall(TriboContSetFunction(e->cont, N, Residual_Private, Jacobian_Private, nma));
   if (e->gmres) { // the modal preconditioner on the stuck tangent at the prestress; D = C - xi M
-    PetscReal *Kt, *f;
-    PetscCall(PetscCalloc2(n * n, &Kt, n, &f));
-    PetscCall(TriboJointCopyHistory(nma->joint, nma->hs, PETSC_FALSE));
-    PetscCall(TriboJointEvaluate(nma->joint, TRIBO_LAW_FULL, nma->us, f, Kt));
+    PetscReal *Kt;
+    PetscCall(PetscMalloc1(n * n, &Kt));
+    PetscCall(TriboJointTangentAt_Private(nma->joint, nma->hs, nma->us, n, NULL, Kt));
     PetscCall(TriboHBOpSetReferenceTangent(e->op, Kt));
     e->Czero = PETSC_TRUE;
     for (PetscInt k = 0; k < n * n; k++) e->Czero = (PetscBool)(e->Czero && e->C[k] == 0);
     PetscCall(TriboHBOpSetDampingMatrix(e->op, e->Czero ? NULL : e->C)); // no damping product when C = 0
     PetscCall(TriboHBOpSetFixedStatic(e->op, (PetscBool)!e->static_free));
-    PetscCall(PetscFree2(Kt, f));
+    PetscCall(PetscFree(Kt));
     PetscCall(TriboContSetLinearSolver(e->cont, LinSetUp_Private, LinSolve_Private, nma));
     e->lits = e->lsolves = e->nres = e->nlin = 0;
     e->tres = e->tlin = e->tsol = 0;
@@ -627,10 +588,10 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
       PetscCall(Eval_Private(nma, X, R, NULL));
       for (PetscInt i = 0; i < N - 1; i++) r = PetscMax(r, PetscAbsReal(R[i]));
       for (PetscInt kk = 0; kk < e->nc; kk++) {
-        PetscInt  s, h = HarmOfCol_Private(e->hb, e, kk, &s);
+        PetscInt  s, h = TriboHBColumnHarmonic_Private(e->harm, kk, &s);
         PetscReal qmq = 0;
         if (h == 0) continue;
-        PetscCall(Gemv_Private(n, e->M, &X[kk * n], e->w1));
+        PetscCall(TriboDenseMult_Private(n, e->M, &X[kk * n], e->w1));
         for (PetscInt i = 0; i < n; i++) qmq += X[kk * n + i] * e->w1[i];
         W += PETSC_PI * xi * w * h * h * A * A * qmq;
       }
