@@ -28,11 +28,19 @@ typedef enum {
 typedef PetscInt (*TriboLawKernel)(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t,
                                    PetscReal *dtdu, PetscReal *hnew);
 
-/* A pure batched kernel of a rate-dependent memoryless law (nhist = 0): as TriboLawKernel, with the relative
-   velocity v[3n] (m/s, same frame and order as u) as a second input and its tangent dtdv[9n] (row-major 3x3 per
-   point, dt_i/dv_j; NULL to skip) as a second output; dtdu may be NULL too. */
-typedef PetscInt (*TriboLawKernelV)(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *v, PetscReal *t,
-                                    PetscReal *dtdu, PetscReal *dtdv);
+/* A pure batched kernel of a rate-dependent law: as TriboLawKernel, with the relative velocity v[3n] (m/s, same
+   frame and order as u) as a second input and its tangent dtdv[9n] (row-major 3x3 per point, dt_i/dv_j; NULL to
+   skip) as a second output; dtdu may be NULL too. h and hnew are the committed and trial histories as for
+   TriboLawKernel (both unused, and may be NULL, when the card's nhist is 0). */
+typedef PetscInt (*TriboLawKernelV)(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *v, const PetscReal *h,
+                                    PetscReal *t, PetscReal *dtdu, PetscReal *dtdv, PetscReal *hnew);
+
+/* A pure batched kernel of the parameter sensitivities (porter-et-al-2022 §2.3.2, eq. 28): as TriboLawKernel, with
+   the sensitivities of the committed history hp[n nhist np] (hp[(i nhist + a) np + k] = dh_a/dp_k at point i) as an
+   input and the total derivatives dtdp[3n np] (dtdp[(3i + r) np + k] = dt_r/dp_k, through the history too) and
+   hpnew[n nhist np] (those of the trial history) as outputs; np is the card's nparams. A fresh history has hp = 0. */
+typedef PetscInt (*TriboLawKernelP)(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, const PetscReal *hp,
+                                    PetscReal *t, PetscReal *dtdp, PetscReal *hnew, PetscReal *hpnew);
 
 typedef struct {
   const char          *name;      /* type string, e.g. "edf" */
@@ -46,7 +54,8 @@ typedef struct {
   PetscBool            coupled_tangential;
   TriboLawKernel       kernel;
   const char *(*validate)(const PetscReal *p); /* optional: NULL if the parameter set is admissible, else why not */
-  TriboLawKernelV kernel_v;                    /* optional: rate-dependent law (nhist = 0), t(u, v); then kernel evaluates it at v = 0 */
+  TriboLawKernelV kernel_v;                    /* optional: rate-dependent law t(u, v, h); then kernel evaluates it at v = 0 */
+  TriboLawKernelP kernel_p;                    /* optional: analytic parameter sensitivities; else TriboLawEvaluateP() differences */
 } TriboLawCard;
 
 #define TRIBOLAWPENALTY    "penalty"
@@ -76,8 +85,10 @@ PETSC_EXTERN PetscErrorCode TriboLawView(TriboLaw, PetscViewer);
 PETSC_EXTERN PetscErrorCode TriboLawViewModels(PetscViewer);
 PETSC_EXTERN PetscErrorCode TriboLawEvaluate(TriboLaw, TriboLawMode, PetscInt, const PetscReal[], const PetscReal[], PetscReal[], PetscReal[],
                                              PetscReal[]);
-PETSC_EXTERN PetscErrorCode TriboLawEvaluateV(TriboLaw, TriboLawMode, PetscInt, const PetscReal[], const PetscReal[], PetscReal[], PetscReal[],
-                                              PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboLawEvaluateV(TriboLaw, TriboLawMode, PetscInt, const PetscReal[], const PetscReal[], const PetscReal[], PetscReal[],
+                                              PetscReal[], PetscReal[], PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboLawEvaluateP(TriboLaw, TriboLawMode, PetscInt, const PetscReal[], const PetscReal[], const PetscReal[], PetscReal[],
+                                              PetscReal[], PetscReal[], PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboLawIsRateDependent(TriboLaw, PetscBool *);
 PETSC_EXTERN PetscErrorCode TriboLawCardIsRateDependent(const TriboLawCard *, PetscBool *);
 PETSC_EXTERN PetscErrorCode TriboLawDestroy(TriboLaw *);

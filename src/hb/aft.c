@@ -209,7 +209,7 @@ PetscErrorCode TriboHBAFTV(TriboHB hb, const TriboLawCard *card, const PetscReal
 
   PetscFunctionBeginUser;
   PetscCheck(hb->setup, hb->comm, PETSC_ERR_ORDER, "call TriboHBSetUp() first");
-  PetscCheck(!rate || !nhist, hb->comm, PETSC_ERR_SUP, "AFT of law %s: a rate-dependent law must be memoryless (nhist = 0)", card->name);
+  PetscCheck(!rate || !nhist, hb->comm, PETSC_ERR_SUP, "AFT of law %s: a rate-dependent law with history is not supported yet", card->name);
   if (nhist) PetscCall(GetSlider_Private(hb, card, p, mode, &sl));
   PetscCall(PetscMalloc2(3 * Nt * bs, &u, 3 * Nt * bs, &t));
   PetscCall(PetscMalloc4(J && !nhist ? 9 * Nt * bs : 0, &D, 3 * PetscMax(nhist, 1) * bs, &hw, 2 * N3, &dz, 3 * N3 * Nt, &dt));
@@ -237,7 +237,7 @@ PetscErrorCode TriboHBAFTV(TriboHB hb, const TriboLawCard *card, const PetscReal
           }
     }
     if (!nhist) {
-      PetscInt bad = rate ? card->kernel_v(p, mode, m * Nt, u, v, t, J ? D : NULL, J || dFdW ? Dv : NULL)
+      PetscInt bad = rate ? card->kernel_v(p, mode, m * Nt, u, v, NULL, t, J ? D : NULL, J || dFdW ? Dv : NULL, NULL)
                           : card->kernel(p, mode, m * Nt, u, hw, t, J ? D : NULL, hw);
       PetscCheck(!bad, hb->comm, PETSC_ERR_USER_INPUT, "law %s: non-physical input at point %" PetscInt_FMT ", time sample %" PetscInt_FMT,
                  card->name, i0 + (bad - 1) / Nt, (bad - 1) % Nt);

@@ -128,9 +128,6 @@ PetscErrorCode TriboLawSetType(TriboLaw law, const char type[])
     PetscCall(TriboFunctionListFindOrError(law->comm, TriboLawList, type, "interface law", opt, (void (**)(void)) & get));
   }
   PetscCall(get(&law->card));
-  PetscCheck(!law->card->kernel_v || law->card->nhist == 0, law->comm, PETSC_ERR_SUP,
-             "interface law %s: a rate-dependent law (kernel_v) must be memoryless (nhist = 0), its card has nhist = %" PetscInt_FMT, type,
-             law->card->nhist);
   PetscCall(PetscFree(law->p));
   PetscCall(PetscMalloc1(law->card->nparams + 1, &law->p));
   for (PetscInt i = 0; i < law->card->nparams; i++) law->p[i] = law->card->params[i].value;
@@ -275,6 +272,7 @@ static PetscErrorCode TriboLawCardView_Private(const TriboLawCard *c, const Pets
   if (c->kernel_v)
     PetscCall(PetscViewerASCIIPrintf(
         v, "rate dependent: t(u, v) with the relative velocity v [m/s]; quasi-static analyses see v = 0 (TriboLawIsRateDependent())\n"));
+  PetscCall(PetscViewerASCIIPrintf(v, "parameter sensitivities: %s\n", c->kernel_p ? "analytic" : "directional differences (TriboLawEvaluateP())"));
   for (PetscInt i = 0; i < c->nparams; i++)
     PetscCall(PetscViewerASCIIPrintf(v, "%-8s = %-12g [%s] %s\n", c->params[i].name, (double)(p ? p[i] : c->params[i].value), c->params[i].units,
                                      c->params[i].help));
@@ -368,7 +366,7 @@ PetscErrorCode TriboLawEvaluate(TriboLaw law, TriboLawMode mode, PetscInt n, con
 }
 
 /*@
-  TriboLawEvaluateV - Runs a rate-dependent law's kernel on n points, with their relative velocities.
+  TriboLawEvaluateV - Runs a law's kernel on n points with their relative velocities.
 
   Not collective
 
@@ -377,39 +375,105 @@ PetscErrorCode TriboLawEvaluate(TriboLaw law, TriboLawMode mode, PetscInt n, con
 . mode - TRIBO_LAW_FULL or TRIBO_LAW_NORMAL (tangential tractions zero)
 . n    - number of points
 . u    - [3n] relative displacements (t1, t2, n) [m]
-- v    - [3n] relative velocities, same frame and order [m/s]
+. v    - [3n] relative velocities, same frame and order [m/s]
+- h    - [nhist n] committed history (NULL when nhist = 0)
 
   Output Parameters:
 + t    - [3n] tractions
 . dtdu - [9n] dt/du (row-major 3x3 per point), or NULL
-- dtdv - [9n] dt/dv (row-major 3x3 per point), or NULL
+. dtdv - [9n] dt/dv (row-major 3x3 per point), or NULL
+- hnew - [nhist n] trial history (NULL when nhist = 0)
 
   Notes:
-  A rate-independent memoryless law (nhist = 0, no kernel_v) is evaluated by its displacement kernel and gets
-  dtdv = 0, so that velocity-aware callers (the AFT of TriboHBAFTV()) treat every memoryless law alike. A law with
-  history has no velocity form and is refused.
+  A rate-independent law (no kernel_v) is evaluated by its displacement kernel and gets dtdv = 0, so that
+  velocity-aware callers (the AFT of TriboHBAFTV(), the transient integrator) treat every law alike.
 
 .seealso: TriboLawIsRateDependent(), TriboLawEvaluate()
 @*/
-PetscErrorCode TriboLawEvaluateV(TriboLaw law, TriboLawMode mode, PetscInt n, const PetscReal u[], const PetscReal v[], PetscReal t[],
-                                 PetscReal dtdu[], PetscReal dtdv[])
+PetscErrorCode TriboLawEvaluateV(TriboLaw law, TriboLawMode mode, PetscInt n, const PetscReal u[], const PetscReal v[], const PetscReal h[],
+                                 PetscReal t[], PetscReal dtdu[], PetscReal dtdv[], PetscReal hnew[])
 {
   PetscInt bad;
 
   PetscFunctionBeginUser;
   PetscCheck(law->card, law->comm, PETSC_ERR_ARG_WRONGSTATE, "interface law type not set");
-  PetscCheck(law->card->nhist == 0, law->comm, PETSC_ERR_SUP, "interface law %s keeps a history: it has no velocity form (TriboLawEvaluateV())",
-             law->card->name);
+  PetscCheck(!law->card->nhist || (h && hnew), law->comm, PETSC_ERR_ARG_NULL, "interface law %s keeps a history: pass h and hnew", law->card->name);
   if (law->card->kernel_v)
-    bad = law->card->kernel_v(law->p, mode, n, u, v, t, dtdu, dtdv);
+    bad = law->card->kernel_v(law->p, mode, n, u, v, h, t, dtdu, dtdv, hnew);
   else {
-    bad = law->card->kernel(law->p, mode, n, u, NULL, t, dtdu, NULL);
+    bad = law->card->kernel(law->p, mode, n, u, h, t, dtdu, hnew);
     if (dtdv) PetscCall(PetscArrayzero(dtdv, 9 * n));
   }
   PetscCheck(!bad, PETSC_COMM_SELF, PETSC_ERR_FP,
              "interface law %s: non-physical input at point %" PetscInt_FMT ": u = (%g, %g, %g), v = (%g, %g, %g)", law->card->name, bad - 1,
              (double)u[3 * (bad - 1)], (double)u[3 * (bad - 1) + 1], (double)u[3 * (bad - 1) + 2], (double)v[3 * (bad - 1)],
              (double)v[3 * (bad - 1) + 1], (double)v[3 * (bad - 1) + 2]);
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboLawEvaluateP - Tractions of n points and their total derivatives with respect to the law's parameters.
+
+  Not collective
+
+  Input Parameters:
++ law  - the law
+. mode - TRIBO_LAW_FULL or TRIBO_LAW_NORMAL
+. n    - number of points
+. u    - [3n] relative displacements
+. h    - [nhist n] committed history (NULL when nhist = 0)
+- hp   - [n nhist np] its parameter sensitivities, hp[(i nhist + a) np + k] = dh_a/dp_k (zeros for a fresh history;
+         NULL when nhist = 0)
+
+  Output Parameters:
++ t     - [3n] tractions
+. dtdp  - [3n np] dtdp[(3i + r) np + k] = dt_r/dp_k, the total derivative (through the history too)
+. hnew  - [nhist n] trial history (NULL when nhist = 0)
+- hpnew - [n nhist np] its sensitivities, to be committed with hnew (NULL when nhist = 0)
+
+  Notes:
+  np is the card's nparams. This is the parameter-derivative propagation of porter-et-al-2022 §2.3.2 (eq. 28) used
+  by gradient-based fitting: the sensitivities of the history are carried from step to step like the history.
+  A card with kernel_p gives them analytically. Otherwise they are one-sided directional differences: for each
+  parameter k, the kernel is evaluated at (p + e_k d, h + hp_k d) with d = 1e-7 |p_k| (1e-12 when p_k = 0),
+  which differentiates the law and its history together; expect about 7 correct digits away from stick/slip
+  switches, where the law is not differentiable.
+
+.seealso: TriboLawEvaluate(), TriboLawCard
+@*/
+PetscErrorCode TriboLawEvaluateP(TriboLaw law, TriboLawMode mode, PetscInt n, const PetscReal u[], const PetscReal h[], const PetscReal hp[],
+                                 PetscReal t[], PetscReal dtdp[], PetscReal hnew[], PetscReal hpnew[])
+{
+  const TriboLawCard *c;
+  PetscInt            bad, np, nh;
+
+  PetscFunctionBeginUser;
+  PetscCheck(law->card, law->comm, PETSC_ERR_ARG_WRONGSTATE, "interface law type not set");
+  c  = law->card;
+  np = c->nparams;
+  nh = c->nhist;
+  PetscCheck(!nh || (h && hp && hnew && hpnew), law->comm, PETSC_ERR_ARG_NULL, "interface law %s keeps a history: pass h, hp, hnew and hpnew",
+             c->name);
+  if (c->kernel_p)
+    bad = c->kernel_p(law->p, mode, n, u, h, hp, t, dtdp, hnew, hpnew);
+  else {
+    PetscReal *pp, *hh, *tt, *hn;
+    PetscCall(PetscMalloc4(np, &pp, nh * n + 1, &hh, 3 * n, &tt, nh * n + 1, &hn));
+    bad = c->kernel(law->p, mode, n, u, h, t, NULL, hnew);
+    for (PetscInt k = 0; k < np && !bad; k++) {
+      PetscReal d = law->p[k] != 0 ? 1e-7 * PetscAbsReal(law->p[k]) : 1e-12;
+      PetscCall(PetscArraycpy(pp, law->p, np));
+      pp[k] += d;
+      for (PetscInt i = 0; i < n; i++)
+        for (PetscInt a = 0; a < nh; a++) hh[i * nh + a] = h[i * nh + a] + d * hp[(i * nh + a) * np + k];
+      bad = c->kernel(pp, mode, n, u, hh, tt, NULL, hn);
+      for (PetscInt i = 0; i < 3 * n; i++) dtdp[i * np + k] = (tt[i] - t[i]) / d;
+      for (PetscInt i = 0; i < nh * n; i++) hpnew[i * np + k] = (hn[i] - hnew[i]) / d;
+    }
+    PetscCall(PetscFree4(pp, hh, tt, hn));
+  }
+  PetscCheck(!bad, PETSC_COMM_SELF, PETSC_ERR_FP, "interface law %s: non-physical input at point %" PetscInt_FMT ": u = (%g, %g, %g)", c->name,
+             bad - 1, (double)u[3 * (bad - 1)], (double)u[3 * (bad - 1) + 1], (double)u[3 * (bad - 1) + 2]);
   PetscFunctionReturn(0);
 }
 

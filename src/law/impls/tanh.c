@@ -24,8 +24,8 @@ static const TriboLawParam params[] = {
     {"kn", "N/m^3", 0.0, 0, "linear normal spring per unit area, t_n = kn u_n"},
 };
 
-static PetscInt KernelV_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *v, PetscReal *t,
-                                PetscReal *dtdu, PetscReal *dtdv)
+static PetscInt KernelV_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *v, const PetscReal *h,
+                                PetscReal *t, PetscReal *dtdu, PetscReal *dtdv, PetscReal *hnew)
 {
   const PetscReal mun = p[0] * p[1], eps = p[2], kn = p[3];
 
@@ -62,7 +62,7 @@ static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n
   const PetscReal zero[3] = {0, 0, 0};
 
   for (PetscInt i = 0; i < n; i++) {
-    PetscInt bad = KernelV_Private(p, mode, 1, &u[3 * i], zero, &t[3 * i], dtdu ? &dtdu[9 * i] : NULL, NULL);
+    PetscInt bad = KernelV_Private(p, mode, 1, &u[3 * i], zero, NULL, &t[3 * i], dtdu ? &dtdu[9 * i] : NULL, NULL, NULL);
     if (bad) return i + 1;
   }
   return 0;
