@@ -22,7 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static const char *const TermNames[] = {"const", "sin", "cos", "tri", "ramp", "step"};
+static const char *const TermNames[]   = {"const", "sin", "cos", "tri", "ramp", "step"};
 static const int         TermMinArgs[] = {1, 2, 2, 2, 1, 1};
 static const int         TermMaxArgs[] = {1, 3, 3, 3, 2, 2};
 
@@ -72,12 +72,14 @@ PetscErrorCode TriboFormulaParse(MPI_Comm comm, const char option[], const char 
 
   PetscFunctionBeginUser;
   PetscCall(PetscMemzero(f, sizeof(*f)));
-#define FORMULA_ERR(pos, ...) \
-  do { \
-    char what_[256]; \
-    PetscCall(PetscSNPrintf(what_, sizeof(what_), __VA_ARGS__)); \
-    SETERRQ(comm, PETSC_ERR_USER_INPUT, "option %s \"%s\", at character %d: %s (terms: c, const(c), sin(A,f[,phase]), cos(A,f[,phase]), " \
-            "tri(A,f[,phase]), ramp(r[,t0]), step(h[,t0]))", option, text, (int)((pos) - text) + 1, what_); \
+#define FORMULA_ERR(pos, ...)                                                                                 \
+  do {                                                                                                        \
+    char what_[256];                                                                                          \
+    PetscCall(PetscSNPrintf(what_, sizeof(what_), __VA_ARGS__));                                              \
+    SETERRQ(comm, PETSC_ERR_USER_INPUT,                                                                       \
+            "option %s \"%s\", at character %d: %s (terms: c, const(c), sin(A,f[,phase]), cos(A,f[,phase]), " \
+            "tri(A,f[,phase]), ramp(r[,t0]), step(h[,t0]))",                                                  \
+            option, text, (int)((pos)-text) + 1, what_);                                                      \
   } while (0)
   s = SkipSpace_Private(s);
   if (!*s) FORMULA_ERR(s, "empty formula");
@@ -87,7 +89,8 @@ PetscErrorCode TriboFormulaParse(MPI_Comm comm, const char option[], const char 
     if (*s == '+' || *s == '-') {
       sign = *s == '-' ? -1 : 1;
       s    = SkipSpace_Private(s + 1);
-    } else if (f->n > 0) FORMULA_ERR(s, "expected + or - before the next term, got '%c'", *s);
+    } else if (f->n > 0)
+      FORMULA_ERR(s, "expected + or - before the next term, got '%c'", *s);
     if (f->n == TRIBO_FORMULA_MAX_TERMS) FORMULA_ERR(s, "more than %d terms", TRIBO_FORMULA_MAX_TERMS);
     term       = &f->term[f->n];
     term->sign = sign;
@@ -120,8 +123,7 @@ PetscErrorCode TriboFormulaParse(MPI_Comm comm, const char option[], const char 
         if (*s == ')') break;
         FORMULA_ERR(s, "expected ',' or ')' in %s(...)", name);
       }
-      if (na < TermMinArgs[k] || na > TermMaxArgs[k])
-        FORMULA_ERR(p, "%s takes %d to %d arguments, got %d", name, TermMinArgs[k], TermMaxArgs[k], na);
+      if (na < TermMinArgs[k] || na > TermMaxArgs[k]) FORMULA_ERR(p, "%s takes %d to %d arguments, got %d", name, TermMinArgs[k], TermMaxArgs[k], na);
       if ((k == 1 || k == 2 || k == 3) && !(term->a[1] > 0)) FORMULA_ERR(p, "the frequency of %s must be > 0 Hz, got %g", name, (double)term->a[1]);
       term->kind = (TriboFormulaTermKind)k;
       s          = SkipSpace_Private(s + 1);
@@ -260,7 +262,8 @@ static PetscErrorCode TableCSV_Private(MPI_Comm comm, const char option[], const
         tok = p;
         Trim_Private(tok);
         p = comma ? comma + 1 : NULL;
-        if (c == 3 && !strcmp(tok, "N")) *force = PETSC_TRUE;
+        if (c == 3 && !strcmp(tok, "N"))
+          *force = PETSC_TRUE;
         else if (c > 3 || strcmp(tok, cols[c])) {
           fclose(fp);
           SETERRQ(comm, PETSC_ERR_FILE_UNEXPECTED,
@@ -270,8 +273,8 @@ static PetscErrorCode TableCSV_Private(MPI_Comm comm, const char option[], const
       }
       if (c != 4) {
         fclose(fp);
-        SETERRQ(comm, PETSC_ERR_FILE_UNEXPECTED, "%s line %" PetscInt_FMT ": expected the header time,u1,u2,un (or time,u1,u2,N), got %d columns \"%s\"",
-                path, lineno, c, got);
+        SETERRQ(comm, PETSC_ERR_FILE_UNEXPECTED,
+                "%s line %" PetscInt_FMT ": expected the header time,u1,u2,un (or time,u1,u2,N), got %d columns \"%s\"", path, lineno, c, got);
       }
       header = PETSC_TRUE;
       continue;
@@ -367,7 +370,8 @@ PetscErrorCode TriboLawTableRead(MPI_Comm comm, const char option[], const char 
     PetscCall(TriboH5Close(&h5, PETSC_FALSE));
     if (ndim != 2 || dims[1] != 4 || dims[0] < 2) PetscCall(PetscFree(d));
     PetscCheck(ndim == 2 && dims[1] == 4, comm, PETSC_ERR_FILE_UNEXPECTED,
-               "%s, dataset %s (option %s): expected nt x 4 columns time,u1,u2,un, got %" PetscInt_FMT " dimensions (%" PetscInt_FMT " x %" PetscInt_FMT ")",
+               "%s, dataset %s (option %s): expected nt x 4 columns time,u1,u2,un, got %" PetscInt_FMT " dimensions (%" PetscInt_FMT
+               " x %" PetscInt_FMT ")",
                file, colon + 1, option, ndim, dims[0], ndim > 1 ? dims[1] : 1);
     PetscCheck(dims[0] >= 2, comm, PETSC_ERR_FILE_UNEXPECTED, "%s, dataset %s (option %s): %" PetscInt_FMT " samples, expected at least 2", file,
                colon + 1, option, dims[0]);
@@ -377,13 +381,14 @@ PetscErrorCode TriboLawTableRead(MPI_Comm comm, const char option[], const char 
         PetscInt  r = i / 4, c = i % 4;
         PetscReal x = d[i];
         PetscCall(PetscFree(d));
-        SETERRQ(comm, PETSC_ERR_FILE_UNEXPECTED, "%s, dataset %s, row %" PetscInt_FMT ", column %" PetscInt_FMT ": %s, got %g", file, colon + 1, r + 1,
-                c + 1, c == 0 && r > 0 ? "times must increase" : "expected a finite number", (double)x);
+        SETERRQ(comm, PETSC_ERR_FILE_UNEXPECTED, "%s, dataset %s, row %" PetscInt_FMT ", column %" PetscInt_FMT ": %s, got %g", file, colon + 1,
+                r + 1, c + 1, c == 0 && r > 0 ? "times must increase" : "expected a finite number", (double)x);
       }
     }
     *nt    = dims[0];
     *data  = d;
     *force = PETSC_FALSE;
-  } else PetscCall(TableCSV_Private(comm, option, spec, nt, data, force));
+  } else
+    PetscCall(TableCSV_Private(comm, option, spec, nt, data, force));
   PetscFunctionReturn(0);
 }

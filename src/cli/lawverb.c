@@ -17,10 +17,10 @@ typedef struct {
   char       name[64];   /* group under /law */
   char       prefix[72]; /* options prefix, "" for a single law */
   TriboLaw   law;
-  PetscReal  kn;        /* normal stiffness parameter (for a normal traction history) */
-  PetscReal *u;         /* [3 nt] own displacements (normal traction history), else NULL */
-  PetscReal *t, *w;     /* [3 nt] tractions, [nt] work t . du (trapezoid) */
-  PetscInt  *state;     /* [nt] 0 stick, 1 slip, 2 separated */
+  PetscReal  kn;                                 /* normal stiffness parameter (for a normal traction history) */
+  PetscReal *u;                                  /* [3 nt] own displacements (normal traction history), else NULL */
+  PetscReal *t, *w;                              /* [3 nt] tractions, [nt] work t . du (trapezoid) */
+  PetscInt  *state;                              /* [nt] 0 stick, 1 slip, 2 separated */
   PetscReal  epc, slip, sep, tmaxt, tmaxn, nmis; /* summary; nmis: largest |t_n - N| / max |N| */
 } LawRun;
 
@@ -132,7 +132,8 @@ static PetscErrorCode LawHistoryFormulas_Private(MPI_Comm comm, LawDriver *d)
     d->T = d->periods * d->period;
   }
   if (d->T <= 0) {
-    PetscCheck(d->period > 0, comm, PETSC_ERR_USER_INPUT, "tribo law: no time span: give -law_time T (s), or a periodic term (sin, cos, tri) with -law_periods");
+    PetscCheck(d->period > 0, comm, PETSC_ERR_USER_INPUT,
+               "tribo law: no time span: give -law_time T (s), or a periodic term (sin, cos, tri) with -law_periods");
     d->T = 2 * d->period;
   }
   d->nt = d->steps + 1;
@@ -166,8 +167,10 @@ static PetscErrorCode LawHistoryTable_Private(MPI_Comm comm, LawDriver *d)
   for (PetscInt k = 0; k < d->nt; k++)
     for (int c = 0; c < 3; c++) {
       PetscReal *x = d->u, *t = d->time;
-      if (k == 0) d->v[c] = (x[3 + c] - x[c]) / (t[1] - t[0]);
-      else if (k == d->nt - 1) d->v[3 * k + c] = (x[3 * k + c] - x[3 * (k - 1) + c]) / (t[k] - t[k - 1]);
+      if (k == 0)
+        d->v[c] = (x[3 + c] - x[c]) / (t[1] - t[0]);
+      else if (k == d->nt - 1)
+        d->v[3 * k + c] = (x[3 * k + c] - x[3 * (k - 1) + c]) / (t[k] - t[k - 1]);
       else {
         PetscReal h1 = t[k] - t[k - 1], h2 = t[k + 1] - t[k];
         d->v[3 * k + c] = (h1 * h1 * x[3 * (k + 1) + c] - h2 * h2 * x[3 * (k - 1) + c] + (h2 * h2 - h1 * h1) * x[3 * k + c]) / (h1 * h2 * (h1 + h2));
@@ -251,7 +254,7 @@ static PetscErrorCode LawMarch_Private(LawDriver *d, LawRun *r)
     nslip += r->state[k] == 1;
     nsep += r->state[k] == 2;
     PetscCall(PetscArraycpy(h, hn, nh));
-    r->w[k] = k ? r->w[k - 1] + 0.5 * ((tk[0] + tk[-3]) * du[0] + (tk[1] + tk[-2]) * du[1] + (tk[2] + tk[-1]) * du[2]) : 0;
+    r->w[k]  = k ? r->w[k - 1] + 0.5 * ((tk[0] + tk[-3]) * du[0] + (tk[1] + tk[-2]) * du[1] + (tk[2] + tk[-1]) * du[2]) : 0;
     r->tmaxt = PetscMax(r->tmaxt, PetscHypotReal(tk[0], tk[1]));
     r->tmaxn = PetscMax(r->tmaxn, PetscAbsReal(tk[2]));
     if (d->force && Nmax > 0) r->nmis = PetscMax(r->nmis, PetscAbsReal(tk[2] - d->N[k]) / Nmax);
@@ -261,7 +264,7 @@ static PetscErrorCode LawMarch_Private(LawDriver *d, LawRun *r)
   r->epc  = (PetscReal)NAN; // the work over the last period: the loop's dissipation once the history is periodic
   if (d->period > 0 && d->time[nt - 1] - d->time[0] >= d->period * (1 - 1e-12)) {
     PetscReal ts = d->time[nt - 1] - d->period, ws = r->w[0]; // W at ts, linear between samples
-    PetscInt  k  = 0;
+    PetscInt  k = 0;
     while (k + 1 < nt && d->time[k + 1] <= ts) k++;
     if (ts > d->time[0] && k + 1 < nt) ws = r->w[k] + (r->w[k + 1] - r->w[k]) * (ts - d->time[k]) / (d->time[k + 1] - d->time[k]);
     r->epc = r->w[nt - 1] - ws;
@@ -275,7 +278,7 @@ static PetscErrorCode LawWrite_Private(MPI_Comm comm, LawDriver *d)
   TriboH5     h5;
   char        file[PETSC_MAX_PATH_LEN];
   const char *in[1] = {file};
-  PetscInt    nt = d->nt, dims[2] = {d->nt, 3};
+  PetscInt    nt = d->nt, dims[2]           = {d->nt, 3};
   char        path[256], laws[LAW_MAX * 66] = "";
 
   PetscFunctionBeginUser;
@@ -333,25 +336,31 @@ static PetscErrorCode LawWrite_Private(MPI_Comm comm, LawDriver *d)
 static PetscErrorCode LawSummary_Private(MPI_Comm comm, LawDriver *d)
 {
   PetscFunctionBeginUser;
-  if (d->tableset) PetscCall(PetscPrintf(comm, "tribo law: %" PetscInt_FMT " samples from %s over %g s", d->nt, d->table, (double)(d->time[d->nt - 1] - d->time[0])));
+  if (d->tableset)
+    PetscCall(
+        PetscPrintf(comm, "tribo law: %" PetscInt_FMT " samples from %s over %g s", d->nt, d->table, (double)(d->time[d->nt - 1] - d->time[0])));
   else
-    PetscCall(PetscPrintf(comm, "tribo law: %" PetscInt_FMT " samples over %g s: u1 = %s, u2 = %s, %s = %s", d->nt, (double)d->T, d->fset[0] ? d->formula[0] : "0",
-                          d->fset[1] ? d->formula[1] : "0", d->force ? "N" : "un", d->fset[d->force ? 3 : 2] ? d->formula[d->force ? 3 : 2] : "0"));
-  if (d->period > 0) PetscCall(PetscPrintf(comm, "; cycle %g s\n", (double)d->period));
-  else PetscCall(PetscPrintf(comm, "; no cycle (give -law_period for the energy per cycle)\n"));
+    PetscCall(PetscPrintf(comm, "tribo law: %" PetscInt_FMT " samples over %g s: u1 = %s, u2 = %s, %s = %s", d->nt, (double)d->T,
+                          d->fset[0] ? d->formula[0] : "0", d->fset[1] ? d->formula[1] : "0", d->force ? "N" : "un",
+                          d->fset[d->force ? 3 : 2] ? d->formula[d->force ? 3 : 2] : "0"));
+  if (d->period > 0)
+    PetscCall(PetscPrintf(comm, "; cycle %g s\n", (double)d->period));
+  else
+    PetscCall(PetscPrintf(comm, "; no cycle (give -law_period for the energy per cycle)\n"));
   if (d->force) PetscCall(PetscPrintf(comm, "  normal traction N [Pa] prescribed as u_n = N/kn of each law\n"));
-  PetscCall(PetscPrintf(comm, "  %-12s %-12s %-14s %-14s %-20s %-9s %s\n", "law", "type", "max|t_t| (Pa)", "max|t_n| (Pa)", "energy/cycle (J/m^2)", "slip (%)",
-                        "separated (%)"));
+  PetscCall(PetscPrintf(comm, "  %-12s %-12s %-14s %-14s %-20s %-9s %s\n", "law", "type", "max|t_t| (Pa)", "max|t_n| (Pa)", "energy/cycle (J/m^2)",
+                        "slip (%)", "separated (%)"));
   for (PetscInt i = 0; i < d->nlaws; i++) {
     LawRun     *r = &d->run[i];
     const char *type;
     char        epc[32] = "-";
     PetscCall(TriboLawGetType(r->law, &type));
     if (!PetscIsInfOrNanReal(r->epc)) PetscCall(PetscSNPrintf(epc, sizeof(epc), "%.6e", (double)r->epc));
-    PetscCall(PetscPrintf(comm, "  %-12s %-12s %-14.6e %-14.6e %-20s %-9.2f %.2f\n", r->name, type, (double)r->tmaxt, (double)r->tmaxn, epc, (double)(100 * r->slip),
-                          (double)(100 * r->sep)));
+    PetscCall(PetscPrintf(comm, "  %-12s %-12s %-14.6e %-14.6e %-20s %-9.2f %.2f\n", r->name, type, (double)r->tmaxt, (double)r->tmaxn, epc,
+                          (double)(100 * r->slip), (double)(100 * r->sep)));
     if (d->force && r->nmis > 1e-8)
-      PetscCall(PetscPrintf(comm, "  note: law %s's normal traction differs from N by up to %.3g of max |N| (its normal law is not t_n = kn u_n there)\n",
+      PetscCall(PetscPrintf(comm,
+                            "  note: law %s's normal traction differs from N by up to %.3g of max |N| (its normal law is not t_n = kn u_n there)\n",
                             r->name, (double)r->nmis));
   }
   PetscFunctionReturn(0);
@@ -426,8 +435,9 @@ PetscErrorCode TriboVerbLaw(MPI_Comm comm, PetscBool help)
   d.steps = 2000;
   PetscCall(PetscStrncpy(d.output, "law.h5", sizeof(d.output)));
   if (help)
-    PetscCall(PetscPrintf(comm, "tribo law [-friction_type T | -law_laws a,b] -law_u1 \"sin(A,f)\" [-law_un|-law_n F] [-law_table F] [-output law.h5]: "
-                                "interface laws through a prescribed history\n"));
+    PetscCall(PetscPrintf(comm,
+                          "tribo law [-friction_type T | -law_laws a,b] -law_u1 \"sin(A,f)\" [-law_un|-law_n F] [-law_table F] [-output law.h5]: "
+                          "interface laws through a prescribed history\n"));
   TriboOptionsBegin(comm, NULL, "tribo law: interface laws driven through a prescribed history", "tribo");
   d.nnames = LAW_MAX;
   PetscCall(PetscOptionsStringArray("-law_laws", "several laws by name, each with its own options -<name>_friction_type, -<name>_friction_<param>",
@@ -437,17 +447,20 @@ PetscErrorCode TriboVerbLaw(MPI_Comm comm, PetscBool help)
     const char *what[4] = {"tangential displacement u_t1 [m]", "tangential displacement u_t2 [m]", "normal displacement u_n [m] (> 0: contact)",
                            "normal traction N [Pa], applied as u_n = N/kn (instead of -law_un)"};
     char        h[512];
-    PetscCall(PetscSNPrintf(h, sizeof(h), "%s as a formula of time: c, sin(A,f[,phase]), cos(A,f[,phase]), tri(A,f[,phase]), ramp(r[,t0]), step(h[,t0]) joined by + -",
-                            what[c]));
+    PetscCall(PetscSNPrintf(
+        h, sizeof(h), "%s as a formula of time: c, sin(A,f[,phase]), cos(A,f[,phase]), tri(A,f[,phase]), ramp(r[,t0]), step(h[,t0]) joined by + -",
+        what[c]));
     d.formula[c][0] = 0;
     PetscCall(PetscOptionsString(FormulaOption[c], h, "TriboFormulaParse", d.formula[c], d.formula[c], sizeof(d.formula[c]), &d.fset[c]));
   }
-  PetscCall(PetscOptionsString("-law_table", "history table: CSV with header time,u1,u2,un (or time,u1,u2,N), or file.h5:/dataset (nt x 4)", "TriboLawTableRead",
-                               d.table, d.table, sizeof(d.table), &d.tableset));
+  PetscCall(PetscOptionsString("-law_table", "history table: CSV with header time,u1,u2,un (or time,u1,u2,N), or file.h5:/dataset (nt x 4)",
+                               "TriboLawTableRead", d.table, d.table, sizeof(d.table), &d.tableset));
   PetscCall(PetscOptionsReal("-law_time", "time span [s] (default: 2 periods of the lowest frequency)", "TriboVerbLaw", d.T, &d.T, &tset));
-  PetscCall(PetscOptionsReal("-law_periods", "time span in periods of the lowest frequency of the formulas", "TriboVerbLaw", d.periods, &d.periods, &pset));
+  PetscCall(
+      PetscOptionsReal("-law_periods", "time span in periods of the lowest frequency of the formulas", "TriboVerbLaw", d.periods, &d.periods, &pset));
   PetscCall(PetscOptionsInt("-law_steps", "number of time steps (samples: steps + 1)", "TriboVerbLaw", d.steps, &d.steps, &sset));
-  PetscCall(PetscOptionsReal("-law_period", "cycle length for the energy per cycle [s] (default: 1/the lowest frequency)", "TriboVerbLaw", d.period, &d.period, &set));
+  PetscCall(PetscOptionsReal("-law_period", "cycle length for the energy per cycle [s] (default: 1/the lowest frequency)", "TriboVerbLaw", d.period,
+                             &d.period, &set));
   PetscCall(PetscOptionsString("-output", "result file (HDF5, written atomically)", "TriboH5Create", d.output, d.output, sizeof(d.output), NULL));
   {
     size_t n;
@@ -456,8 +469,8 @@ PetscErrorCode TriboVerbLaw(MPI_Comm comm, PetscBool help)
     if (n > 3 && !strcmp(d.png + n - 3, ".h5")) d.png[n - 3] = 0;
     PetscCall(PetscStrlcat(d.png, ".png", sizeof(d.png)));
   }
-  PetscCall(PetscOptionsString("-law_png", "picture of the hysteresis loops (default: the output name with .png)", "TriboDrawPicture", d.png, d.png, sizeof(d.png),
-                               NULL));
+  PetscCall(PetscOptionsString("-law_png", "picture of the hysteresis loops (default: the output name with .png)", "TriboDrawPicture", d.png, d.png,
+                               sizeof(d.png), NULL));
   TriboOptionsEnd();
   PetscCall(TriboOptionsUseNamespace(NULL, "law_"));
   PetscCheck(!set || d.period > 0, comm, PETSC_ERR_USER_INPUT, "option -law_period: expected a cycle length > 0 s, got %g", (double)d.period);
@@ -471,10 +484,18 @@ PetscErrorCode TriboVerbLaw(MPI_Comm comm, PetscBool help)
   }
   PetscCall(TriboCheckOptionsUsed(comm, "law"));
   if (d.tableset) {
-    const char *other = d.fset[0] ? "-law_u1" : d.fset[1] ? "-law_u2" : d.fset[2] ? "-law_un" : d.fset[3] ? "-law_n" : tset ? "-law_time" : pset ? "-law_periods" : sset ? "-law_steps" : NULL;
+    const char *other = d.fset[0]   ? "-law_u1"
+                        : d.fset[1] ? "-law_u2"
+                        : d.fset[2] ? "-law_un"
+                        : d.fset[3] ? "-law_n"
+                        : tset      ? "-law_time"
+                        : pset      ? "-law_periods"
+                        : sset      ? "-law_steps"
+                                    : NULL;
     PetscCheck(!other, comm, PETSC_ERR_USER_INPUT, "option %s does not apply with -law_table %s: the table gives the whole history", other, d.table);
-  } else PetscCheck(d.fset[0] || d.fset[1] || d.fset[2] || d.fset[3], comm, PETSC_ERR_USER_INPUT,
-                    "tribo law needs a history: formulas -law_u1, -law_u2, -law_un or -law_n (e.g. -law_u1 \"sin(1e-6,1)\"), or -law_table file.csv");
+  } else
+    PetscCheck(d.fset[0] || d.fset[1] || d.fset[2] || d.fset[3], comm, PETSC_ERR_USER_INPUT,
+               "tribo law needs a history: formulas -law_u1, -law_u2, -law_un or -law_n (e.g. -law_u1 \"sin(1e-6,1)\"), or -law_table file.csv");
   if (d.fset[3]) PetscCall(LawNormalStiffness_Private(comm, &d, "-law_n"));
   {
     char        file[PETSC_MAX_PATH_LEN];
@@ -483,18 +504,23 @@ PetscErrorCode TriboVerbLaw(MPI_Comm comm, PetscBool help)
     PetscCall(TableFile_Private(d.table, file, sizeof(file)));
     PetscCall(TriboCheckOutput(comm, "-output", d.output, d.tableset ? 1 : 0, in));
     PetscCall(TriboCheckOutput(comm, "-law_png", d.png, 1, in));
-    PetscCheck(strcmp(d.png, d.output), comm, PETSC_ERR_USER_INPUT, "option -law_png names the result file %s (option -output); choose another name", d.png);
+    PetscCheck(strcmp(d.png, d.output), comm, PETSC_ERR_USER_INPUT, "option -law_png names the result file %s (option -output); choose another name",
+               d.png);
     PetscCheck(stat(d.png, &st) || !S_ISDIR(st.st_mode), comm, PETSC_ERR_USER_INPUT, "option -law_png names the folder %s; give a file name", d.png);
   }
-  if (d.tableset) PetscCall(LawHistoryTable_Private(comm, &d));
-  else PetscCall(LawHistoryFormulas_Private(comm, &d));
+  if (d.tableset)
+    PetscCall(LawHistoryTable_Private(comm, &d));
+  else
+    PetscCall(LawHistoryFormulas_Private(comm, &d));
   if (d.force && d.tableset) PetscCall(LawNormalStiffness_Private(comm, &d, "-law_table (column N)"));
   for (PetscInt i = 0; i < d.nlaws; i++) PetscCall(LawMarch_Private(&d, &d.run[i]));
   PetscCall(LawSummary_Private(comm, &d));
   PetscCall(LawWrite_Private(comm, &d));
   PetscCall(TriboDrawPicture(comm, d.output, "law", d.png, 0, NULL, &drawn));
-  if (drawn) PetscCall(PetscPrintf(comm, "wrote %s and %s\n", d.output, d.png));
-  else PetscCall(PetscPrintf(comm, "wrote %s\n", d.output));
+  if (drawn)
+    PetscCall(PetscPrintf(comm, "wrote %s and %s\n", d.output, d.png));
+  else
+    PetscCall(PetscPrintf(comm, "wrote %s\n", d.output));
   PetscCall(LawDestroy_Private(&d));
   PetscFunctionReturn(0);
 }
