@@ -482,6 +482,9 @@ PetscErrorCode TriboVerbLaw(MPI_Comm comm, PetscBool help)
     PetscCall(LawDestroy_Private(&d));
     PetscFunctionReturn(0);
   }
+  for (int c = 0; c < 4; c++) // PETSc reads a value beginning with '-' as the next option
+    PetscCheck(!d.fset[c] || d.formula[c][0], comm, PETSC_ERR_USER_INPUT,
+               "option %s has no formula (a formula beginning with '-' is read as an option: write 0-sin(...) or sin(-A,f))", FormulaOption[c]);
   PetscCall(TriboCheckOptionsUsed(comm, "law"));
   if (d.tableset) {
     const char *other = d.fset[0]   ? "-law_u1"

@@ -50,6 +50,7 @@ bad no_history "needs a history" -- -friction_type jenkins
 bad no_span "-law_time" -- -friction_type jenkins -law_u1 "ramp(1e-6)"
 bad steps "-law_steps" -- -friction_type jenkins -law_steps 0 "${S[@]}"
 bad names "-law_laws" "given twice" -- -law_laws a,a "${S[@]}"
+bad leading_minus "-law_u1 has no formula" "0-sin" -- -friction_type jenkins -law_u1 "-sin(1e-6,1)"
 bad misspelt "-law_u3" -- -friction_type jenkins -law_u3 "sin(1,1)"
 bad prefix_unused "-c_friction_kt" -- -law_laws a,b -c_friction_kt 1 "${S[@]}"
 finish
