@@ -14,6 +14,7 @@
 #   a normal traction N = 1e6 Pa (-law_n) on edf is u_n = N/kn = 1e-6 m: the same tractions as -law_un 1e-6 (1e-12);
 #   a CSV table and an HDF5 table of the formula run's samples give the same tractions and energy (1e-12 relative;
 #     the velocity differs but jenkins does not depend on it);
+#   tanh (rate dependent) under the same sine: t_t1 = mu fn tanh(v/eps) with v = 2 pi a cos(2 pi t) (1e-12 relative);
 #   edf under u_n = 1e-6 cos(2 pi t): state 2 (separated) exactly at the samples with u_n <= 0, where t = 0;
 #   1 and 2 ranks: the same file contents (bit for bit) and the same summary table.
 set -u
@@ -35,6 +36,7 @@ runok two -law_laws a,b -a_friction_type jenkins -a_friction_kt 1e12 -a_friction
   -b_friction_type edf -b_friction_kt 1e12 -b_friction_kn 1e12 -b_friction_mu 0.5 -law_u1 "sin(5e-6,1)" -law_un 1e-6 -law_periods 2 -law_steps 4000
 runok edfun -friction_type edf -friction_kn 1e12 -friction_mu 0.5 -law_u1 "sin(5e-6,1)" -law_un "1e-6" -law_steps 400
 runok sep -friction_type edf -friction_kn 1e12 -friction_mu 0.5 -law_u1 "sin(5e-6,2)" -law_un "cos(1e-6,1)" -law_steps 400
+runok tanh -friction_type tanh -friction_mu 0.5 -friction_fn 1e6 -friction_eps 1e-5 -law_u1 "sin(5e-6,1)" -law_steps 400
 runok edfn -friction_type edf -friction_kn 1e12 -friction_mu 0.5 -law_u1 "sin(5e-6,1)" -law_n "1e6" -law_steps 400
 # shellcheck disable=SC2086 # MPIEXEC is a command with its flags
 (cd "$d" && $MPIEXEC -n 2 "$TRIBO_ABS" law -output par.h5 "${J[@]}" -law_u1 "sin(5e-6,1)" -law_periods 2 -law_steps 4000 > par.out 2> par.err)
@@ -101,6 +103,10 @@ check(np.array_equal(two["a"]["t"][:, :2], t[:, :2]) and np.all(two["a"]["t"][:,
 un, fn = law("edfun"), law("edfn")
 check("N" in fn and np.all(fn["N"][:] == 1e6) and np.allclose(fn["edf"]["u"][:, 2], 1e-6, rtol=1e-15) and "u" not in un["edf"]
       and np.allclose(fn["edf"]["t"][:], un["edf"]["t"][:], rtol=1e-12, atol=1e-6), "normal traction N = 1e6 Pa on edf: u_n = N/kn, tractions as with u_n = 1e-6")
+th = law("tanh")
+vt = 2 * np.pi * 5e-6 * np.cos(2 * np.pi * th["time"][:])
+check(np.allclose(th["tanh"]["t"][:, 0], 0.5e6 * np.tanh(vt / 1e-5), rtol=1e-12, atol=1e-6) and np.all(th["tanh"]["state"][1:][np.abs(th["tanh"]["t"][1:, 0]) > 0] == 1),
+      "tanh (rate dependent): t_t1 = mu fn tanh(v/eps) with the exact velocity of the formula; slip wherever t_t1 != 0")
 sp = law("sep")
 check(np.array_equal(sp["edf"]["state"][:] == 2, sp["u"][:, 2] <= 0) and np.all(sp["edf"]["t"][:][sp["u"][:, 2] <= 0] == 0),
       "edf under u_n = 1e-6 cos(2 pi t): separated (state 2, tractions zero) exactly where u_n <= 0")
