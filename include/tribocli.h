@@ -24,3 +24,28 @@ PETSC_EXTERN int            TriboVerbPlot(int, char **);
 PETSC_EXTERN PetscErrorCode TriboDrawPicture(MPI_Comm, const char[], const char[], const char[], PetscInt, const char *const[], PetscBool *);
 PETSC_EXTERN PetscErrorCode TriboCheckOutput(MPI_Comm, const char[], const char[], PetscInt, const char *const[]);
 PETSC_EXTERN PetscErrorCode TriboVerbMesh(MPI_Comm, PetscBool);
+PETSC_EXTERN PetscErrorCode TriboVerbLaw(MPI_Comm, PetscBool);
+
+/* Prescribed histories of tribo law (src/cli/lawpath.c): formulas of time, tables of samples */
+#define TRIBO_FORMULA_MAX_TERMS 32
+typedef enum {
+  TRIBO_FORMULA_CONST,
+  TRIBO_FORMULA_SIN,
+  TRIBO_FORMULA_COS,
+  TRIBO_FORMULA_TRI,
+  TRIBO_FORMULA_RAMP,
+  TRIBO_FORMULA_STEP
+} TriboFormulaTermKind;
+typedef struct {
+  TriboFormulaTermKind kind;
+  PetscReal            sign; /* +1 or -1 */
+  PetscReal            a[3]; /* arguments, missing ones 0 */
+} TriboFormulaTerm;
+typedef struct {
+  PetscInt         n;
+  TriboFormulaTerm term[TRIBO_FORMULA_MAX_TERMS];
+} TriboFormula;
+PETSC_EXTERN PetscErrorCode TriboFormulaParse(MPI_Comm, const char[], const char[], TriboFormula *);
+PETSC_EXTERN PetscErrorCode TriboFormulaEvaluate(const TriboFormula *, PetscReal, PetscReal *, PetscReal *);
+PETSC_EXTERN PetscErrorCode TriboFormulaLowestFrequency(const TriboFormula *, PetscReal *);
+PETSC_EXTERN PetscErrorCode TriboLawTableRead(MPI_Comm, const char[], const char[], PetscInt *, PetscReal **, PetscBool *);

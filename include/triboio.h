@@ -16,6 +16,13 @@
      /interface             the interface mesh of a result (nodes, points, XDMF topology)
      /prestress, /modal, /backbone/mode<k>   written by the analyses (src/nma/nmaio.c)
      /frf                   a forced response (src/nma/frf.c, TriboFRFWriteH5())
+     /law                   tribo law (src/cli/lawverb.c): time (nt), u, v (nt x 3), N (nt, with a normal
+                            traction history); attributes source, laws, steps, period; one group per law
+     /law/<name>            t (nt x 3), energy (nt), state (nt ints: 0 stick, 1 slip, 2 separated),
+                            u (nt x 3, only with a normal traction history: u_n = N/kn of this law);
+                            attributes type, prefix, rate_dependent, the parameters by name,
+                            energy_per_cycle, slip_fraction, separated_fraction, max_traction_t,
+                            max_traction_n; room for subgroups (e.g. manifold)
      /cont                  a continuation branch (src/cont/contio.c): X, tangent (npts x N),
                             ds, iterations (npts), folds (nfolds x N), scaling (N); attributes
                             count, nfolds, reason, predictor
@@ -48,6 +55,7 @@
 #define TRIBO_H5_BACKBONE   "/backbone"
 #define TRIBO_H5_FRF        "/frf"
 #define TRIBO_H5_CONT       "/cont"
+#define TRIBO_H5_LAW        "/law"
 #define TRIBO_H5_CONT_X     "/cont/X"
 #define TRIBO_H5_CONT_T     "/cont/tangent"
 #define TRIBO_H5_CONT_DS    "/cont/ds"

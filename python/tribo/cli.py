@@ -1,6 +1,6 @@
 """Command line of the post-processing package: ``python3 -m tribo COMMAND ...``.
 
-    python3 -m tribo plot FILE... [-o OUT.png|.svg|.pdf] [--kind auto|backbone|prestress|modal|loops]
+    python3 -m tribo plot FILE... [-o OUT.png|.svg|.pdf] [--kind auto|backbone|prestress|modal|loops|frf|law]
                          [--x auto|modal|acc:ROW|disp:ROW] [--mode K]
                          [--measured PATH:AMP,FREQ[,ZETA]]... [--measured-label TEXT]...
                          [--label TEXT]... [--fields pressure,gap,traction,slip] [--rom ROM.h5]
@@ -45,7 +45,7 @@ def _plot_parser():
     p = _Parser(prog="tribo plot", description="Draw a figure of tribo result files (HDF5).",
                 epilog="Kinds: backbone (frequency and damping against amplitude), prestress (interface "
                        "fields after the preload), modal (natural frequencies), loops (hysteresis loops of the last cycle: modal and "
-                       "chosen points); more may be registered "
+                       "chosen points), frf (forced response), law (hysteresis loops of interface laws, tribo law); more may be registered "
                        "(python3 -m tribo kinds). Errors: one line on stderr, exit status 1 (2: bad usage).")
     p.add_argument("files", nargs="+", metavar="FILE", help="result files (.h5) written by tribo")
     p.add_argument("-o", "--output", metavar="OUT", help="picture file: .png, .svg or .pdf (default: FILE without "

@@ -48,7 +48,7 @@ from .measured import Measured, read_measured
 from .results import Result, ResultError, read
 
 __all__ = ["FIGURES", "register_figure", "figure", "auto_kind", "save", "backbone_figure", "interface_figure",
-           "modal_figure", "loops_figure", "frf_figure", "method_name", "loop_amplitudes", "slip_direction", "new_figure", "backbone_x", "recovery_row", "FORMATS"]
+           "modal_figure", "loops_figure", "frf_figure", "law_figure", "law_names", "law_displacement", "method_name", "loop_amplitudes", "slip_direction", "new_figure", "backbone_x", "recovery_row", "FORMATS"]
 
 FORMATS = (".png", ".svg", ".pdf")
 FIGURES = {}
@@ -582,4 +582,66 @@ def frf_figure(results, row=None, labels=None, title=None):
     for ax in (axa, axp):
         ax.grid(True, which="major", color="0.85", lw=0.8)
         ax.legend(loc="best", fontsize=8)
+    return fig
+
+
+# --- interface laws (tribo law) ----------------------------------------------------------------
+def law_names(result):
+    """The laws of a ``tribo law`` result, in the run's order (the /law attribute ``laws``)."""
+    g = result.get("/law")
+    names = [n for n in str(g.attrs.get("laws", "")).split(",") if n]
+    names = [n for n in names if isinstance(g.get(n), dict) and "t" in g[n]]
+    if not names:
+        raise ResultError("%s: /law holds no law (groups /law/<name>/t written by tribo law)" % result.path)
+    return names
+
+
+def law_displacement(result, name):
+    """(nt x 3) relative displacements law ``name`` saw: its own /law/<name>/u (a normal traction history) or /law/u."""
+    g = result.get("/law")
+    return np.asarray(g[name]["u"] if "u" in g[name] else g["u"], dtype=float)
+
+
+@register_figure("law", applies=lambda r: r.has("/law/time"), suffix="",
+                 description="hysteresis loops of interface laws (/law, tribo law): t_t1 against u_t1, and t_n against u_n when it varies")
+def law_figure(results, labels=None, title=None):
+    """Hysteresis loops of ``tribo law`` results: the tangential traction t_t1 against the tangential displacement
+    u_t1, one curve per law (and per file), and a second panel with t_n against u_n when the normal displacement
+    varies. Each curve carries the gid ``law-t1-<file>-<law>`` (``law-n-...`` for the normal panel)."""
+    results = _results(results)
+    _check_labels(results, labels)
+    files = _default_labels(results, labels)
+    curves = []
+    for i, r in enumerate(results):
+        g = r.get("/law")
+        for name in law_names(r):
+            lab = name if len(results) == 1 else "%s: %s" % (files[i], name)
+            typ = g[name].attrs.get("type", "")
+            if typ and typ != name:
+                lab += " (%s)" % typ
+            curves.append((i, name, lab, law_displacement(r, name), np.asarray(g[name]["t"], dtype=float)))
+    normal = any(np.ptp(u[:, 2]) > 0 for _, _, _, u, _ in curves)
+    fig = new_figure(11.0 if normal else 6.5, 5.0)
+    axes = fig.subplots(1, 2 if normal else 1, squeeze=False)[0]
+    for n, (i, name, lab, u, t) in enumerate(curves):
+        c = COLORS[n % len(COLORS)]
+        axes[0].plot(u[:, 0], t[:, 0], "-", color=c, lw=1.3, label=lab, gid="law-t1-%d-%s" % (i, name))
+        if normal:
+            axes[1].plot(u[:, 2], t[:, 2], "-", color=c, lw=1.3, label=lab, gid="law-n-%d-%s" % (i, name))
+    axes[0].set_xlabel("tangential displacement u_t1 (m)")
+    axes[0].set_ylabel("tangential traction t_t1 (Pa)")
+    axes[0].set_title("tangential loop")
+    if normal:
+        axes[1].set_xlabel("normal displacement u_n (m, > 0: contact)")
+        axes[1].set_ylabel("normal traction t_n (Pa)")
+        axes[1].set_title("normal")
+    for ax in axes:
+        ax.grid(True, color="0.85", lw=0.8)
+        ax.axhline(0, color="0.6", lw=0.6)
+        ax.axvline(0, color="0.6", lw=0.6)
+        ax.legend(loc="best", fontsize=8)
+    if title is None:
+        title = "tribo law: %s" % ", ".join(os.path.basename(r.path) for r in results)
+    if title:
+        fig.suptitle(title)
     return fig

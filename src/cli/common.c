@@ -73,5 +73,6 @@ PetscErrorCode TriboRegisterAll(void)
   PetscCall(TriboModelRegisterAll());
   PetscCall(TriboOptionsRegisterNamespace("rom_")); // TriboCBSetFromOptions()
   PetscCall(TriboNMARegisterAll());
+  PetscCall(TriboOptionsRegisterNamespace("law_")); // tribo law
   PetscFunctionReturn(0);
 }

@@ -37,6 +37,11 @@ static PetscErrorCode InfoResult_Private(MPI_Comm comm, TriboH5 h5, const char p
   }
   PetscCall(TriboH5Has(h5, TRIBO_H5_PRESTRESS "/u", &has));
   if (has) PetscCall(PetscPrintf(comm, "  /prestress     static displacement and interface point fields\n"));
+  PetscCall(TriboH5Has(h5, TRIBO_H5_LAW "/time", &has));
+  if (has) {
+    PetscCall(TriboH5ReadAttrString(h5, TRIBO_H5_LAW, "laws", buf, sizeof(buf)));
+    PetscCall(PetscPrintf(comm, "  /law          interface laws driven through a history (tribo law): %s\n", buf));
+  }
   PetscCall(TriboH5Has(h5, TRIBO_H5_MODAL "/frequency_hz", &has));
   if (has) {
     PetscCall(TriboH5ReadReal(h5, TRIBO_H5_MODAL "/frequency_hz", &rank, dims, &v));

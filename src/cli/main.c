@@ -9,6 +9,7 @@ static const TriboVerb verbs[] = {
     {"modal", "prestress, then linearized modes about the prestressed state", TriboVerbModal},
     {"backbone", "prestress, modes, then the amplitude-dependent frequency and damping (RQNMA)", TriboVerbBackbone},
     {"frf", "prestress, modes, then the forced response over a frequency range by harmonic balance", TriboVerbFRF},
+    {"law", "drive interface laws through a displacement or traction history: loops, dissipation, stick/slip", TriboVerbLaw},
     {"mesh", "write a parametric FE deck (-mesh_type lapbeam: BRB-like bolted lap beam)", TriboVerbMesh},
 };
 static const int nverbs = (int)(sizeof(verbs) / sizeof(verbs[0]));
