@@ -10,7 +10,7 @@
    |dt/du_boucwen - dt/du_closed| <= 1e-8 A (the integrator's default rtol = 1e-11), and, for masing = 1,
    |t_closed - eq. 13/15| <= 1e-12 max|t| (eq. 13: t = A/eta (1 - e^(-eta u)) for u > 0, odd; eq. 15:
    t = sqrt(A/eta) tanh(u sqrt(A eta)); eta = alpha - beta). Prints the case and "ok"; -show_error prints the worst
-   errors (measured: traction and tangent <= 3e-10, Masing cases <= 1e-11). Passing the non-Masing n = 2 cases also
+   errors (measured: traction and tangent <= 2e-11). Passing the non-Masing n = 2 cases also
    confirms the unloading branch of eq. 14 (tan, not the printed tanh; see src/law/impls/boucwen2.c). */
 #include <tribolaw.h>
 

@@ -17,7 +17,9 @@
    - masing = 1 is eq. 11 with eta = alpha - beta: the virgin curve from the origin, t = sgn(u) tau(|u|), no memory
      (the hysteresis is then built from this backbone by the analysis, paper §2.3.1). masing = 0 is eq. 10.
    - Integrator: include/tribo/private/dopri.h, relative tolerance rtol (card parameter, default 1e-11) on the
-     traction with the absolute part rtol t_ref, t_ref = |t0| + min(A |u - u0|, t_max). At the default tolerance
+     traction with the absolute part rtol t_ref, t_ref = |t0| + min(A |u - u0|, t_max). A step that starts unloading
+     and reaches tau = 0 is split there (x* from eq. 10 integrated in tau), so no integrator step straddles the
+     branch switch at tau = 0 (a kink of G for n = 1). At the default tolerance
      boucwen with n = 1, 2 equals the closed forms boucwen1, boucwen2 to ~1e-10 relative (tests/law/t130).
    - Tangent: dt/du = G(tau(u)) at the end point, with the direction of this step (of the last step when u = u0).
      This is the exact derivative of the solution of eq. 10 with respect to its end point (t(u) solves dt/du = g);
@@ -53,37 +55,69 @@ static const TriboLawParam params[] = {
 
 typedef struct {
   PetscReal A, alpha, beta, n;
+  PetscReal tau0; /* start of the unloading phase integrated in tau (RHSTau*) */
 } BWCtx;
 
-/* dy/dx for y = (tau, S_A, S_alpha, S_beta, S_n) (only tau when the system has one component) */
+/* G(tau) of eq. 10 on the branch sg = sgn(tau) (+1 at tau = 0), with G_tau and G_p (p = A, alpha, beta, n) when gp
+   is not NULL */
+static inline PetscReal G_Private(const BWCtx *c, PetscReal tau, PetscReal sg, PetscReal *gt, PetscReal *gp)
+{
+  PetscReal at = PetscAbsReal(tau), pn = c->n == 1 ? at : (c->n == 2 ? at * at : PetscPowReal(at, c->n));
+
+  if (gp) {
+    PetscReal pn1 = c->n == 1 ? 1.0 : (at > 0 ? pn / at : 0.0);
+    *gt           = -c->n * pn1 * (c->alpha - c->beta * sg);
+    gp[0]         = 1.0;
+    gp[1]         = -sg * pn;
+    gp[2]         = pn;
+    gp[3]         = at > 0 ? -(c->alpha * sg - c->beta) * pn * PetscLogReal(at) : 0.0;
+  }
+  return c->A - (c->alpha * sg - c->beta) * pn;
+}
+
+/* in x: dy/dx for y = (tau) or y = (tau, S_A, S_alpha, S_beta, S_n) */
 static void RHS1_Private(const void *vctx, PetscReal x, const PetscReal *y, PetscReal *f)
 {
-  const BWCtx *c  = (const BWCtx *)vctx;
-  PetscReal    at = PetscAbsReal(y[0]), sg = y[0] >= 0 ? 1.0 : -1.0;
-  PetscReal    pn = c->n == 1 ? at : (c->n == 2 ? at * at : PetscPowReal(at, c->n));
-
-  f[0] = c->A - (c->alpha * sg - c->beta) * pn;
+  f[0] = G_Private((const BWCtx *)vctx, y[0], y[0] >= 0 ? 1.0 : -1.0, NULL, NULL);
 }
 
 static void RHS5_Private(const void *vctx, PetscReal x, const PetscReal *y, PetscReal *f)
 {
-  const BWCtx *c  = (const BWCtx *)vctx;
-  PetscReal    at = PetscAbsReal(y[0]), sg = y[0] >= 0 ? 1.0 : -1.0;
-  PetscReal    pn  = c->n == 1 ? at : (c->n == 2 ? at * at : PetscPowReal(at, c->n));
-  PetscReal    pn1 = c->n == 1 ? 1.0 : (at > 0 ? pn / at : 0.0), gt = -c->n * pn1 * (c->alpha - c->beta * sg);
-  PetscReal    gp[BW_NS] = {1.0, -sg * pn, pn, at > 0 ? -(c->alpha * sg - c->beta) * pn * PetscLogReal(at) : 0.0};
+  PetscReal gt, gp[BW_NS];
 
-  f[0] = c->A - (c->alpha * sg - c->beta) * pn;
+  f[0] = G_Private((const BWCtx *)vctx, y[0], y[0] >= 0 ? 1.0 : -1.0, &gt, gp);
   for (int k = 0; k < BW_NS; k++) f[1 + k] = gt * y[1 + k] + gp[k];
 }
 
+/* unloading phase in sigma = tau - tau0 in [0, -tau0]: dy/dsigma for y = (x) or y = (x, S_A, ..., S_n) */
+static void RHSTau1_Private(const void *vctx, PetscReal sigma, const PetscReal *y, PetscReal *f)
+{
+  const BWCtx *c = (const BWCtx *)vctx;
+
+  f[0] = 1.0 / G_Private(c, PetscMin(c->tau0 + sigma, 0.0), -1.0, NULL, NULL);
+}
+
+static void RHSTau5_Private(const void *vctx, PetscReal sigma, const PetscReal *y, PetscReal *f)
+{
+  const BWCtx *c = (const BWCtx *)vctx;
+  PetscReal    gt, gp[BW_NS], G = G_Private(c, PetscMin(c->tau0 + sigma, 0.0), -1.0, &gt, gp);
+
+  f[0] = 1.0 / G;
+  for (int k = 0; k < BW_NS; k++) f[1 + k] = (gt * y[1 + k] + gp[k]) / G;
+}
+
 /* One tangential direction: from (u0, t0) (with dt0/dp in st0, may be NULL) to u; writes t, dt/du, the direction
-   and (when sp is not NULL) dt/dp for A, alpha, beta, n. Returns 0 or 1 (integration failed). */
-static int Direction_Private(const BWCtx *c, PetscReal rtol, int masing, PetscReal u, PetscReal u0, PetscReal t0, PetscReal slast,
+   and (when sp is not NULL) dt/dp for A, alpha, beta, n. A step that starts unloading (tau0 < 0) first finds where
+   tau reaches 0, x* = int_tau0^0 dtau/G(tau) (eq. 10 in tau, where G > 0), so that no Dormand-Prince step straddles
+   the switch of branch at tau = 0 (a kink of G for n = 1, of its derivatives for n > 1, that would cost accuracy);
+   when x* < |u - u0| the unloading phase (x and the sensitivities) is integrated in tau up to tau = 0 and the loading
+   phase in x from there. Returns 0 or 1 (integration failed). */
+static int Direction_Private(const BWCtx *cin, PetscReal rtol, int masing, PetscReal u, PetscReal u0, PetscReal t0, PetscReal slast,
                              const PetscReal *st0, PetscReal *t, PetscReal *dtdu, PetscReal *snew, PetscReal *sp)
 {
-  PetscReal s, X, y[1 + BW_NS], tref, a = c->alpha - c->beta, tmax, at, sg;
-  int       m = sp ? 1 + BW_NS : 1, fail;
+  BWCtx     c = *cin;
+  PetscReal s, X, y[1 + BW_NS], tref, a = c.alpha - c.beta, tmax;
+  int       m = sp ? 1 + BW_NS : 1, fail = 0;
 
   if (masing) {
     s   = u >= 0 ? 1.0 : -1.0;
@@ -97,14 +131,26 @@ static int Direction_Private(const BWCtx *c, PetscReal rtol, int masing, PetscRe
   }
   y[0] = s * t0;
   for (int k = 0; k < BW_NS; k++) y[1 + k] = st0 ? s * st0[k] : 0;
-  tmax = a > 0 ? PetscPowReal(c->A / a, 1.0 / c->n) : PETSC_MAX_REAL;
-  tref = PetscAbsReal(t0) + PetscMin(c->A * X, tmax);
-  fail = TriboDopriIntegrate_Private(sp ? RHS5_Private : RHS1_Private, c, m, 1, X, y, rtol, &tref, BW_MAXSTEPS, NULL);
-  at   = PetscAbsReal(y[0]);
-  sg   = y[0] >= 0 ? 1.0 : -1.0;
-  *t   = s * y[0];
-  if (dtdu) *dtdu = c->A - (c->alpha * sg - c->beta) * (c->n == 1 ? at : PetscPowReal(at, c->n));
-  *snew = (masing || X > 0) ? s : slast;
+  tmax = a > 0 ? PetscPowReal(c.A / a, 1.0 / c.n) : PETSC_MAX_REAL;
+  tref = PetscAbsReal(t0) + PetscMin(c.A * X, tmax);
+  if (y[0] < 0 && X > 0) { // unloading start: where does tau reach 0?
+    PetscReal w0 = -y[0], xs = 0, xref = w0 / c.A;
+    c.tau0 = y[0];
+    fail   = TriboDopriIntegrate_Private(RHSTau1_Private, &c, 1, 1, w0, &xs, rtol, &xref, BW_MAXSTEPS, NULL);
+    if (!fail && xs < X) { // the step crosses tau = 0: unloading phase in tau, then loading from tau = 0
+      PetscReal z[1 + BW_NS];
+      z[0] = 0;
+      for (int k = 0; k < BW_NS; k++) z[1 + k] = y[1 + k];
+      if (sp) fail = TriboDopriIntegrate_Private(RHSTau5_Private, &c, m, 1, w0, z, rtol, &xref, BW_MAXSTEPS, NULL);
+      y[0] = 0;
+      for (int k = 0; k < BW_NS; k++) y[1 + k] = z[1 + k];
+      X -= xs;
+    }
+  }
+  if (!fail) fail = TriboDopriIntegrate_Private(sp ? RHS5_Private : RHS1_Private, &c, m, 1, X, y, rtol, &tref, BW_MAXSTEPS, NULL);
+  *t = s * y[0];
+  if (dtdu) *dtdu = G_Private(&c, y[0], y[0] >= 0 ? 1.0 : -1.0, NULL, NULL);
+  *snew = (masing || X > 0 || u != u0) ? s : slast;
   if (sp)
     for (int k = 0; k < BW_NS; k++) sp[k] = s * y[1 + k];
   return fail;
@@ -113,7 +159,7 @@ static int Direction_Private(const BWCtx *c, PetscReal rtol, int masing, PetscRe
 static PetscInt Evaluate_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, const PetscReal *hp,
                                  PetscReal *t, PetscReal *dtdu, PetscReal *dtdp, PetscReal *hnew, PetscReal *hpnew)
 {
-  const BWCtx     c  = {p[0], p[1], p[2], p[3]};
+  const BWCtx     c  = {p[0], p[1], p[2], p[3], 0};
   const PetscReal kn = p[4], rtol = p[6];
   const int       masing = p[5] > 0.5, np = 7;
 
