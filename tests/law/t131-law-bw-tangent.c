@@ -21,7 +21,8 @@ static PetscReal Rand(PetscRandom r, PetscReal a, PetscReal b)
   return a + (b - a) * v;
 }
 
-static PetscErrorCode Check(const char *type, PetscInt nset, const char *names[], const PetscReal values[], PetscReal A, PetscReal us, PetscRandom rnd)
+static PetscErrorCode Check(const char *type, PetscInt nset, const char *names[], const PetscReal values[], PetscReal A, PetscReal us,
+                            PetscRandom rnd)
 {
   TriboLaw    law;
   PetscReal   masing = 0;
@@ -38,7 +39,7 @@ static PetscErrorCode Check(const char *type, PetscInt nset, const char *names[]
   PetscCall(TriboLawSetUp(law));
   for (PetscInt c = 0; c < (masing ? 1 : 4); c++) {
     PetscInt  got[2] = {0, 0}, tries = 0;
-    PetscReal worst  = 0;
+    PetscReal worst = 0;
     while ((got[0] < 150 || got[1] < 150) && tries++ < 100000) {
       PetscReal h[6] = {0}, hn[6], u[3] = {0, 0, Rand(rnd, -1e-6, 1e-6)}, t[3], d[9], du[2], eps[2];
       PetscBool use[2];
@@ -49,10 +50,14 @@ static PetscErrorCode Check(const char *type, PetscInt nset, const char *names[]
       }
       for (PetscInt q = 0; q < 2; q++) { // trial increment of the class, in direction q
         PetscReal t0 = h[2 + q], sg = t0 >= 0 ? 1 : -1;
-        if (masing) du[q] = Rand(rnd, -3 * us, 3 * us);
-        else if (c == 0) du[q] = sg * Rand(rnd, 0.01, 2) * us;
-        else if (c == 1 || c == 2) du[q] = -sg * Rand(rnd, 0.01, 3) * us;
-        else du[q] = 0;
+        if (masing)
+          du[q] = Rand(rnd, -3 * us, 3 * us);
+        else if (c == 0)
+          du[q] = sg * Rand(rnd, 0.01, 2) * us;
+        else if (c == 1 || c == 2)
+          du[q] = -sg * Rand(rnd, 0.01, 3) * us;
+        else
+          du[q] = 0;
         u[q]   = h[q] + du[q];
         eps[q] = c == 3 ? 1e-8 * us * (h[4 + q] >= 0 ? 1 : -1) : 1e-5 * PetscAbsReal(du[q]);
       }
@@ -82,7 +87,8 @@ static PetscErrorCode Check(const char *type, PetscInt nset, const char *names[]
     PetscCall(PetscPrintf(PETSC_COMM_SELF, "%s%s: %s: %s\n", type, masing ? " masing" : "", cls[c],
                           got[0] >= 150 && got[1] >= 150 && worst <= 1e-6 ? "ok" : "FAILED"));
     if (show || worst > 1e-6)
-      PetscCall(PetscPrintf(PETSC_COMM_SELF, "  worst |dt/du - FD|/A %g, points %" PetscInt_FMT " %" PetscInt_FMT "\n", (double)worst, got[0], got[1]));
+      PetscCall(
+          PetscPrintf(PETSC_COMM_SELF, "  worst |dt/du - FD|/A %g, points %" PetscInt_FMT " %" PetscInt_FMT "\n", (double)worst, got[0], got[1]));
   }
   PetscCall(TriboLawDestroy(&law));
   PetscFunctionReturn(0);
@@ -105,7 +111,7 @@ int main(int argc, char **argv)
     PetscCall(Check("boucwen", 4, bw, v2, 1e12, 2e-6, rnd));
     PetscCall(Check("boucwen1", 1, b12, vm, 1e12, 2e-6, rnd)); // defaults: t_max = A/(alpha - beta) = 2e6
     PetscCall(Check("boucwen2", 1, b12, vm, 1e12, 2e-6, rnd)); // defaults: t_max = sqrt(A/(alpha - beta)) = 2e6
-    PetscCall(Check("valanis", 2, va, vv, 1e12, 1e-6, rnd));  // defaults: sigma_0 = 1.005e6
+    PetscCall(Check("valanis", 2, va, vv, 1e12, 1e-6, rnd));   // defaults: sigma_0 = 1.005e6
     if (!m) PetscCall(Check("valanis", 2, va, vv0, 1e12, 1e-6, rnd));
   }
   PetscCall(PetscRandomDestroy(&rnd));

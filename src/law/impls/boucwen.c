@@ -26,8 +26,9 @@
      the integrated traction differs from that solution by the integrator's error (rtol), so the tangent is
      consistent with the computed traction to that accuracy, not to round-off.
    - Sensitivities (card kernel_p, eq. 28): S_k = dtau/dp_k obeys dS_k/dx = G_tau S_k + G_pk, integrated with tau
-     from S_k(0) = s dt0/dp_k (the history's sensitivity; zero for Masing); the steps are chosen by the error of
-     tau. G_tau = -n |tau|^(n-1) (alpha - beta sgn(tau)); G_A = 1, G_alpha = -sgn(tau)|tau|^n, G_beta = |tau|^n,
+     from S_k(0) = s dt0/dp_k (the history's sensitivity; zero for Masing); the error control covers them too,
+     with the absolute part rtol t_ref/|p_k| (|p_k| = A, max(alpha, |beta|), n), since G_tau ~ |tau|^(n-1) makes
+     them less smooth than tau near tau = 0. G_tau = -n |tau|^(n-1) (alpha - beta sgn(tau)); G_A = 1, G_alpha = -sgn(tau)|tau|^n, G_beta = |tau|^n,
      G_n = -(alpha sgn(tau) - beta)|tau|^n ln|tau|. G is continuous at tau = 0, so a sign change of tau inside a step
      needs no jump in S. The history's displacements are inputs: their sensitivities are zero.
    - n >= 1 (the brief; the paper allows n > 0): for n < 1, |t|^n is not Lipschitz at t = 0 and the integrator
@@ -116,7 +117,7 @@ static int Direction_Private(const BWCtx *cin, PetscReal rtol, int masing, Petsc
                              const PetscReal *st0, PetscReal *t, PetscReal *dtdu, PetscReal *snew, PetscReal *sp)
 {
   BWCtx     c = *cin;
-  PetscReal s, X, y[1 + BW_NS], tref, a = c.alpha - c.beta, tmax;
+  PetscReal s, X, y[1 + BW_NS], yref[1 + BW_NS], a = c.alpha - c.beta, tmax, ab = PetscMax(c.alpha, PetscAbsReal(c.beta));
   int       m = sp ? 1 + BW_NS : 1, fail = 0;
 
   if (masing) {
@@ -131,23 +132,28 @@ static int Direction_Private(const BWCtx *cin, PetscReal rtol, int masing, Petsc
   }
   y[0] = s * t0;
   for (int k = 0; k < BW_NS; k++) y[1 + k] = st0 ? s * st0[k] : 0;
-  tmax = a > 0 ? PetscPowReal(c.A / a, 1.0 / c.n) : PETSC_MAX_REAL;
-  tref = PetscAbsReal(t0) + PetscMin(c.A * X, tmax);
+  tmax    = a > 0 ? PetscPowReal(c.A / a, 1.0 / c.n) : PETSC_MAX_REAL;
+  yref[0] = PetscAbsReal(t0) + PetscMin(c.A * X, tmax);
+  yref[1] = yref[0] / c.A; // sensitivities: t_ref / |p| (p dt/dp is a traction)
+  yref[2] = yref[3] = yref[0] / (ab > 0 ? ab : 1.0);
+  yref[4]           = yref[0] / c.n;
   if (y[0] < 0 && X > 0) { // unloading start: where does tau reach 0?
-    PetscReal w0 = -y[0], xs = 0, xref = w0 / c.A;
+    PetscReal w0 = -y[0], xs = 0, xref[1 + BW_NS];
+    xref[0] = w0 / c.A;
+    for (int k = 0; k < BW_NS; k++) xref[1 + k] = yref[1 + k];
     c.tau0 = y[0];
-    fail   = TriboDopriIntegrate_Private(RHSTau1_Private, &c, 1, 1, w0, &xs, rtol, &xref, BW_MAXSTEPS, NULL);
+    fail   = TriboDopriIntegrate_Private(RHSTau1_Private, &c, 1, 1, w0, &xs, rtol, xref, BW_MAXSTEPS, NULL);
     if (!fail && xs < X) { // the step crosses tau = 0: unloading phase in tau, then loading from tau = 0
       PetscReal z[1 + BW_NS];
       z[0] = 0;
       for (int k = 0; k < BW_NS; k++) z[1 + k] = y[1 + k];
-      if (sp) fail = TriboDopriIntegrate_Private(RHSTau5_Private, &c, m, 1, w0, z, rtol, &xref, BW_MAXSTEPS, NULL);
+      if (sp) fail = TriboDopriIntegrate_Private(RHSTau5_Private, &c, m, m, w0, z, rtol, xref, BW_MAXSTEPS, NULL);
       y[0] = 0;
       for (int k = 0; k < BW_NS; k++) y[1 + k] = z[1 + k];
       X -= xs;
     }
   }
-  if (!fail) fail = TriboDopriIntegrate_Private(sp ? RHS5_Private : RHS1_Private, &c, m, 1, X, y, rtol, &tref, BW_MAXSTEPS, NULL);
+  if (!fail) fail = TriboDopriIntegrate_Private(sp ? RHS5_Private : RHS1_Private, &c, m, m, X, y, rtol, yref, BW_MAXSTEPS, NULL);
   *t = s * y[0];
   if (dtdu) *dtdu = G_Private(&c, y[0], y[0] >= 0 ? 1.0 : -1.0, NULL, NULL);
   *snew = (masing || X > 0 || u != u0) ? s : slast;
