@@ -25,7 +25,8 @@ static PetscErrorCode Try(const char *type, PetscInt nset, const char *names[], 
   if (e) {
     PetscCall(PetscErrorMessage(e, &text, &msg));
     PetscCall(PetscPrintf(PETSC_COMM_SELF, ": rejected: %s\n", msg ? msg : text));
-  } else PetscCall(PetscPrintf(PETSC_COMM_SELF, ": accepted\n"));
+  } else
+    PetscCall(PetscPrintf(PETSC_COMM_SELF, ": accepted\n"));
   PetscCall(TriboLawDestroy(&law));
   PetscFunctionReturn(0);
 }
