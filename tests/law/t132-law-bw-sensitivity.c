@@ -6,7 +6,8 @@
    s in [0, 1): several reversals, into macroslip (slip displacements about 2 um) and through t = 0 inside steps.
    At every step the total derivatives dt/dp of TriboLawEvaluateP() (history sensitivities carried from step to
    step) are compared with (t(p + d e_k) - t(p - d e_k)) / 2d of the whole path rerun from a fresh history,
-   d = 1e-6 p_k, for every parameter but masing and rtol (the one-sided (4 t(p + d) - t(p + 2d) - 3 t(p))/2d with d = 1e-5 p_k for n = 1, its lower bound). The laws are smooth in p (no stick/slip switch), so no
+   d = 1e-6 p_k, for every parameter but masing and rtol (the one-sided (4 t(p + d) - t(p + 2d) - 3 t(p))/2d with d
+   = 1e-5 p_k for n = 1, its lower bound). The laws are smooth in p (no stick/slip switch), so no
    step is skipped. Passes when |dtdp - FD| <= 1e-5 |t|_max / |p_k| for every entry (the integration noise of the
    differences, rtol 1e-11, is about 1e-12 |t|_max / 1e-6 p_k). Prints the law, the set and "ok"; -show_error
    prints the worst |dtdp - FD| |p_k| / |t|_max (measured: 8e-7 for boucwen n = 1, <= 2e-7 for the rest). */

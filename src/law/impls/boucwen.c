@@ -31,11 +31,11 @@
      them less smooth than tau near tau = 0. G_tau = -n |tau|^(n-1) (alpha - beta sgn(tau)); G_A = 1, G_alpha = -sgn(tau)|tau|^n, G_beta = |tau|^n,
      G_n = -(alpha sgn(tau) - beta)|tau|^n ln|tau|. G is continuous at tau = 0, so a sign change of tau inside a step
      needs no jump in S. The history's displacements are inputs: their sensitivities are zero.
-   - n >= 1 (the brief; the paper allows n > 0): for n < 1, |t|^n is not Lipschitz at t = 0 and the integrator
+   - n >= 1 (the paper allows n > 0): for n < 1, |t|^n is not Lipschitz at t = 0 and the integrator
      loses its order there. alpha >= 0 and beta in [-alpha, alpha] (paper, after eq. 11, ref. [36]).
-   Parameters: A [N/m^3], alpha, beta [(N/m^2)^(1-n)/m], n [-], kn [N/m^3], masing [-], rtol [-]. As the law of a
-   discrete element of unit weight (YAML systems) t is a force [N], u [m]: A, kn in N/m and alpha, beta in
-   N^(1-n)/m.
+   Parameters (options -friction_<name>, lower case): a = A [N/m^3], alpha, beta [(N/m^2)^(1-n)/m], n [-],
+   kn [N/m^3], masing [-], rtol [-]. As the law of a discrete element of unit weight (YAML systems) t is a force
+   [N], u [m]: A, kn in N/m and alpha, beta in N^(1-n)/m.
    History (6 per point): u_t1, u_t2, t_t1, t_t2 at the last committed state, and the direction (+-1, 0 fresh) of
    the last nonzero increment in each direction (for the tangent at u = u0). */
 #include <tribo/private/lawimpl.h>
@@ -45,7 +45,7 @@
 #define BW_MAXSTEPS 100000
 
 static const TriboLawParam params[] = {
-    {"a", "N/m^3", 1.0e12, 0, "initial stiffness (eq. 10)"},
+    {"a", "N/m^3", 1.0e12, 0, "initial stiffness A (eq. 10)"},
     {"alpha", "(N/m^2)^(1-n)/m", 0.75, 0, "hysteresis shape alpha >= 0 (eq. 10)"},
     {"beta", "(N/m^2)^(1-n)/m", 0.25, -PETSC_MAX_REAL, "hysteresis shape, -alpha <= beta <= alpha (eq. 10)"},
     {"n", "-", 2.0, 1, "exponent n >= 1 (eq. 10)"},
@@ -240,7 +240,8 @@ static const TriboLawCard card = {
     .title              = "general Bouc-Wen law (rate form, Dormand-Prince integration), decoupled tangential directions, linear normal spring",
     .citation           = "Porter et al. 2022, MSSP, §2.2.3 eqs. 10-11, §2.3.2 eqs. 27-28, §2.1 eq. 2",
     .equations          = "dt_t/du_t = A - [alpha sgn(t_t du_t) - beta] |t_t|^n per direction, integrated from the committed state (masing = 1: "
-                          "dt/du = A - (alpha - beta)|t|^n from the origin); t_n = kn u_n",
+                          "dt/du = A - (alpha - beta)|t|^n from the origin); t_n = kn u_n; tractions per unit area (N/m^2; a discrete element of unit weight "
+                          "reads it as a force law, N and N/m)",
     .nparams            = 7,
     .params             = params,
     .nhist              = 6,

@@ -14,14 +14,15 @@
    (x*, 0). masing = 1: eq. 13, t = sgn(u) tau(|u|) from tau0 = 0.
    Tangent: dt/du = A - (alpha sgn(tau) - beta)|tau| at the end point (eq. 10), exact for the closed form
    (direction of the last step when u = u0). Parameter sensitivities: TriboLawEvaluateP()'s differences.
-   Parameters: A [N/m^3], alpha, beta [1/m], kn [N/m^3], masing [-]. As the law of a discrete element of unit weight
-   (YAML systems) t is a force [N]: A, kn in N/m, alpha and beta in 1/m.
+   Parameters (options -friction_<name>, lower case): a = A [N/m^3], alpha, beta [1/m], kn [N/m^3], masing [-]. As
+   the law of a discrete element of unit weight (YAML systems) t is a force [N]: A, kn in N/m, alpha and beta in
+   1/m.
    History (6 per point): u_t1, u_t2, t_t1, t_t2 at the last committed state and the direction (+-1, 0 fresh) of the
    last nonzero increment in each direction. */
 #include <tribo/private/lawimpl.h>
 
 static const TriboLawParam params[] = {
-    {"a", "N/m^3", 1.0e12, 0, "initial stiffness (eq. 12)"},
+    {"a", "N/m^3", 1.0e12, 0, "initial stiffness A (eq. 12)"},
     {"alpha", "1/m", 0.75e6, 0, "hysteresis shape alpha >= 0 (eq. 12)"},
     {"beta", "1/m", 0.25e6, -PETSC_MAX_REAL, "hysteresis shape, -alpha <= beta <= alpha (eq. 12)"},
     {"kn", "N/m^3", 1.0e12, 0, "normal stiffness per unit area (linear, eq. 2)"},
@@ -103,7 +104,8 @@ static const TriboLawCard card = {
     .title              = "Bouc-Wen law with n = 1 in closed form (exponential branches), decoupled tangential directions, linear normal spring",
     .citation           = "Porter et al. 2022, MSSP, §2.2.4 eqs. 12-13 (solutions of eq. 10 with n = 1), §2.1 eq. 2",
     .equations          = "per direction, tau = sgn(du) t: loading tau = tau0 e^(-a x) + A/a (1 - e^(-a x)), a = alpha - beta; unloading "
-                          "-tau = -tau0 e^(-b x) - A/b (1 - e^(-b x)), b = alpha + beta, x = |u - u0| (masing = 1: eq. 13); t_n = kn u_n",
+                          "-tau = -tau0 e^(-b x) - A/b (1 - e^(-b x)), b = alpha + beta, x = |u - u0| (masing = 1: eq. 13); t_n = kn u_n; tractions per unit "
+                          "area (N/m^2; a discrete element of unit weight reads it as a force law, N and N/m)",
     .nparams            = 5,
     .params             = params,
     .nhist              = 6,

@@ -20,14 +20,15 @@
    origin, t = sgn(u) tau(|u|).
    Tangent: dt/du = A - (alpha sgn(tau) - beta) tau^2 at the end point (eq. 10), exact for the closed form (direction
    of the last step when u = u0). Parameter sensitivities: TriboLawEvaluateP()'s differences.
-   Parameters: A [N/m^3], alpha, beta [m/N], kn [N/m^3], masing [-]. As the law of a discrete element of unit weight
-   (YAML systems) t is a force [N]: A, kn in N/m, alpha and beta in 1/(N m).
+   Parameters (options -friction_<name>, lower case): a = A [N/m^3], alpha, beta [m/N], kn [N/m^3], masing [-]. As
+   the law of a discrete element of unit weight (YAML systems) t is a force [N]: A, kn in N/m, alpha and beta in
+   1/(N m).
    History (6 per point): u_t1, u_t2, t_t1, t_t2 at the last committed state and the direction (+-1, 0 fresh) of the
    last nonzero increment in each direction. */
 #include <tribo/private/lawimpl.h>
 
 static const TriboLawParam params[] = {
-    {"a", "N/m^3", 1.0e12, 0, "initial stiffness (eq. 14)"},
+    {"a", "N/m^3", 1.0e12, 0, "initial stiffness A (eq. 14)"},
     {"alpha", "m/N", 0.375, 0, "hysteresis shape alpha >= 0 (eq. 14)"},
     {"beta", "m/N", 0.125, -PETSC_MAX_REAL, "hysteresis shape, -alpha <= beta <= alpha (eq. 14)"},
     {"kn", "N/m^3", 1.0e12, 0, "normal stiffness per unit area (linear, eq. 2)"},
@@ -127,7 +128,8 @@ static const TriboLawCard card = {
     .citation           = "Porter et al. 2022, MSSP, §2.2.5 eqs. 14-15 (solutions of eq. 10 with n = 2; unloading branch tan, see the source), "
                           "§2.1 eq. 2",
     .equations          = "per direction, tau = sgn(du) t: loading tau = sqrt(A/a) tanh(x sqrt(A a) + c1), a = alpha - beta; unloading "
-                          "tau = sqrt(A/b) tan(x sqrt(A b) + c2), b = alpha + beta, x = |u - u0| (masing = 1: eq. 15); t_n = kn u_n",
+                          "tau = sqrt(A/b) tan(x sqrt(A b) + c2), b = alpha + beta, x = |u - u0| (masing = 1: eq. 15); t_n = kn u_n; tractions per unit area "
+                          "(N/m^2; a discrete element of unit weight reads it as a force law, N and N/m)",
     .nparams            = 5,
     .params             = params,
     .nhist              = 6,

@@ -26,8 +26,9 @@
      sensitivity; with g_z = E0 (1 - kappa)/(1 + kappa z)^2: g_t = -s lambda/E0 g_z,
      g_E0 = (1 + z)/(1 + kappa z) - z/E0 g_z, g_Et = s lambda u/E0 g_z, g_lambda = s (Et u - t)/E0 g_z,
      g_kappa = -E0 z (1 + z)/(1 + kappa z)^2. The history's displacements are inputs: their sensitivities are zero.
-   Parameters: E0, Et [N/m^3], lambda [1/m], kappa [-], kn [N/m^3], masing [-], rtol [-]. As the law of a discrete
-   element of unit weight (YAML systems) t is a force [N]: E0, Et, kn in N/m, lambda in 1/m.
+   Parameters (options -friction_<name>, lower case): e0 = E0, et = Et [N/m^3], lambda [1/m], kappa [-], kn
+   [N/m^3], masing [-], rtol [-]. As the law of a discrete element of unit weight (YAML systems) t is a force [N]:
+   E0, Et, kn in N/m, lambda in 1/m.
    History (6 per point): u_t1, u_t2, t_t1, t_t2 at the last committed state, and the direction (+-1, 0 fresh) of the
    last nonzero increment in each direction. */
 #include <tribo/private/lawimpl.h>
@@ -37,8 +38,8 @@
 #define VA_MAXSTEPS 100000
 
 static const TriboLawParam params[] = {
-    {"e0", "N/m^3", 1.0e12, 0, "initial stiffness (eq. 16)"},
-    {"et", "N/m^3", 1.0e10, 0, "stiffness in macroslip, 0 <= Et < E0 (eq. 16)"},
+    {"e0", "N/m^3", 1.0e12, 0, "initial stiffness E0 (eq. 16)"},
+    {"et", "N/m^3", 1.0e10, 0, "stiffness in macroslip Et, 0 <= Et < E0 (eq. 16)"},
     {"lambda", "1/m", 1.0e6, 0, "slip parameter: sigma_0 = E0/(lambda (1 - kappa Et/E0)) (eq. 17)"},
     {"kappa", "-", 0.5, 0, "shape, 0 (smooth) <= kappa <= 1 (eq. 16)"},
     {"kn", "N/m^3", 1.0e12, 0, "normal stiffness per unit area (linear, eq. 2)"},
@@ -185,7 +186,8 @@ static const TriboLawCard card = {
     .title              = "Valanis law (rate form, Dormand-Prince integration), decoupled tangential directions, linear normal spring",
     .citation           = "Porter et al. 2022, MSSP, §2.2.6 eqs. 16-17, §2.3.2 eqs. 27-28, §2.1 eq. 2",
     .equations          = "dt_t/du_t = E0 (1 + s lambda/E0 (Et u_t - t_t))/(1 + kappa s lambda/E0 (Et u_t - t_t)), s = sgn(du_t), per direction from "
-                          "the committed state (masing = 1: from the origin); sigma_0 = E0/(lambda (1 - kappa Et/E0)); t_n = kn u_n",
+                          "the committed state (masing = 1: from the origin); sigma_0 = E0/(lambda (1 - kappa Et/E0)); t_n = kn u_n; tractions per unit area "
+                          "(N/m^2; a discrete element of unit weight reads it as a force law, N and N/m)",
     .nparams            = 7,
     .params             = params,
     .nhist              = 6,
