@@ -64,6 +64,10 @@ typedef struct {
 #define TRIBOLAWCUBIC      "cubic"
 #define TRIBOLAWUNILATERAL "unilateral"
 #define TRIBOLAWTANH       "tanh"
+#define TRIBOLAWBOUCWEN    "boucwen"
+#define TRIBOLAWBOUCWEN1   "boucwen1"
+#define TRIBOLAWBOUCWEN2   "boucwen2"
+#define TRIBOLAWVALANIS    "valanis"
 
 typedef struct _p_TriboLaw *TriboLaw;
 
@@ -98,3 +102,7 @@ PETSC_EXTERN PetscErrorCode TriboLawCardGet_EDF(const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_Cubic(const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_Unilateral(const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_Tanh(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_BoucWen(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_BoucWen1(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_BoucWen2(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_Valanis(const TriboLawCard **);

@@ -17,5 +17,9 @@ PetscErrorCode TriboLawRegisterAll(void)
   PetscCall(TriboLawRegister(TRIBOLAWCUBIC, TriboLawCardGet_Cubic));
   PetscCall(TriboLawRegister(TRIBOLAWUNILATERAL, TriboLawCardGet_Unilateral));
   PetscCall(TriboLawRegister(TRIBOLAWTANH, TriboLawCardGet_Tanh));
+  PetscCall(TriboLawRegister(TRIBOLAWBOUCWEN, TriboLawCardGet_BoucWen));
+  PetscCall(TriboLawRegister(TRIBOLAWBOUCWEN1, TriboLawCardGet_BoucWen1));
+  PetscCall(TriboLawRegister(TRIBOLAWBOUCWEN2, TriboLawCardGet_BoucWen2));
+  PetscCall(TriboLawRegister(TRIBOLAWVALANIS, TriboLawCardGet_Valanis));
   PetscFunctionReturn(0);
 }
