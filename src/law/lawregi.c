@@ -17,5 +17,7 @@ PetscErrorCode TriboLawRegisterAll(void)
   PetscCall(TriboLawRegister(TRIBOLAWCUBIC, TriboLawCardGet_Cubic));
   PetscCall(TriboLawRegister(TRIBOLAWUNILATERAL, TriboLawCardGet_Unilateral));
   PetscCall(TriboLawRegister(TRIBOLAWTANH, TriboLawCardGet_Tanh));
+  PetscCall(TriboLawRegister(TRIBOLAWPRAGER, TriboLawCardGet_Prager));
+  PetscCall(TriboLawRegister(TRIBOLAWGJP, TriboLawCardGet_GJP));
   PetscFunctionReturn(0);
 }
