@@ -173,11 +173,13 @@ PetscErrorCode TriboLawRegisterPostSlip(const char base[])
   PetscCall(PetscSNPrintf(s->title, sizeof(s->title), "%.300s, plus a post-slip spring kp", b->title));
   PetscCall(PetscSNPrintf(s->citation, sizeof(s->citation), "%.250s; post-slip stiffness: Porter et al. 2022, MSSP, §2.3.3 eq. 30%s", b->citation,
                           b->penalty_contact ? " (eq. 5 at re-contact)" : ""));
-  PetscCall(PetscSNPrintf(s->equations, sizeof(s->equations),
-                          "%.900s; plus kp (u_t - u_t0,kp) per tangential direction, %s; reversal tractions of %s only", b->equations,
-                          b->penalty_contact ? "u_t0,kp = 0, set by eq. 5 where contact is re-established, 0 when separated" : "u_t0,kp = 0", base));
+  PetscCall(PetscSNPrintf(
+      s->equations, sizeof(s->equations), "%.900s; plus kp (u_t - u_t0,kp) per tangential direction, %s; reversal tractions of %s only", b->equations,
+      b->penalty_contact ? "u_t0,kp = 0 at first, set by eq. 5 where contact is re-established, no spring traction while separated" : "u_t0,kp = 0",
+      base));
   for (PetscInt i = 0; i < b->nparams; i++) s->params[i] = b->params[i];
-  s->params[b->nparams] = (TriboLawParam){"kp", "N/m^3", 0.0, 0, "post-slip stiffness per unit area added to the tangential tractions (eq. 30)"};
+  s->params[b->nparams] = (TriboLawParam){"kp", "N/m^3", 0.0, 0,
+                                          "post-slip stiffness per unit area added to the tangential tractions (eq. 30); N/m for a discrete element"};
   s->card               = (TriboLawCard){
                     .name               = s->name,
                     .title              = s->title,

@@ -59,7 +59,8 @@ static const TriboLawCard card = {
     .title              = "generalized Jenkins-Prager: Jenkins element plus post-slip spring kp, linear or penalty normal contact",
     .citation           = "Porter et al. 2022, MSSP, §2.2.10 eqs. 22-26, §2.1 eqs. 2, 4, 5",
     .equations          = "t_stuck = kt (u_t - u_t0) + t_t0; t_J = t_stuck if |t_stuck| <= ts else ts t_stuck/|t_stuck|; t_t = t_J + kp (u_t - "
-                          "u_t0,kp); reversal traction t_t0 = t_J; t_n = kn u_n (penalty = 1: kn <u_n>, t = 0 when separated, eq. 5 at re-contact)",
+                          "u_t0,kp); reversal traction t_t0 = t_J; t_n = kn u_n (penalty = 1: kn <u_n>, t = 0 when separated, eq. 5 at re-contact); per unit "
+                          "area, a discrete element of a YAML system reads N and N/m",
     .nparams            = 6,
     .params             = params,
     .nhist              = 7,

@@ -48,7 +48,8 @@ static const TriboLawCard card = {
     .title              = "Prager: slip traction ts plus post-slip spring kp, regularized by a fixed stiff kt; linear normal spring",
     .citation           = "Porter et al. 2022, MSSP, §2.2.9 eq. 21 (regularized as §2.2.10 eqs. 22-26 with fixed kt), §2.1 eq. 2",
     .equations          = "eq. 21: t_t = ts sgn(u_t) + kp u_t (u_t != 0); regularized: t_stuck = kt (u_t - u_t0) + t_t0, t_S = t_stuck if "
-                          "|t_stuck| <= ts else ts t_stuck/|t_stuck|, t_t = t_S + kp u_t; t_n = kn u_n",
+                          "|t_stuck| <= ts else ts t_stuck/|t_stuck|, t_t = t_S + kp u_t; t_n = kn u_n; per unit area, a discrete element of a YAML system "
+                          "reads N and N/m",
     .nparams            = 5,
     .params             = params,
     .nhist              = 4,
