@@ -11,7 +11,9 @@
    4. Cards: jenkins+kp has the 4 jenkins parameters plus kp and 4 history values, edf+kp 5 + 5 (penalty contact),
       penalty+kp 0 + 5; -friction_type jenkins+kp -friction_kp 1e10 from the options; TriboLawFindCard() of an
       unknown base gives none, gjp+kp is refused (gjp has kp).
-   5. Inadmissible parameters are refused with a message naming the parameter (printed). */
+   5. In TRIBO_LAW_NORMAL mode gjp (both contact models), prager, jenkins+kp and edf+kp give no tangential traction
+      or tangent (exactly 0) and the normal traction of the full law.
+   6. Inadmissible parameters are refused with a message naming the parameter (printed). */
 #include <tribolaw.h>
 
 static PetscBool Close(PetscReal a, PetscReal b, PetscReal scale)
@@ -177,6 +179,24 @@ int main(int argc, char **argv)
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "edf+kp with kp = 0 equals edf, 200 steps: %s\n", ok ? "ok" : "FAILED"));
     PetscCall(TriboLawDestroy(&a));
     PetscCall(TriboLawDestroy(&b));
+  }
+  { // TRIBO_LAW_NORMAL (conservative prestress): no tangential traction, the normal one of the full law
+    const char *types[] = {TRIBOLAWGJP, TRIBOLAWGJP, TRIBOLAWPRAGER, "jenkins+kp", "edf+kp"};
+    PetscBool   ok      = PETSC_TRUE;
+    for (int k = 0; k < 5; k++) {
+      PetscReal h0[32] = {0}, hn[32], tf[3], tn[3], dn[9];
+      PetscCall(TriboLawCreate(PETSC_COMM_WORLD, &law));
+      PetscCall(TriboLawSetType(law, types[k]));
+      PetscCall(TriboLawSetParameter(law, "kp", 2e11));
+      if (k == 1) PetscCall(TriboLawSetParameter(law, "penalty", 1));
+      PetscCall(TriboLawEvaluate(law, TRIBO_LAW_FULL, 1, u, h0, tf, NULL, hn));
+      PetscCall(TriboLawEvaluate(law, TRIBO_LAW_NORMAL, 1, u, h0, tn, dn, hn));
+      ok = (PetscBool)(ok && tn[0] == 0 && tn[1] == 0 && tn[2] == tf[2] && tf[0] != 0);
+      for (int j = 0; j < 6; j++) ok = (PetscBool)(ok && dn[j] == 0);
+      PetscCall(TriboLawDestroy(&law));
+    }
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "normal mode of gjp, gjp penalty, prager, jenkins+kp, edf+kp: no tangential traction: %s\n",
+                          ok ? "ok" : "FAILED"));
   }
   // tanh+kp: closed form
   PetscCall(TriboLawCreate(PETSC_COMM_WORLD, &law));
