@@ -53,9 +53,12 @@ typedef struct {
   PetscBool            analytic_tangent;
   PetscBool            coupled_tangential;
   TriboLawKernel       kernel;
-  const char *(*validate)(const PetscReal *p); /* optional: NULL if the parameter set is admissible, else why not */
-  TriboLawKernelV kernel_v;                    /* optional: rate-dependent law t(u, v, h); then kernel evaluates it at v = 0 */
-  TriboLawKernelP kernel_p;                    /* optional: analytic parameter sensitivities; else TriboLawEvaluateP() differences */
+  const char *(*validate)(const PetscReal *p);      /* optional: NULL if the parameter set is admissible, else why not */
+  TriboLawKernelV kernel_v;                         /* optional: rate-dependent law t(u, v, h); then kernel evaluates it at v = 0 */
+  TriboLawKernelP kernel_p;                         /* optional: analytic parameter sensitivities; else TriboLawEvaluateP() differences */
+  PetscBool (*penalty_contact)(const PetscReal *p); /* optional: PETSC_TRUE when, for parameters p, all tractions vanish at u_n <= 0
+                                                       (penalty contact, porter-et-al-2022 eqs. 3-4); NULL: never. A post-slip spring
+                                                       added by "<law>+kp" is then re-referenced at re-contact (eq. 5) */
 } TriboLawCard;
 
 #define TRIBOLAWPENALTY    "penalty"
@@ -68,11 +71,17 @@ typedef struct {
 #define TRIBOLAWBOUCWEN1   "boucwen1"
 #define TRIBOLAWBOUCWEN2   "boucwen2"
 #define TRIBOLAWVALANIS    "valanis"
+#define TRIBOLAWPRAGER     "prager"
+#define TRIBOLAWGJP        "gjp"
+
+/* suffix of a law name that adds a post-slip spring to any registered law, e.g. "jenkins+kp" (TriboLawRegisterPostSlip()) */
+#define TRIBOLAWPOSTSLIPSUFFIX "+kp"
 
 typedef struct _p_TriboLaw *TriboLaw;
 
 PETSC_EXTERN PetscErrorCode TriboLawRegister(const char[], PetscErrorCode (*)(const TriboLawCard **));
 PETSC_EXTERN PetscErrorCode TriboLawRegisterAll(void);
+PETSC_EXTERN PetscErrorCode TriboLawRegisterPostSlip(const char[]);
 PETSC_EXTERN PetscErrorCode TriboLawFindCard(const char[], const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawListNames(char[], size_t);
 PETSC_EXTERN PetscErrorCode TriboLawCreate(MPI_Comm, TriboLaw *);
@@ -106,3 +115,5 @@ PETSC_EXTERN PetscErrorCode TriboLawCardGet_BoucWen(const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_BoucWen1(const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_BoucWen2(const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_Valanis(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_Prager(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_GJP(const TriboLawCard **);

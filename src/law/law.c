@@ -28,6 +28,35 @@ PetscErrorCode TriboLawRegister(const char name[], PetscErrorCode (*get)(const T
   PetscFunctionReturn(0);
 }
 
+PetscErrorCode TriboLawListFind_Private(const char name[], PetscErrorCode (**get)(const TriboLawCard **))
+{
+  PetscFunctionBeginUser;
+  PetscCall(TriboLawRegisterAll());
+  *get = NULL;
+  PetscCall(PetscFunctionListFind(TriboLawList, name, get));
+  PetscFunctionReturn(0);
+}
+
+/* a name "<base>+kp" not yet registered whose base is a law: register it (TriboLawRegisterPostSlip()) */
+static PetscErrorCode TriboLawDerive_Private(const char name[])
+{
+  PetscErrorCode (*get)(const TriboLawCard **) = NULL;
+  size_t    len, ls;
+  char      base[80];
+  PetscBool suffix = PETSC_FALSE;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboLawListFind_Private(name, &get));
+  PetscCall(PetscStrlen(name, &len));
+  PetscCall(PetscStrlen(TRIBOLAWPOSTSLIPSUFFIX, &ls));
+  if (len > ls) PetscCall(PetscStrcmp(name + len - ls, TRIBOLAWPOSTSLIPSUFFIX, &suffix));
+  if (get || !suffix || len - ls >= sizeof(base)) PetscFunctionReturn(0);
+  PetscCall(PetscStrncpy(base, name, len - ls + 1));
+  PetscCall(TriboLawListFind_Private(base, &get));
+  if (get) PetscCall(TriboLawRegisterPostSlip(base));
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboLawFindCard - The model card of a registered law, by name, without creating a law object.
 
@@ -41,7 +70,8 @@ PetscErrorCode TriboLawRegister(const char name[], PetscErrorCode (*get)(const T
 
   Notes:
   For readers of input files that check a law name and its parameters and report the file and line
-  themselves (TriboLawListNames() gives the known names for the message).
+  themselves (TriboLawListNames() gives the known names for the message). A name "<law>+kp" of a
+  registered law is registered on the way (TriboLawRegisterPostSlip()).
 
 .seealso: `TriboLawListNames()`, `TriboLawSetType()`
 @*/
@@ -50,7 +80,7 @@ PetscErrorCode TriboLawFindCard(const char name[], const TriboLawCard **card)
   PetscErrorCode (*get)(const TriboLawCard **) = NULL;
 
   PetscFunctionBeginUser;
-  PetscCall(TriboLawRegisterAll());
+  PetscCall(TriboLawDerive_Private(name));
   *card = NULL;
   PetscCall(PetscFunctionListFind(TriboLawList, name, &get));
   if (get) PetscCall(get(card));
@@ -115,13 +145,15 @@ PetscErrorCode TriboLawSetOptionsPrefix(TriboLaw law, const char prefix[])
   Collective
 
   Notes:
-  An unknown name is a user-input error that lists the known names.
+  An unknown name is a user-input error that lists the known names. Any registered law with "+kp" appended
+  (e.g. "iwan4+kp") is that law with a post-slip spring kp (porter-et-al-2022 eq. 30, TriboLawRegisterPostSlip()).
 @*/
 PetscErrorCode TriboLawSetType(TriboLaw law, const char type[])
 {
   PetscErrorCode (*get)(const TriboLawCard **) = NULL;
 
   PetscFunctionBeginUser;
+  PetscCall(TriboLawDerive_Private(type));
   {
     char opt[256];
     PetscCall(PetscSNPrintf(opt, sizeof(opt), "-%sfriction_type", law->prefix ? law->prefix : ""));
@@ -230,7 +262,7 @@ PetscErrorCode TriboLawGetParameters(TriboLaw law, const PetscReal *p[])
   Call TriboLawSetUp() afterwards (TriboJointSetUp() does) to check the parameter set as a whole.
 
   Options Database Keys:
-+ -friction_type <edf>       - a registered law (see -friction_view_models)
++ -friction_type <edf>       - a registered law (see -friction_view_models), or one with "+kp" appended (post-slip spring, eq. 30)
 . -friction_<param> <value> - every parameter of the chosen card (units in -help)
 - -friction_view_models     - print every model card and continue
 @*/

@@ -21,5 +21,7 @@ PetscErrorCode TriboLawRegisterAll(void)
   PetscCall(TriboLawRegister(TRIBOLAWBOUCWEN1, TriboLawCardGet_BoucWen1));
   PetscCall(TriboLawRegister(TRIBOLAWBOUCWEN2, TriboLawCardGet_BoucWen2));
   PetscCall(TriboLawRegister(TRIBOLAWVALANIS, TriboLawCardGet_Valanis));
+  PetscCall(TriboLawRegister(TRIBOLAWPRAGER, TriboLawCardGet_Prager));
+  PetscCall(TriboLawRegister(TRIBOLAWGJP, TriboLawCardGet_GJP));
   PetscFunctionReturn(0);
 }

@@ -1,6 +1,9 @@
 #pragma once
 #include <tribolaw.h>
 
+/* the registry lookup without deriving "<law>+kp" (law.c) */
+PETSC_INTERN PetscErrorCode TriboLawListFind_Private(const char[], PetscErrorCode (**)(const TriboLawCard **));
+
 struct _p_TriboLaw {
   MPI_Comm            comm;
   char               *prefix;

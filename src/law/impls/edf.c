@@ -81,6 +81,11 @@ static const char *Validate_Private(const PetscReal *p)
   return (p[3] != 0 && p[3] != 1) ? "parameter coupled must be 0 (decoupled directions, eq. 19) or 1 (directionally invariant, eq. 20)" : NULL;
 }
 
+static PetscBool PenaltyContact_Private(const PetscReal *p)
+{
+  return PETSC_TRUE;
+}
+
 static const TriboLawCard card = {
     .name     = TRIBOLAWEDF,
     .title    = "elastic dry friction: penalty normal contact, Jenkins tangential law with slip traction mu t_n",
@@ -94,6 +99,7 @@ static const TriboLawCard card = {
     .coupled_tangential = PETSC_TRUE,
     .kernel             = Kernel_Private,
     .validate           = Validate_Private,
+    .penalty_contact    = PenaltyContact_Private,
 };
 
 /*@

@@ -52,6 +52,11 @@ static const char *Validate_Private(const PetscReal *p)
                                  : NULL;
 }
 
+static PetscBool PenaltyContact_Private(const PetscReal *p)
+{
+  return p[2] > 0.5 ? PETSC_FALSE : PETSC_TRUE;
+}
+
 static const TriboLawCard card = {
     .name               = TRIBOLAWPENALTY,
     .title              = "linear (eq. 2) or penalty (eq. 4) normal contact, optional elastic tangential spring",
@@ -64,6 +69,7 @@ static const TriboLawCard card = {
     .coupled_tangential = PETSC_FALSE,
     .kernel             = Kernel_Private,
     .validate           = Validate_Private,
+    .penalty_contact    = PenaltyContact_Private,
 };
 
 /*@
