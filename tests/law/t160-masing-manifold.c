@@ -161,6 +161,7 @@ int main(int argc, char **argv)
 
 /*TEST
   test:
+    nsize: 1 2
     args: -masing_mu 0.9627 -masing_kt 5.26e14
     atol: 1e-30
     rtol: 1e-6
