@@ -40,7 +40,8 @@
    - The constraints are evaluated on the discrete history, where their differential forms (eqs. 9, 16) are
      the same inequalities as eq. 1 between two samples: a stretch of stuck samples that ends with slip in
      the direction the slider slipped before it sticks at an anchor between the cycle's extremes and is off
-     the manifold. It is eq. 16 (with eq. 17 failing) if it stuck while still moving in the slip direction
+     the manifold (unless that anchor is the extreme to within 1e-10 max|f|/kT: a history that touches the
+     slip limit there again, to rounding, stays on it). It is eq. 16 (with eq. 17 failing) if it stuck while still moving in the slip direction
      and slips again before the velocity reverses; eq. 8 if the slip resumes against the motion since
      sticking began (u - u_0 of the opposite sign, §2.1; this includes sticking after slip continued past
      the reversal under eq. 9); else (a further reversal in between) it is Masing's assumption of two
@@ -48,7 +49,8 @@
      largest force for any other reason get code 1 too. */
 #include <tribo/private/masingimpl.h>
 
-#define TRIBO_MASING_NET_RTOL 1e-8
+#define TRIBO_MASING_NET_RTOL 1e-8  /* the net: manifold and eq. 1 differ by more than this fraction of max|f| */
+#define TRIBO_MASING_ROUND    1e-10 /* anchors closer than this fraction of max|f|/kT are the same */
 
 /*@
   TriboMasingManifoldCreate - Creates a Masing manifold of elastic dry friction (paper
@@ -102,9 +104,9 @@ PetscErrorCode TriboMasingManifoldSetParameters(TriboMasingManifold mm, PetscRea
 {
   PetscFunctionBeginUser;
   PetscCheck(mu >= 0 && PetscIsNormalReal(mu + 1), mm->comm, PETSC_ERR_USER_INPUT,
-             "Masing manifold: friction coefficient mu must be >= 0, got %g (option -masing_mu)", (double)mu);
+             "Masing manifold: friction coefficient mu must be >= 0, got %g (option -%smasing_mu)", (double)mu, mm->prefix ? mm->prefix : "");
   PetscCheck(kt > 0 && PetscIsNormalReal(kt), mm->comm, PETSC_ERR_USER_INPUT,
-             "Masing manifold: tangential stiffness kT must be > 0, got %g (option -masing_kt)", (double)kt);
+             "Masing manifold: tangential stiffness kT must be > 0, got %g (option -%smasing_kt)", (double)kt, mm->prefix ? mm->prefix : "");
   mm->mu    = mu;
   mm->kt    = kt;
   mm->setup = mm->checked = PETSC_FALSE;
@@ -469,6 +471,7 @@ PetscErrorCode TriboMasingManifoldCheck(TriboMasingManifold mm, PetscInt violati
   March_Private(mm, 3, f3, s3);
   mm->nev = 0;
   for (PetscInt j = nt; j < 2 * nt; j++) nslip += s3[j] != 0;
+  for (PetscInt i = 0; i < nt; i++) fscale = PetscMax(fscale, PetscAbsReal(f3[nt + i]));
   // stretches of stuck samples starting in the middle period, bounded by slip at k and e
   for (PetscInt k = nt - 1; nslip && k < 2 * nt - 1; k++) {
     PetscInt             e = k + 2, sk = s3[k], d1, mono = 1;
@@ -476,6 +479,8 @@ PetscErrorCode TriboMasingManifoldCheck(TriboMasingManifold mm, PetscInt violati
     if (!sk || s3[k + 1]) continue;
     while (!s3[e]) e++;        // e < 3 nt: the next period slips too
     if (s3[e] != sk) continue; // slip in the other direction: the anchor reversed at its extreme, on the manifold
+    // stuck at the cycle's extreme anchor (to rounding: a touch of the slip limit there moves it by an ulp): on the manifold
+    if (PetscAbsReal(mm->u[k % nt] - f3[k] / mm->kt - (sk > 0 ? mm->amax : mm->amin)) * mm->kt <= TRIBO_MASING_ROUND * fscale) continue;
     d1 = Sign_Private(mm->u[(k + 1) % nt] - mm->u[k % nt]);
     for (PetscInt m = k + 1; m <= e; m++) mono = mono && Sign_Private(mm->u[m % nt] - mm->u[(m - 1) % nt]) != -sk;
     if (d1 == sk && mono)
@@ -489,7 +494,6 @@ PetscErrorCode TriboMasingManifoldCheck(TriboMasingManifold mm, PetscInt violati
   }
   // the net: any other disagreement between the manifold and eq. 1
   PetscCall(TriboMasingManifoldEvaluateHistory(mm, fm, NULL));
-  for (PetscInt i = 0; i < nt; i++) fscale = PetscMax(fscale, PetscAbsReal(f3[nt + i]));
   for (PetscInt i = 0; i < nt; i++) {
     if (code[i] || PetscAbsReal(fm[i] - f3[nt + i]) <= TRIBO_MASING_NET_RTOL * fscale) continue;
     PetscInt j = i;
