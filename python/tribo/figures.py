@@ -616,7 +616,8 @@ def manifold_figure(results, law=None, title=None):
     dashed, it only closes the drawing), the law's response along the history on it (blue), its
     projection on the N = 0 plane (black) and the samples off the manifold (red); right, the hysteresis
     loop f(u) of the law (blue) and the force read from the manifold (red, dashed). Reads /law/u
-    (first tangential component), /law/N, /law/<law>/t (first component) and /law/<law>/manifold
+    (first tangential component), /law/N (else the normal component of /law/<law>/t), /law/<law>/t
+    (first component) and /law/<law>/manifold
     (vertices, t, violation; attributes mu, kT, u_anchor_amp, N_max). ``law``: which law (default the
     first with a manifold). One file."""
     from mpl_toolkits.mplot3d.art3d import Poly3DCollection  # noqa: F401 (registers the 3d projection)
@@ -639,10 +640,13 @@ def manifold_figure(results, law=None, title=None):
         raise ResultError("%s: /law/%s/manifold/vertices has shape %s, expected 6 x 3 (A..F as u, f, N)" % (r.path, law, v.shape))
     u = np.asarray(r.get("/law/u"), dtype=float)
     u = u[:, 0] if u.ndim == 2 else u
-    if not r.has("/law/N"):
-        raise ResultError("%s: no /law/N: the manifold figure needs the normal force history" % r.path)
-    N = np.asarray(r.get("/law/N"), dtype=float)
     t = np.asarray(g["t"], dtype=float)
+    if r.has("/law/N"):
+        N = np.asarray(r.get("/law/N"), dtype=float)
+    elif t.ndim == 2 and t.shape[1] == 3:
+        N = t[:, 2]  # the law's normal traction along the history
+    else:
+        raise ResultError("%s: no /law/N and no normal component in /law/%s/t: the manifold figure needs the normal force history" % (r.path, law))
     f = t[:, 0] if t.ndim == 2 else t
     fm = np.asarray(m["t"], dtype=float) if "t" in m else None
     viol = np.asarray(m["violation"], dtype=int) if "violation" in m else np.zeros(len(u), dtype=int)
