@@ -477,8 +477,8 @@ PetscErrorCode TriboMasingManifoldCheck(TriboMasingManifold mm, PetscInt violati
     PetscInt             e = k + 2, sk = s3[k], d1, mono = 1;
     TriboMasingViolation c;
     if (!sk || s3[k + 1]) continue;
-    while (!s3[e]) e++;        // e < 3 nt: the next period slips too
-    if (s3[e] != sk) continue; // slip in the other direction: the anchor reversed at its extreme, on the manifold
+    while (e < 3 * nt && !s3[e]) e++;
+    if (e == 3 * nt || s3[e] != sk) continue; // slip in the other direction: the anchor reversed at its extreme, on the manifold
     // stuck at the cycle's extreme anchor (to rounding: a touch of the slip limit there moves it by an ulp): on the manifold
     if (PetscAbsReal(mm->u[k % nt] - f3[k] / mm->kt - (sk > 0 ? mm->amax : mm->amin)) * mm->kt <= TRIBO_MASING_ROUND * fscale) continue;
     d1 = Sign_Private(mm->u[(k + 1) % nt] - mm->u[k % nt]);
