@@ -3,6 +3,7 @@
 #include <tribosys.h>
 #include <tribonum.h>
 #include <tribolaw.h>
+#include <tribomasing.h>
 #include <tribohb.h>
 #include <tribofe.h>
 #include <triborom.h>

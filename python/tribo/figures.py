@@ -48,7 +48,7 @@ from .measured import Measured, read_measured
 from .results import Result, ResultError, read
 
 __all__ = ["FIGURES", "register_figure", "figure", "auto_kind", "save", "backbone_figure", "interface_figure",
-           "modal_figure", "loops_figure", "frf_figure", "law_figure", "law_names", "law_displacement", "method_name", "loop_amplitudes", "slip_direction", "new_figure", "backbone_x", "recovery_row", "FORMATS"]
+           "modal_figure", "loops_figure", "frf_figure", "law_figure", "law_names", "law_displacement", "manifold_figure", "manifold_laws", "method_name", "loop_amplitudes", "slip_direction", "new_figure", "backbone_x", "recovery_row", "FORMATS"]
 
 FORMATS = (".png", ".svg", ".pdf")
 FIGURES = {}
@@ -644,4 +644,113 @@ def law_figure(results, labels=None, title=None):
         title = "tribo law: %s" % ", ".join(os.path.basename(r.path) for r in results)
     if title:
         fig.suptitle(title)
+    return fig
+
+
+# --- Masing manifold ---------------------------------------------------------------------------
+MANIFOLD_FACES = {"ACE": (0, 2, 4), "BDF": (1, 3, 5), "ACFB": (0, 2, 5, 1), "BDEA": (1, 3, 4, 0)}
+MANIFOLD_FACE_COLORS = {"ACE": "#ff7f0e", "BDF": "#2ca02c", "ACFB": "#9467bd", "BDEA": "#8c564b"}
+
+
+def manifold_laws(result):
+    """Names of the laws of a /law file that carry a Masing manifold (/law/<name>/manifold/vertices)."""
+    if not result.has("/law"):
+        return []
+    g = result.get("/law")
+    return [k for k in sorted(g) if isinstance(g[k], dict) and isinstance(g[k].get("manifold"), dict) and "vertices" in g[k]["manifold"]]
+
+
+def _prefix(values, unit):
+    """(scale, label unit) giving the values about 1..1000 in engineering prefixes of unit."""
+    m = float(np.nanmax(np.abs(values))) if np.size(values) else 0.0
+    for s, p in ((1e-9, "n"), (1e-6, "u"), (1e-3, "m"), (1.0, ""), (1e3, "k"), (1e6, "M"), (1e9, "G")):
+        if m < 1000 * s:
+            return 1.0 / s, p + unit
+    return 1e-9, "G" + unit
+
+
+@register_figure("manifold", applies=lambda r: bool(manifold_laws(r)), suffix="_manifold",
+                 description="Masing manifold of a law along a history (/law/<law>/manifold): faces A-F in u-f-N space with the response")
+def manifold_figure(results, law=None, title=None):
+    """The Masing manifold of elastic dry friction (brake-porter-karpov-masing-manifolds §2, Fig. 5-6):
+    left, the faces through the points A-F in tangential displacement - tangential force - normal force
+    space as translucent polygons (stuck planes ACE and BDF, slip planes ACFB and BDEA; the top DECF
+    dashed, it only closes the drawing), the law's response along the history on it (blue), its
+    projection on the N = 0 plane (black) and the samples off the manifold (red); right, the hysteresis
+    loop f(u) of the law (blue) and the force read from the manifold (red, dashed). Reads /law/u
+    (first tangential component), /law/N (else the normal component of /law/<law>/t), /law/<law>/t
+    (first component) and /law/<law>/manifold
+    (vertices, t, violation; attributes mu, kT, u_anchor_amp, N_max). ``law``: which law (default the
+    first with a manifold). One file."""
+    from mpl_toolkits.mplot3d.art3d import Poly3DCollection  # noqa: F401 (registers the 3d projection)
+
+    results = _results(results)
+    if len(results) != 1:
+        raise ResultError("the manifold figure draws one file, got %d" % len(results))
+    r = results[0]
+    laws = manifold_laws(r)
+    if not laws:
+        raise ResultError("%s: no /law/<law>/manifold in this file (written by tribo law with a Masing manifold)" % r.path)
+    if law is None:
+        law = laws[0]
+    if law not in laws:
+        raise ResultError("%s: no Masing manifold for law %r (laws with one: %s)" % (r.path, law, ", ".join(laws)))
+    g = r.get("/law/" + law)
+    m = g["manifold"]
+    v = np.asarray(m["vertices"], dtype=float)
+    if v.shape != (6, 3):
+        raise ResultError("%s: /law/%s/manifold/vertices has shape %s, expected 6 x 3 (A..F as u, f, N)" % (r.path, law, v.shape))
+    u = np.asarray(r.get("/law/u"), dtype=float)
+    u = u[:, 0] if u.ndim == 2 else u
+    t = np.asarray(g["t"], dtype=float)
+    if r.has("/law/N"):
+        N = np.asarray(r.get("/law/N"), dtype=float)
+    elif t.ndim == 2 and t.shape[1] == 3:
+        N = t[:, 2]  # the law's normal traction along the history
+    else:
+        raise ResultError("%s: no /law/N and no normal component in /law/%s/t: the manifold figure needs the normal force history" % (r.path, law))
+    f = t[:, 0] if t.ndim == 2 else t
+    fm = np.asarray(m["t"], dtype=float) if "t" in m else None
+    viol = np.asarray(m["violation"], dtype=int) if "violation" in m else np.zeros(len(u), dtype=int)
+    if not (len(u) == len(N) == len(f) == len(viol)) or (fm is not None and len(fm) != len(u)):
+        raise ResultError("%s: /law/u, /law/N, /law/%s/t and manifold datasets differ in length" % (r.path, law))
+    su, lu = _prefix(np.concatenate([u, v[:, 0]]), "m")
+    sf, lf = _prefix(np.concatenate([f, v[:, 1]]), "N")
+    sn, ln = _prefix(np.concatenate([N, v[:, 2]]), "N")
+    V = v * np.array([su, sf, sn])
+    fig = new_figure(12.0, 5.6)
+    ax = fig.add_subplot(1, 2, 1, projection="3d")
+    for name, idx in MANIFOLD_FACES.items():
+        pc = Poly3DCollection([V[list(idx)]], alpha=0.25, facecolor=MANIFOLD_FACE_COLORS[name], edgecolor="0.35", linewidths=0.6)
+        pc.set_gid("manifold-face-" + name)
+        ax.add_collection3d(pc)
+    top = V[[3, 4, 2, 5, 3]]
+    ax.plot(top[:, 0], top[:, 1], top[:, 2], ls="--", color="0.5", lw=0.8, gid="manifold-top")
+    for k, name in enumerate("ABCDEF"):
+        ax.text(V[k, 0], V[k, 1], V[k, 2], " " + name, fontsize=9)
+    closed = np.r_[np.arange(len(u)), 0]
+    ax.plot(su * u[closed], sf * f[closed], sn * N[closed], "-", color=COLORS[0], lw=1.6, label=law, gid="response-3d")
+    ax.plot(su * u[closed], sf * f[closed], 0 * N[closed], "-", color="k", lw=1.0, label="projection on N = 0", gid="response-projection")
+    off = viol != 0
+    if off.any():
+        ax.plot(su * u[off], sf * f[off], sn * N[off], ls="none", marker=".", ms=4, color=COLORS[3], label="off the manifold", gid="off-manifold-3d")
+    ax.set_xlabel("tangential displacement u (%s)" % lu)
+    ax.set_ylabel("tangential force f (%s)" % lf)
+    ax.set_zlabel("normal force N (%s)" % ln)
+    ax.legend(loc="upper left", fontsize=8)
+    ax2 = fig.add_subplot(1, 2, 2)
+    ax2.plot(su * u[closed], sf * f[closed], "-", color=COLORS[0], lw=1.6, label=law, gid="loop-direct")
+    if fm is not None:
+        ax2.plot(su * u[closed], sf * fm[closed], "--", color=COLORS[3], lw=1.2, label="read from the manifold", gid="loop-manifold")
+    if off.any():
+        ax2.plot(su * u[off], sf * f[off], ls="none", marker=".", ms=4, color=COLORS[3], gid="off-manifold")
+    codes = sorted(set(int(c) for c in viol[off]))
+    attrs = r.attrs.get("/law/%s/manifold" % law, {})
+    info = ", ".join("%s %.4g" % (k, attrs[k]) for k in ("mu", "kT") if isinstance(attrs.get(k), (int, float)))
+    ax2.set_title("%s%s" % (info + "; " if info else "", "off the manifold: eq. %s" % ", ".join(map(str, codes)) if codes else "on the manifold"), fontsize=9)
+    ax2.set_xlabel("tangential displacement u (%s)" % lu)
+    ax2.set_ylabel("tangential force f (%s)" % lf)
+    ax2.grid(True, color="0.88")
+    ax2.legend(loc="best", fontsize=8)
+    fig.suptitle(title or "tribo law: Masing manifold of %s, %s" % (law, os.path.basename(r.path)))
     return fig
