@@ -12,3 +12,4 @@
 #include <triboio.h>
 #include <tribocont.h>
 #include <tribonma.h>
+#include <tribotransient.h>

@@ -16,6 +16,7 @@
      /interface             the interface mesh of a result (nodes, points, XDMF topology)
      /prestress, /modal, /backbone/mode<k>   written by the analyses (src/nma/nmaio.c)
      /frf                   a forced response (src/nma/frf.c, TriboFRFWriteH5())
+     /transient             a transient response (src/nma/transient.c, TriboTransientWriteH5())
      /cont                  a continuation branch (src/cont/contio.c): X, tangent (npts x N),
                             ds, iterations (npts), folds (nfolds x N), scaling (N); attributes
                             count, nfolds, reason, predictor
@@ -47,6 +48,7 @@
 #define TRIBO_H5_MODAL      "/modal"
 #define TRIBO_H5_BACKBONE   "/backbone"
 #define TRIBO_H5_FRF        "/frf"
+#define TRIBO_H5_TRANSIENT  "/transient" /* a transient response (src/nma/transient.c, TriboTransientWriteH5()) */
 #define TRIBO_H5_CONT       "/cont"
 #define TRIBO_H5_CONT_X     "/cont/X"
 #define TRIBO_H5_CONT_T     "/cont/tangent"

@@ -32,7 +32,7 @@ __all__ = ["read", "Result", "Group", "ResultError", "csr_to_dense", "read_measu
            "figure", "register_figure", "FIGURES", "figures", "interface"]
 
 _LAZY = {"FIGURES", "register_figure", "figure", "save", "backbone_figure", "interface_figure", "modal_figure", "loops_figure",
-         "auto_kind"}
+         "auto_kind", "frf_figure", "transient_figure"}
 
 
 def __getattr__(name):

@@ -38,6 +38,7 @@ WRITERS = {
     "/prestress": "tribo prestress, modal or backbone",
     "/modal": "tribo modal or backbone",
     "/backbone": "tribo backbone",
+    "/transient": "tribo transient",
 }
 
 

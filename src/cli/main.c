@@ -9,6 +9,7 @@ static const TriboVerb verbs[] = {
     {"modal", "prestress, then linearized modes about the prestressed state", TriboVerbModal},
     {"backbone", "prestress, modes, then the amplitude-dependent frequency and damping (RQNMA)", TriboVerbBackbone},
     {"frf", "prestress, modes, then the forced response over a frequency range by harmonic balance", TriboVerbFRF},
+    {"transient", "prestress, then the response in time to a load by implicit integration (Newmark, HHT-alpha)", TriboVerbTransient},
     {"mesh", "write a parametric FE deck (-mesh_type lapbeam: BRB-like bolted lap beam)", TriboVerbMesh},
 };
 static const int nverbs = (int)(sizeof(verbs) / sizeof(verbs[0]));
