@@ -23,6 +23,7 @@ typedef struct {
   char           bbpng[PETSC_MAX_PATH_LEN]; // picture of the backbone (of the transient for tribo transient)
   PetscInt       rec;                       // recovery row of the backbone picture's x axis, -1: modal amplitude
   PetscBool      plotps;
+  PetscBool      noprestress; // tribo transient of a discrete system: starts at rest at x = 0, no /prestress
   PetscBool      xdmf; // also write <output>.xdmf for ParaView
   char           xdmfname[PETSC_MAX_PATH_LEN];
 } Pipeline;
@@ -217,7 +218,7 @@ static PetscErrorCode PipelineFinish_Private(MPI_Comm comm, Pipeline *pl, const 
   PetscCall(TriboH5WriteMeta(h5, verb, 1, inputs));
   if (pl->rom->iface->nelem > 0) PetscCall(TriboInterfaceWriteH5(pl->rom->iface, h5));
   if (pl->rom->surf) PetscCall(TriboROMSurfaceWriteH5(pl->rom->surf, h5, PETSC_FALSE)); // the mesh of the surface fields
-  PetscCall(TriboPrestressWriteH5(pl->ps, h5));
+  if (!pl->noprestress) PetscCall(TriboPrestressWriteH5(pl->ps, h5));
   if (pl->modal) PetscCall(TriboModalWriteH5(pl->modal, h5));
   if (pl->nma) PetscCall(TriboNMAWriteH5(pl->nma, h5));
   if (pl->frf) PetscCall(TriboFRFWriteH5(pl->frf, h5));
@@ -473,7 +474,7 @@ PetscErrorCode TriboVerbModel(MPI_Comm comm, PetscBool help)
 }
 
 /*@
-  TriboVerbTransient - tribo transient: prestress (zero for a discrete system without bolt load), then the response in
+  TriboVerbTransient - tribo transient: prestress (none for a discrete system: it starts at rest at x = 0), then the response in
   time to f_s + g(t) f_x by implicit time integration (Newmark or HHT-alpha) with the joint's laws; writes /prestress and
   /transient and a picture of the history and of a hysteresis loop.
 
@@ -509,8 +510,11 @@ PetscErrorCode TriboVerbTransient(MPI_Comm comm, PetscBool help)
     PetscCall(CheckOutputs_Private(comm, &pl));
     PetscCall(TriboTransientSetUp(pl.tr)); // the time step, load shape and points are checked before anything is computed
     PetscCall(TriboROMView(pl.rom, PETSC_VIEWER_STDOUT_(comm)));
-    PetscCall(PipelinePrestress_Private(comm, &pl));
-    PetscCall(TriboTransientSetPrestress(pl.tr, pl.ps));
+    pl.noprestress = (PetscBool)(pl.rom->elements != NULL); // a discrete system has no bolt load (and may be held by its joints alone: K singular)
+    if (!pl.noprestress) {
+      PetscCall(PipelinePrestress_Private(comm, &pl));
+      PetscCall(TriboTransientSetPrestress(pl.tr, pl.ps));
+    }
     PetscCall(TriboTransientNeedsModal(pl.tr, &need));
     if (need) PetscCall(PipelineModal_Private(comm, &pl));
     else PetscCall(TriboModalDestroy(&pl.modal)); // not solved: not written
