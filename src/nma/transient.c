@@ -374,15 +374,18 @@ PetscErrorCode TriboTransientSetFromOptions(TriboTransient tr)
 {
   const char *pre = tr->prefix ? tr->prefix : "";
   char        scheme[64], force[256];
-  PetscInt    nx = tr->n, nv = tr->n, nr = 2, npl = 1024, *pl;
+  PetscInt    nx = tr->n + 1, nv = tr->n + 1, nr = 2, npl = 1024, *pl;
   PetscBool   dset, tset, sset, aset, fset, xset, vset, quiet = (PetscBool)!tr->verbose;
-  PetscReal   dt = tr->dt, T = tr->T, alpha = tr->scheme == TRIBO_TRANSIENT_HHT ? tr->alpha : -0.05;
+  PetscReal   dt = tr->dt, T = tr->T, alpha = tr->scheme == TRIBO_TRANSIENT_HHT ? tr->alpha : -0.05, *x0, *v0;
 
   PetscFunctionBeginUser;
   PetscCheck(tr->joint, tr->comm, PETSC_ERR_ARG_WRONGSTATE, "set the joint (TriboTransientSetJoint()) before the options");
   PetscCall(PetscStrncpy(scheme, TriboTransientSchemes[tr->scheme], sizeof(scheme)));
   PetscCall(PetscStrncpy(force, tr->force, sizeof(force)));
   PetscCall(PetscMalloc1(npl, &pl));
+  PetscCall(PetscMalloc2(tr->n + 1, &x0, tr->n + 1, &v0)); // one more than needed: a longer list is an error, not cut
+  PetscCall(PetscArraycpy(x0, tr->x0, tr->n));
+  PetscCall(PetscArraycpy(v0, tr->v0, tr->n));
   TriboOptionsBegin(tr->comm, tr->prefix, "Transient response by implicit time integration", "TriboTransient");
   PetscCall(PetscOptionsReal("-transient_dt", "time step [s]", "TriboTransientSetTimeStep", dt, &dt, &dset));
   PetscCall(PetscOptionsReal("-transient_time", "end time [s]", "TriboTransientSetTimeStep", T, &T, &tset));
@@ -396,8 +399,8 @@ PetscErrorCode TriboTransientSetFromOptions(TriboTransient tr)
   PetscCall(PetscOptionsInt("-transient_dof", "load shape: unit force on this ROM DOF (0-based)", "", tr->dof, &tr->dof, NULL));
   PetscCall(PetscOptionsInt("-transient_recovery", "load shape: unit force along this recovery row (0-based), R^T e_k", "", tr->rrow, &tr->rrow, NULL));
   PetscCall(PetscOptionsRealArray("-transient_x0", "initial displacement x1,...,xn [m] (offset from the prestress)", "TriboTransientSetInitialState",
-                                  tr->x0, &nx, &xset));
-  PetscCall(PetscOptionsRealArray("-transient_v0", "initial velocity v1,...,vn [m/s]", "TriboTransientSetInitialState", tr->v0, &nv, &vset));
+                                  x0, &nx, &xset));
+  PetscCall(PetscOptionsRealArray("-transient_v0", "initial velocity v1,...,vn [m/s]", "TriboTransientSetInitialState", v0, &nv, &vset));
   PetscCall(PetscOptionsInt("-transient_mode", "initial displacement along this elastic mode (1-based, linearized modes)", "", tr->mode, &tr->mode,
                             NULL));
   PetscCall(PetscOptionsReal("-transient_mode_amplitude", "modal amplitude of -transient_mode [sqrt(kg) m]", "", tr->qmode, &tr->qmode, NULL));
@@ -442,6 +445,9 @@ PetscErrorCode TriboTransientSetFromOptions(TriboTransient tr)
   PetscCheck(tr->maxcuts >= 0 && tr->maxcuts <= 20, tr->comm, PETSC_ERR_USER_INPUT, "-%stransient_max_cuts must be in [0, 20], got %" PetscInt_FMT,
              pre, tr->maxcuts);
   PetscCheck(tr->mode >= 0, tr->comm, PETSC_ERR_USER_INPUT, "-%stransient_mode must be >= 1 (an elastic mode), got %" PetscInt_FMT, pre, tr->mode);
+  if (xset) PetscCall(PetscArraycpy(tr->x0, x0, tr->n));
+  if (vset) PetscCall(PetscArraycpy(tr->v0, v0, tr->n));
+  PetscCall(PetscFree2(x0, v0));
   if (tr->plset) {
     PetscCall(PetscFree(tr->pl));
     PetscCall(PetscMalloc1(npl + 1, &tr->pl));
