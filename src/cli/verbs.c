@@ -24,7 +24,7 @@ typedef struct {
   PetscInt       rec;                       // recovery row of the backbone picture's x axis, -1: modal amplitude
   PetscBool      plotps;
   PetscBool      noprestress; // tribo transient of a discrete system: starts at rest at x = 0, no /prestress
-  PetscBool      xdmf; // also write <output>.xdmf for ParaView
+  PetscBool      xdmf;        // also write <output>.xdmf for ParaView
   char           xdmfname[PETSC_MAX_PATH_LEN];
 } Pipeline;
 
@@ -186,14 +186,14 @@ static PetscErrorCode PipelineModal_Private(MPI_Comm comm, Pipeline *pl)
 static PetscErrorCode CheckOutputs_Private(MPI_Comm comm, Pipeline *pl)
 {
   const char *in[2] = {pl->rompath, pl->output};
-  const char *png   = pl->nma || pl->tr ? pl->bbpng : NULL, *pngopt = pl->tr ? "-transient_png" : "-backbone_png";
+  const char *png = pl->nma || pl->tr ? pl->bbpng : NULL, *pngopt = pl->tr ? "-transient_png" : "-backbone_png";
 
   PetscFunctionBeginUser;
   PetscCall(TriboCheckOutput(comm, "-output", pl->output, 1, in));
   if (png) PetscCall(TriboCheckOutput(comm, pngopt, png, 2, in));
   if (pl->plotps) PetscCall(TriboCheckOutput(comm, "-prestress_png", pl->png, 2, in));
-  PetscCheck(!pl->plotps || !png || strcmp(png, pl->png), comm, PETSC_ERR_USER_INPUT,
-             "-prestress_png and %s both name %s; give them different names", pngopt, png);
+  PetscCheck(!pl->plotps || !png || strcmp(png, pl->png), comm, PETSC_ERR_USER_INPUT, "-prestress_png and %s both name %s; give them different names",
+             pngopt, png);
   for (int k = 0; k < 2; k++) { // a picture replaces neither the result file nor a folder
     const char *p = k ? (pl->plotps ? pl->png : NULL) : png, *opt = k ? "-prestress_png" : pngopt;
     struct stat st;
@@ -516,8 +516,17 @@ PetscErrorCode TriboVerbTransient(MPI_Comm comm, PetscBool help)
       PetscCall(TriboTransientSetPrestress(pl.tr, pl.ps));
     }
     PetscCall(TriboTransientNeedsModal(pl.tr, &need));
-    if (need) PetscCall(PipelineModal_Private(comm, &pl));
-    else PetscCall(TriboModalDestroy(&pl.modal)); // not solved: not written
+    if (need && !pl.noprestress)
+      PetscCall(PipelineModal_Private(comm, &pl));
+    else if (need) { // the modes of a discrete system about x = 0
+      PetscReal *zero;
+      PetscCall(PetscCalloc1(pl.rom->n, &zero));
+      PetscCall(TriboModalSetState(pl.modal, zero));
+      PetscCall(TriboModalSolve(pl.modal));
+      PetscCall(TriboModalView(pl.modal, PETSC_VIEWER_STDOUT_(comm)));
+      PetscCall(PetscFree(zero));
+    } else
+      PetscCall(TriboModalDestroy(&pl.modal)); // not solved: not written
     PetscCall(TriboTransientSolve(pl.tr));
     PetscCall(TriboTransientView(pl.tr, PETSC_VIEWER_STDOUT_(comm)));
     PetscCall(PipelineFinish_Private(comm, &pl, "transient"));

@@ -24,14 +24,7 @@
 const char *const TriboTransientSchemes[] = {"newmark", "hht", "TriboTransientScheme", "TRIBO_TRANSIENT_", NULL};
 const char *const TriboTransientReasons[] = {"diverged", "iterating", "completed"};
 
-typedef enum {
-  LOAD_NONE,
-  LOAD_SIN,
-  LOAD_COS,
-  LOAD_STEP,
-  LOAD_RAMP,
-  LOAD_PULSE
-} LoadKind;
+typedef enum { LOAD_NONE, LOAD_SIN, LOAD_COS, LOAD_STEP, LOAD_RAMP, LOAD_PULSE } LoadKind;
 
 struct _p_TriboTransient {
   MPI_Comm             comm;
@@ -382,7 +375,7 @@ PetscErrorCode TriboTransientSetFromOptions(TriboTransient tr)
   PetscCheck(tr->joint, tr->comm, PETSC_ERR_ARG_WRONGSTATE, "set the joint (TriboTransientSetJoint()) before the options");
   PetscCall(PetscStrncpy(scheme, TriboTransientSchemes[tr->scheme], sizeof(scheme)));
   PetscCall(PetscStrncpy(force, tr->force, sizeof(force)));
-  PetscCall(PetscMalloc1(npl, &pl));
+  PetscCall(PetscCalloc1(npl, &pl));
   PetscCall(PetscMalloc2(tr->n + 1, &x0, tr->n + 1, &v0)); // one more than needed: a longer list is an error, not cut
   PetscCall(PetscArraycpy(x0, tr->x0, tr->n));
   PetscCall(PetscArraycpy(v0, tr->v0, tr->n));
@@ -397,14 +390,16 @@ PetscErrorCode TriboTransientSetFromOptions(TriboTransient tr)
   PetscCall(PetscOptionsString("-transient_force", "load function g(t) [N]: sin(A,f), cos(A,f), step(A[,t0]), ramp(A,t1), pulse(A,t1) or none",
                                "TriboTransientSetLoad", force, force, sizeof(force), &fset));
   PetscCall(PetscOptionsInt("-transient_dof", "load shape: unit force on this ROM DOF (0-based)", "", tr->dof, &tr->dof, NULL));
-  PetscCall(PetscOptionsInt("-transient_recovery", "load shape: unit force along this recovery row (0-based), R^T e_k", "", tr->rrow, &tr->rrow, NULL));
+  PetscCall(
+      PetscOptionsInt("-transient_recovery", "load shape: unit force along this recovery row (0-based), R^T e_k", "", tr->rrow, &tr->rrow, NULL));
   PetscCall(PetscOptionsRealArray("-transient_x0", "initial displacement x1,...,xn [m] (offset from the prestress)", "TriboTransientSetInitialState",
                                   x0, &nx, &xset));
   PetscCall(PetscOptionsRealArray("-transient_v0", "initial velocity v1,...,vn [m/s]", "TriboTransientSetInitialState", v0, &nv, &vset));
-  PetscCall(PetscOptionsInt("-transient_mode", "initial displacement along this elastic mode (1-based, linearized modes)", "", tr->mode, &tr->mode,
-                            NULL));
+  PetscCall(
+      PetscOptionsInt("-transient_mode", "initial displacement along this elastic mode (1-based, linearized modes)", "", tr->mode, &tr->mode, NULL));
   PetscCall(PetscOptionsReal("-transient_mode_amplitude", "modal amplitude of -transient_mode [sqrt(kg) m]", "", tr->qmode, &tr->qmode, NULL));
-  PetscCall(PetscOptionsRealArray("-transient_rayleigh", "damping a [1/s],b [s]: C = a M + b K when the ROM has no C", "", tr->ray, &nr, &tr->ray_set));
+  PetscCall(
+      PetscOptionsRealArray("-transient_rayleigh", "damping a [1/s],b [s]: C = a M + b K when the ROM has no C", "", tr->ray, &nr, &tr->ray_set));
   PetscCall(PetscOptionsInt("-transient_output_every", "store every k-th step (and the last)", "", tr->every, &tr->every, NULL));
   PetscCall(PetscOptionsIntArray("-transient_points", "interface points (0-based) whose u and t histories are stored", "", pl, &npl, &tr->plset));
   PetscCall(PetscOptionsReal("-transient_rtol", "Newton tolerance relative to the largest force term", "", tr->rtol, &tr->rtol, NULL));
@@ -482,8 +477,8 @@ PetscErrorCode TriboTransientSetUp(TriboTransient tr)
   PetscCheck(tr->dof < 0 || tr->rrow < 0, tr->comm, PETSC_ERR_USER_INPUT, "give one load shape: -%stransient_dof or -%stransient_recovery, not both",
              pre, pre);
   PetscCheck(tr->lk == LOAD_NONE || tr->dof >= 0 || tr->rrow >= 0 || tr->rom->Fx, tr->comm, PETSC_ERR_USER_INPUT,
-             "-%stransient_force %s needs a load shape: the ROM has no excitation; give -%stransient_dof i or -%stransient_recovery k", pre, tr->force,
-             pre, pre);
+             "-%stransient_force %s needs a load shape: the ROM has no excitation; give -%stransient_dof i or -%stransient_recovery k", pre,
+             tr->force, pre, pre);
   PetscCheck(!(tr->rom->C && tr->ray_set), tr->comm, PETSC_ERR_USER_INPUT, "-%stransient_rayleigh: the ROM has its own damping matrix C", pre);
   PetscCheck(tr->mode == 0 || tr->qmode != 0, tr->comm, PETSC_ERR_USER_INPUT, "-%stransient_mode needs -%stransient_mode_amplitude q", pre, pre);
   PetscCheck(tr->T / tr->dt < 1e9, tr->comm, PETSC_ERR_USER_INPUT, "-%stransient_time / -%stransient_dt = %g steps: too many", pre, pre,
@@ -501,7 +496,8 @@ PetscErrorCode TriboTransientSetUp(TriboTransient tr)
   if (tr->scheme == TRIBO_TRANSIENT_HHT) {
     tr->gamma = 0.5 - tr->alpha;
     tr->beta  = 0.25 * (1 - tr->alpha) * (1 - tr->alpha);
-  } else tr->alpha = 0;
+  } else
+    tr->alpha = 0;
   PetscCall(PetscFree4(tr->M, tr->K, tr->C, tr->fx));
   PetscCall(PetscCalloc4(n * n, &tr->M, n * n, &tr->K, n * n, &tr->C, n, &tr->fx));
   {
@@ -518,7 +514,8 @@ PetscErrorCode TriboTransientSetUp(TriboTransient tr)
     } else if (tr->ray_set)
       for (PetscInt i = 0; i < n * n; i++) tr->C[i] = tr->ray[0] * tr->M[i] + tr->ray[1] * tr->K[i];
   }
-  if (tr->dof >= 0) tr->fx[tr->dof] = 1;
+  if (tr->dof >= 0)
+    tr->fx[tr->dof] = 1;
   else if (tr->rrow >= 0) {
     const PetscScalar *r;
     PetscCall(MatDenseGetArrayRead(tr->rom->R, &r));
@@ -573,7 +570,7 @@ static PetscErrorCode Solve_Private(TriboTransient tr, PetscReal A[], PetscReal 
    is the new one (not committed) */
 static PetscErrorCode Step_Private(TriboTransient tr, PetscReal h, PetscBool *ok, PetscInt *its, PetscReal *g1)
 {
-  PetscInt  n = tr->n, k;
+  PetscInt  n  = tr->n, k;
   PetscReal al = tr->alpha, ga = tr->gamma, be = tr->beta, c0 = 1 / (be * h * h), c1 = ga / (be * h);
 
   PetscFunctionBeginUser;
@@ -722,7 +719,7 @@ PetscErrorCode TriboTransientSolve(TriboTransient tr)
     PetscCall(TriboModalGetElasticMode(tr->modal, tr->mode, &w2, &phi));
     for (PetscInt i = 0; i < n; i++) tr->x[i] += tr->qmode * phi[i];
   }
-  tr->t = 0;
+  tr->t    = 0;
   tr->E[0] = tr->E[1] = tr->E[2] = 0;
   tr->its = tr->cuts = tr->steps = tr->itrec = 0;
   PetscCall(TriboTransientLoadValue(tr, 0, &tr->fe_t));
@@ -736,8 +733,8 @@ PetscErrorCode TriboTransientSolve(TriboTransient tr)
   PetscCall(Solve_Private(tr, tr->J, tr->a, &ok));
   PetscCheck(ok, tr->comm, PETSC_ERR_USER_INPUT, "the mass matrix of %s is singular", tr->rom->source[0] ? tr->rom->source : "the ROM");
   PetscCall(Record_Private(tr));
-  tr->reason = TRIBO_TRANSIENT_ITERATING;
-  unit       = (PetscInt)1 << tr->maxcuts;
+  tr->reason  = TRIBO_TRANSIENT_ITERATING;
+  unit        = (PetscInt)1 << tr->maxcuts;
   every_print = PetscMax(1, tr->nsteps / 10);
   if (tr->verbose)
     PetscCall(PetscPrintf(tr->comm, "Transient: %s%s, dt = %g s, %" PetscInt_FMT " steps to %g s, load %s, %" PetscInt_FMT " DOFs\n",
@@ -747,8 +744,8 @@ PetscErrorCode TriboTransientSolve(TriboTransient tr)
     PetscInt done = 0, lev = 0;
     while (done < unit) {
       PetscInt  hu = unit >> lev, its = 0;
-      PetscReal h  = tr->dt * (PetscReal)hu / (PetscReal)unit, g1;
-      tr->t        = (step - 1) * tr->dt + tr->dt * (PetscReal)done / (PetscReal)unit;
+      PetscReal h = tr->dt * (PetscReal)hu / (PetscReal)unit, g1;
+      tr->t       = (step - 1) * tr->dt + tr->dt * (PetscReal)done / (PetscReal)unit;
       PetscCall(Step_Private(tr, h, &ok, &its, &g1));
       tr->its += its, tr->itrec += its;
       if (ok) {
@@ -758,7 +755,8 @@ PetscErrorCode TriboTransientSolve(TriboTransient tr)
       } else if (lev == tr->maxcuts) {
         tr->reason = TRIBO_TRANSIENT_DIVERGED;
         break;
-      } else lev++, tr->cuts++;
+      } else
+        lev++, tr->cuts++;
     }
     if (tr->reason == TRIBO_TRANSIENT_DIVERGED) {
       PetscCall(PetscPrintf(tr->comm, "Transient: Newton failed at t = %g s with the step cut %" PetscInt_FMT " times; the history stops there\n",
@@ -862,15 +860,18 @@ PetscErrorCode TriboTransientView(TriboTransient tr, PetscViewer v)
   if (tr->scheme == TRIBO_TRANSIENT_HHT)
     PetscCall(PetscViewerASCIIPrintf(v, "Transient (HHT-alpha, alpha = %g, gamma = %g, beta = %g)", (double)tr->alpha, (double)tr->gamma,
                                      (double)tr->beta));
-  else PetscCall(PetscViewerASCIIPrintf(v, "Transient (Newmark, gamma = %g, beta = %g)", (double)tr->gamma, (double)tr->beta));
+  else
+    PetscCall(PetscViewerASCIIPrintf(v, "Transient (Newmark, gamma = %g, beta = %g)", (double)tr->gamma, (double)tr->beta));
   PetscCall(PetscViewerASCIIPrintf(v, ": dt = %g s, end time %g s, load %s\n", (double)tr->dt, (double)tr->T, tr->force));
   if (tr->nout) {
     PetscInt k = tr->nout - 1;
-    PetscCall(PetscViewerASCIIPrintf(v, "  %s at t = %g s: %" PetscInt_FMT " steps, %" PetscInt_FMT " Newton iterations, %" PetscInt_FMT " step cuts, %.2f s\n",
-                                     TriboTransientReasons[tr->reason + 1], (double)tr->tout[k], tr->steps, tr->its, tr->cuts, (double)tr->seconds));
-    PetscCall(PetscViewerASCIIPrintf(v, "  energy at the end (J): kinetic %.6e, strain %.6e, external work %.6e, damping %.6e, joint %.6e, balance %.3e\n",
-                                     (double)tr->e.kinetic[k], (double)tr->e.strain[k], (double)tr->e.external[k], (double)tr->e.damping[k],
-                                     (double)tr->e.joint[k], (double)tr->e.balance[k]));
+    PetscCall(PetscViewerASCIIPrintf(
+        v, "  %s at t = %g s: %" PetscInt_FMT " steps, %" PetscInt_FMT " Newton iterations, %" PetscInt_FMT " step cuts, %.2f s\n",
+        TriboTransientReasons[tr->reason + 1], (double)tr->tout[k], tr->steps, tr->its, tr->cuts, (double)tr->seconds));
+    PetscCall(
+        PetscViewerASCIIPrintf(v, "  energy at the end (J): kinetic %.6e, strain %.6e, external work %.6e, damping %.6e, joint %.6e, balance %.3e\n",
+                               (double)tr->e.kinetic[k], (double)tr->e.strain[k], (double)tr->e.external[k], (double)tr->e.damping[k],
+                               (double)tr->e.joint[k], (double)tr->e.balance[k]));
   }
   PetscFunctionReturn(0);
 }

@@ -21,10 +21,10 @@ static PetscErrorCode AddTangent_Private(TriboJoint j, const PetscReal D[], Pets
     for (PetscInt c = 0; c < nc; c++)
       for (PetscInt q = 0; q < g->np; q++) {
         const PetscReal *Dq = &D[9 * (g->p0 + q)], *Pc = &g->P[m * c + 3 * q];
-        PetscReal       *o  = &j->dp[m * c + 3 * q];
-        o[0]                = Dq[0] * Pc[0] + Dq[1] * Pc[1] + Dq[2] * Pc[2];
-        o[1]                = Dq[3] * Pc[0] + Dq[4] * Pc[1] + Dq[5] * Pc[2];
-        o[2]                = Dq[6] * Pc[0] + Dq[7] * Pc[1] + Dq[8] * Pc[2];
+        PetscReal       *o = &j->dp[m * c + 3 * q];
+        o[0]               = Dq[0] * Pc[0] + Dq[1] * Pc[1] + Dq[2] * Pc[2];
+        o[1]               = Dq[3] * Pc[0] + Dq[4] * Pc[1] + Dq[5] * Pc[2];
+        o[2]               = Dq[6] * Pc[0] + Dq[7] * Pc[1] + Dq[8] * Pc[2];
       }
     PetscCall(PetscBLASIntCast(m, &bm));
     PetscCall(PetscBLASIntCast(nc, &bnc));
@@ -68,7 +68,7 @@ PetscErrorCode TriboJointEvaluateV(TriboJoint j, TriboLawMode mode, const PetscR
                                    PetscReal Jv[])
 {
   PetscInt   nl3 = 3 * j->nloc, n = j->n;
-  PetscReal *vp, *dv = NULL;
+  PetscReal *vp, *dv              = NULL;
 
   PetscFunctionBeginUser;
   PetscCheck(j->setup, j->comm, PETSC_ERR_ORDER, "call TriboJointSetUp() first");

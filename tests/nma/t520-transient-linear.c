@@ -62,9 +62,11 @@ static PetscErrorCode Free_Private(TriboROM *rom, TriboLaw *law, TriboJoint *j, 
 /* closed-form response of m x'' + c x' + K x = P sin(W t) from rest */
 static PetscReal Exact_Private(PetscReal c, PetscReal P, PetscReal W, PetscReal t)
 {
-  PetscReal K = k + k1, w = PetscSqrtReal(K / m), z = c / (2 * m * w), wd = w * PetscSqrtReal(1 - z * z), a = K - m * W * W, D = a * a + c * c * W * W;
+  PetscReal K = k + k1, w = PetscSqrtReal(K / m), z = c / (2 * m * w), wd = w * PetscSqrtReal(1 - z * z), a = K - m * W * W,
+            D = a * a + c * c * W * W;
   PetscReal A = P * c * W / D, B = (z * w * A - P * a * W / D) / wd;
-  return P / D * (a * PetscSinReal(W * t) - c * W * PetscCosReal(W * t)) + PetscExpReal(-z * w * t) * (A * PetscCosReal(wd * t) + B * PetscSinReal(wd * t));
+  return P / D * (a * PetscSinReal(W * t) - c * W * PetscCosReal(W * t)) +
+         PetscExpReal(-z * w * t) * (A * PetscCosReal(wd * t) + B * PetscSinReal(wd * t));
 }
 
 int main(int argc, char **argv)
@@ -76,10 +78,10 @@ int main(int argc, char **argv)
   PetscInt                    no;
   const PetscReal            *t, *x, *v;
   const TriboTransientEnergy *e;
-  PetscReal                   x0 = 0.1, dt = 0.01, w = PetscSqrtReal((k + k1) / m), th = 2 * PetscAtanReal(w * dt / 2), ed = 0, ee = 0, en = 0, E0, eb = 0;
-  PetscReal                   c = 0.4, P = 1, W = 3, err[2], dc = 0, wmax = 0;
-  char                        opts[256];
-  PetscBool                   verbose = PETSC_FALSE;
+  PetscReal x0 = 0.1, dt = 0.01, w = PetscSqrtReal((k + k1) / m), th = 2 * PetscAtanReal(w * dt / 2), ed = 0, ee = 0, en = 0, E0, eb = 0;
+  PetscReal c = 0.4, P = 1, W = 3, err[2], dc = 0, wmax = 0;
+  char      opts[256];
+  PetscBool verbose = PETSC_FALSE;
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-verbose", &verbose, NULL)); // the measured numbers, not compared
@@ -98,11 +100,13 @@ int main(int argc, char **argv)
   }
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "A: %" PetscInt_FMT " records, x(10 s) = %.10f (discrete closed form %.10f)\n", no, (double)x[no - 1],
                         (double)(x0 * PetscCosReal((no - 1) * th))));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "A: discrete closed form %s, energy from the history %s, code's balance %s\n", ed < 1e-10 ? "matches" : "DIFFERS",
-                        en < 1e-10 ? "conserved" : "NOT CONSERVED", eb < 1e-10 ? "zero" : "NONZERO"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "A: discrete closed form %s, energy from the history %s, code's balance %s\n",
+                        ed < 1e-10 ? "matches" : "DIFFERS", en < 1e-10 ? "conserved" : "NOT CONSERVED", eb < 1e-10 ? "zero" : "NONZERO"));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "A: error against x0 cos(w t) %s the phase-lag bound %.6e\n",
                         ee <= 1.05 * x0 * w * 10 * (w * dt) * (w * dt) / 12 ? "below" : "ABOVE", (double)(x0 * w * 10 * (w * dt) * (w * dt) / 12)));
-  if (verbose) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "A: discrete %.3e, energy %.3e, balance %.3e, continuous %.3e\n", (double)ed, (double)en, (double)eb, (double)ee));
+  if (verbose)
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "A: discrete %.3e, energy %.3e, balance %.3e, continuous %.3e\n", (double)ed, (double)en, (double)eb,
+                          (double)ee));
   PetscCall(Free_Private(&rom, &law, &j, &tr));
   // B) damped forced response from rest, two step sizes
   for (PetscInt r = 0; r < 2; r++) {
@@ -125,8 +129,8 @@ int main(int argc, char **argv)
                             eb < 1e-10 * wmax ? "zero" : "NONZERO", PetscAbsReal(e->damping[no - 1] - dc) < 1e-3 * dc ? "matches" : "DIFFERS FROM"));
     }
     if (verbose && r)
-      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "B: errors %.3e %.3e ratio %.3f, balance %.3e of %.3e, damping %.6e vs %.6e\n", (double)err[0], (double)err[1],
-                            (double)(err[0] / err[1]), (double)eb, (double)wmax, (double)e->damping[no - 1], (double)dc));
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "B: errors %.3e %.3e ratio %.3f, balance %.3e of %.3e, damping %.6e vs %.6e\n", (double)err[0],
+                            (double)err[1], (double)(err[0] / err[1]), (double)eb, (double)wmax, (double)e->damping[no - 1], (double)dc));
     PetscCall(Free_Private(&rom, &law, &j, &tr));
   }
   PetscCall(PetscFinalize());

@@ -42,7 +42,8 @@ static PetscErrorCode Run_Private(const char lawname[], PetscReal c, const char 
     PetscCall(TriboLawSetParameter(r->law, "kt", 3.0));
     PetscCall(TriboLawSetParameter(r->law, "ts", 1.0));
     PetscCall(TriboLawSetParameter(r->law, "kn", 0.0));
-  } else if (!strcmp(lawname, TRIBOLAWCUBIC)) PetscCall(TriboLawSetParameter(r->law, "k3", 1.0));
+  } else if (!strcmp(lawname, TRIBOLAWCUBIC))
+    PetscCall(TriboLawSetParameter(r->law, "k3", 1.0));
   else { // tanh: mu fn / eps = 0.4
     PetscCall(TriboLawSetParameter(r->law, "mu", 1.0));
     PetscCall(TriboLawSetParameter(r->law, "fn", 400.0));
@@ -105,7 +106,9 @@ int main(int argc, char **argv)
                         PetscAbsReal(wj - (slip + stored)) < 1e-3 * wj ? "equals" : "DIFFERS FROM", eb < 1e-10 * wmax ? "zero" : "NONZERO",
                         its <= 2 * steps ? "at most" : "MORE THAN"));
   if (verbose)
-    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "   |dx| %.3e of %.3e; joint work %.6e, slip + stored %.6e; balance %.3e of %.3e; Newton %" PetscInt_FMT " in %" PetscInt_FMT " steps\n",
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD,
+                          "   |dx| %.3e of %.3e; joint work %.6e, slip + stored %.6e; balance %.3e of %.3e; Newton %" PetscInt_FMT
+                          " in %" PetscInt_FMT " steps\n",
                           (double)dx, (double)xm, (double)wj, (double)(slip + stored), (double)eb, (double)wmax, its, steps));
   PetscCall(Free_Private(&a));
   PetscCall(Free_Private(&b));
@@ -118,7 +121,8 @@ int main(int argc, char **argv)
     en = PetscMax(en, PetscAbsReal(0.5 * v[i] * v[i] + 0.5 * x[i] * x[i] + 0.25 * PetscPowReal(x[i], 4) - E0) / E0);
     eb = PetscMax(eb, PetscAbsReal(e->balance[i]) / E0);
   }
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "C: Duffing energy drift %s 1e-4, balance %s\n", en < 1e-4 ? "below" : "ABOVE", eb < 1e-10 ? "zero" : "NONZERO"));
+  PetscCall(
+      PetscPrintf(PETSC_COMM_WORLD, "C: Duffing energy drift %s 1e-4, balance %s\n", en < 1e-4 ? "below" : "ABOVE", eb < 1e-10 ? "zero" : "NONZERO"));
   if (verbose) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "   drift %.3e, balance %.3e\n", (double)en, (double)eb));
   PetscCall(Free_Private(&a));
   // D) tanh as a viscous damper against C = 0.4
@@ -151,7 +155,9 @@ int main(int argc, char **argv)
     for (PetscInt i = 0; i < no; i++) dx = PetscMax(dx, PetscAbsReal(x[i] - xb[i])), xm = PetscMax(xm, PetscAbsReal(xb[i]));
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "D: tanh law %s the viscous damper; Newton per step %s 2\n", dx < 1e-5 * xm ? "matches" : "DIFFERS FROM",
                           its <= 2 * steps ? "at most" : "MORE THAN"));
-    if (verbose) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "   |dx| %.3e of %.3e, Newton %" PetscInt_FMT " in %" PetscInt_FMT " steps\n", (double)dx, (double)xm, its, steps));
+    if (verbose)
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "   |dx| %.3e of %.3e, Newton %" PetscInt_FMT " in %" PetscInt_FMT " steps\n", (double)dx, (double)xm,
+                            its, steps));
     PetscCall(Free_Private(&d));
   }
   PetscCall(Free_Private(&a));
