@@ -4,7 +4,8 @@
 # one-line errors naming the option, with a non-zero exit and no output file; a two-DOF system with a Jenkins and a
 # cubic element, forced, gives bitwise the same /transient on 1 and 2 ranks, its energy balance is zero to 1e-10 of the
 # external work (the trapezoidal rule's identity), x(0) and the load follow the options, and the picture is drawn (kind
-# transient, also picked by tribo plot); the lap frame ROM from its prestress gives the same history on 1 and 2 ranks
+# transient, also picked by tribo plot); a step whose Newton fails is halved, and a run that cannot go on stops with
+# reason diverged and its records written; the lap frame ROM from its prestress gives the same history on 1 and 2 ranks
 # to 1e-8 (its interface points split over them: sums in another order); the RIPP configs (configs/ripp-sdof-*.yaml) run for 5 ms once their Iwan laws
 # are registered (skipped before).
 # timeout: 240
@@ -116,6 +117,25 @@ if $PY -c 'import matplotlib, h5py' 2>/dev/null; then
   run "$d" plot_hht plot one.h5 -o p2.png --row x2 --point 1
   if [ $RC = 0 ] && [ -s "$d/p2.png" ]; then pass "tribo plot --row x2 --point 1"; else fail "tribo plot --row --point (exit $RC)" "no picture" "$d/plot_hht.err"; fi
 else skip "pictures of /transient" "no matplotlib or h5py"; fi
+# step cuts: Newton limited to one iteration on a Duffing oscillator halves the steps and completes; without cuts the run
+# stops, keeps its records and says so (reason diverged, exit 0: a result, not a crash)
+cat >"$d/duffing.yaml" <<'EOF'
+M: [1]
+K: [1]
+elements:
+  - law: cubic
+    W: [[1]]
+    params: {k3: 1}
+EOF
+dargs=(transient -rom duffing.yaml -transient_dt 0.1 -transient_time 5 -transient_x0 3 -transient_max_it 1 -transient_quiet)
+run "$d" cuts "${dargs[@]}" -transient_max_cuts 4 -output cuts.h5
+if [ $RC = 0 ] && grep -q "completed at t = 5" "$d/cuts.out" && ! grep -q " 0 step cuts" "$d/cuts.out"; then
+  pass "step cuts: $(grep 'completed' "$d/cuts.out" | sed 's/^ *//')"
+else fail "step cuts (exit $RC)" "expected a completed run with step cuts" "$d/cuts.out" "$d/cuts.err"; fi
+run "$d" nocuts "${dargs[@]}" -transient_max_cuts 0 -output nocuts.h5
+if [ $RC = 0 ] && grep -q "Newton failed at t = 0" "$d/nocuts.out" && grep -q "diverged at t = 0" "$d/nocuts.out" && [ -s "$d/nocuts.h5" ]; then
+  pass "no cuts allowed: $(grep 'Newton failed' "$d/nocuts.out")"
+else fail "no cuts allowed (exit $RC)" "expected the run to stop with reason diverged and its file written" "$d/nocuts.out" "$d/nocuts.err"; fi
 # a reduced structure (the built-in lap frame, its joint's points split over the ranks): 10 steps from the prestress
 run "$d" model model -output rom.h5
 targs=(transient -rom rom.h5 -options_file "$PWD/configs/demo.yaml" -transient_dt 2e-5 -transient_time 2e-4 -transient_recovery 2
