@@ -87,6 +87,9 @@ rc2=$RC
 if [ $rc1 = 0 ] && [ $rc2 = 0 ] && [ -s "$d/one.h5" ] && [ -s "$d/two.h5" ] && grep -q "completed at t = 30" "$d/one.out"; then
   pass "two-DOF run on 1 and 2 ranks: $(grep 'completed' "$d/one.out" | sed 's/^ *//')"
 else fail "two-DOF run (exit $rc1, $rc2)" "no result" "$d/one.out" "$d/one.err" "$d/two.out" "$d/two.err"; fi
+run "$d" info info -input one.h5
+if [ $RC = 0 ] && grep -q "/transient     1501 records from 0. to 30. s, load sin(1.5,0.2)" "$d/info.out"; then pass "tribo info describes /transient"
+else fail "tribo info (exit $RC)" "no /transient line" "$d/info.out" "$d/info.err"; fi
 if [ $HAVE_H5PY = 1 ]; then
   pychecks "/transient" "$d/one.h5" "$d/two.h5" <<'PYEOF'
 import sys, h5py, numpy as np
