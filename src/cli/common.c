@@ -73,5 +73,6 @@ PetscErrorCode TriboRegisterAll(void)
   PetscCall(TriboModelRegisterAll());
   PetscCall(TriboOptionsRegisterNamespace("rom_")); // TriboCBSetFromOptions()
   PetscCall(TriboNMARegisterAll());
+  PetscCall(TriboOptionsRegisterNamespace("transient_")); // TriboTransientSetFromOptions(): a shared configuration file may hold them
   PetscFunctionReturn(0);
 }
