@@ -13,3 +13,4 @@
 #include <triboio.h>
 #include <tribocont.h>
 #include <tribonma.h>
+#include <tribotransient.h>

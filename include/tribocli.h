@@ -14,6 +14,7 @@ PETSC_EXTERN PetscErrorCode TriboVerbPrestress(MPI_Comm, PetscBool);
 PETSC_EXTERN PetscErrorCode TriboVerbModal(MPI_Comm, PetscBool);
 PETSC_EXTERN PetscErrorCode TriboVerbBackbone(MPI_Comm, PetscBool);
 PETSC_EXTERN PetscErrorCode TriboVerbFRF(MPI_Comm, PetscBool);
+PETSC_EXTERN PetscErrorCode TriboVerbTransient(MPI_Comm, PetscBool);
 PETSC_EXTERN PetscErrorCode TriboVerbRom(MPI_Comm, PetscBool);
 /* Fails with a clear message when an option was given that nothing used (a misspelling) */
 PETSC_EXTERN PetscErrorCode TriboCheckOptionsUsed(MPI_Comm, const char[]);

@@ -23,6 +23,7 @@
                             attributes type, prefix, rate_dependent, the parameters by name,
                             energy_per_cycle, slip_fraction, separated_fraction, max_traction_t,
                             max_traction_n; room for subgroups (e.g. manifold)
+     /transient             a transient response (src/nma/transient.c, TriboTransientWriteH5())
      /cont                  a continuation branch (src/cont/contio.c): X, tangent (npts x N),
                             ds, iterations (npts), folds (nfolds x N), scaling (N); attributes
                             count, nfolds, reason, predictor
@@ -54,6 +55,7 @@
 #define TRIBO_H5_MODAL      "/modal"
 #define TRIBO_H5_BACKBONE   "/backbone"
 #define TRIBO_H5_FRF        "/frf"
+#define TRIBO_H5_TRANSIENT  "/transient" /* a transient response (src/nma/transient.c, TriboTransientWriteH5()) */
 #define TRIBO_H5_CONT       "/cont"
 #define TRIBO_H5_LAW        "/law"
 #define TRIBO_H5_CONT_X     "/cont/X"

@@ -124,6 +124,10 @@ PETSC_EXTERN PetscErrorCode   TriboJointDestroy(TriboJoint *);
    committed history; the trial history is kept for TriboJointCommit(). Collective. */
 PETSC_EXTERN PetscErrorCode TriboJointEvaluate(TriboJoint, TriboLawMode, const PetscScalar[], PetscScalar[], PetscScalar[]);
 PETSC_EXTERN PetscErrorCode TriboJointEvaluateLD(TriboJoint, TriboLawMode, const PetscScalar[], PetscScalar[], PetscScalar[], PetscInt);
+/* f = f_nl(x, v) of laws that may read velocities (src/rom/jointv.c) and, if not NULL, Jx += df/dx, Jv += df/dv (n x n,
+   column-major), from the committed history. Collective. */
+PETSC_EXTERN PetscErrorCode TriboJointEvaluateV(TriboJoint, TriboLawMode, const PetscReal[], const PetscReal[], PetscReal[], PetscReal[],
+                                                PetscReal[]);
 /* Harmonic balance force (AFT, include/tribohb.h): F = harmonics of f_nl for the harmonics X of x (X[k n + i]) and,
    if J != NULL, J += dF/dX ((ncoef n)^2, column-major, interface rows and columns only). Collective. */
 PETSC_EXTERN PetscErrorCode TriboJointEvaluateHB(TriboJoint, TriboHB, TriboLawMode, const PetscReal[], PetscReal[], PetscReal[]);

@@ -31,8 +31,8 @@ __version__ = "0.1.0"
 __all__ = ["read", "Result", "Group", "ResultError", "csr_to_dense", "read_measured", "Measured", "plot", "save",
            "figure", "register_figure", "FIGURES", "figures", "interface"]
 
-_LAZY = {"FIGURES", "register_figure", "figure", "save", "backbone_figure", "interface_figure", "modal_figure", "loops_figure", "manifold_figure",
-         "auto_kind"}
+_LAZY = {"FIGURES", "register_figure", "figure", "save", "backbone_figure", "interface_figure", "modal_figure", "loops_figure",
+         "auto_kind", "frf_figure", "transient_figure", "manifold_figure", "law_figure"}
 
 
 def __getattr__(name):

@@ -29,7 +29,7 @@ __all__ = ["main", "build_figure"]
 # command-line option -> keyword of the figure functions
 OPTION_KEYWORDS = [("x", "--x"), ("mode", "--mode"), ("measured", "--measured"), ("measured_labels", "--measured-label"),
                    ("labels", "--label"), ("fields", "--fields"), ("rom", "--rom"), ("amps", "--amps"),
-                   ("title", "--title")]
+                   ("title", "--title"), ("row", "--row"), ("point", "--point")]
 
 
 class UsageError(Exception):
@@ -65,6 +65,8 @@ def _plot_parser():
     p.add_argument("--rom", metavar="ROM.h5", help="the ROM with the interface geometry (default: the file's own /rom, "
                    "else the ROM named in its /meta inputs)")
     p.add_argument("--amps", help="loops: the amplitudes whose hysteresis loops are drawn: all (default) or 0-based indices I,J")
+    p.add_argument("--row", help="frf, transient: the recovery row drawn (0-based index or label)")
+    p.add_argument("--point", type=int, help="transient: the interface point or discrete element (0-based) whose hysteresis loop is drawn")
     p.add_argument("--title", help="figure title ('' for none)")
     p.add_argument("--dpi", type=int, default=150, help="PNG resolution (default 150)")
     p.add_argument("-q", "--quiet", action="store_true", help="do not print the name of the file written")

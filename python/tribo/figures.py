@@ -48,7 +48,7 @@ from .measured import Measured, read_measured
 from .results import Result, ResultError, read
 
 __all__ = ["FIGURES", "register_figure", "figure", "auto_kind", "save", "backbone_figure", "interface_figure",
-           "modal_figure", "loops_figure", "frf_figure", "law_figure", "law_names", "law_displacement", "manifold_figure", "manifold_laws", "method_name", "loop_amplitudes", "slip_direction", "new_figure", "backbone_x", "recovery_row", "FORMATS"]
+           "modal_figure", "loops_figure", "frf_figure", "law_figure", "law_names", "law_displacement", "manifold_figure", "manifold_laws", "transient_figure", "method_name", "loop_amplitudes", "slip_direction", "new_figure", "backbone_x", "recovery_row", "FORMATS"]
 
 FORMATS = (".png", ".svg", ".pdf")
 FIGURES = {}
@@ -332,7 +332,8 @@ def _panel_size(polys):
     return wide, aw, max(ah, 0.4)
 
 
-@register_figure("prestress", applies=lambda r: r.has("/prestress/point_traction") and not r.has("/frf"), suffix="_prestress",
+@register_figure("prestress", applies=lambda r: r.has("/prestress/point_traction") and not r.has("/frf") and not r.has("/transient"),
+                 suffix="_prestress",
                  description="interface fields after the preload (/prestress): pressure, gap, traction, slip")
 def interface_figure(results, fields=("pressure", "gap"), rom=None, labels=None, title=None, group="/prestress"):
     """Interface fields drawn on the interface faces (one polygon per face, coloured by the
@@ -403,7 +404,7 @@ def interface_figure(results, fields=("pressure", "gap"), rom=None, labels=None,
 
 
 # --- modal ---------------------------------------------------------------------------------------
-@register_figure("modal", applies=lambda r: r.has("/modal/frequency_hz") and not r.has("/frf"), suffix="_modal",
+@register_figure("modal", applies=lambda r: r.has("/modal/frequency_hz") and not r.has("/frf") and not r.has("/transient"), suffix="_modal",
                  description="natural frequencies of the linearized modes (/modal)")
 def modal_figure(results, labels=None, title=None):
     """Natural frequencies of the modes about the prestress (/modal) as stems, the rigid or
@@ -753,4 +754,79 @@ def manifold_figure(results, law=None, title=None):
     ax2.grid(True, color="0.88")
     ax2.legend(loc="best", fontsize=8)
     fig.suptitle(title or "tribo law: Masing manifold of %s, %s" % (law, os.path.basename(r.path)))
+    return fig
+
+
+# --- transient response ------------------------------------------------------------------------
+def _transient_point(g, point, path):
+    """0-based index into /transient/points of ``point`` (an interface point or element number), default the first."""
+    pts = [int(p) for p in np.asarray(g["points"]).ravel()]
+    if point is None:
+        return 0
+    p = int(point)
+    if p not in pts:
+        raise ResultError("%s: point %d has no stored history (stored: %s; tribo transient -transient_points)" % (path, p, ", ".join(map(str, pts))))
+    return pts.index(p)
+
+
+@register_figure("transient", applies=lambda r: r.has("/transient/time"), suffix="",
+                 description="transient response (/transient): time history, hysteresis loop of a joint element, energies")
+def transient_figure(results, row=None, point=None, labels=None, title=None):
+    """Transient response: the displacement at one recovery row (``row``: index or label; default the row with the largest
+    motion of the first file) against time; the hysteresis loop (force against relative displacement, the local component
+    with the largest motion) of one stored interface point or discrete element (``point``, default the first stored one);
+    and the energy terms against time (kinetic + strain, external work, dissipated by damping, work on the joint, balance)
+    of the first file. One line per file."""
+    results = _results(results)
+    _check_labels(results, labels)
+    names = _default_labels(results, labels)
+    first = results[0].get("/transient")
+    has_rec = "recovery" in first
+    if has_rec:
+        rlabels = [str(x.decode() if isinstance(x, bytes) else x) for x in first["recovery_labels"]]
+        y0 = np.asarray(first["recovery"], dtype=float)
+    else:
+        y0 = np.asarray(first["x"], dtype=float)
+        rlabels = ["x%d" % (i + 1) for i in range(y0.shape[1])]
+    k = int(np.argmax(np.ptp(y0, axis=0))) if row is None else recovery_row(row, rlabels, results[0].path)
+    has_pts = "points" in first and np.asarray(first["points"]).size > 0
+    tmax = float(np.max(np.asarray(first["time"], dtype=float)))
+    ts, tu = (1e3, "ms") if tmax < 1 else (1.0, "s")
+    fig = new_figure(11.0, 7.5)
+    gs = fig.add_gridspec(2, 2)
+    axt, axl, axe = fig.add_subplot(gs[0, 0]), fig.add_subplot(gs[0, 1]), fig.add_subplot(gs[1, :])
+    for n, (r, lab) in enumerate(zip(results, names)):
+        g = r.get("/transient")
+        t = np.asarray(g["time"], dtype=float) * ts
+        y = np.asarray(g["recovery"] if has_rec else g["x"], dtype=float)[:, k]
+        c = COLORS[n % len(COLORS)]
+        axt.plot(t, y, "-", color=c, lw=1.2, label=lab, gid="transient-history-%d" % n)
+        if has_pts and "points" in g:
+            q = _transient_point(g, point, r.path)
+            u = np.asarray(g["point_u"], dtype=float)[:, q, :]
+            f = np.asarray(g["point_t"], dtype=float)[:, q, :]
+            comp = int(np.argmax(np.ptp(u, axis=0)))
+            axl.plot(u[:, comp], f[:, comp], "-", color=c, lw=1.0, label=lab, gid="transient-loop-%d" % n)
+            if n == 0:
+                pid = int(np.asarray(g["points"]).ravel()[q])
+                axl.set_title("point %d, component %s" % (pid, ("t1", "t2", "n")[comp]), fontsize=9)
+    e = first["energy"]
+    te = np.asarray(first["time"], dtype=float) * ts
+    for key, lab, st in (("mech", "kinetic + strain", "-"), ("external_work", "external work", "--"), ("damping", "dissipated by damping", "-."),
+                         ("joint_work", "work on the joint", ":"), ("balance", "balance", "-")):
+        v = (np.asarray(e["kinetic"], dtype=float) + np.asarray(e["strain"], dtype=float)) if key == "mech" else np.asarray(e[key], dtype=float)
+        axe.plot(te, v, st, lw=1.2, color="0.5" if key == "balance" else None, label=lab, gid="transient-energy-%s" % key)
+    axt.set_xlabel("time (%s)" % tu)
+    axt.set_ylabel("displacement at %s (m)" % _short([rlabels[k]])[0])
+    axt.set_title(title or "tribo transient: %s" % str(first.attrs.get("force", "")))
+    axl.set_xlabel("relative displacement (m)")
+    axl.set_ylabel("traction or element force")
+    if not has_pts:
+        axl.text(0.5, 0.5, "no interface point stored\n(-transient_points)", ha="center", va="center", transform=axl.transAxes)
+    axe.set_xlabel("time (%s)" % tu)
+    axe.set_ylabel("energy (J), %s" % os.path.basename(results[0].path))
+    for ax in (axt, axl, axe):
+        ax.grid(True, which="major", color="0.85", lw=0.8)
+        if ax.get_legend_handles_labels()[0]:
+            ax.legend(loc="best", fontsize=8)
     return fig

@@ -39,6 +39,7 @@ WRITERS = {
     "/modal": "tribo modal or backbone",
     "/backbone": "tribo backbone",
     "/law": "tribo law",
+    "/transient": "tribo transient",
 }
 
 

@@ -73,6 +73,7 @@ PetscErrorCode TriboRegisterAll(void)
   PetscCall(TriboModelRegisterAll());
   PetscCall(TriboOptionsRegisterNamespace("rom_")); // TriboCBSetFromOptions()
   PetscCall(TriboNMARegisterAll());
-  PetscCall(TriboOptionsRegisterNamespace("law_")); // tribo law
+  PetscCall(TriboOptionsRegisterNamespace("law_"));       // tribo law
+  PetscCall(TriboOptionsRegisterNamespace("transient_")); // TriboTransientSetFromOptions(): a shared configuration file may hold them
   PetscFunctionReturn(0);
 }

@@ -19,7 +19,7 @@ static PetscErrorCode IsHDF5_Private(const char path[], PetscBool *is)
   PetscFunctionReturn(0);
 }
 
-/* Summary of a tribo result file: provenance, prestress, modes, backbones */
+/* Summary of a tribo result file: provenance, prestress, modes, transient, backbones */
 static PetscErrorCode InfoResult_Private(MPI_Comm comm, TriboH5 h5, const char path[])
 {
   char       buf[4096];
@@ -48,6 +48,15 @@ static PetscErrorCode InfoResult_Private(MPI_Comm comm, TriboH5 h5, const char p
     PetscCall(PetscPrintf(comm, "  /modal         %" PetscInt_FMT " frequencies (Hz):", dims[0]));
     for (PetscInt i = 0; i < dims[0]; i++) PetscCall(PetscPrintf(comm, " %.2f", (double)v[i]));
     PetscCall(PetscPrintf(comm, "\n"));
+    PetscCall(PetscFree(v));
+  }
+  PetscCall(TriboH5Has(h5, TRIBO_H5_TRANSIENT "/time", &has));
+  if (has) {
+    buf[0] = 0;
+    PetscCall(TriboH5ReadAttrString(h5, TRIBO_H5_TRANSIENT, "force", buf, sizeof(buf)));
+    PetscCall(TriboH5ReadReal(h5, TRIBO_H5_TRANSIENT "/time", &rank, dims, &v));
+    PetscCall(PetscPrintf(comm, "  /transient     %" PetscInt_FMT " records from %g to %g s, load %s\n", dims[0], (double)(dims[0] ? v[0] : 0),
+                          (double)(dims[0] ? v[dims[0] - 1] : 0), buf));
     PetscCall(PetscFree(v));
   }
   for (PetscInt m = 1; m <= 100; m++) {

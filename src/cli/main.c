@@ -10,6 +10,7 @@ static const TriboVerb verbs[] = {
     {"backbone", "prestress, modes, then the amplitude-dependent frequency and damping (RQNMA)", TriboVerbBackbone},
     {"frf", "prestress, modes, then the forced response over a frequency range by harmonic balance", TriboVerbFRF},
     {"law", "drive interface laws through a displacement or traction history: loops, dissipation, stick/slip", TriboVerbLaw},
+    {"transient", "prestress, then the response in time to a load by implicit integration (Newmark, HHT-alpha)", TriboVerbTransient},
     {"mesh", "write a parametric FE deck (-mesh_type lapbeam: BRB-like bolted lap beam)", TriboVerbMesh},
 };
 static const int nverbs = (int)(sizeof(verbs) / sizeof(verbs[0]));

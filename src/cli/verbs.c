@@ -16,13 +16,15 @@ typedef struct {
   TriboModal     modal; // NULL for tribo prestress
   TriboNMA       nma;   // NULL but for tribo backbone
   TriboFRF       frf;   // NULL but for tribo frf
+  TriboTransient tr;    // NULL but for tribo transient
   char           rompath[PETSC_MAX_PATH_LEN];
   char           output[PETSC_MAX_PATH_LEN];
   char           png[PETSC_MAX_PATH_LEN];   // picture of the prestress
-  char           bbpng[PETSC_MAX_PATH_LEN]; // picture of the backbone
+  char           bbpng[PETSC_MAX_PATH_LEN]; // picture of the backbone (of the transient for tribo transient)
   PetscInt       rec;                       // recovery row of the backbone picture's x axis, -1: modal amplitude
   PetscBool      plotps;
-  PetscBool      xdmf; // also write <output>.xdmf for ParaView
+  PetscBool      noprestress; // tribo transient of a discrete system: starts at rest at x = 0, no /prestress
+  PetscBool      xdmf;        // also write <output>.xdmf for ParaView
   char           xdmfname[PETSC_MAX_PATH_LEN];
 } Pipeline;
 
@@ -43,7 +45,7 @@ static PetscErrorCode OutputName_Private(const char name[], const char suffix[],
    its inputs, and set from the options (each reads its own). In help mode a one-DOF stand-in ROM
    without an interface lets every object print its options. Nothing is computed here. */
 static PetscErrorCode PipelineCreate_Private(MPI_Comm comm, PetscBool help, const char verb[], PetscBool modal, PetscBool backbone, PetscBool frf,
-                                             Pipeline *pl)
+                                             PetscBool transient, Pipeline *pl)
 {
   PetscBool set, setpng;
 
@@ -70,6 +72,11 @@ static PetscErrorCode PipelineCreate_Private(MPI_Comm comm, PetscBool help, cons
     PetscCall(PetscOptionsInt("-backbone_plot_recovery",
                               "recovery row (0-based) whose acceleration amplitude is the x axis of the picture; -1: modal amplitude",
                               "TriboBackbonePlot", pl->rec, &pl->rec, NULL));
+  }
+  if (transient) {
+    PetscCall(OutputName_Private(pl->output, ".png", pl->bbpng, sizeof(pl->bbpng)));
+    PetscCall(PetscOptionsString("-transient_png", "picture of the time history and of a hysteresis loop (default: the output name with .png)",
+                                 "TriboDrawPicture", pl->bbpng, pl->bbpng, sizeof(pl->bbpng), NULL));
   }
   TriboOptionsEnd();
   if (help) {
@@ -138,6 +145,12 @@ static PetscErrorCode PipelineCreate_Private(MPI_Comm comm, PetscBool help, cons
     PetscCall(TriboFRFSetModal(pl->frf, pl->modal));
     PetscCall(TriboFRFSetFromOptions(pl->frf));
   }
+  if (transient) {
+    PetscCall(TriboTransientCreate(comm, &pl->tr));
+    PetscCall(TriboTransientSetJoint(pl->tr, pl->joint));
+    PetscCall(TriboTransientSetModal(pl->tr, pl->modal));
+    PetscCall(TriboTransientSetFromOptions(pl->tr));
+  }
   if (!help) {
     PetscCheck(pl->rec < pl->rom->nrec, comm, PETSC_ERR_USER_INPUT,
                "-backbone_plot_recovery %" PetscInt_FMT " out of range: the ROM has %" PetscInt_FMT " recovery rows", pl->rec, pl->rom->nrec);
@@ -173,16 +186,16 @@ static PetscErrorCode PipelineModal_Private(MPI_Comm comm, Pipeline *pl)
 static PetscErrorCode CheckOutputs_Private(MPI_Comm comm, Pipeline *pl)
 {
   const char *in[2] = {pl->rompath, pl->output};
-  const char *png   = pl->nma ? pl->bbpng : NULL;
+  const char *png = pl->nma || pl->tr ? pl->bbpng : NULL, *pngopt = pl->tr ? "-transient_png" : "-backbone_png";
 
   PetscFunctionBeginUser;
   PetscCall(TriboCheckOutput(comm, "-output", pl->output, 1, in));
-  if (png) PetscCall(TriboCheckOutput(comm, "-backbone_png", png, 2, in));
+  if (png) PetscCall(TriboCheckOutput(comm, pngopt, png, 2, in));
   if (pl->plotps) PetscCall(TriboCheckOutput(comm, "-prestress_png", pl->png, 2, in));
-  PetscCheck(!pl->plotps || !png || strcmp(png, pl->png), comm, PETSC_ERR_USER_INPUT,
-             "-prestress_png and -backbone_png both name %s; give them different names", png);
+  PetscCheck(!pl->plotps || !png || strcmp(png, pl->png), comm, PETSC_ERR_USER_INPUT, "-prestress_png and %s both name %s; give them different names",
+             pngopt, png);
   for (int k = 0; k < 2; k++) { // a picture replaces neither the result file nor a folder
-    const char *p = k ? (pl->plotps ? pl->png : NULL) : png, *opt = k ? "-prestress_png" : "-backbone_png";
+    const char *p = k ? (pl->plotps ? pl->png : NULL) : png, *opt = k ? "-prestress_png" : pngopt;
     struct stat st;
     PetscCheck(!p || strcmp(p, pl->output), comm, PETSC_ERR_USER_INPUT, "option %s names the result file %s (option -output); choose another name",
                opt, p);
@@ -205,10 +218,11 @@ static PetscErrorCode PipelineFinish_Private(MPI_Comm comm, Pipeline *pl, const 
   PetscCall(TriboH5WriteMeta(h5, verb, 1, inputs));
   if (pl->rom->iface->nelem > 0) PetscCall(TriboInterfaceWriteH5(pl->rom->iface, h5));
   if (pl->rom->surf) PetscCall(TriboROMSurfaceWriteH5(pl->rom->surf, h5, PETSC_FALSE)); // the mesh of the surface fields
-  PetscCall(TriboPrestressWriteH5(pl->ps, h5));
+  if (!pl->noprestress) PetscCall(TriboPrestressWriteH5(pl->ps, h5));
   if (pl->modal) PetscCall(TriboModalWriteH5(pl->modal, h5));
   if (pl->nma) PetscCall(TriboNMAWriteH5(pl->nma, h5));
   if (pl->frf) PetscCall(TriboFRFWriteH5(pl->frf, h5));
+  if (pl->tr) PetscCall(TriboTransientWriteH5(pl->tr, h5));
   PetscCall(TriboH5Close(&h5, PETSC_TRUE));
   if (pl->xdmf) {
     TriboXdmf x;
@@ -228,6 +242,7 @@ static PetscErrorCode PipelineFinish_Private(MPI_Comm comm, Pipeline *pl, const 
     PetscCall(PetscSNPrintf(x, sizeof(x), pl->rec >= 0 ? "acc:%" PetscInt_FMT : "modal", pl->rec));
     PetscCall(TriboDrawPicture(comm, pl->output, "backbone", pl->bbpng, 2, extra, &drawbb));
   }
+  if (pl->tr) PetscCall(TriboDrawPicture(comm, pl->output, "transient", pl->bbpng, 0, NULL, &drawbb));
   if (drawbb && drawps)
     PetscCall(PetscPrintf(comm, "wrote %s, %s and %s\n", pl->output, pl->png, pl->bbpng));
   else if (drawbb || drawps)
@@ -241,6 +256,7 @@ static PetscErrorCode PipelineDestroy_Private(Pipeline *pl)
 {
   PetscFunctionBeginUser;
   PetscCall(TriboFRFDestroy(&pl->frf));
+  PetscCall(TriboTransientDestroy(&pl->tr));
   PetscCall(TriboNMADestroy(&pl->nma));
   PetscCall(TriboModalDestroy(&pl->modal));
   PetscCall(TriboPrestressDestroy(&pl->ps));
@@ -265,7 +281,7 @@ PetscErrorCode TriboVerbPrestress(MPI_Comm comm, PetscBool help)
 
   PetscFunctionBeginUser;
   if (help) PetscCall(PetscPrintf(comm, "tribo prestress -rom ROM [-output prestress.h5] [options]: static solution under bolt preload\n"));
-  PetscCall(PipelineCreate_Private(comm, help, "prestress", PETSC_FALSE, PETSC_FALSE, PETSC_FALSE, &pl));
+  PetscCall(PipelineCreate_Private(comm, help, "prestress", PETSC_FALSE, PETSC_FALSE, PETSC_FALSE, PETSC_FALSE, &pl));
   if (!help) {
     PetscCall(CheckOutputs_Private(comm, &pl));
     PetscCall(TriboROMView(pl.rom, PETSC_VIEWER_STDOUT_(comm)));
@@ -287,7 +303,7 @@ PetscErrorCode TriboVerbModal(MPI_Comm comm, PetscBool help)
 
   PetscFunctionBeginUser;
   if (help) PetscCall(PetscPrintf(comm, "tribo modal -rom ROM [-output modal.h5] [options]: prestress, then linearized modes\n"));
-  PetscCall(PipelineCreate_Private(comm, help, "modal", PETSC_TRUE, PETSC_FALSE, PETSC_FALSE, &pl));
+  PetscCall(PipelineCreate_Private(comm, help, "modal", PETSC_TRUE, PETSC_FALSE, PETSC_FALSE, PETSC_FALSE, &pl));
   if (!help) {
     PetscCall(CheckOutputs_Private(comm, &pl));
     PetscCall(TriboROMView(pl.rom, PETSC_VIEWER_STDOUT_(comm)));
@@ -315,7 +331,7 @@ PetscErrorCode TriboVerbBackbone(MPI_Comm comm, PetscBool help)
   PetscFunctionBeginUser;
   if (help)
     PetscCall(PetscPrintf(comm, "tribo backbone -rom ROM [-output backbone.h5] [options]: amplitude-dependent frequency and damping of one mode\n"));
-  PetscCall(PipelineCreate_Private(comm, help, "backbone", PETSC_TRUE, PETSC_TRUE, PETSC_FALSE, &pl));
+  PetscCall(PipelineCreate_Private(comm, help, "backbone", PETSC_TRUE, PETSC_TRUE, PETSC_FALSE, PETSC_FALSE, &pl));
   if (!help) {
     rec = pl.rec;
     PetscCall(CheckOutputs_Private(comm, &pl));
@@ -384,7 +400,7 @@ PetscErrorCode TriboVerbFRF(MPI_Comm comm, PetscBool help)
   if (help)
     PetscCall(
         PetscPrintf(comm, "tribo frf -rom ROM -frf_range f0,f1 [-frf_force P] [-output frf.h5] [options]: forced response by harmonic balance\n"));
-  PetscCall(PipelineCreate_Private(comm, help, "frf", PETSC_TRUE, PETSC_FALSE, PETSC_TRUE, &pl));
+  PetscCall(PipelineCreate_Private(comm, help, "frf", PETSC_TRUE, PETSC_FALSE, PETSC_TRUE, PETSC_FALSE, &pl));
   if (!help) {
     PetscCall(CheckOutputs_Private(comm, &pl));
     PetscCall(TriboFRFSetUp(pl.frf)); // the range, load shape and damping are checked before anything is computed
@@ -454,5 +470,67 @@ PetscErrorCode TriboVerbModel(MPI_Comm comm, PetscBool help)
   PetscCall(TriboROMView(rom, PETSC_VIEWER_STDOUT_(comm)));
   PetscCall(PetscPrintf(comm, "wrote %s\n", out));
   PetscCall(TriboROMDestroy(&rom));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboVerbTransient - tribo transient: prestress (none for a discrete system: it starts at rest at x = 0), then the response in
+  time to f_s + g(t) f_x by implicit time integration (Newmark or HHT-alpha) with the joint's laws; writes /prestress and
+  /transient and a picture of the history and of a hysteresis loop.
+
+  Collective
+
+  Input Parameters:
++ comm - communicator of the run
+- help - PETSC_TRUE: print the usage and the options, compute nothing
+
+  Options Database Keys:
++ -transient_dt dt, -transient_time T - time step and end time [s] (required)
+. -transient_scheme newmark|hht, -transient_alpha a - the scheme
+. -transient_force "sin(A,f)"        - the load function (see TriboTransientSetFromOptions())
+- -transient_png file                - the picture (default: the output name with .png)
+
+  Notes:
+  Every option is read and checked before anything is computed: a bad option is a one-line error and no file is
+  written. The linear modes are solved only for -transient_mode.
+
+.seealso: TriboTransientSolve(), TriboTransientWriteH5()
+@*/
+PetscErrorCode TriboVerbTransient(MPI_Comm comm, PetscBool help)
+{
+  Pipeline  pl;
+  PetscBool need;
+
+  PetscFunctionBeginUser;
+  if (help)
+    PetscCall(PetscPrintf(comm, "tribo transient -rom ROM -transient_dt dt -transient_time T [-transient_force \"sin(A,f)\"] [-output "
+                                "transient.h5] [options]: response in time by implicit integration\n"));
+  PetscCall(PipelineCreate_Private(comm, help, "transient", PETSC_TRUE, PETSC_FALSE, PETSC_FALSE, PETSC_TRUE, &pl));
+  if (!help) {
+    PetscCall(CheckOutputs_Private(comm, &pl));
+    PetscCall(TriboTransientSetUp(pl.tr)); // the time step, load shape and points are checked before anything is computed
+    PetscCall(TriboROMView(pl.rom, PETSC_VIEWER_STDOUT_(comm)));
+    pl.noprestress = (PetscBool)(pl.rom->elements != NULL); // a discrete system has no bolt load (and may be held by its joints alone: K singular)
+    if (!pl.noprestress) {
+      PetscCall(PipelinePrestress_Private(comm, &pl));
+      PetscCall(TriboTransientSetPrestress(pl.tr, pl.ps));
+    }
+    PetscCall(TriboTransientNeedsModal(pl.tr, &need));
+    if (need && !pl.noprestress)
+      PetscCall(PipelineModal_Private(comm, &pl));
+    else if (need) { // the modes of a discrete system about x = 0
+      PetscReal *zero;
+      PetscCall(PetscCalloc1(pl.rom->n, &zero));
+      PetscCall(TriboModalSetState(pl.modal, zero));
+      PetscCall(TriboModalSolve(pl.modal));
+      PetscCall(TriboModalView(pl.modal, PETSC_VIEWER_STDOUT_(comm)));
+      PetscCall(PetscFree(zero));
+    } else
+      PetscCall(TriboModalDestroy(&pl.modal)); // not solved: not written
+    PetscCall(TriboTransientSolve(pl.tr));
+    PetscCall(TriboTransientView(pl.tr, PETSC_VIEWER_STDOUT_(comm)));
+    PetscCall(PipelineFinish_Private(comm, &pl, "transient"));
+  }
+  PetscCall(PipelineDestroy_Private(&pl));
   PetscFunctionReturn(0);
 }
