@@ -58,12 +58,18 @@ typedef struct {
   TriboLawKernelP kernel_p;                    /* optional: analytic parameter sensitivities; else TriboLawEvaluateP() differences */
 } TriboLawCard;
 
-#define TRIBOLAWPENALTY    "penalty"
-#define TRIBOLAWJENKINS    "jenkins"
-#define TRIBOLAWEDF        "edf"
-#define TRIBOLAWCUBIC      "cubic"
-#define TRIBOLAWUNILATERAL "unilateral"
-#define TRIBOLAWTANH       "tanh"
+#define TRIBOLAWPENALTY         "penalty"
+#define TRIBOLAWJENKINS         "jenkins"
+#define TRIBOLAWEDF             "edf"
+#define TRIBOLAWCUBIC           "cubic"
+#define TRIBOLAWUNILATERAL      "unilateral"
+#define TRIBOLAWTANH            "tanh"
+#define TRIBOLAWIWAN4           "iwan4"
+#define TRIBOLAWIWAN5           "iwan5"
+#define TRIBOLAWIWANUNIFORM     "iwan_uniform"
+#define TRIBOLAWIWANSTRIBECK    "iwan_stribeck"
+#define TRIBOLAWIWANDISCRETE    "iwan_discrete"
+#define TRIBOLAWIWANDISCRETE10K "iwan_discrete_10k"
 
 typedef struct _p_TriboLaw *TriboLaw;
 
@@ -98,3 +104,9 @@ PETSC_EXTERN PetscErrorCode TriboLawCardGet_EDF(const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_Cubic(const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_Unilateral(const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_Tanh(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_Iwan4(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_Iwan5(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_IwanUniform(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_IwanStribeck(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_IwanDiscrete(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_IwanDiscrete10k(const TriboLawCard **);

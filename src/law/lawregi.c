@@ -17,5 +17,11 @@ PetscErrorCode TriboLawRegisterAll(void)
   PetscCall(TriboLawRegister(TRIBOLAWCUBIC, TriboLawCardGet_Cubic));
   PetscCall(TriboLawRegister(TRIBOLAWUNILATERAL, TriboLawCardGet_Unilateral));
   PetscCall(TriboLawRegister(TRIBOLAWTANH, TriboLawCardGet_Tanh));
+  PetscCall(TriboLawRegister(TRIBOLAWIWAN4, TriboLawCardGet_Iwan4));
+  PetscCall(TriboLawRegister(TRIBOLAWIWAN5, TriboLawCardGet_Iwan5));
+  PetscCall(TriboLawRegister(TRIBOLAWIWANUNIFORM, TriboLawCardGet_IwanUniform));
+  PetscCall(TriboLawRegister(TRIBOLAWIWANSTRIBECK, TriboLawCardGet_IwanStribeck));
+  PetscCall(TriboLawRegister(TRIBOLAWIWANDISCRETE, TriboLawCardGet_IwanDiscrete));
+  PetscCall(TriboLawRegister(TRIBOLAWIWANDISCRETE10K, TriboLawCardGet_IwanDiscrete10k));
   PetscFunctionReturn(0);
 }
