@@ -9,7 +9,9 @@
       iwan4 against porter-et-al-2022 eq. 7, iwan5 against eq. 9 and brake-ripp eq. 30 (macroslip
       force), iwan_uniform against brake-ripp eq. 32, at u/phi_max = 0.01, 0.3, 0.7, 0.99, 1.5
       (relative error <= 1e-12); RIPP with pinning at 2.25 mm for brake-ripp Table 1 (K_P = 1e7 N/m,
-      delta_P = 2 mm): F_S + K_P (2.25 - 2) mm = 6500 N (eqs. 5, 25; relative error <= 1e-12).
+      delta_P = 2 mm): F_S + K_P (2.25 - 2) mm = 6500 N (eqs. 5, 25; relative error <= 1e-12); iwan_stribeck
+      at constant v = 0.3 and 2 v_S against eq. 39 written out here (relative error <= 1e-12); in
+      TRIBO_LAW_NORMAL mode t_t = 0, and the next step starts virgin from there (porter eq. 7, <= 1e-12).
    3. The first reversal from macroslip is Masing's (A = 2 in eq. 24): iwan4 at x_0 - 2z after loading
       to x_0 = 2 phi_max is F_S - 2 f(z) with f of porter eq. 7 (z = 0.2, 0.45 phi_max; <= 1e-12).
    4. Parameters outside their admissible sets are refused, with the message (printed) naming the
@@ -159,6 +161,44 @@ int main(int argc, char **argv)
       PetscCall(
           PetscPrintf(PETSC_COMM_WORLD, "iwan4 reversal from macroslip vs Masing F_S - 2 f(z) (porter eq. 7): %s\n", err <= 1e-12 ? "ok" : "FAILED"));
     }
+    PetscCall(TriboLawDestroy(&a));
+  }
+  { // Iwan-Stribeck virgin loading at a constant velocity v > 0 against brake-ripp eq. 39 (with porter eq. 9 for its first part)
+    const PetscReal fv = 1e9, vs = 1e-4, ds = 1.5, th = 0.75, K = PetscPowReal(kt * (beta + c) / (fs * (1 + beta)), 1 + chi);
+    const PetscReal vv[] = {3e-5, 2e-4};
+    err                  = 0;
+    PetscCall(Make(TRIBOLAWIWANSTRIBECK, th, vs, fv, &a));
+    PetscCall(TriboLawSetParameter(a, "deltas", ds));
+    for (int iv = 0; iv < 2; iv++)
+      for (size_t k = 0; k < sizeof(xs) / sizeof(xs[0]); k++) {
+        PetscReal x = xs[k] * phimax, v3[3] = {-vv[iv], vv[iv], 0}, F;
+        F = x < phimax ? kt * x + K * kt * (chi + 1) / (1 + beta) * (th / (chi + 2) - 1 / (chi + 1)) * PetscPowReal(x, chi + 2)
+                       : fs * (beta + th * c) / (beta + c);
+        F += (fs * (1 - th) * PetscExpReal(-PetscPowReal(vv[iv] / vs, ds)) + fv * vv[iv]) * PetscPowReal(PetscMin(x / phimax, 1), chi + 1) /
+             (beta + c);
+        for (int j = 0; j < 10; j++) h[j] = 0;
+        u[0] = -x, u[1] = x, u[2] = 0;
+        PetscCall(TriboLawEvaluateV(a, TRIBO_LAW_FULL, 1, u, v3, h, t, NULL, NULL, hn));
+        err = PetscMax(err, PetscMax(PetscAbsReal(t[0] + F), PetscAbsReal(t[1] - F)) / PetscAbsReal(F));
+      }
+    PetscCall(
+        PetscPrintf(PETSC_COMM_WORLD, "iwan_stribeck virgin curve at v = 0.3 and 2 v_S vs brake-ripp eq. 39: %s\n", err <= 1e-12 ? "ok" : "FAILED"));
+    PetscCall(TriboLawDestroy(&a));
+  }
+  { // TRIBO_LAW_NORMAL: no tangential traction, and the point restarts virgin where it is (slope kt, porter eq. 7 from there)
+    const PetscReal K = PetscPowReal(kt * (beta + c) / (fs * (1 + beta)), 1 + chi), dz = 0.05 * phimax;
+    const PetscReal F = kt * dz - K * kt / ((1 + beta) * (chi + 2)) * PetscPowReal(dz, chi + 2);
+    PetscCall(Make(TRIBOLAWIWAN4, -1, -1, 0, &a));
+    PetscCall(TriboLawSetParameter(a, "kn", 3e12));
+    for (int j = 0; j < 10; j++) h[j] = 0;
+    u[0] = 3 * phimax, u[1] = -0.5 * phimax, u[2] = 1e-7;
+    PetscCall(TriboLawEvaluate(a, TRIBO_LAW_NORMAL, 1, u, h, t, NULL, hn));
+    err = PetscAbsReal(t[0]) + PetscAbsReal(t[1]) + PetscAbsReal(t[2] - 3e5) / 3e5;
+    u[0] += dz, u[1] -= dz;
+    PetscCall(TriboLawEvaluate(a, TRIBO_LAW_FULL, 1, u, hn, t, NULL, h));
+    err = PetscMax(err, PetscMax(PetscAbsReal(t[0] - F), PetscAbsReal(t[1] + F)) / F);
+    PetscCall(
+        PetscPrintf(PETSC_COMM_WORLD, "iwan4 normal mode (t_t = 0), then virgin from there (porter eq. 7): %s\n", err <= 1e-12 ? "ok" : "FAILED"));
     PetscCall(TriboLawDestroy(&a));
   }
   // pinning, Table 1 (discrete element)
