@@ -53,6 +53,8 @@ static inline PetscReal Slider_Private(PetscReal x, PetscReal ph, PetscReal y, P
   return st;
 }
 
+/* Points go in blocks of up to 64, the sliders outermost, so that the slip displacement phi_j (a power) is computed
+   once per block rather than once per point. */
 static PetscInt Discrete_Private(const PetscReal *p, PetscInt nmax, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h,
                                  PetscReal *t, PetscReal *dtdu, PetscReal *hnew)
 {
@@ -61,42 +63,55 @@ static PetscInt Discrete_Private(const PetscReal *p, PetscInt nmax, TriboLawMode
   const PetscReal c = (chi + 1) / (chi + 2), phimax = fs * (1 + beta) / (kt * (beta + c)); // eq. 10
   const PetscReal k = kt / ((1 + beta) * N), S = kt * beta / (1 + beta), pe = (chi + 2) / (chi + 1), sc = phimax * c * N, invN = 1.0 / N;
 
-  for (PetscInt i = 0; i < n; i++) {
-    const PetscReal *ui = &u[3 * i], *hi = &h[nh * i];
-    PetscReal       *ti = &t[3 * i], *ho = &hnew[nh * i], tq[2] = {0, 0}, dq[2][2] = {{0, 0}, {0, 0}};
+  for (PetscInt i = 0; i < n; i++)
+    if (TriboNonFinite3_Private(&u[3 * i])) return i + 1;
+  for (PetscInt b0 = 0; b0 < n; b0 += 64) {
+    const PetscInt nb = PetscMin(64, n - b0);
+    PetscReal      f[64][2], prev = 0;
+    PetscInt       st[64][2];
 
-    if (TriboNonFinite3_Private(ui)) return i + 1;
     if (mode == TRIBO_LAW_FULL) {
-      PetscReal f0 = 0, f1 = 0, prev = 0;
-      PetscInt  s0 = 0, s1 = 0, sd0 = 0, sd1 = 0;
+      for (PetscInt i = 0; i < nb; i++) f[i][0] = f[i][1] = 0, st[i][0] = st[i][1] = 0;
       for (PetscInt j = 0; j < N; j++) {
         PetscReal cur = PetscPowReal((j + 1) * invN, pe), ph = sc * (cur - prev);
         prev = cur;
-        f0 += Slider_Private(ui[0], ph, hi[j], &ho[j], &s0);
-        f1 += Slider_Private(ui[1], ph, hi[o + j], &ho[o + j], &s1);
-      }
-      tq[0]    = k * f0 + S * Slider_Private(ui[0], phimax, hi[N], &ho[N], &sd0);
-      tq[1]    = k * f1 + S * Slider_Private(ui[1], phimax, hi[o + N], &ho[o + N], &sd1);
-      dq[0][0] = k * s0 + S * sd0;
-      dq[1][1] = k * s1 + S * sd1;
-      TriboIwanPin_Private(kpin, dpin, ui, tq, dq);
-    } else {
-      for (PetscInt j = 0; j <= N; j++) {
-        ho[j]     = ui[0];
-        ho[o + j] = ui[1];
+        for (PetscInt i = 0; i < nb; i++) {
+          const PetscReal *ui = &u[3 * (b0 + i)], *hi = &h[nh * (b0 + i)];
+          PetscReal       *ho = &hnew[nh * (b0 + i)];
+          f[i][0] += Slider_Private(ui[0], ph, hi[j], &ho[j], &st[i][0]);
+          f[i][1] += Slider_Private(ui[1], ph, hi[o + j], &ho[o + j], &st[i][1]);
+        }
       }
     }
-    ti[0] = tq[0];
-    ti[1] = tq[1];
-    ti[2] = kn * ui[2];
-    if (dtdu) {
-      PetscReal *d = &dtdu[9 * i];
-      d[0]         = dq[0][0];
-      d[1]         = dq[0][1];
-      d[3]         = dq[1][0];
-      d[4]         = dq[1][1];
-      d[2] = d[5] = d[6] = d[7] = 0;
-      d[8]                      = kn;
+    for (PetscInt i = 0; i < nb; i++) {
+      const PetscReal *ui = &u[3 * (b0 + i)], *hi = &h[nh * (b0 + i)];
+      PetscReal       *ti = &t[3 * (b0 + i)], *ho = &hnew[nh * (b0 + i)], tq[2] = {0, 0}, dq[2][2] = {{0, 0}, {0, 0}};
+
+      if (mode == TRIBO_LAW_FULL) {
+        PetscInt sd0 = 0, sd1 = 0;
+        tq[0]    = k * f[i][0] + S * Slider_Private(ui[0], phimax, hi[N], &ho[N], &sd0);
+        tq[1]    = k * f[i][1] + S * Slider_Private(ui[1], phimax, hi[o + N], &ho[o + N], &sd1);
+        dq[0][0] = k * st[i][0] + S * sd0;
+        dq[1][1] = k * st[i][1] + S * sd1;
+        TriboIwanPin_Private(kpin, dpin, ui, tq, dq);
+      } else { // normal contact only: no tangential traction; the sliders restart unstretched where the point is
+        for (PetscInt j = 0; j <= N; j++) {
+          ho[j]     = ui[0];
+          ho[o + j] = ui[1];
+        }
+      }
+      ti[0] = tq[0];
+      ti[1] = tq[1];
+      ti[2] = kn * ui[2];
+      if (dtdu) {
+        PetscReal *d = &dtdu[9 * (b0 + i)];
+        d[0]         = dq[0][0];
+        d[1]         = dq[0][1];
+        d[3]         = dq[1][0];
+        d[4]         = dq[1][1];
+        d[2] = d[5] = d[6] = d[7] = 0;
+        d[8]                      = kn;
+      }
     }
   }
   return 0;
