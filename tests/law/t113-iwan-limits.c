@@ -12,7 +12,9 @@
       delta_P = 2 mm): F_S + K_P (2.25 - 2) mm = 6500 N (eqs. 5, 25; relative error <= 1e-12); iwan_stribeck
       at constant v = 0.3 and 2 v_S against eq. 39 written out here (relative error <= 1e-12); in
       TRIBO_LAW_NORMAL mode t_t = 0, and the next step starts virgin from there (porter eq. 7, <= 1e-12);
-      150 points in one call give exactly what they give one at a time (iwan4, iwan_stribeck, iwan_discrete).
+      150 points in one call give exactly what they give one at a time (iwan4, iwan_stribeck, iwan_discrete);
+      TriboLawEvaluateP() (directional differences) gives dt/dkt and dt/dfs of iwan4 in microslip and dt/dfs after a
+      reversal from macroslip (through the history's F_0) as the closed forms written out in the driver (error <= 1e-5).
    3. The first reversal from macroslip is Masing's (A = 2 in eq. 24): iwan4 at x_0 - 2z after loading
       to x_0 = 2 phi_max is F_S - 2 f(z) with f of porter eq. 7 (z = 0.2, 0.45 phi_max; <= 1e-12).
    4. Parameters outside their admissible sets are refused, with the message (printed) naming the
@@ -256,6 +258,29 @@ int main(int argc, char **argv)
     err = PetscMax(err, PetscMax(PetscAbsReal(t[0] - F), PetscAbsReal(t[1] + F)) / F);
     PetscCall(
         PetscPrintf(PETSC_COMM_WORLD, "iwan4 normal mode (t_t = 0), then virgin from there (porter eq. 7): %s\n", err <= 1e-12 ? "ok" : "FAILED"));
+    PetscCall(TriboLawDestroy(&a));
+  }
+  { // parameter sensitivities (TriboLawEvaluateP(), directional differences of law and history) against closed forms:
+    // F_IWAN = kt z + Cn r^(chi+2), r = z/phi_max, Cn = -fs/((beta + c)(chi + 2)), phi_max ~ fs/kt (eq. 10), so at fixed z
+    // dF/dkt = z + (chi+2) Cn r^(chi+2)/kt and dF/dfs = -(chi+1) Cn r^(chi+2)/fs; after macroslip (F_0 = fs, A = 2 for every fs)
+    // the reversal branch fs - 2 F_IWAN(z) has dt/dfs = 1 + 2 (chi+1) Cn r^(chi+2)/fs, carried through the history's F_0
+    const PetscReal Cn = -fs / ((beta + c) * (chi + 2)), z = 0.3 * phimax, r = z / phimax, rp = PetscPowReal(r, chi + 2);
+    PetscReal       hp[70] = {0}, hpn[70], dp[21], e1, e2, e3;
+    PetscCall(Make(TRIBOLAWIWAN4, -1, -1, 0, &a));
+    for (int j = 0; j < 10; j++) h[j] = 0;
+    u[0] = z, u[1] = u[2] = 0;
+    PetscCall(TriboLawEvaluateP(a, TRIBO_LAW_FULL, 1, u, h, hp, t, dp, hn, hpn)); // order fs, kt, chi, beta, kn, kpin, dpin
+    e1   = PetscAbsReal(dp[1] - (z + (chi + 2) * Cn * rp / kt)) / z;
+    e2   = PetscAbsReal(dp[0] + (chi + 1) * Cn * rp / fs);
+    u[0] = 2 * phimax;
+    PetscCall(TriboLawEvaluateP(a, TRIBO_LAW_FULL, 1, u, h, hp, t, dp, hn, hpn));
+    u[0] = 2 * phimax - 2 * z;
+    PetscCall(TriboLawEvaluateP(a, TRIBO_LAW_FULL, 1, u, hn, hpn, t, dp, h, hp));
+    e3 = PetscAbsReal(dp[0] - (1 + 2 * (chi + 1) * Cn * rp / fs));
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD,
+                          "iwan4 dt/dkt, dt/dfs (virgin) and dt/dfs after a reversal from macroslip (history) by TriboLawEvaluateP(): %s\n",
+                          e1 <= 1e-5 && e2 <= 1e-5 && e3 <= 1e-5 ? "ok" : "FAILED"));
+    if (e1 > 1e-5 || e2 > 1e-5 || e3 > 1e-5) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  errors %g %g %g\n", (double)e1, (double)e2, (double)e3));
     PetscCall(TriboLawDestroy(&a));
   }
   // pinning, Table 1 (discrete element)

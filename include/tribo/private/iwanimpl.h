@@ -185,7 +185,7 @@ static inline PetscInt TriboIwanRIPPKernel_Private(const TriboIwanBackbone *b, c
         TriboIwanBranch_Private(b->fs, &hi[5 * q], ui[q], &br);
         F = TriboIwanSliding_Private(b, &br, &dF);
         if (rate && v && br.A > 0) { // eq. 39 in the branch frame: velocity s v, term s A g(s v) (min(z/phimax, 1))^(chi+1)/(beta + c)
-          PetscReal dg, g = TriboIwanRateG_Private(rate, br.s * v[3 * i + q], &dg), m = PetscMin(br.z / b->phimax, 1.0);
+          PetscReal dg, g = TriboIwanRateG_Private(rate, br.s * v[3 * i + q], &dg), m = PetscMax(0, PetscMin(br.z / b->phimax, 1.0));
           PetscReal mp = PetscPowReal(m, b->chi + 1);
           F += br.s * br.A * g * mp / b->bc;
           dv[q] = br.A * dg * mp / b->bc;
