@@ -228,6 +228,113 @@ static inline PetscInt TriboIwanRIPPKernel_Private(const TriboIwanBackbone *b, c
   return 0;
 }
 
+/* Parameter sensitivities (card kernel_p, porter-et-al-2022 §2.3.2 eq. 28) of the rate-independent RIPP laws.
+   The derivatives of the backbone's constants with respect to the law's parameter k (np of them): */
+typedef struct {
+  PetscInt  np, ikn, ikpin, idpin; /* number of parameters, positions of kn, kpin, dpin */
+  PetscReal dkt[8], dfs[8], dchi[8], dphimax[8], dCn[8], dfmac[8];
+} TriboIwanBackboneP;
+
+/* power law (eqs. 8-10, 28, 30); index -1 for a parameter the law does not have (theta of iwan4) */
+static inline void TriboIwanBackboneSetUpP_Private(const TriboIwanBackbone *b, PetscReal beta, PetscReal theta, PetscInt ifs, PetscInt ikt,
+                                                   PetscInt ichi, PetscInt ibeta, PetscInt itheta, TriboIwanBackboneP *d)
+{
+  const PetscReal chi = b->chi, fs = b->fs, c = (chi + 1) / (chi + 2), dc = 1 / ((chi + 2) * (chi + 2)), bc = b->bc, phi = b->phimax;
+  const PetscReal Rn = fs * (chi + 1) / bc, T = theta / (chi + 2) - 1 / (chi + 1);
+
+  for (PetscInt k = 0; k < d->np; k++) d->dkt[k] = d->dfs[k] = d->dchi[k] = d->dphimax[k] = d->dCn[k] = d->dfmac[k] = 0;
+  d->dfs[ifs]       = 1;
+  d->dphimax[ifs]   = phi / fs;
+  d->dCn[ifs]       = b->Cn / fs;
+  d->dfmac[ifs]     = b->fmac / fs;
+  d->dkt[ikt]       = 1;
+  d->dphimax[ikt]   = -phi / b->kt;
+  d->dchi[ichi]     = 1;
+  d->dphimax[ichi]  = -phi / bc * dc;
+  d->dCn[ichi]      = (fs / bc - fs * (chi + 1) / (bc * bc) * dc) * T + Rn * (-theta / ((chi + 2) * (chi + 2)) + 1 / ((chi + 1) * (chi + 1)));
+  d->dfmac[ichi]    = fs * (theta * dc / bc - (beta + theta * c) * dc / (bc * bc));
+  d->dphimax[ibeta] = phi * (1 / (1 + beta) - 1 / bc);
+  d->dCn[ibeta]     = -b->Cn / bc;
+  d->dfmac[ibeta]   = fs * (1 / bc - (beta + theta * c) / (bc * bc));
+  if (itheta >= 0) {
+    d->dCn[itheta]   = Rn / (chi + 2);
+    d->dfmac[itheta] = fs * c / bc;
+  }
+}
+
+/* uniform (eq. 32): phi_max = 2 fs/kt, F_IWAN(z >= phi_max) = fs */
+static inline void TriboIwanBackboneSetUpUniformP_Private(const TriboIwanBackbone *b, PetscInt ifs, PetscInt ikt, TriboIwanBackboneP *d)
+{
+  for (PetscInt k = 0; k < d->np; k++) d->dkt[k] = d->dfs[k] = d->dchi[k] = d->dphimax[k] = d->dCn[k] = d->dfmac[k] = 0;
+  d->dfs[ifs]     = 1;
+  d->dphimax[ifs] = b->phimax / b->fs;
+  d->dfmac[ifs]   = 1;
+  d->dkt[ikt]     = 1;
+  d->dphimax[ikt] = -b->phimax / b->kt;
+}
+
+/* dF_IWAN(z)/dp_k at fixed z */
+static inline PetscReal TriboIwanBackboneEvalP_Private(const TriboIwanBackbone *b, const TriboIwanBackboneP *d, PetscInt k, PetscReal z)
+{
+  if (z >= b->phimax) return d->dfmac[k];
+  if (b->uniform) return d->dkt[k] * z * (1 - 0.5 * z / b->phimax) + b->kt * z * z / (2 * b->phimax * b->phimax) * d->dphimax[k];
+  if (z <= 0) return 0;
+  { // kt z + Cn r^(chi+2), r = z/phi_max
+    PetscReal r = z / b->phimax, rq = PetscPowReal(r, b->chi + 2);
+    return d->dkt[k] * z + d->dCn[k] * rq + b->Cn * rq * (d->dchi[k] * PetscLogReal(r) - (b->chi + 2) * d->dphimax[k] / b->phimax);
+  }
+}
+
+/* The kernel_p of a rate-independent RIPP law: the RIPP kernel's tractions and history, with their total derivatives
+   with respect to the parameters (dtdp[(3i + r) np + k]) and the history's (hpnew[(i nhist + a) np + k]), given those
+   of the committed history hp. Only x0, F0 and Fc can carry sensitivities (x0, xc are displacements, s is discrete). */
+static inline PetscInt TriboIwanRIPPKernelP_Private(const TriboIwanBackbone *b, const TriboIwanBackboneP *d, PetscReal kn, PetscReal kpin,
+                                                    PetscReal dpin, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h,
+                                                    const PetscReal *hp, PetscReal *t, PetscReal *dtdp, PetscReal *hnew, PetscReal *hpnew)
+{
+  const PetscInt np  = d->np;
+  PetscInt       bad = TriboIwanRIPPKernel_Private(b, NULL, kn, kpin, dpin, mode, n, u, NULL, h, t, NULL, NULL, hnew);
+
+  if (bad) return bad;
+  for (PetscInt i = 0; i < n; i++) {
+    const PetscReal *ui = &u[3 * i], *hi = &h[10 * i], *hpi = &hp[10 * i * np];
+    PetscReal       *dt = &dtdp[3 * i * np], *hpo = &hpnew[10 * i * np];
+
+    for (PetscInt k = 0; k < 3 * np; k++) dt[k] = 0;
+    for (PetscInt k = 0; k < 10 * np; k++) hpo[k] = 0;
+    dt[2 * np + d->ikn] = ui[2];
+    if (mode != TRIBO_LAW_FULL) continue; // virgin restart: no sensitivities
+    for (int q = 0; q < 2; q++) {
+      TriboIwanBranch  br;
+      const PetscReal *hq = &hi[5 * q], *hpq = &hpi[5 * q * np];
+      PetscReal       *ho  = &hpo[5 * q * np];
+      PetscInt         rev = hq[2] != 0 && hq[2] * (ui[q] - hq[3]) < 0; // reversal: the branch starts at (xc, Fc)
+      TriboIwanBranch_Private(b->fs, hq, ui[q], &br);
+      for (PetscInt k = 0; k < np; k++) {
+        PetscReal dx0 = rev ? hpq[3 * np + k] : hpq[0 * np + k], dF0 = rev ? hpq[4 * np + k] : hpq[1 * np + k], dF = dF0;
+        if (br.A > 0) {
+          PetscReal dA = -br.s * (dF0 / b->fs - br.F0 * d->dfs[k] / (b->fs * b->fs)), dz = -br.s * dx0 / br.A - br.z * dA / br.A, dB;
+          PetscReal B = TriboIwanBackboneEval_Private(b, br.z, &dB);
+          dF += br.s * (dA * B + br.A * (TriboIwanBackboneEvalP_Private(b, d, k, br.z) + dB * dz));
+        }
+        ho[0 * np + k] = dx0;
+        ho[1 * np + k] = dF0;
+        ho[4 * np + k] = dF;
+        dt[q * np + k] = dF;
+      }
+    }
+    { // t_pin = kpin (|u_t| - dpin)+ u_t/|u_t| (linear kpin u_t when dpin = 0; its kpin derivative exists at kpin = 0 too)
+      PetscReal r = PetscSqrtReal(ui[0] * ui[0] + ui[1] * ui[1]);
+      if (r > dpin && r > 0)
+        for (int q = 0; q < 2; q++) {
+          dt[q * np + d->ikpin] += (r - dpin) * ui[q] / r;
+          dt[q * np + d->idpin] -= kpin * ui[q] / r;
+        }
+    }
+  }
+  return 0;
+}
+
 /* Validation shared by the power-law Iwan laws: fs, kt > 0, chi in (-1, 0], beta >= 0 */
 static inline const char *TriboIwanValidate_Private(PetscReal fs, PetscReal kt, PetscReal chi, PetscReal beta)
 {

@@ -26,7 +26,9 @@
    Parameters (per unit area for an FE interface; a discrete element of a YAML system has unit
    weight, so it reads as a force law: fs [N], kt, kn, kpin [N/m]): fs [N/m^2], kt [N/m^3],
    chi [-] in (-1, 0], beta [-] >= 0, kn [N/m^3], kpin [N/m^3], dpin [m].
-   History (10 per point): x0, F0, s, xc, Fc for u_t1, then for u_t2 (include/tribo/private/iwanimpl.h). */
+   History (10 per point): x0, F0, s, xc, Fc for u_t1, then for u_t2 (include/tribo/private/iwanimpl.h).
+   Parameter sensitivities (card kernel_p, porter-et-al-2022 eq. 28): analytic, carried through the reversal point's
+   F_0 in the history (TriboIwanRIPPKernelP_Private() in include/tribo/private/iwanimpl.h). */
 #include <tribo/private/iwanimpl.h>
 
 static const TriboLawParam params[] = {
@@ -48,6 +50,17 @@ static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n
   return TriboIwanRIPPKernel_Private(&b, NULL, p[4], p[5], p[6], mode, n, u, NULL, h, t, dtdu, NULL, hnew);
 }
 
+static PetscInt KernelP_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, const PetscReal *hp,
+                                PetscReal *t, PetscReal *dtdp, PetscReal *hnew, PetscReal *hpnew)
+{
+  TriboIwanBackbone  b;
+  TriboIwanBackboneP d = {.np = 7, .ikn = 4, .ikpin = 5, .idpin = 6};
+
+  TriboIwanBackboneSetUp_Private(p[0], p[1], p[2], p[3], 1.0, &b);
+  TriboIwanBackboneSetUpP_Private(&b, p[3], 1.0, 0, 1, 2, 3, -1, &d);
+  return TriboIwanRIPPKernelP_Private(&b, &d, p[4], p[5], p[6], mode, n, u, h, hp, t, dtdp, hnew, hpnew);
+}
+
 static const char *Validate_Private(const PetscReal *p)
 {
   return TriboIwanValidate_Private(p[0], p[1], p[2], p[3]);
@@ -67,6 +80,7 @@ static const TriboLawCard card = {
     .coupled_tangential = PETSC_FALSE,
     .kernel             = Kernel_Private,
     .validate           = Validate_Private,
+    .kernel_p           = KernelP_Private,
 };
 
 /*@

@@ -13,7 +13,9 @@
    and "the maximum and minimum forces vary from one loading cycle to the next" (§2.4, Fig. 6).
    The delta sliders at phi_max keep their static strength S phi_max (eq. 27: S Gamma(u, phi_max)).
    theta = 1 is iwan4. Parameters as iwan4 plus theta [-] in [0, 1].
-   History (10 per point): x0, F0, s, xc, Fc per tangential direction. */
+   History (10 per point): x0, F0, s, xc, Fc per tangential direction.
+   Parameter sensitivities (card kernel_p, porter-et-al-2022 eq. 28): analytic, carried through the reversal point's
+   F_0 in the history (TriboIwanRIPPKernelP_Private() in include/tribo/private/iwanimpl.h). */
 #include <tribo/private/iwanimpl.h>
 
 static const TriboLawParam params[] = {
@@ -34,6 +36,17 @@ static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n
 
   TriboIwanBackboneSetUp_Private(p[0], p[1], p[2], p[3], p[4], &b);
   return TriboIwanRIPPKernel_Private(&b, NULL, p[5], p[6], p[7], mode, n, u, NULL, h, t, dtdu, NULL, hnew);
+}
+
+static PetscInt KernelP_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, const PetscReal *hp,
+                                PetscReal *t, PetscReal *dtdp, PetscReal *hnew, PetscReal *hpnew)
+{
+  TriboIwanBackbone  b;
+  TriboIwanBackboneP d = {.np = 8, .ikn = 5, .ikpin = 6, .idpin = 7};
+
+  TriboIwanBackboneSetUp_Private(p[0], p[1], p[2], p[3], p[4], &b);
+  TriboIwanBackboneSetUpP_Private(&b, p[3], p[4], 0, 1, 2, 3, 4, &d);
+  return TriboIwanRIPPKernelP_Private(&b, &d, p[5], p[6], p[7], mode, n, u, h, hp, t, dtdp, hnew, hpnew);
 }
 
 static const char *Validate_Private(const PetscReal *p)
@@ -57,6 +70,7 @@ static const TriboLawCard card = {
     .coupled_tangential = PETSC_FALSE,
     .kernel             = Kernel_Private,
     .validate           = Validate_Private,
+    .kernel_p           = KernelP_Private,
 };
 
 /*@

@@ -11,7 +11,9 @@
    law of brake-ripp Fig. 7 (phi_max of eq. 10 from the Table 1 parameters), set kt = 2 fs/phi_max.
    Parameters: fs [N/m^2] > 0, kt [N/m^3] > 0, kn [N/m^3], kpin [N/m^3], dpin [m] (per unit
    area; a discrete element reads fs in N and the stiffnesses in N/m).
-   History (10 per point): x0, F0, s, xc, Fc per tangential direction. */
+   History (10 per point): x0, F0, s, xc, Fc per tangential direction.
+   Parameter sensitivities (card kernel_p, porter-et-al-2022 eq. 28): analytic, carried through the reversal point's
+   F_0 in the history (TriboIwanRIPPKernelP_Private() in include/tribo/private/iwanimpl.h). */
 #include <tribo/private/iwanimpl.h>
 
 static const TriboLawParam params[] = {
@@ -29,6 +31,17 @@ static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n
 
   TriboIwanBackboneSetUpUniform_Private(p[0], p[1], &b);
   return TriboIwanRIPPKernel_Private(&b, NULL, p[2], p[3], p[4], mode, n, u, NULL, h, t, dtdu, NULL, hnew);
+}
+
+static PetscInt KernelP_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, const PetscReal *hp,
+                                PetscReal *t, PetscReal *dtdp, PetscReal *hnew, PetscReal *hpnew)
+{
+  TriboIwanBackbone  b;
+  TriboIwanBackboneP d = {.np = 5, .ikn = 2, .ikpin = 3, .idpin = 4};
+
+  TriboIwanBackboneSetUpUniform_Private(p[0], p[1], &b);
+  TriboIwanBackboneSetUpUniformP_Private(&b, 0, 1, &d);
+  return TriboIwanRIPPKernelP_Private(&b, &d, p[2], p[3], p[4], mode, n, u, h, hp, t, dtdp, hnew, hpnew);
 }
 
 static const char *Validate_Private(const PetscReal *p)
@@ -52,6 +65,7 @@ static const TriboLawCard card = {
     .coupled_tangential = PETSC_FALSE,
     .kernel             = Kernel_Private,
     .validate           = Validate_Private,
+    .kernel_p           = KernelP_Private,
 };
 
 /*@
