@@ -1,4 +1,4 @@
-/* Limits, closed forms and rejected parameters of the Iwan laws.
+/* Limits and closed forms of the Iwan laws.
 
    1. iwan5 with theta = 1 is iwan4 (brake-ripp: "in the limiting case of theta = 1, this reduces to
       eq. 15"; porter-et-al-2022 §2.2.2), and iwan_stribeck with v_S = F_V = 0 is iwan5 at any velocity
@@ -12,14 +12,11 @@
       delta_P = 2 mm): F_S + K_P (2.25 - 2) mm = 6500 N (eqs. 5, 25; relative error <= 1e-12); iwan_stribeck
       at constant v = 0.3 and 2 v_S against eq. 39 written out here (relative error <= 1e-12); in
       TRIBO_LAW_NORMAL mode t_t = 0, and the next step starts virgin from there (porter eq. 7, <= 1e-12);
-      150 points in one call give exactly what they give one at a time (iwan4, iwan_stribeck, iwan_discrete);
-      TriboLawEvaluateP() (directional differences) gives dt/dkt and dt/dfs of iwan4 in microslip and dt/dfs after a
+      TriboLawEvaluateP() (the card's analytic kernel_p) gives dt/dkt and dt/dfs of iwan4 in microslip and dt/dfs after a
       reversal from macroslip (through the history's F_0) as the closed forms written out in the driver (error <= 1e-5).
    3. The first reversal from macroslip is Masing's (A = 2 in eq. 24): iwan4 at x_0 - 2z after loading
       to x_0 = 2 phi_max is F_S - 2 f(z) with f of porter eq. 7 (z = 0.2, 0.45 phi_max; <= 1e-12).
-   4. Parameters outside their admissible sets are refused, with the message (printed) naming the
-      parameter and its range: by TriboLawSetParameter() (below a card's lower bound) or by
-      TriboLawSetUp() (the card's validate). */
+   Rejected parameters and batched calls are checked in t115-iwan-checks.c. */
 #include <tribolaw.h>
 
 static PetscErrorCode Make(const char *type, PetscReal theta, PetscReal vs, PetscReal fv, TriboLaw *law)
@@ -74,81 +71,6 @@ static PetscErrorCode Compare(TriboLaw a, TriboLaw b, PetscBool va, PetscBool vb
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s along 300 steps: %s\n", what, et <= 1e-12 && ed <= 1e-12 ? "ok" : "FAILED"));
   if (et > 1e-12 || ed > 1e-12) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  max dt/F_S %g, max d(dt/du)/K_T %g\n", (double)et, (double)ed));
   PetscCall(PetscRandomDestroy(&r));
-  PetscFunctionReturn(0);
-}
-
-/* n = 150 points in one call (the discrete law works in blocks of 64) equal the same points one at a time, along 4
-   committed steps of random displacements (and velocities for the rate-dependent law) */
-static PetscErrorCode Batch(const char *type)
-{
-  TriboLaw            law;
-  const TriboLawCard *c;
-  const PetscInt      n = 150;
-  PetscReal          *u, *v, *h1, *h2, *hn1, *hn2, *t1, *t2, *d1, *d2, *e1, *e2, err = 0;
-  PetscRandom         r;
-  PetscBool           rate;
-  PetscInt            nh;
-
-  PetscFunctionBeginUser;
-  PetscCall(TriboLawCreate(PETSC_COMM_WORLD, &law));
-  PetscCall(TriboLawSetType(law, type));
-  PetscCall(TriboLawSetParameter(law, "kpin", 1e11));
-  PetscCall(TriboLawSetParameter(law, "dpin", 3e-6));
-  if (!strcmp(type, TRIBOLAWIWANSTRIBECK)) PetscCall(TriboLawSetParameter(law, "fv", 1e9));
-  PetscCall(TriboLawSetUp(law));
-  PetscCall(TriboLawGetCard(law, &c));
-  PetscCall(TriboLawIsRateDependent(law, &rate));
-  nh = c->nhist;
-  PetscCall(PetscCalloc6(3 * n, &u, 3 * n, &v, nh * n, &h1, nh * n, &h2, nh * n, &hn1, nh * n, &hn2));
-  PetscCall(PetscCalloc6(3 * n, &t1, 3 * n, &t2, 9 * n, &d1, 9 * n, &d2, 9 * n, &e1, 9 * n, &e2));
-  PetscCall(PetscRandomCreate(PETSC_COMM_SELF, &r));
-  PetscCall(PetscRandomSetInterval(r, -4e-6, 4e-6)); // phi_max of the defaults is about 3e-6 m, dpin 3e-6 m
-  for (PetscInt step = 0; step < 4; step++) {
-    for (PetscInt i = 0; i < 3 * n; i++) {
-      PetscCall(PetscRandomGetValueReal(r, &u[i]));
-      PetscCall(PetscRandomGetValueReal(r, &v[i]));
-      v[i] *= 50; // up to 2 v_S
-    }
-    if (rate)
-      PetscCall(TriboLawEvaluateV(law, TRIBO_LAW_FULL, n, u, v, h1, t1, d1, e1, hn1));
-    else
-      PetscCall(TriboLawEvaluate(law, TRIBO_LAW_FULL, n, u, h1, t1, d1, hn1));
-    for (PetscInt i = 0; i < n; i++) {
-      if (rate)
-        PetscCall(TriboLawEvaluateV(law, TRIBO_LAW_FULL, 1, &u[3 * i], &v[3 * i], &h2[nh * i], &t2[3 * i], &d2[9 * i], &e2[9 * i], &hn2[nh * i]));
-      else
-        PetscCall(TriboLawEvaluate(law, TRIBO_LAW_FULL, 1, &u[3 * i], &h2[nh * i], &t2[3 * i], &d2[9 * i], &hn2[nh * i]));
-    }
-    for (PetscInt i = 0; i < 3 * n; i++) err = PetscMax(err, PetscAbsReal(t1[i] - t2[i]));
-    for (PetscInt i = 0; i < 9 * n; i++) err = PetscMax(err, PetscMax(PetscAbsReal(d1[i] - d2[i]), PetscAbsReal(e1[i] - e2[i])));
-    for (PetscInt i = 0; i < nh * n; i++) err = PetscMax(err, PetscAbsReal(hn1[i] - hn2[i]));
-    PetscCall(PetscArraycpy(h1, hn1, nh * n));
-    PetscCall(PetscArraycpy(h2, hn2, nh * n));
-  }
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s: 150 points in one call = one at a time, 4 steps: %s\n", type, err == 0 ? "ok" : "FAILED"));
-  PetscCall(PetscRandomDestroy(&r));
-  PetscCall(PetscFree6(u, v, h1, h2, hn1, hn2));
-  PetscCall(PetscFree6(t1, t2, d1, d2, e1, e2));
-  PetscCall(TriboLawDestroy(&law));
-  PetscFunctionReturn(0);
-}
-
-static PetscErrorCode Reject(const char *type, const char *name, PetscReal value)
-{
-  TriboLaw       law;
-  PetscErrorCode e;
-  char          *msg = NULL;
-
-  PetscFunctionBeginUser;
-  PetscCall(TriboLawCreate(PETSC_COMM_WORLD, &law));
-  PetscCall(TriboLawSetType(law, type));
-  PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
-  e = TriboLawSetParameter(law, name, value);
-  if (!e) e = TriboLawSetUp(law);
-  PetscCall(PetscPopErrorHandler());
-  if (e) PetscCall(PetscErrorMessage(e, NULL, &msg));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s %s = %g: %s%s\n", type, name, (double)value, e ? "rejected: " : "ACCEPTED", e && msg ? msg : ""));
-  PetscCall(TriboLawDestroy(&law));
   PetscFunctionReturn(0);
 }
 
@@ -260,7 +182,7 @@ int main(int argc, char **argv)
         PetscPrintf(PETSC_COMM_WORLD, "iwan4 normal mode (t_t = 0), then virgin from there (porter eq. 7): %s\n", err <= 1e-12 ? "ok" : "FAILED"));
     PetscCall(TriboLawDestroy(&a));
   }
-  { // parameter sensitivities (TriboLawEvaluateP(), directional differences of law and history) against closed forms:
+  { // parameter sensitivities (TriboLawEvaluateP(), the analytic kernel_p of iwan4) against closed forms:
     // F_IWAN = kt z + Cn r^(chi+2), r = z/phi_max, Cn = -fs/((beta + c)(chi + 2)), phi_max ~ fs/kt (eq. 10), so at fixed z
     // dF/dkt = z + (chi+2) Cn r^(chi+2)/kt and dF/dfs = -(chi+1) Cn r^(chi+2)/fs; after macroslip (F_0 = fs, A = 2 for every fs)
     // the reversal branch fs - 2 F_IWAN(z) has dt/dfs = 1 + 2 (chi+1) Cn r^(chi+2)/fs, carried through the history's F_0
@@ -300,29 +222,6 @@ int main(int argc, char **argv)
                         PetscAbsReal(t[0] + 6500) <= 1e-12 * 6500 ? "ok" : "FAILED"));
   PetscCall(TriboLawDestroy(&a));
 
-  PetscCall(Batch(TRIBOLAWIWAN4));
-  PetscCall(Batch(TRIBOLAWIWANSTRIBECK));
-  PetscCall(Batch(TRIBOLAWIWANDISCRETE));
-
-  // 4. rejected parameters
-  PetscCall(Reject(TRIBOLAWIWAN4, "chi", 0.5));
-  PetscCall(Reject(TRIBOLAWIWAN4, "chi", -1));
-  PetscCall(Reject(TRIBOLAWIWAN4, "chi", -1.5));
-  PetscCall(Reject(TRIBOLAWIWAN4, "beta", -0.1));
-  PetscCall(Reject(TRIBOLAWIWAN4, "fs", 0));
-  PetscCall(Reject(TRIBOLAWIWAN4, "kt", 0));
-  PetscCall(Reject(TRIBOLAWIWAN4, "kpin", -1));
-  PetscCall(Reject(TRIBOLAWIWAN5, "theta", 1.5));
-  PetscCall(Reject(TRIBOLAWIWAN5, "theta", -0.5));
-  PetscCall(Reject(TRIBOLAWIWANUNIFORM, "kt", 0));
-  PetscCall(Reject(TRIBOLAWIWANSTRIBECK, "deltas", 0));
-  PetscCall(Reject(TRIBOLAWIWANSTRIBECK, "theta", 2));
-  PetscCall(Reject(TRIBOLAWIWANSTRIBECK, "vs", -1e-4));
-  PetscCall(Reject(TRIBOLAWIWANDISCRETE, "nsliders", 10.5));
-  PetscCall(Reject(TRIBOLAWIWANDISCRETE, "nsliders", 2000));
-  PetscCall(Reject(TRIBOLAWIWANDISCRETE, "nsliders", 0));
-  PetscCall(Reject(TRIBOLAWIWANDISCRETE10K, "nsliders", 20000));
-  PetscCall(Reject(TRIBOLAWIWAN4, "chi", -0.9)); // admissible
   PetscCall(PetscFinalize());
   return 0;
 }
