@@ -61,18 +61,24 @@ typedef struct {
                                                        added by "<law>+kp" is then re-referenced at re-contact (eq. 5) */
 } TriboLawCard;
 
-#define TRIBOLAWPENALTY    "penalty"
-#define TRIBOLAWJENKINS    "jenkins"
-#define TRIBOLAWEDF        "edf"
-#define TRIBOLAWCUBIC      "cubic"
-#define TRIBOLAWUNILATERAL "unilateral"
-#define TRIBOLAWTANH       "tanh"
-#define TRIBOLAWBOUCWEN    "boucwen"
-#define TRIBOLAWBOUCWEN1   "boucwen1"
-#define TRIBOLAWBOUCWEN2   "boucwen2"
-#define TRIBOLAWVALANIS    "valanis"
-#define TRIBOLAWPRAGER     "prager"
-#define TRIBOLAWGJP        "gjp"
+#define TRIBOLAWPENALTY         "penalty"
+#define TRIBOLAWJENKINS         "jenkins"
+#define TRIBOLAWEDF             "edf"
+#define TRIBOLAWCUBIC           "cubic"
+#define TRIBOLAWUNILATERAL      "unilateral"
+#define TRIBOLAWTANH            "tanh"
+#define TRIBOLAWBOUCWEN         "boucwen"
+#define TRIBOLAWBOUCWEN1        "boucwen1"
+#define TRIBOLAWBOUCWEN2        "boucwen2"
+#define TRIBOLAWVALANIS         "valanis"
+#define TRIBOLAWPRAGER          "prager"
+#define TRIBOLAWGJP             "gjp"
+#define TRIBOLAWIWAN4           "iwan4"
+#define TRIBOLAWIWAN5           "iwan5"
+#define TRIBOLAWIWANUNIFORM     "iwan_uniform"
+#define TRIBOLAWIWANSTRIBECK    "iwan_stribeck"
+#define TRIBOLAWIWANDISCRETE    "iwan_discrete"
+#define TRIBOLAWIWANDISCRETE10K "iwan_discrete_10k"
 
 /* suffix of a law name that adds a post-slip spring to any registered law, e.g. "jenkins+kp" (TriboLawRegisterPostSlip()) */
 #define TRIBOLAWPOSTSLIPSUFFIX "+kp"
@@ -117,3 +123,9 @@ PETSC_EXTERN PetscErrorCode TriboLawCardGet_BoucWen2(const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_Valanis(const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_Prager(const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_GJP(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_Iwan4(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_Iwan5(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_IwanUniform(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_IwanStribeck(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_IwanDiscrete(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_IwanDiscrete10k(const TriboLawCard **);

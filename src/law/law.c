@@ -490,7 +490,7 @@ PetscErrorCode TriboLawEvaluateP(TriboLaw law, TriboLawMode mode, PetscInt n, co
     bad = c->kernel_p(law->p, mode, n, u, h, hp, t, dtdp, hnew, hpnew);
   else {
     PetscReal *pp, *hh, *tt, *hn;
-    PetscCall(PetscMalloc4(np, &pp, nh * n + 1, &hh, 3 * n, &tt, nh * n + 1, &hn));
+    PetscCall(PetscCalloc4(np, &pp, nh * n + 1, &hh, 3 * n, &tt, nh * n + 1, &hn));
     bad = c->kernel(law->p, mode, n, u, h, t, NULL, hnew);
     for (PetscInt k = 0; k < np && !bad; k++) {
       PetscReal d = law->p[k] != 0 ? 1e-7 * PetscAbsReal(law->p[k]) : 1e-12;

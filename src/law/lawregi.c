@@ -23,5 +23,11 @@ PetscErrorCode TriboLawRegisterAll(void)
   PetscCall(TriboLawRegister(TRIBOLAWVALANIS, TriboLawCardGet_Valanis));
   PetscCall(TriboLawRegister(TRIBOLAWPRAGER, TriboLawCardGet_Prager));
   PetscCall(TriboLawRegister(TRIBOLAWGJP, TriboLawCardGet_GJP));
+  PetscCall(TriboLawRegister(TRIBOLAWIWAN4, TriboLawCardGet_Iwan4));
+  PetscCall(TriboLawRegister(TRIBOLAWIWAN5, TriboLawCardGet_Iwan5));
+  PetscCall(TriboLawRegister(TRIBOLAWIWANUNIFORM, TriboLawCardGet_IwanUniform));
+  PetscCall(TriboLawRegister(TRIBOLAWIWANSTRIBECK, TriboLawCardGet_IwanStribeck));
+  PetscCall(TriboLawRegister(TRIBOLAWIWANDISCRETE, TriboLawCardGet_IwanDiscrete));
+  PetscCall(TriboLawRegister(TRIBOLAWIWANDISCRETE10K, TriboLawCardGet_IwanDiscrete10k));
   PetscFunctionReturn(0);
 }

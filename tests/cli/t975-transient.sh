@@ -164,7 +164,7 @@ print("%s - starts at the prestress u_s; energy balance %.1e of the strain energ
 PYEOF
 else skip "/transient of the lap frame" "no h5py"; fi
 # the RIPP configs, once the Iwan laws exist
-run1 -friction_view_models >"$d/models.out" 2>&1
+run1 law -friction_view_models >"$d/models.out" 2>&1
 for law in iwan4 iwan5 uniform stribeck discrete; do
   name=$law
   case $law in uniform | stribeck | discrete) name=iwan_$law ;; esac

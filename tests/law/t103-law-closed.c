@@ -41,7 +41,7 @@ int main(int argc, char **argv)
   PetscReal       u[3 * NP], t[3 * NP], d[9 * NP], te[3 * NP], de[9 * NP], k1 = 1e12, k3 = 1e24, err;
   TriboLaw        law;
   PetscBool       rej[3];
-  char            buf[20000];
+  static char     buf[200000];
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
   for (PetscInt i = 0; i < NP; i++) u[3 * i] = 1e-6 * (i - 2.5), u[3 * i + 1] = -0.7 * un[i] + 3e-7, u[3 * i + 2] = un[i];

@@ -109,7 +109,8 @@ int main(int argc, char **argv)
 {
   const char *types[] = {"rqnma", "secant"};
   PetscReal   m = 2.0, k = 3.0e4, A = 1.0e-4, k1 = 2.0e8, k3 = 5.0e18;
-  char        msg[1024], buf[20000];
+  char        msg[1024];
+  static char buf[200000];
   PetscViewer sv;
   TriboLaw    law;
   TriboNMA    nma;
