@@ -83,5 +83,7 @@ echo " steps not counted; peak_MB as above)"
 # Interface laws: one point, one step from the committed history, tangent included (tests/bench/bench-laws.c)
 echo; echo "Interface laws: evaluations per second on one core (one point, one step, tangent included; a_t, a_n: path scales)"
 build/tests/bench/bench-laws -bench_seconds 0.5
+echo; echo "Dormand-Prince integration of the rate-form laws (tests/bench/bench-law-bw.c)"
+build/tests/bench/bench-law-bw
 echo "(targets of issue 9: jenkins and edf >= 5e7/s; closed-form Iwan (iwan4) >= 1e7/s; iwan_discrete with 100 sliders"
 echo " >= 5e5/s; Bouc-Wen by Dormand-Prince >= 1e5 integration steps/s, see the boucwen line and its steps per call)"
