@@ -21,7 +21,7 @@ TESTSRC  := $(shell find tests -name 't[0-9]*.c' | sort)
 TESTBIN  := $(patsubst %.c,build/%,$(TESTSRC))
 BENCHSRC := $(wildcard tests/bench/*.c)
 BENCHBIN := $(patsubst %.c,build/%,$(BENCHSRC))
-HEADERS  := $(shell find include -name '*.h')
+HEADERS  := $(shell find include src -name '*.h')
 
 NP ?= 2
 MPIEXEC ?= mpiexec $(if $(filter 0,$(shell id -u)),--allow-run-as-root) --oversubscribe

@@ -10,18 +10,22 @@
    (TriboLawSetType(), TriboLawFindCard(), so -friction_type iwan4+kp and a YAML "law: iwan4+kp" both work) or by
    TriboLawRegisterPostSlip(); it is then an ordinary registered law whose card->kernel can be called directly
    (src/hb/aft.c does). The derived card has the base parameters followed by kp [N/m^3] (default 0: the base law)
-   and the base history followed, for a base whose card has penalty_contact, by 5 values: u_t0,kp (2) and u_t
-   (2), u_n of the last committed state (for eq. 5). The base's validate and penalty_contact apply unchanged
+   and the base history followed by 5 values: u_t0,kp (2) and u_t (2), u_n of the last committed state (for eq. 5);
+   a memoryless base (nhist = 0: penalty, cubic, tanh) stays memoryless, its spring measured from u_t = 0 as the
+   base's own springs are. The base's validate and penalty_contact apply unchanged
    (the base parameters come first). Sensitivities are the directional differences of TriboLawEvaluateP().
    Choices: separated (penalty contact, u_n <= 0) the spring carries no traction (eq. 4: all tractions zero);
    a fresh history (zeros) of a penalty-contact law is a separated point that touches at u = 0, so u_t0,kp = 0
-   on first contact, as the base laws do (edf.c). The base card is taken when the slot is filled: a law
+   on first contact, as the base laws do (edf.c). In TRIBO_LAW_NORMAL mode (the conservative prestress of
+   porter-et-al-2022 §3.3, no tangential traction) u_t0,kp follows the point, so that the spring is unstretched at
+   the prestress, as the base laws' reference points are; with a normal spring u_t0,kp then stays there (0 from a
+   fresh history, the paper's case). The base card is taken when the slot is filled: a law
    re-registered under the base's name later does not change an existing "<base>+kp". */
 #include <tribo/private/lawimpl.h>
 
 #define NSLOT 32 /* derived laws per program */
 #define MAXP  31 /* parameters of a base law */
-#define NXTRA 5  /* history added to a penalty-contact base: u_t0,kp (2), u_t (2), u_n */
+#define NXTRA 5  /* history added to a base with history: u_t0,kp (2), u_t (2), u_n */
 
 typedef struct {
   const TriboLawCard *base;
@@ -42,10 +46,11 @@ static PetscInt PostSlipKernel_Private(const PostSlip *s, const PetscReal *p, Tr
   const PetscReal     kp  = mode == TRIBO_LAW_FULL ? p[np] : 0;
   const int           pen = b->penalty_contact && b->penalty_contact(p);
 
-  if (nh == nb) { // normal spring (eqs. 1-2): u_t0,kp = 0 always; the base runs on the whole batch
+  if (nh == nb) { // a memoryless base (nhist = 0) stays memoryless: u_t0,kp = 0, as the base's own springs
     PetscInt bad = rate ? b->kernel_v(p, mode, n, u, v, h, t, dtdu, dtdv, hnew) : b->kernel(p, mode, n, u, h, t, dtdu, hnew);
     if (bad) return bad;
     for (PetscInt i = 0; i < n; i++) {
+      if (pen && u[3 * i + 2] <= 0) continue; // separated penalty contact: no traction (eq. 4)
       t[3 * i] += kp * u[3 * i];
       t[3 * i + 1] += kp * u[3 * i + 1];
       if (dtdu) {
@@ -64,9 +69,9 @@ static PetscInt PostSlipKernel_Private(const PostSlip *s, const PetscReal *p, Tr
     bad = rate ? b->kernel_v(p, mode, 1, ui, &v[3 * i], hi, ti, di, dtdv ? &dtdv[9 * i] : NULL, &hnew[nh * i])
                : b->kernel(p, mode, 1, ui, hi, ti, di, &hnew[nh * i]);
     if (bad) return i + 1;
-    if (!pen)
-      z[0] = z[1] = 0;                 // eq. 30 with a normal spring
-    else if (ui[2] > 0 && e[4] <= 0) { // re-established contact: u_t0,kp = u_t0 of eq. 5
+    if (mode == TRIBO_LAW_NORMAL)
+      z[0] = ui[0], z[1] = ui[1];             // conservative prestress: the spring follows the point
+    else if (pen && ui[2] > 0 && e[4] <= 0) { // re-established contact: u_t0,kp = u_t0 of eq. 5
       PetscReal r = -e[4] / (ui[2] - e[4]), drdn = e[4] / ((ui[2] - e[4]) * (ui[2] - e[4]));
       for (int q = 0; q < 2; q++) {
         z[q]     = r * (ui[q] - e[2 + q]) + e[2 + q];
@@ -187,7 +192,7 @@ PetscErrorCode TriboLawRegisterPostSlip(const char base[])
                     .equations          = s->equations,
                     .nparams            = b->nparams + 1,
                     .params             = s->params,
-                    .nhist              = b->nhist + (b->penalty_contact ? NXTRA : 0),
+                    .nhist              = b->nhist + (b->nhist ? NXTRA : 0),
                     .analytic_tangent   = b->analytic_tangent,
                     .coupled_tangential = b->coupled_tangential,
                     .kernel             = fns[nslot].kernel,

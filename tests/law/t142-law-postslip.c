@@ -8,8 +8,8 @@
       history of the base part of edf+kp equals that of edf (the reversal tractions come from the base law only);
       edf+kp with kp = 0 equals edf; the number of re-contacts is printed (expected > 5).
    3. tanh+kp (a rate-dependent base): t_t = mu fn tanh(v_t/eps) + kp u_t, dt/dv that of tanh (closed form).
-   4. Cards: jenkins+kp has the 4 jenkins parameters plus kp and 4 history values, edf+kp 5 + 5 (penalty contact),
-      penalty+kp 0 + 5; -friction_type jenkins+kp -friction_kp 1e10 from the options; TriboLawFindCard() of an
+   4. Cards: jenkins+kp has the 4 jenkins parameters plus kp and 4 + 5 history values, edf+kp 5 + 5,
+      penalty+kp 0 (a memoryless base stays memoryless); -friction_type jenkins+kp -friction_kp 1e10 from the options; TriboLawFindCard() of an
       unknown base gives none, gjp+kp is refused (gjp has kp).
    5. In TRIBO_LAW_NORMAL mode gjp (both contact models), prager, jenkins+kp and edf+kp give no tangential traction
       or tangent (exactly 0) and the normal traction of the full law.

@@ -7,7 +7,11 @@
      traction of eq. 26 without the post-slip spring), h[4] u_n, h[5..6] u_t0,kp of eq. 25 (reset by eq. 5).
    penalty = 0: linear normal spring t_n = kn u_n (eq. 2), u_t0,kp = 0; penalty = 1: penalty contact (eq. 4), all
    tractions zero at u_n <= 0, and where contact is re-established (u_n > 0 after u_n,p <= 0) the reversal point is
-   interpolated by eq. 5 with t_t0 = 0, and u_t0,kp is set to the same u_t0 (§2.2.10, last paragraph). */
+   interpolated by eq. 5 with t_t0 = 0, and u_t0,kp is set to the same u_t0 (§2.2.10, last paragraph).
+   Choice: in TRIBO_LAW_NORMAL mode (the conservative prestress of porter-et-al-2022 §3.3: no tangential traction)
+   u_t0,kp follows the point (u_t0,kp = u_t), as the Jenkins reference point does (t_t0 = 0 at u_t0 = u_t), so that
+   the post-slip spring is unstretched at the prestress and the first dynamic step starts from equilibrium; a
+   fresh history has u_t0,kp = 0 (the paper's case). The history always holds the u_t0,kp slots (nh = 7). */
 #include <tribo/private/lawimpl.h>
 
 static inline void TriboGJPPoint_Private(PetscReal kt, PetscReal ts, PetscReal kp, PetscReal kn, int coupled, int penalty, TriboLawMode mode, int nh,
@@ -39,7 +43,10 @@ static inline void TriboGJPPoint_Private(PetscReal kt, PetscReal ts, PetscReal k
         dtt[q][q] = kt;
       }
     }
-    if (mode == TRIBO_LAW_FULL) TriboSlipReturn_Private(tt, dtt, ts, dts, coupled, tq, dtq);    // eq. 24 and 26 (19 decoupled)
+    if (mode == TRIBO_LAW_FULL)
+      TriboSlipReturn_Private(tt, dtt, ts, dts, coupled, tq, dtq); // eq. 24 and 26 (19 decoupled)
+    else
+      z[0] = u[0], z[1] = u[1]; // normal mode (conservative prestress): no tangential traction, the spring follows the point
     for (int q = 0; q < 2; q++) t[q] = mode == TRIBO_LAW_FULL ? tq[q] + kp * (u[q] - z[q]) : 0; // eq. 25
     t[2] = kn * u[2];
     if (d) {

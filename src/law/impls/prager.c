@@ -31,7 +31,7 @@ static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n
 
   for (PetscInt i = 0; i < n; i++) {
     if (TriboNonFinite3_Private(&u[3 * i])) return i + 1;
-    TriboGJPPoint_Private(kt, ts, kp, kn, coupled, 0, mode, 4, &u[3 * i], &h[4 * i], &t[3 * i], dtdu ? &dtdu[9 * i] : NULL, &hnew[4 * i]);
+    TriboGJPPoint_Private(kt, ts, kp, kn, coupled, 0, mode, 7, &u[3 * i], &h[7 * i], &t[3 * i], dtdu ? &dtdu[9 * i] : NULL, &hnew[7 * i]);
   }
   return 0;
 }
@@ -52,7 +52,7 @@ static const TriboLawCard card = {
                           "reads N and N/m",
     .nparams            = 5,
     .params             = params,
-    .nhist              = 4,
+    .nhist              = 7,
     .analytic_tangent   = PETSC_TRUE,
     .coupled_tangential = PETSC_TRUE,
     .kernel             = Kernel_Private,
