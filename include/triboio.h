@@ -22,7 +22,12 @@
                             u (nt x 3, only with a normal traction history: u_n = N/kn of this law);
                             attributes type, prefix, rate_dependent, the parameters by name,
                             energy_per_cycle, slip_fraction, separated_fraction, max_traction_t,
-                            max_traction_n; room for subgroups (e.g. manifold)
+                            max_traction_n
+     /law/<name>/manifold   with -law_masing (edf): vertices (6 x 3: A-F as u, f, N), t (nt: the force read from
+                            the Masing manifold, NaN before the last period), violation (nt ints: the check codes
+                            0, 1, 8, 16, -1 before the last period); attributes mu, kT, u_anchor_amp,
+                            u_anchor_offset, N_max, first (the last period's first sample), samples_off,
+                            max_deviation
      /transient             a transient response (src/nma/transient.c, TriboTransientWriteH5())
      /cont                  a continuation branch (src/cont/contio.c): X, tangent (npts x N),
                             ds, iterations (npts), folds (nfolds x N), scaling (N); attributes
@@ -58,6 +63,7 @@
 #define TRIBO_H5_TRANSIENT  "/transient" /* a transient response (src/nma/transient.c, TriboTransientWriteH5()) */
 #define TRIBO_H5_CONT       "/cont"
 #define TRIBO_H5_LAW        "/law"
+#define TRIBO_H5_MANIFOLD   "manifold" /* /law/<name>/manifold (tribo law -law_masing) */
 #define TRIBO_H5_CONT_X     "/cont/X"
 #define TRIBO_H5_CONT_T     "/cont/tangent"
 #define TRIBO_H5_CONT_DS    "/cont/ds"

@@ -4,7 +4,7 @@
                          [--x auto|modal|acc:ROW|disp:ROW] [--mode K]
                          [--measured PATH:AMP,FREQ[,ZETA]]... [--measured-label TEXT]...
                          [--label TEXT]... [--fields pressure,gap,traction,slip] [--rom ROM.h5]
-                         [--amps all|I,J] [--title TEXT] [--dpi N] [-q]
+                         [--amps all|I,J] [--law NAME] [--title TEXT] [--dpi N] [-q]
     python3 -m tribo kinds          the figure kinds (FIGURES registry)
     python3 -m tribo show FILE      the groups, datasets and attributes of a file
 
@@ -29,7 +29,7 @@ __all__ = ["main", "build_figure"]
 # command-line option -> keyword of the figure functions
 OPTION_KEYWORDS = [("x", "--x"), ("mode", "--mode"), ("measured", "--measured"), ("measured_labels", "--measured-label"),
                    ("labels", "--label"), ("fields", "--fields"), ("rom", "--rom"), ("amps", "--amps"),
-                   ("title", "--title"), ("row", "--row"), ("point", "--point")]
+                   ("title", "--title"), ("row", "--row"), ("point", "--point"), ("law", "--law")]
 
 
 class UsageError(Exception):
@@ -67,6 +67,7 @@ def _plot_parser():
     p.add_argument("--amps", help="loops: the amplitudes whose hysteresis loops are drawn: all (default) or 0-based indices I,J")
     p.add_argument("--row", help="frf, transient: the recovery row drawn (0-based index or label)")
     p.add_argument("--point", type=int, help="transient: the interface point or discrete element (0-based) whose hysteresis loop is drawn")
+    p.add_argument("--law", help="manifold: the law whose Masing manifold is drawn (default: the first with one)")
     p.add_argument("--title", help="figure title ('' for none)")
     p.add_argument("--dpi", type=int, default=150, help="PNG resolution (default 150)")
     p.add_argument("-q", "--quiet", action="store_true", help="do not print the name of the file written")

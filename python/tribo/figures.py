@@ -681,8 +681,9 @@ def manifold_figure(results, law=None, title=None):
     loop f(u) of the law (blue) and the force read from the manifold (red, dashed). Reads /law/u
     (first tangential component), /law/N (else the normal component of /law/<law>/t), /law/<law>/t
     (first component) and /law/<law>/manifold
-    (vertices, t, violation; attributes mu, kT, u_anchor_amp, N_max). ``law``: which law (default the
-    first with a manifold). One file."""
+    (vertices, t, violation; attributes mu, kT, u_anchor_amp, N_max, and first: when present, the index of
+    the first sample of the steady period the manifold was built from, and only the samples from it on are
+    drawn). ``law``: which law (default the first with a manifold). One file."""
     from mpl_toolkits.mplot3d.art3d import Poly3DCollection  # noqa: F401 (registers the 3d projection)
 
     results = _results(results)
@@ -715,6 +716,14 @@ def manifold_figure(results, law=None, title=None):
     viol = np.asarray(m["violation"], dtype=int) if "violation" in m else np.zeros(len(u), dtype=int)
     if not (len(u) == len(N) == len(f) == len(viol)) or (fm is not None and len(fm) != len(u)):
         raise ResultError("%s: /law/u, /law/N, /law/%s/t and manifold datasets differ in length" % (r.path, law))
+    attrs = r.attrs.get("/law/%s/manifold" % law, {})
+    first = attrs.get("first")
+    if first is not None:  # tribo law -law_masing: the manifold holds for the steady period, samples first..end
+        first = int(np.asarray(first).reshape(-1)[0])
+        if not 0 <= first < len(u) - 1:
+            raise ResultError("%s: /law/%s/manifold attribute first = %d is outside the history (0..%d)" % (r.path, law, first, len(u) - 2))
+        u, N, f, viol = u[first:], N[first:], f[first:], viol[first:]
+        fm = fm[first:] if fm is not None else None
     su, lu = _prefix(np.concatenate([u, v[:, 0]]), "m")
     sf, lf = _prefix(np.concatenate([f, v[:, 1]]), "N")
     sn, ln = _prefix(np.concatenate([N, v[:, 2]]), "N")
@@ -732,7 +741,7 @@ def manifold_figure(results, law=None, title=None):
     closed = np.r_[np.arange(len(u)), 0]
     ax.plot(su * u[closed], sf * f[closed], sn * N[closed], "-", color=COLORS[0], lw=1.6, label=law, gid="response-3d")
     ax.plot(su * u[closed], sf * f[closed], 0 * N[closed], "-", color="k", lw=1.0, label="projection on N = 0", gid="response-projection")
-    off = viol != 0
+    off = viol > 0
     if off.any():
         ax.plot(su * u[off], sf * f[off], sn * N[off], ls="none", marker=".", ms=4, color=COLORS[3], label="off the manifold", gid="off-manifold-3d")
     ax.set_xlabel("tangential displacement u (%s)" % lu)
@@ -746,7 +755,6 @@ def manifold_figure(results, law=None, title=None):
     if off.any():
         ax2.plot(su * u[off], sf * f[off], ls="none", marker=".", ms=4, color=COLORS[3], gid="off-manifold")
     codes = sorted(set(int(c) for c in viol[off]))
-    attrs = r.attrs.get("/law/%s/manifold" % law, {})
     info = ", ".join("%s %.4g" % (k, attrs[k]) for k in ("mu", "kT") if isinstance(attrs.get(k), (int, float)))
     ax2.set_title("%s%s" % (info + "; " if info else "", "off the manifold: eq. %s" % ", ".join(map(str, codes)) if codes else "on the manifold"), fontsize=9)
     ax2.set_xlabel("tangential displacement u (%s)" % lu)

@@ -14,14 +14,19 @@
 #define LAW_MAX 16
 
 typedef struct {
-  char       name[64];   /* group under /law */
-  char       prefix[72]; /* options prefix, "" for a single law */
-  TriboLaw   law;
-  PetscReal  kn;                                 /* normal stiffness parameter (for a normal traction history) */
-  PetscReal *u;                                  /* [3 nt] own displacements (normal traction history), else NULL */
-  PetscReal *t, *w;                              /* [3 nt] tractions, [nt] work t . du (trapezoid) */
-  PetscInt  *state;                              /* [nt] 0 stick, 1 slip, 2 separated */
-  PetscReal  epc, slip, sep, tmaxt, tmaxn, nmis; /* summary; nmis: largest |t_n - N| / max |N| */
+  char                name[64];   /* group under /law */
+  char                prefix[72]; /* options prefix, "" for a single law */
+  TriboLaw            law;
+  PetscReal           kn;                                 /* normal stiffness parameter (for a normal traction history) */
+  PetscReal          *u;                                  /* [3 nt] own displacements (normal traction history), else NULL */
+  PetscReal          *t, *w;                              /* [3 nt] tractions, [nt] work t . du (trapezoid) */
+  PetscInt           *state;                              /* [nt] 0 stick, 1 slip, 2 separated */
+  PetscReal           epc, slip, sep, tmaxt, tmaxn, nmis; /* summary; nmis: largest |t_n - N| / max |N| */
+  TriboMasingManifold mm;                                 /* -law_masing: the Masing manifold of the last period, else NULL */
+  PetscReal          *mt;                                 /* [nt] the force read from the manifold (NaN before the last period) */
+  PetscInt           *mviol;                              /* [nt] the manifold's check codes (-1 before the last period) */
+  PetscReal           mdev;                               /* largest |manifold - law| / max |t_t1| over the last period */
+  PetscInt            moff;                               /* samples of the period off the manifold */
 } LawRun;
 
 typedef struct {
@@ -36,6 +41,9 @@ typedef struct {
   PetscReal  T, periods, period;
   PetscInt   steps, nt;
   PetscReal *time, *u, *v, *N, *dN; /* [nt], [3 nt], [3 nt], [nt] (force only), [nt] */
+  PetscBool  masing;                /* -law_masing */
+  PetscInt   first;                 /* -law_masing: the first sample of the last period (the last sample repeats it) */
+  PetscBool  periodic;              /* -law_masing: the history at the end equals that one period earlier */
 } LawDriver;
 
 /* The file of a table spec (file.csv, or file.h5:/dataset) */
@@ -273,6 +281,129 @@ static PetscErrorCode LawMarch_Private(LawDriver *d, LawRun *r)
   PetscFunctionReturn(0);
 }
 
+/* -law_masing: every law must be elastic dry friction, the only law the manifold is defined for */
+static PetscErrorCode LawMasingLaws_Private(MPI_Comm comm, LawDriver *d)
+{
+  PetscFunctionBeginUser;
+  for (PetscInt i = 0; i < d->nlaws; i++) {
+    const char *type;
+    PetscBool   edf;
+    PetscCall(TriboLawGetType(d->run[i].law, &type));
+    PetscCall(PetscStrcmp(type, TRIBOLAWEDF, &edf));
+    PetscCheck(edf, comm, PETSC_ERR_USER_INPUT,
+               "option -law_masing: law %s is of type %s; the Masing manifold is defined for elastic dry friction only (-%sfriction_type edf; "
+               "brake-porter-karpov §2)",
+               d->run[i].name, type, d->run[i].prefix);
+  }
+  PetscFunctionReturn(0);
+}
+
+/* -law_masing: the last period of the history, which must hold a whole number of steps (at least 4) */
+static PetscErrorCode LawMasingPeriod_Private(MPI_Comm comm, LawDriver *d)
+{
+  PetscInt  nt = d->nt, k = 0;
+  PetscReal ts;
+
+  PetscFunctionBeginUser;
+  PetscCheck(d->period > 0, comm, PETSC_ERR_USER_INPUT,
+             "option -law_masing builds the manifold from the last period of the history: give its length with -law_period P (s)%s",
+             d->tableset ? " (a table has no formulas to take it from)" : " (the formulas have no sin, cos or tri term)");
+  ts = d->time[nt - 1] - d->period;
+  PetscCheck(ts >= d->time[0] - 1e-9 * d->period, comm, PETSC_ERR_USER_INPUT,
+             "option -law_masing: the history spans %g s, less than one period %g s (option -law_period or the formulas); run at least one period "
+             "(-law_periods, -law_time)",
+             (double)(d->time[nt - 1] - d->time[0]), (double)d->period);
+  while (k + 1 < nt && d->time[k + 1] <= ts) k++;
+  {
+    PetscInt  kl = k;
+    PetscReal h;
+    if (k + 1 < nt && d->time[k + 1] - ts < ts - d->time[k]) k++; // the nearest sample
+    h = k + 1 < nt ? d->time[k + 1] - d->time[k] : d->time[k] - d->time[k - 1];
+    PetscCheck(PetscAbsReal(d->time[k] - ts) <= 1e-6 * h, comm, PETSC_ERR_USER_INPUT,
+               "option -law_masing: the period %g s (option -law_period, or 1/the lowest frequency of the formulas) is not a whole number of time "
+               "steps: the last period would begin at t = %.9g s, between samples %" PetscInt_FMT " (%.9g s) and %" PetscInt_FMT
+               " (%.9g s); choose -law_steps (or -law_time, -law_periods, -law_period) so that a period holds an integer number of steps",
+               (double)d->period, (double)ts, kl, (double)d->time[kl], kl + 1, (double)d->time[PetscMin(kl + 1, nt - 1)]);
+  }
+  PetscCheck(nt - 1 - k >= 4, comm, PETSC_ERR_USER_INPUT,
+             "option -law_masing: the last period holds %" PetscInt_FMT " steps; the manifold needs at least 4 (raise -law_steps)", nt - 1 - k);
+  d->first    = k;
+  d->periodic = PETSC_TRUE; // each component at the end equals that one period earlier, to 1e-8 of its largest value
+  for (int c = 0; c < 3; c++) {
+    PetscReal s = 0, e;
+    for (PetscInt j = k; j < nt; j++) s = PetscMax(s, PetscAbsReal(c == 2 && d->force ? d->N[j] : d->u[3 * j + c]));
+    e           = c == 2 && d->force ? d->N[nt - 1] - d->N[k] : d->u[3 * (nt - 1) + c] - d->u[3 * k + c];
+    d->periodic = (PetscBool)(d->periodic && PetscAbsReal(e) <= 1e-8 * s);
+  }
+  PetscFunctionReturn(0);
+}
+
+/* -law_masing: the manifold of one law from its last period: u = u_t1, N = the law's normal traction t_n (tractions:
+   kT in N/m^3, brake-porter-karpov eq. 21); the force read from it and the check codes over that period */
+static PetscErrorCode LawMasing_Private(LawDriver *d, LawRun *r)
+{
+  PetscInt   nt = d->nt, first = d->first, np = nt - 1 - first;
+  PetscReal *u, *N, *f, mu, kt, fmax = 0;
+  PetscInt  *viol;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboLawGetParameter(r->law, "mu", &mu));
+  PetscCall(TriboLawGetParameter(r->law, "kt", &kt));
+  PetscCall(PetscMalloc4(np, &u, np, &N, np, &f, np, &viol));
+  PetscCall(PetscMalloc2(nt, &r->mt, nt, &r->mviol));
+  for (PetscInt i = 0; i < np; i++) {
+    u[i] = d->u[3 * (first + i)];
+    N[i] = PetscMax(r->t[3 * (first + i) + 2], 0.0); // edf: t_n = kn <u_n> >= 0
+  }
+  PetscCall(TriboMasingManifoldCreate(PETSC_COMM_SELF, &r->mm));
+  PetscCall(TriboMasingManifoldSetParameters(r->mm, mu, kt));
+  PetscCall(TriboMasingManifoldSetHistory(r->mm, np, u, N));
+  PetscCall(TriboMasingManifoldSetUp(r->mm));
+  PetscCall(TriboMasingManifoldEvaluateHistory(r->mm, f, NULL));
+  PetscCall(TriboMasingManifoldCheck(r->mm, viol, &r->moff));
+  for (PetscInt k = 0; k < nt; k++) {
+    PetscInt i  = k < first ? -1 : (k - first) % np; // the last sample repeats the period's first
+    r->mt[k]    = i < 0 ? (PetscReal)NAN : f[i];
+    r->mviol[k] = i < 0 ? -1 : viol[i];
+  }
+  r->mdev = 0;
+  for (PetscInt k = first; k < nt; k++) fmax = PetscMax(fmax, PetscAbsReal(r->t[3 * k]));
+  for (PetscInt k = first; k < nt; k++) r->mdev = PetscMax(r->mdev, PetscAbsReal(r->mt[k] - r->t[3 * k]));
+  if (fmax > 0) r->mdev /= fmax;
+  PetscCall(PetscFree4(u, N, f, viol));
+  PetscFunctionReturn(0);
+}
+
+/* /law/<name>/manifold: vertices (6 x 3), t (nt), violation (nt ints) and the attributes the figure "manifold" reads */
+static PetscErrorCode LawWriteManifold_Private(TriboH5 h5, LawDriver *d, LawRun *r)
+{
+  char      path[256];
+  PetscReal v[18], mu, kt, uamp, uoff, nmax;
+  PetscInt  nt = d->nt, dims[2] = {6, 3};
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboMasingManifoldGetVertices(r->mm, v));
+  PetscCall(TriboMasingManifoldGetParameters(r->mm, &mu, &kt));
+  PetscCall(TriboMasingManifoldGetAnchors(r->mm, &uamp, &uoff, NULL, NULL));
+  PetscCall(TriboMasingManifoldGetNormalForceMax(r->mm, &nmax));
+  PetscCall(PetscSNPrintf(path, sizeof(path), TRIBO_H5_LAW "/%s/" TRIBO_H5_MANIFOLD "/vertices", r->name));
+  PetscCall(TriboH5WriteReal(h5, path, 2, dims, v));
+  PetscCall(PetscSNPrintf(path, sizeof(path), TRIBO_H5_LAW "/%s/" TRIBO_H5_MANIFOLD "/t", r->name));
+  PetscCall(TriboH5WriteReal(h5, path, 1, &nt, r->mt));
+  PetscCall(PetscSNPrintf(path, sizeof(path), TRIBO_H5_LAW "/%s/" TRIBO_H5_MANIFOLD "/violation", r->name));
+  PetscCall(TriboH5WriteInt(h5, path, 1, &nt, r->mviol));
+  PetscCall(PetscSNPrintf(path, sizeof(path), TRIBO_H5_LAW "/%s/" TRIBO_H5_MANIFOLD, r->name));
+  PetscCall(TriboH5WriteAttrReal(h5, path, "mu", mu));
+  PetscCall(TriboH5WriteAttrReal(h5, path, "kT", kt));
+  PetscCall(TriboH5WriteAttrReal(h5, path, "u_anchor_amp", uamp));
+  PetscCall(TriboH5WriteAttrReal(h5, path, "u_anchor_offset", uoff));
+  PetscCall(TriboH5WriteAttrReal(h5, path, "N_max", nmax));
+  PetscCall(TriboH5WriteAttrInt(h5, path, "first", d->first));
+  PetscCall(TriboH5WriteAttrInt(h5, path, "samples_off", r->moff));
+  PetscCall(TriboH5WriteAttrReal(h5, path, "max_deviation", r->mdev));
+  PetscFunctionReturn(0);
+}
+
 static PetscErrorCode LawWrite_Private(MPI_Comm comm, LawDriver *d)
 {
   TriboH5     h5;
@@ -321,6 +452,7 @@ static PetscErrorCode LawWrite_Private(MPI_Comm comm, LawDriver *d)
     PetscCall(TriboH5WriteAttrReal(h5, path, "separated_fraction", r->sep));
     PetscCall(TriboH5WriteAttrReal(h5, path, "max_traction_t", r->tmaxt));
     PetscCall(TriboH5WriteAttrReal(h5, path, "max_traction_n", r->tmaxn));
+    if (r->mm) PetscCall(LawWriteManifold_Private(h5, d, r));
   }
   PetscCall(TriboH5WriteAttrString(h5, TRIBO_H5_LAW, "laws", laws));
   PetscCall(TriboH5WriteAttrString(h5, TRIBO_H5_LAW, "source", d->tableset ? d->table : "formulas"));
@@ -363,6 +495,39 @@ static PetscErrorCode LawSummary_Private(MPI_Comm comm, LawDriver *d)
                             "  note: law %s's normal traction differs from N by up to %.3g of max |N| (its normal law is not t_n = kn u_n there)\n",
                             r->name, (double)r->nmis));
   }
+  if (d->masing) {
+    PetscInt np = d->nt - 1 - d->first;
+    PetscCall(PetscPrintf(comm,
+                          "  Masing manifold (brake-porter-karpov §2; u = u_t1, N = t_n, kT = kt): from the last period, samples %" PetscInt_FMT
+                          "-%" PetscInt_FMT " (%" PetscInt_FMT " per period)\n",
+                          d->first, d->nt - 1, np));
+    if (!d->periodic)
+      PetscCall(
+          PetscPrintf(comm, "  note: the history at the end differs from that one period earlier; the manifold takes the last period as periodic\n"));
+    for (PetscInt i = 0; i < d->nlaws; i++) {
+      LawRun                 *r = &d->run[i];
+      PetscReal               uamp, nmax;
+      PetscInt                nev;
+      const TriboMasingEvent *ev;
+      char                    off[96];
+      PetscCall(TriboMasingManifoldGetAnchors(r->mm, &uamp, NULL, NULL, NULL));
+      PetscCall(TriboMasingManifoldGetNormalForceMax(r->mm, &nmax));
+      PetscCall(TriboMasingManifoldGetEvents(r->mm, &nev, &ev));
+      PetscCall(PetscSNPrintf(off, sizeof(off), "off the manifold (%" PetscInt_FMT " of %" PetscInt_FMT " samples)", r->moff, np));
+      if (!r->moff) PetscCall(PetscStrncpy(off, "on the manifold", sizeof(off)));
+      PetscCall(PetscPrintf(comm, "  %-12s u_anchor,amp %.6e m, N_max %.6e Pa, max|manifold - law| %.3e of max|t_t1|: %s\n", r->name, (double)uamp,
+                            (double)nmax, (double)r->mdev, off));
+      for (PetscInt k = 0; k < nev; k++) {
+        const char *why = ev[k].condition == TRIBO_MASING_SLIP_N    ? "eq. 16: N rose during slip, slip resumed before the velocity reversed"
+                          : ev[k].condition == TRIBO_MASING_STUCK_N ? "eq. 8: N fell while stuck, slip resumed against the motion"
+                                                                    : "more than two extrema per period (Masing's assumption)";
+        PetscCall(PetscPrintf(comm,
+                              "    condition %d off the manifold at samples %" PetscInt_FMT "-%" PetscInt_FMT " of the period (%" PetscInt_FMT
+                              "-%" PetscInt_FMT " of the run), violated at sample %" PetscInt_FMT ": %s\n",
+                              (int)ev[k].condition, ev[k].first, ev[k].last, d->first + ev[k].first, d->first + ev[k].last, ev[k].trigger, why));
+      }
+    }
+  }
   PetscFunctionReturn(0);
 }
 
@@ -374,10 +539,39 @@ static PetscErrorCode LawDestroy_Private(LawDriver *d)
     PetscCall(TriboLawDestroy(&r->law));
     PetscCall(PetscFree(r->u));
     PetscCall(PetscFree3(r->t, r->w, r->state));
+    PetscCall(TriboMasingManifoldDestroy(&r->mm));
+    PetscCall(PetscFree2(r->mt, r->mviol));
   }
   PetscCall(PetscFree3(d->time, d->u, d->v));
   PetscCall(PetscFree2(d->N, d->dN));
   for (PetscInt i = 0; i < d->nnames; i++) PetscCall(PetscFree(d->names[i]));
+  PetscFunctionReturn(0);
+}
+
+/* -law_masing: the manifold picture of each law, <png stem>_manifold<ext> (with several laws <png stem>_manifold_<law><ext>) */
+static PetscErrorCode LawDrawManifolds_Private(MPI_Comm comm, LawDriver *d)
+{
+  char        stem[PETSC_MAX_PATH_LEN], ext[16] = ".png", png[PETSC_MAX_PATH_LEN + 64];
+  const char *dot, *slash;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscStrncpy(stem, d->png, sizeof(stem)));
+  dot   = strrchr(d->png, '.');
+  slash = strrchr(d->png, '/');
+  if (dot && (!slash || dot > slash) && strlen(dot) < sizeof(ext)) {
+    PetscCall(PetscStrncpy(ext, dot, sizeof(ext)));
+    stem[dot - d->png] = 0;
+  }
+  for (PetscInt i = 0; i < d->nlaws; i++) {
+    const char *extra[2] = {"--law", d->run[i].name};
+    PetscBool   drawn;
+    if (d->nlaws == 1)
+      PetscCall(PetscSNPrintf(png, sizeof(png), "%s_manifold%s", stem, ext));
+    else
+      PetscCall(PetscSNPrintf(png, sizeof(png), "%s_manifold_%s%s", stem, d->run[i].name, ext));
+    PetscCall(TriboDrawPicture(comm, d->output, "manifold", png, 2, extra, &drawn));
+    if (drawn) PetscCall(PetscPrintf(comm, "wrote %s (Masing manifold of %s)\n", png, d->run[i].name));
+  }
   PetscFunctionReturn(0);
 }
 
@@ -406,6 +600,9 @@ static PetscErrorCode LawDestroy_Private(LawDriver *d)
 . -law_periods <p>      - time span in periods of the lowest frequency of the sin, cos and tri terms
 . -law_steps <n>        - number of steps (default 2000; n + 1 samples)
 . -law_period <P>       - cycle length for the energy per cycle [s] (default 1/the lowest frequency; tables have none)
+. -law_masing           - the Masing manifold of each law (type edf only) from the last period of the history:
+                          written under /law/<name>/manifold, checked (the samples off it and the condition violated)
+                          and drawn (<png stem>_manifold.png); the period must hold a whole number of steps
 . -output <law.h5>      - the result file
 - -law_png <file>       - the picture (default: the output name with .png)
 
@@ -422,8 +619,19 @@ static PetscErrorCode LawDestroy_Private(LawDriver *d)
   just committed); for a law with no elastic tangent (a regularized, rate-dependent one) it is 1 when the tangential
   traction is nonzero; else 0 (stick). Without tangential motion, d is the direction of the tangential traction.
 
+  With -law_masing every law must be elastic dry friction (edf): the manifold of brake-porter-karpov §2 (eq. 21, for
+  tractions: kT = kt in N/m^3) is built with mu and kt of the law from one steady period, the last one of the run
+  (P = -law_period, or 1/the lowest frequency of the formulas; it must hold a whole number of steps, at least 4), with
+  u = u_t1 and N = the law's normal traction t_n over its samples (the end point, which repeats the period's first
+  sample, excluded). The force read from the manifold along that period (TriboMasingManifoldEvaluateHistory()) and the
+  constraint check (TriboMasingManifoldCheck(): 0 on the manifold, 8 (eq. 8), 16 (eq. 16) or 1 (more than two extrema))
+  are written for the samples of the period; the summary prints u_anchor,amp, N_max, the largest |manifold - law| over
+  the period relative to max |t_t1| there, and the stretches off the manifold with their condition.
+
   Output: /law/time, /law/u, /law/v, /law/N (with -law_n), and per law /law/<name>/t, energy, state with attributes
-  (type, parameters, summary); the layout is in include/triboio.h.
+  (type, parameters, summary); with -law_masing /law/<name>/manifold/vertices (6 x 3: A-F as u, f, N), t (nt: NaN
+  before the last period), violation (nt ints: -1 before it) with attributes mu, kT, u_anchor_amp, u_anchor_offset,
+  N_max, first (the period's first sample), samples_off, max_deviation; the layout is in include/triboio.h.
 @*/
 PetscErrorCode TriboVerbLaw(MPI_Comm comm, PetscBool help)
 {
@@ -435,9 +643,9 @@ PetscErrorCode TriboVerbLaw(MPI_Comm comm, PetscBool help)
   d.steps = 2000;
   PetscCall(PetscStrncpy(d.output, "law.h5", sizeof(d.output)));
   if (help)
-    PetscCall(PetscPrintf(comm,
-                          "tribo law [-friction_type T | -law_laws a,b] -law_u1 \"sin(A,f)\" [-law_un|-law_n F] [-law_table F] [-output law.h5]: "
-                          "interface laws through a prescribed history\n"));
+    PetscCall(PetscPrintf(
+        comm, "tribo law [-friction_type T | -law_laws a,b] -law_u1 \"sin(A,f)\" [-law_un|-law_n F] [-law_table F] [-law_masing] [-output law.h5]: "
+              "interface laws through a prescribed history\n"));
   TriboOptionsBegin(comm, NULL, "tribo law: interface laws driven through a prescribed history", "tribo");
   d.nnames = LAW_MAX;
   PetscCall(PetscOptionsStringArray("-law_laws", "several laws by name, each with its own options -<name>_friction_type, -<name>_friction_<param>",
@@ -461,6 +669,10 @@ PetscErrorCode TriboVerbLaw(MPI_Comm comm, PetscBool help)
   PetscCall(PetscOptionsInt("-law_steps", "number of time steps (samples: steps + 1)", "TriboVerbLaw", d.steps, &d.steps, &sset));
   PetscCall(PetscOptionsReal("-law_period", "cycle length for the energy per cycle [s] (default: 1/the lowest frequency)", "TriboVerbLaw", d.period,
                              &d.period, &set));
+  PetscCall(PetscOptionsBool("-law_masing",
+                             "Masing manifold of each law (elastic dry friction only) from the last period: written, checked and drawn "
+                             "(brake-porter-karpov §2)",
+                             "TriboMasingManifoldCreate", d.masing, &d.masing, NULL));
   PetscCall(PetscOptionsString("-output", "result file (HDF5, written atomically)", "TriboH5Create", d.output, d.output, sizeof(d.output), NULL));
   {
     size_t n;
@@ -478,6 +690,7 @@ PetscErrorCode TriboVerbLaw(MPI_Comm comm, PetscBool help)
   PetscCheck(!pset || d.periods > 0, comm, PETSC_ERR_USER_INPUT, "option -law_periods: expected a number of periods > 0, got %g", (double)d.periods);
   PetscCheck(d.steps >= 1, comm, PETSC_ERR_USER_INPUT, "option -law_steps: expected at least 1 step, got %" PetscInt_FMT, d.steps);
   PetscCall(LawCreateAll_Private(comm, &d));
+  if (d.masing && !help) PetscCall(LawMasingLaws_Private(comm, &d));
   if (help) {
     PetscCall(LawDestroy_Private(&d));
     PetscFunctionReturn(0);
@@ -516,7 +729,10 @@ PetscErrorCode TriboVerbLaw(MPI_Comm comm, PetscBool help)
   else
     PetscCall(LawHistoryFormulas_Private(comm, &d));
   if (d.force && d.tableset) PetscCall(LawNormalStiffness_Private(comm, &d, "-law_table (column N)"));
+  if (d.masing) PetscCall(LawMasingPeriod_Private(comm, &d));
   for (PetscInt i = 0; i < d.nlaws; i++) PetscCall(LawMarch_Private(&d, &d.run[i]));
+  if (d.masing)
+    for (PetscInt i = 0; i < d.nlaws; i++) PetscCall(LawMasing_Private(&d, &d.run[i]));
   PetscCall(LawSummary_Private(comm, &d));
   PetscCall(LawWrite_Private(comm, &d));
   PetscCall(TriboDrawPicture(comm, d.output, "law", d.png, 0, NULL, &drawn));
@@ -524,6 +740,7 @@ PetscErrorCode TriboVerbLaw(MPI_Comm comm, PetscBool help)
     PetscCall(PetscPrintf(comm, "wrote %s and %s\n", d.output, d.png));
   else
     PetscCall(PetscPrintf(comm, "wrote %s\n", d.output));
+  if (d.masing) PetscCall(LawDrawManifolds_Private(comm, &d));
   PetscCall(LawDestroy_Private(&d));
   PetscFunctionReturn(0);
 }

@@ -12,6 +12,9 @@
 # (taking N from the law's normal traction when /law/N is absent).
 # When the C driver tests/law/t160 is built, the stretches it reports (samples and condition) must equal
 # numpy's for eq. 19 and for eq. 18 with a 9 MN jump (eq. 16 at sample 511, eq. 17 failing at 557).
+# tribo law -law_masing (§3, N = 2.5 sin(2 pi t) + 5 MN, 2 periods of 300 steps) draws <png stem>_manifold.png, and
+# a file with the attribute first (the steady period's first sample, 300) is drawn from it on: 301 samples and the
+# closing one, all on the manifold; with two laws, one picture per law (_manifold_<law>.png, --law).
 # One line per check.
 # timeout: 120
 set -u
@@ -157,5 +160,36 @@ cp = subprocess.run([sys.executable, "-m", "tribo", "plot", W + "/phase.h5", "--
                     text=True)
 check(cp.returncode == 0 and os.path.getsize(W + "/phase.png") > 20000 and "(manifold)" in cp.stdout,
       "CLI: plot --kind manifold draws it (N from the law's normal traction when /law/N is absent)", cp.stderr + cp.stdout)
+EOF
+E=(-friction_type edf -friction_mu 0.9627 -friction_kt 5.26e14 -friction_kn 1)
+(cd "$W" && run1 law "${E[@]}" -law_masing -law_u1 "sin(50e-9,1)" -law_n "5e6+sin(2.5e6,1)" -law_periods 2 -law_steps 600 -output run.h5 \
+  > run.out 2> run.err)
+rc=$?
+if [ $rc = 0 ] && [ "$(head -c 4 "$W/run_manifold.png" | tail -c 3)" = PNG ] && grep -q "wrote run_manifold.png" "$W/run.out"; then
+  pass "tribo law -law_masing draws run_manifold.png next to run.h5 and run.png"
+else fail "tribo law -law_masing picture (exit $rc)" "no run_manifold.png" "$W/run.out" "$W/run.err"; fi
+(cd "$W" && run1 law -law_laws a,b -a_friction_type edf -b_friction_type edf -b_friction_mu 0.3 -law_masing -law_u1 "sin(2e-6,1)" \
+  -law_n "1e6+sin(5e5,1)" -law_steps 200 -output two.h5 > two.out 2> two.err)
+rc=$?
+if [ $rc = 0 ] && [ -s "$W/two_manifold_a.png" ] && [ -s "$W/two_manifold_b.png" ]; then pass "two laws: two_manifold_a.png and two_manifold_b.png"
+else fail "two laws (exit $rc)" "no picture per law" "$W/two.out" "$W/two.err"; fi
+pychecks "manifold of a tribo law run" "$W" <<'EOF'
+import sys
+import numpy as np
+import tribo
+from tribo import figures as tf
+W = sys.argv[1]
+def check(ok, name, why=""):
+    print(("ok - " if ok else "not ok - ") + name + ("" if ok else ": " + why))
+r = tribo.read(W + "/run.h5")
+fig = tf.manifold_figure(r)
+lines = {l.get_gid(): l for l in fig.axes[0].get_lines()}
+x, y, z = lines["response-3d"].get_data_3d()
+u = r.get("/law/u")[:, 0]
+check(r.attrs["/law/edf/manifold"]["first"] == 300 and len(x) == 302 and np.allclose(x[:-1] / 1e9, u[300:], rtol=0, atol=1e-20) and x[-1] == x[0]
+      and "off-manifold-3d" not in lines and "on the manifold" in fig.axes[1].get_title(),
+      "attribute first = 300: only the last period is drawn (302 points, closed), on the manifold", "%d points" % len(x))
+fb = tf.manifold_figure(tribo.read(W + "/two.h5"), law="b")
+check("of b" in fb._suptitle.get_text(), "two laws: law b drawn on request", fb._suptitle.get_text())
 EOF
 finish
