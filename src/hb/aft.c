@@ -25,6 +25,7 @@ typedef struct {
   PetscInt   ncol;                       // derivative columns: 3 ncoef, plus one for Omega
   PetscReal *h, *hs, *hn, *hmax;         // history, at the period's start, trial, largest magnitude [nhist]
   PetscReal *S, *Sn;                     // dh/d(column) [nhist ncol]
+  PetscReal *bu, *bv;                    // the column's change of u_c and of v_c at the sample [ncol]
   PetscReal *D, *Dv, *Th, *Hu, *Hv, *Hh; // dt/du, dt/dv [9], dt/dh [3 nhist], dh/du, dh/dv [nhist 3], dh/dh [nhist^2]
   PetscReal *dt;                         // d t_j/d(column) [Nt 3 ncol], sample-major
   PetscReal *up, *vp, *tp;               // perturbed samples and their tractions [3 Nt]
@@ -65,27 +66,29 @@ static PetscErrorCode March_Private(TriboHB hb, const TriboLawCard *card, const 
       if (!bad && deriv) bad = card->kernel_h(p, mode, 1, uj, vj, w->h, w->Th, w->Hu, v ? w->Hv : NULL, w->Hh);
       PetscCheck(!bad, hb->comm, PETSC_ERR_USER_INPUT, "law %s: non-physical input at point %" PetscInt_FMT ", time sample %" PetscInt_FMT,
                  card->name, pt, j);
-      if (deriv) {
-        PetscReal *dtj = &w->dt[j * 3 * ncol], *S = w->S, *Sn = w->Sn;
-        for (PetscInt col = 0; col < ncol; col++) {
-          PetscReal du[3] = {0, 0, 0}, dv[3] = {0, 0, 0};
-          if (col < N3) {
-            PetscInt k = col / 3, c = col % 3;
-            if (!(k == k0 && c < 2)) du[c] = Bj[k]; // the tangential mean is removed from u
-            if (v) dv[c] = dBj[k];
-          } else
-            for (PetscInt c = 0; c < 3; c++) dv[c] = ud[3 * j + c];
-          for (PetscInt r = 0; r < 3; r++) {
-            PetscReal d = 0;
-            for (PetscInt c = 0; c < 3; c++) d += w->D[3 * r + c] * du[c] + (v ? w->Dv[3 * r + c] * dv[c] : 0);
-            for (PetscInt a = 0; a < nh; a++) d += w->Th[r * nh + a] * S[a * ncol + col];
-            dtj[r * ncol + col] = d;
+      if (deriv) { // column col = 3k + c moves u_c by B_j[k] (v_c by Omega e'_k); the Omega column moves v by du/dtau
+        PetscReal *dtj = &w->dt[j * 3 * ncol], *S = w->S, *Sn = w->Sn, *bu = w->bu, *bv = w->bv;
+        for (PetscInt k = 0; k < nc; k++)
+          for (PetscInt c = 0; c < 3; c++) {
+            bu[3 * k + c] = (k == k0 && c < 2) ? 0 : Bj[k]; // the tangential mean is removed from u
+            bv[3 * k + c] = v ? dBj[k] : 0;
           }
+        for (PetscInt r = 0; r < 3 + nh; r++) { // rows of dt (r < 3) and of the new dh (r >= 3), zero entries of dt/dh, dh/dh skipped
+          const PetscReal *Du = r < 3 ? &w->D[3 * r] : &w->Hu[3 * (r - 3)], *Dv = r < 3 ? &w->Dv[3 * r] : &w->Hv[3 * (r - 3)];
+          const PetscReal *Dh  = r < 3 ? &w->Th[r * nh] : &w->Hh[(r - 3) * nh];
+          PetscReal       *row = r < 3 ? &dtj[r * ncol] : &Sn[(r - 3) * ncol];
+          if (v)
+            for (PetscInt col = 0; col < N3; col += 3)
+              for (PetscInt c = 0; c < 3; c++) row[col + c] = Du[c] * bu[col + c] + Dv[c] * bv[col + c];
+          else
+            for (PetscInt col = 0; col < N3; col += 3)
+              for (PetscInt c = 0; c < 3; c++) row[col + c] = Du[c] * bu[col + c];
+          if (ncol > N3) row[N3] = Dv[0] * ud[3 * j] + Dv[1] * ud[3 * j + 1] + Dv[2] * ud[3 * j + 2];
           for (PetscInt a = 0; a < nh; a++) {
-            PetscReal d = 0;
-            for (PetscInt c = 0; c < 3; c++) d += w->Hu[3 * a + c] * du[c] + (v ? w->Hv[3 * a + c] * dv[c] : 0);
-            for (PetscInt b = 0; b < nh; b++) d += w->Hh[a * nh + b] * S[b * ncol + col];
-            Sn[a * ncol + col] = d;
+            const PetscReal  g  = Dh[a];
+            const PetscReal *Sa = &S[a * ncol];
+            if (g == 0) continue;
+            for (PetscInt col = 0; col < ncol; col++) row[col] += g * Sa[col];
           }
         }
         w->S  = Sn;
@@ -276,7 +279,7 @@ PetscErrorCode TriboHBAFTV(TriboHB hb, const TriboLawCard *card, const PetscReal
     PetscCall(PetscMalloc6(nhist, &w.h, nhist, &w.hs, nhist, &w.hn, nhist, &w.hmax, nhist * w.ncol, &w.S, nhist * w.ncol, &w.Sn));
     PetscCall(PetscMalloc6(9, &w.D, 9, &w.Dv, 3 * nh1, &w.Th, 3 * nh1, &w.Hu, 3 * nh1, &w.Hv, nh1 * nh1, &w.Hh));
     PetscCall(PetscMalloc6(3 * Nt * w.ncol, &w.dt, 3 * Nt, &w.up, 3 * Nt, &w.vp, 3 * Nt, &w.tp, rate ? Nt * nc : 1, &w.dB, Nt * nc, &w.Bw));
-    PetscCall(PetscMalloc1(N3 * w.ncol, &w.Jx));
+    PetscCall(PetscMalloc3(N3 * w.ncol, &w.Jx, w.ncol, &w.bu, w.ncol, &w.bv));
     for (PetscInt kr = 0; kr < nc; kr++) // forward weights times the basis, column-major Nt x nc
       for (PetscInt j = 0; j < Nt; j++) w.Bw[j + Nt * kr] = hb->wt[kr] * hb->basis[j * nc + kr];
     for (PetscInt a = 0; rate && a < hb->nh; a++) // Omega e'_k(tau_j)
@@ -371,7 +374,7 @@ PetscErrorCode TriboHBAFTV(TriboHB hb, const TriboLawCard *card, const PetscReal
     PetscCall(PetscFree6(w.h, w.hs, w.hn, w.hmax, w.S, w.Sn));
     PetscCall(PetscFree6(w.D, w.Dv, w.Th, w.Hu, w.Hv, w.Hh));
     PetscCall(PetscFree6(w.dt, w.up, w.vp, w.tp, w.dB, w.Bw));
-    PetscCall(PetscFree(w.Jx));
+    PetscCall(PetscFree3(w.Jx, w.bu, w.bv));
   }
   if (rate) PetscCall(PetscFree5(ud, v, Dv, Ud, dB));
   PetscFunctionReturn(0);
