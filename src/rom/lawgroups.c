@@ -1,6 +1,7 @@
 /* Law groups of one interface: the points of a ROM's interface split among several laws selected by options
    (-friction_groups), for TriboJointSetLaws(). A group is a named options prefix: -<name>_friction_type and
-   -<name>_friction_<param> choose its law as -friction_type and -friction_<param> choose the default law, and
+   -<name>_friction_<param> choose its law as -friction_type and -friction_<param> choose the default law (a group's
+   law starts as the default law, type and parameters, so that -<name>_friction_mu 0.2 changes only mu), and
    -<name>_group_radius selects the points within that distance of a bolt axis.
 
    Choices: the bolt axes are the lines through the points of -friction_bolt_xyz along the normal of the interface
@@ -78,7 +79,8 @@ static PetscErrorCode CheckGroupName_Private(MPI_Comm comm, char *names[], Petsc
 
   Options Database Keys:
 + -friction_groups <name1,name2,...> - the groups (lower-case names, at most 16)
-. -<name>_friction_type, -<name>_friction_<param> - the group's law, as -friction_type and -friction_<param>
+. -<name>_friction_type, -<name>_friction_<param> - the group's law, as -friction_type and -friction_<param>: it starts
+                                      as the default law (its type and parameters); another type starts from its own defaults
 . -<name>_group_radius <r>            - the group holds the points within r (m) of a bolt axis
 . -<name>_group_elset <ELSET>         - refused: a ROM does not keep the deck's element sets
 - -friction_bolt_xyz <x1,y1,z1,...>   - a point on every bolt axis (m); the axes are normal to the interface plane
@@ -92,12 +94,16 @@ static PetscErrorCode CheckGroupName_Private(MPI_Comm comm, char *names[], Petsc
 @*/
 PetscErrorCode TriboJointCreateLawsFromOptions(TriboROM rom, MPI_Comm comm, PetscInt *nlaws, TriboLaw *laws[], PetscInt *pointlaw[])
 {
-  char          *names[MAXGROUPS];
-  PetscInt       ng = MAXGROUPS, nb = 3 * MAXBOLTS, npts = rom->iface ? rom->iface->npts : 0, *pl = NULL, count[MAXGROUPS + 1];
-  PetscReal      bolts[3 * MAXBOLTS], radius[MAXGROUPS], nrm[3] = {0, 0, 1};
-  PetscBool      set, bset;
-  TriboLaw      *lw;
-  TriboInterface f = rom->iface;
+  char               *names[MAXGROUPS];
+  PetscInt            ng = MAXGROUPS, nb = 3 * MAXBOLTS, npts = rom->iface ? rom->iface->npts : 0, *pl = NULL, count[MAXGROUPS + 1];
+  PetscReal           bolts[3 * MAXBOLTS], radius[MAXGROUPS], nrm[3] = {0, 0, 1};
+  PetscBool           set, bset;
+  TriboLaw           *lw;
+  TriboInterface      f = rom->iface;
+  const char         *type0, *type;
+  const TriboLawCard *card0;
+  const PetscReal    *p0;
+  PetscBool           same;
 
   PetscFunctionBeginUser;
   TriboOptionsBegin(comm, NULL, "Law groups of the interface", "TriboJointCreateLawsFromOptions");
@@ -117,6 +123,9 @@ PetscErrorCode TriboJointCreateLawsFromOptions(TriboROM rom, MPI_Comm comm, Pets
   PetscCall(TriboLawCreate(comm, &lw[0]));
   PetscCall(TriboLawSetFromOptions(lw[0]));
   PetscCall(TriboLawSetUp(lw[0]));
+  PetscCall(TriboLawGetType(lw[0], &type0));
+  PetscCall(TriboLawGetCard(lw[0], &card0));
+  PetscCall(TriboLawGetParameters(lw[0], &p0));
   for (PetscInt g = 0; g < ng; g++) {
     char      prefix[64], title[128], elset[128];
     PetscBool rset, eset;
@@ -139,7 +148,18 @@ PetscErrorCode TriboJointCreateLawsFromOptions(TriboROM rom, MPI_Comm comm, Pets
     PetscCheck(radius[g] > 0, comm, PETSC_ERR_USER_INPUT, "-%sgroup_radius must be > 0 m, got %g", prefix, (double)radius[g]);
     PetscCall(TriboLawCreate(comm, &lw[1 + g]));
     PetscCall(TriboLawSetOptionsPrefix(lw[1 + g], prefix));
+    PetscCall(TriboLawSetType(lw[1 + g], type0));
     PetscCall(TriboLawSetFromOptions(lw[1 + g]));
+    PetscCall(TriboLawGetType(lw[1 + g], &type));
+    PetscCall(PetscStrcmp(type, type0, &same));
+    if (same) // the default law's parameters, except those given for the group
+      for (PetscInt i = 0; i < card0->nparams; i++) {
+        char      opt[96];
+        PetscBool given;
+        PetscCall(PetscSNPrintf(opt, sizeof(opt), "-friction_%s", card0->params[i].name));
+        PetscCall(PetscOptionsHasName(NULL, prefix, opt, &given));
+        if (!given) PetscCall(TriboLawSetParameter(lw[1 + g], card0->params[i].name, p0[i]));
+      }
     PetscCall(TriboLawSetUp(lw[1 + g]));
   }
   if (ng && npts > 0) {

@@ -5,6 +5,8 @@
 #   backbone of one law: frequency and damping equal to 1e-12 relative + 1e-15 (the same point evaluations in
 #   runs; measured identical); on 2 ranks to the rank-invariance bounds of t903 (frequency 1e-9 relative, damping
 #   1e-9 + 1e-6 |z|; measured 7.4e-10 and 5e-15);
+# - the same with EPMC and the matrix-free HB solver (-epmc_solver gmres, TriboHBOp, runs of points per law) and the
+#   parameters of configs/demo.yaml, which the groups' laws inherit from the default law;
 # - the printed point counts of the groups equal those computed here from /rom/interface/points (distance to the
 #   vertical lines through the bolts, first listed group wins);
 # - far group with mu = 0.2 (the default of edf is 0.5) or a Jenkins near group: a different backbone, at
@@ -32,8 +34,11 @@ G="-friction_groups near,far -near_group_radius 0.008 -far_group_radius 0.02"
   mpirun "$W" b1np2 2 backbone $OPTS $B $G -output b1np2.h5
   run "$W" b2 backbone $OPTS $B $G -far_friction_mu 0.2 -output b2.h5
   run "$W" b3 backbone $OPTS $B -friction_groups near -near_group_radius 0.01 -near_friction_type jenkins -near_friction_ts 1e5 -output b3.h5
+  E="-rom rom.h5 -options_file $PWD/configs/demo.yaml -nma_type epmc -epmc_solver gmres -backbone_qmax 2e-4 -backbone_n 4 -backbone_quiet"
+  run "$W" e0 backbone $E -output e0.h5
+  run "$W" e1 backbone $E $B $G -output e1.h5
 }
-for b in b0 b1 b1np2 b2 b3; do
+for b in b0 b1 b1np2 b2 b3 e0 e1; do
   if [ -f "$W/$b.h5" ]; then pass "tribo backbone ($b) wrote $b.h5"; else fail "tribo backbone ($b)" "no $b.h5" "$W/$b.err" "$W/$b.out"; fi
 done
 line=$(grep "law groups:" "$W/b1.out")
@@ -66,6 +71,12 @@ for name, ftol, za, zr in (("b1", 1e-12, 1e-15, 1e-12), ("b1np2", 1e-9, 1e-9, 1e
   dz = np.max(np.abs(z - z0) / (za + zr * np.abs(z0)))
   ok = np.array_equal(q, q0) and df <= ftol and dz <= 1
   print("%s - %s (two groups, same law) = one law: frequency %.1e relative, damping %.1e of its bound" % ("ok" if ok else "not ok", name, df, dz))
+qe, fe, ze = bb("e0")
+q, f, z = bb("e1")
+df = np.max(np.abs(f - fe) / np.abs(fe))
+dz = np.max(np.abs(z - ze) / (1e-15 + 1e-12 * np.abs(ze)))
+ok = np.array_equal(q, qe) and df <= 1e-12 and dz <= 1
+print("%s - EPMC (TriboHBOp, demo.yaml parameters inherited by the groups): two groups = one law: frequency %.1e, damping %.1e of its bound" % ("ok" if ok else "not ok", df, dz))
 for name in ("b2", "b3"):
   q, f, z = bb(name)
   ok = np.array_equal(q, q0) and z[-1] > 1.2 * z0[-1] and f[-1] < f0[-1]
