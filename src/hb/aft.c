@@ -263,7 +263,7 @@ static void DerivativeCoefficients_Private(TriboHB hb, PetscInt nsig, PetscInt s
 PetscErrorCode TriboHBAFTV(TriboHB hb, const TriboLawCard *card, const PetscReal p[], TriboLawMode mode, PetscInt n, const PetscReal U[],
                            PetscReal F[], PetscReal J[], PetscReal dFdW[])
 {
-  PetscInt   Nt = hb->Nt, nc = hb->ncoef, N3 = 3 * nc, bs = hb->bs, nsig = 3 * n, nhist = card->nhist, nh1 = PetscMax(nhist, 1);
+  PetscInt   Nt = hb->Nt, nc = hb->ncoef, N3 = 3 * nc, bs = hb->bs, nsig = 3 * n, nhist = card->nhist;
   PetscReal *u, *t, *D = NULL, *ud = NULL, *v = NULL, *Dv = NULL, *Ud = NULL, *dB = NULL;
   PetscBool  rate = card->kernel_v ? PETSC_TRUE : PETSC_FALSE;
   MarchWork  w;
@@ -275,9 +275,10 @@ PetscErrorCode TriboHBAFTV(TriboHB hb, const TriboLawCard *card, const PetscReal
   if (rate) PetscCall(PetscMalloc5(3 * Nt * bs, &ud, 3 * Nt * bs, &v, 9 * Nt * bs, &Dv, 3 * nc * bs, &Ud, nc, &dB));
   if (dFdW && !rate) PetscCall(PetscArrayzero(dFdW, n * N3));
   if (nhist) {
-    w.ncol = N3 + (rate && dFdW ? 1 : 0);
-    PetscCall(PetscMalloc6(nhist, &w.h, nhist, &w.hs, nhist, &w.hn, nhist, &w.hmax, nhist * w.ncol, &w.S, nhist * w.ncol, &w.Sn));
-    PetscCall(PetscMalloc6(9, &w.D, 9, &w.Dv, 3 * nh1, &w.Th, 3 * nh1, &w.Hu, 3 * nh1, &w.Hv, nh1 * nh1, &w.Hh));
+    w.ncol      = N3 + (rate && dFdW ? 1 : 0);
+    PetscInt ns = card->kernel_h && (J || dFdW) ? nhist : 1; // state derivatives only when carried (dh/dh is nhist^2 per sample)
+    PetscCall(PetscMalloc6(nhist, &w.h, nhist, &w.hs, nhist, &w.hn, nhist, &w.hmax, ns * w.ncol, &w.S, ns * w.ncol, &w.Sn));
+    PetscCall(PetscMalloc6(9, &w.D, 9, &w.Dv, 3 * ns, &w.Th, 3 * ns, &w.Hu, 3 * ns, &w.Hv, ns * ns, &w.Hh));
     PetscCall(PetscMalloc6(3 * Nt * w.ncol, &w.dt, 3 * Nt, &w.up, 3 * Nt, &w.vp, 3 * Nt, &w.tp, rate ? Nt * nc : 1, &w.dB, Nt * nc, &w.Bw));
     PetscCall(PetscMalloc3(N3 * w.ncol, &w.Jx, w.ncol, &w.bu, w.ncol, &w.bv));
     for (PetscInt kr = 0; kr < nc; kr++) // forward weights times the basis, column-major Nt x nc
