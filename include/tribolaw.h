@@ -42,6 +42,15 @@ typedef PetscInt (*TriboLawKernelV)(const PetscReal *p, TriboLawMode mode, Petsc
 typedef PetscInt (*TriboLawKernelP)(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, const PetscReal *hp,
                                     PetscReal *t, PetscReal *dtdp, PetscReal *hnew, PetscReal *hpnew);
 
+/* A pure batched kernel of the state derivatives of one step of a hysteretic law (nhist > 0), for the exact
+   Jacobian of a march (TriboHBAFTV()): with the inputs of TriboLawKernel (and v[3n] of TriboLawKernelV for a
+   rate-dependent law, else NULL), the partial derivatives, per point and row-major, dtdh[3 nhist n] = dt/dh,
+   dhdu[nhist 3 n] = dhnew/du, dhdh[nhist nhist n] = dhnew/dh and, when v is given and dhdv is not NULL,
+   dhdv[nhist 3 n] = dhnew/dv; dt/du and dt/dv are those of the kernel. A march then carries
+   dh_j = dhdu du_j + dhdv dv_j + dhdh dh_{j-1} and dt_j = dtdu du_j + dtdv dv_j + dtdh dh_{j-1}. */
+typedef PetscInt (*TriboLawKernelH)(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *v, const PetscReal *h,
+                                    PetscReal *dtdh, PetscReal *dhdu, PetscReal *dhdv, PetscReal *dhdh);
+
 typedef struct {
   const char          *name;      /* type string, e.g. "edf" */
   const char          *title;     /* one line */
@@ -59,6 +68,7 @@ typedef struct {
   PetscBool (*penalty_contact)(const PetscReal *p); /* optional: PETSC_TRUE when, for parameters p, all tractions vanish at u_n <= 0
                                                        (penalty contact, porter-et-al-2022 eqs. 3-4); NULL: never. A post-slip spring
                                                        added by "<law>+kp" is then re-referenced at re-contact (eq. 5) */
+  TriboLawKernelH kernel_h;                         /* optional: state derivatives of one step; else the AFT differences its march */
 } TriboLawCard;
 
 #define TRIBOLAWPENALTY         "penalty"

@@ -99,6 +99,7 @@ PETSC_EXTERN PetscErrorCode TriboROMSurfaceDestroy(TriboROMSurface *);
 PETSC_EXTERN PetscErrorCode TriboROMSurfaceDisplacement(TriboROMSurface, const PetscReal[], PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboROMElementsDestroy(TriboROMElements *);
 PETSC_EXTERN PetscErrorCode TriboROMElementsCreateLaws(TriboROM, MPI_Comm, PetscInt *, TriboLaw *[], PetscInt *[]);
+PETSC_EXTERN PetscErrorCode TriboJointCreateLawsFromOptions(TriboROM, MPI_Comm, PetscInt *, TriboLaw *[], PetscInt *[]);
 PETSC_EXTERN PetscErrorCode TriboInterfaceCreateDiscrete(PetscInt, PetscInt, const PetscInt[], const PetscReal *const[], TriboInterface *);
 PETSC_EXTERN PetscErrorCode TriboInterfaceCreate(TriboInterface *);
 PETSC_EXTERN PetscErrorCode TriboInterfaceDestroy(TriboInterface *);

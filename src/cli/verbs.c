@@ -108,16 +108,16 @@ static PetscErrorCode PipelineCreate_Private(MPI_Comm comm, PetscBool help, cons
   PetscCall(TriboJointSetROM(pl->joint, pl->rom));
   if (pl->rom->elements) { // a discrete system: every element brings its law
     PetscBool ft;
+    PetscBool fg;
     PetscCall(PetscOptionsHasName(NULL, NULL, "-friction_type", &ft));
-    PetscCheck(!ft, comm, PETSC_ERR_USER_INPUT,
-               "-friction_type: the YAML system %s defines its laws (law: of each entry under elements:); remove -friction_type", pl->rompath);
+    PetscCall(PetscOptionsHasName(NULL, NULL, "-friction_groups", &fg));
+    PetscCheck(!ft && !fg, comm, PETSC_ERR_USER_INPUT, "%s: the YAML system %s defines its laws (law: of each entry under elements:); remove %s",
+               ft ? "-friction_type" : "-friction_groups", pl->rompath, ft ? "-friction_type" : "-friction_groups");
     PetscCall(TriboROMElementsCreateLaws(pl->rom, comm, &pl->nlaws, &pl->laws, &pl->pointlaw));
     PetscCall(TriboJointSetLaws(pl->joint, pl->nlaws, pl->laws, pl->pointlaw));
-  } else {
-    PetscCall(TriboLawCreate(comm, &pl->law));
-    PetscCall(TriboLawSetFromOptions(pl->law));
-    PetscCall(TriboLawSetUp(pl->law));
-    PetscCall(TriboJointSetLaw(pl->joint, pl->law));
+  } else { // the default law, and one per group of -friction_groups (src/rom/lawgroups.c)
+    PetscCall(TriboJointCreateLawsFromOptions(pl->rom, comm, &pl->nlaws, &pl->laws, &pl->pointlaw));
+    PetscCall(TriboJointSetLaws(pl->joint, pl->nlaws, pl->laws, pl->pointlaw));
   }
   PetscCall(TriboJointSetUp(pl->joint));
   PetscCall(TriboPrestressCreate(comm, &pl->ps));

@@ -1,114 +1,170 @@
 /* Alternating frequency-time (AFT) evaluation of an interface law over a batch of points, with its exact
-   Jacobian with respect to the harmonic displacements.
+   Jacobian with respect to the harmonic displacements (and, for rate-dependent laws, the frequency).
 
    Reference: Porter and Brake 2023 §4.3.1 (AFT, initialisation of hysteretic laws), NLvib
    HB_residual.m / elasticDryFriction (the stick/slip derivative recursion), hb-epmc.md §1.2, §7.
 
-   Choice for hysteretic laws (nhist > 0): the kernels give dt/du at a sample with the committed history held
-   fixed, which is not the total derivative along the march. The interface has no dt/dh, so the AFT knows the
-   slider of the laws that exist (jenkins, edf: a spring kt in series with a slider, history u_t and t_t, edf also
-   u_n): the stuck prediction is t* = t_p + kt (u_t - u_p) = kt (u_t - z_p) with the slider position
-   z = u_t - t_t/kt, so the total derivative at sample j is
-     dt_j = D_t (du_t,j - dz_{j-1}) + D_n du_n,j,   dz_j = du_t,j - dt_t,j/kt,
-   with D = dt/du of the kernel. In stick it is NLvib's dt_j = dt_{j-1} + kt (du_j - du_{j-1}), in (1D) slip
-   dt_j = D_n du_n (0 for jenkins). Re-established edf contact (eq. 5, t* = kt u_n/(u_n - u_n,p) (u_t - u_p)) adds
-   D_t (u_t - u_p)/(u_n - u_n,p) du_n,p. This is exact for jenkins and edf; another hysteretic law is refused until
-   its slider is described here. */
+   Hysteretic laws (nhist > 0), any card: the samples of one point are marched in order over repeated periods
+   from a fresh history (zeros) at the sample of largest u_n, with the tangential displacements measured from
+   their zeroth harmonic (the rest position of Porter and Brake 2023 §4.3.1: no traction from the history at the
+   mean tangential displacement), until every history variable repeats over a period to rtol of its largest
+   magnitude in that period (TriboHBSetAFTTolerances()); the last period is transformed. The kernels give dt/du
+   (and dt/dv) at a sample with the committed history held fixed, which is not the total derivative along the march:
+   - a card with kernel_h (the state derivatives of one step, tribolaw.h) gets the exact derivative of the march,
+     carried through every period from the fresh state (whose derivative is zero):
+       dt_j = dt/du du_j + dt/dv dv_j + dt/dh dh_{j-1},   dh_j = dh/du du_j + dh/dv dv_j + dh/dh dh_{j-1},
+     for jenkins and edf NLvib's stick dt_j = dt_{j-1} + kt (du_j - du_{j-1}), slip dt_j = dt/du_n du_n;
+   - a card without it gets forward differences of the whole march, one extra march per coefficient column (and one
+     in Omega) with the period count and the starting sample of the unperturbed march, step 1.5e-8 of the point's
+     largest coefficient (1.5e-8 Omega): exact to about 1e-8 relative, and 3 ncoef + 1 marches instead of one.
+   Rate-dependent laws with history (kernel_v and nhist > 0) are marched with the velocity samples. */
 #include "hbimpl.h"
 #include <petscblaslapack.h>
 
 typedef struct {
-  PetscReal kt;
-  PetscInt  ut, tt, un; // history slots of u_t (2), t_t (2) and u_n (1, or -1)
-} Slider;
+  PetscInt   ncol;                       // derivative columns: 3 ncoef, plus one for Omega
+  PetscReal *h, *hs, *hn, *hmax;         // history, at the period's start, trial, largest magnitude [nhist]
+  PetscReal *S, *Sn;                     // dh/d(column) [nhist ncol]
+  PetscReal *bu, *bv;                    // the column's change of u_c and of v_c at the sample [ncol]
+  PetscReal *D, *Dv, *Th, *Hu, *Hv, *Hh; // dt/du, dt/dv [9], dt/dh [3 nhist], dh/du, dh/dv [nhist 3], dh/dh [nhist^2]
+  PetscReal *dt;                         // d t_j/d(column) [Nt 3 ncol], sample-major
+  PetscReal *up, *vp, *tp;               // perturbed samples and their tractions [3 Nt]
+  PetscReal *dB;                         // Omega e'_k(tau_j) [Nt ncoef] (rate-dependent laws)
+  PetscReal *Bw;                         // forward weights times the basis, column-major Nt x ncoef
+  PetscReal *Jx;                         // [3 ncoef ncol]
+} MarchWork;
 
-static PetscErrorCode GetSlider_Private(TriboHB hb, const TriboLawCard *card, const PetscReal p[], TriboLawMode mode, Slider *sl)
+/* March one point: u[3 Nt] (tangential mean removed), v[3 Nt] velocities (rate-dependent laws, else NULL), ud[3 Nt]
+   du/dtau (for the Omega column, else NULL). *nper = 0: from the sample of largest u_n until periodic (*j0, *nper
+   out); *nper > 0: exactly that many periods from *j0. t[3 Nt]: the tractions of the last period. deriv: carry
+   the state derivatives into w->dt (card kernel_h). */
+static PetscErrorCode March_Private(TriboHB hb, const TriboLawCard *card, const PetscReal p[], TriboLawMode mode, PetscInt pt, const PetscReal u[],
+                                    const PetscReal v[], const PetscReal ud[], PetscBool deriv, PetscInt *j0, PetscInt *nper, PetscBool *conv,
+                                    PetscReal t[], MarchWork *w)
 {
-  PetscBool jen, edf;
-
-  PetscFunctionBeginUser;
-  PetscCall(PetscStrcmp(card->name, TRIBOLAWJENKINS, &jen));
-  PetscCall(PetscStrcmp(card->name, TRIBOLAWEDF, &edf));
-  PetscCheck(jen || edf, hb->comm, PETSC_ERR_SUP,
-             "AFT of the hysteretic law %s is not supported: its slider (history slots, stiffness) is not described in src/hb/aft.c", card->name);
-  sl->kt = p[0];
-  sl->ut = 0;
-  sl->tt = jen ? 2 : 3;
-  sl->un = jen ? -1 : 2;
-  PetscCheck(mode == TRIBO_LAW_NORMAL || sl->kt > 0, hb->comm, PETSC_ERR_USER_INPUT, "AFT of the %s law needs kt > 0, got %g", card->name,
-             (double)sl->kt);
-  PetscFunctionReturn(0);
-}
-
-/* March one point over repeated periods from the initial state of Porter and Brake 2023 §4.3.1: u_t of the
-   history at the zeroth harmonic, t_t = 0, u_n at the largest normal displacement of the period, starting at its
-   sample. u[3 Nt] samples, U0[2] zeroth-harmonic tangential displacement, t[3 Nt] tractions of the last period;
-   with J, its (3 ncoef)^2 block, and work dz[2 N3], dt[3 N3], h[3 nhist] */
-static PetscErrorCode March_Private(TriboHB hb, const TriboLawCard *card, const PetscReal p[], TriboLawMode mode, const Slider *sl, PetscInt pt,
-                                    const PetscReal u[], const PetscReal U0[2], PetscReal t[], PetscReal J[], PetscReal dz[], PetscReal dt[],
-                                    const PetscReal Bw[], PetscReal h[], PetscInt *nper, PetscBool *conv)
-{
-  PetscInt         Nt = hb->Nt, nc = hb->ncoef, N3 = 3 * nc, nhist = card->nhist, j0 = 0, k0 = hb->harm[0] == 0 ? 0 : -1, per;
-  PetscReal       *hs = h + nhist, *hn = h + 2 * nhist, umax = 0;
+  PetscInt         Nt = hb->Nt, nc = hb->ncoef, N3 = 3 * nc, nh = card->nhist, ncol = w->ncol, k0 = hb->harm[0] == 0 ? 0 : -1, per, fixed = *nper;
   const PetscReal *B = hb->basis;
 
   PetscFunctionBeginUser;
-  for (PetscInt j = 1; j < Nt; j++)
-    if (u[3 * j + 2] > u[3 * j0 + 2]) j0 = j;
-  for (PetscInt j = 0; j < 3 * Nt; j++) umax = PetscMax(umax, PetscAbsReal(u[j]));
-  PetscCall(PetscArrayzero(h, nhist));
-  for (PetscInt q = 0; q < 2; q++) h[sl->ut + q] = U0[q];
-  if (sl->un >= 0) h[sl->un] = u[3 * j0 + 2];
-  if (J) {
-    PetscCall(PetscArrayzero(dz, 2 * N3));
-    if (k0 == 0) dz[0] = dz[N3 + 1] = 1; // z = U0: dz_q/dU0_q = 1
+  if (!fixed) {
+    *j0 = 0;
+    for (PetscInt j = 1; j < Nt; j++)
+      if (u[3 * j + 2] > u[3 * *j0 + 2]) *j0 = j;
   }
+  PetscCall(PetscArrayzero(w->h, nh));
+  if (deriv) PetscCall(PetscArrayzero(w->S, nh * ncol));
   *conv = PETSC_FALSE;
-  for (per = 1; per <= hb->maxper && !*conv; per++) {
-    PetscReal tmax = 0, dif_u = 0, dif_t = 0;
-    PetscCall(PetscArraycpy(hs, h, nhist));
+  for (per = 1; fixed ? per <= fixed : (per <= hb->maxper && !*conv); per++) {
+    PetscCall(PetscArraycpy(w->hs, w->h, nh));
+    PetscCall(PetscArrayzero(w->hmax, nh));
     for (PetscInt s = 0; s < Nt; s++) {
-      PetscInt         j = (j0 + s) % Nt, jp = (j0 + s + Nt - 1) % Nt, bad;
-      const PetscReal *uj = &u[3 * j], *Bj = &B[j * nc], *Bp = &B[jp * nc];
-      PetscReal        D[9], rc[2] = {0, 0}, *dtj = J ? &dt[j * 3 * N3] : NULL;
+      PetscInt         j  = (*j0 + s) % Nt, bad;
+      const PetscReal *uj = &u[3 * j], *vj = v ? &v[3 * j] : NULL, *Bj = &B[j * nc], *dBj = v ? &w->dB[j * nc] : NULL;
 
-      bad = card->kernel(p, mode, 1, uj, h, &t[3 * j], J ? D : NULL, hn);
+      bad = v ? card->kernel_v(p, mode, 1, uj, vj, w->h, &t[3 * j], deriv ? w->D : NULL, deriv ? w->Dv : NULL, w->hn)
+              : card->kernel(p, mode, 1, uj, w->h, &t[3 * j], deriv ? w->D : NULL, w->hn);
+      if (!bad && deriv) bad = card->kernel_h(p, mode, 1, uj, vj, w->h, w->Th, w->Hu, v ? w->Hv : NULL, w->Hh);
       PetscCheck(!bad, hb->comm, PETSC_ERR_USER_INPUT, "law %s: non-physical input at point %" PetscInt_FMT ", time sample %" PetscInt_FMT,
                  card->name, pt, j);
-      tmax = PetscMax(tmax, PetscMax(PetscAbsReal(t[3 * j]), PetscAbsReal(t[3 * j + 1])));
-      if (J) {
-        // re-established contact (edf eq. 5): the prediction also depends on u_n of the previous (separated) sample
-        if (sl->un >= 0 && mode == TRIBO_LAW_FULL && uj[2] > 0 && h[sl->un] <= 0 && s > 0)
-          for (PetscInt r = 0; r < 2; r++) rc[r] = (D[3 * r] * (uj[0] - h[sl->ut]) + D[3 * r + 1] * (uj[1] - h[sl->ut + 1])) / (uj[2] - h[sl->un]);
-        for (PetscInt col = 0; col < N3; col++) {
-          PetscInt  k = col / 3, c = col % 3;
-          PetscReal du[3] = {0, 0, 0}, a0, a1, dunp = c == 2 ? Bp[k] : 0;
-          du[c] = Bj[k];
-          a0    = du[0] - dz[col];
-          a1    = du[1] - dz[N3 + col];
-          for (PetscInt r = 0; r < 3; r++) dtj[r * N3 + col] = D[3 * r] * a0 + D[3 * r + 1] * a1 + D[3 * r + 2] * du[2] + (r < 2 ? rc[r] * dunp : 0);
-          dz[col]      = du[0] - (mode == TRIBO_LAW_FULL ? dtj[col] / sl->kt : 0);
-          dz[N3 + col] = du[1] - (mode == TRIBO_LAW_FULL ? dtj[N3 + col] / sl->kt : 0);
+      if (deriv) { // column col = 3k + c moves u_c by B_j[k] (v_c by Omega e'_k); the Omega column moves v by du/dtau
+        PetscReal *dtj = &w->dt[j * 3 * ncol], *S = w->S, *Sn = w->Sn, *bu = w->bu, *bv = w->bv;
+        for (PetscInt k = 0; k < nc; k++)
+          for (PetscInt c = 0; c < 3; c++) {
+            bu[3 * k + c] = (k == k0 && c < 2) ? 0 : Bj[k]; // the tangential mean is removed from u
+            bv[3 * k + c] = v ? dBj[k] : 0;
+          }
+        for (PetscInt r = 0; r < 3 + nh; r++) { // rows of dt (r < 3) and of the new dh (r >= 3), zero entries of dt/dh, dh/dh skipped
+          const PetscReal *Du = r < 3 ? &w->D[3 * r] : &w->Hu[3 * (r - 3)], *Dv = r < 3 ? &w->Dv[3 * r] : &w->Hv[3 * (r - 3)];
+          const PetscReal *Dh  = r < 3 ? &w->Th[r * nh] : &w->Hh[(r - 3) * nh];
+          PetscReal       *row = r < 3 ? &dtj[r * ncol] : &Sn[(r - 3) * ncol];
+          if (v)
+            for (PetscInt col = 0; col < N3; col += 3)
+              for (PetscInt c = 0; c < 3; c++) row[col + c] = Du[c] * bu[col + c] + Dv[c] * bv[col + c];
+          else
+            for (PetscInt col = 0; col < N3; col += 3)
+              for (PetscInt c = 0; c < 3; c++) row[col + c] = Du[c] * bu[col + c];
+          if (ncol > N3) row[N3] = Dv[0] * ud[3 * j] + Dv[1] * ud[3 * j + 1] + Dv[2] * ud[3 * j + 2];
+          for (PetscInt a = 0; a < nh; a++) {
+            const PetscReal  g  = Dh[a];
+            const PetscReal *Sa = &S[a * ncol];
+            if (g == 0) continue;
+            for (PetscInt col = 0; col < ncol; col++) row[col] += g * Sa[col];
+          }
         }
+        w->S  = Sn;
+        w->Sn = S;
       }
-      PetscCall(PetscArraycpy(h, hn, nhist));
+      for (PetscInt a = 0; a < nh; a++) w->hmax[a] = PetscMax(w->hmax[a], PetscAbsReal(w->hn[a]));
+      PetscCall(PetscArraycpy(w->h, w->hn, nh));
     }
-    for (PetscInt q = 0; q < 2; q++) {
-      dif_u = PetscMax(dif_u, PetscAbsReal(h[sl->ut + q] - hs[sl->ut + q]));
-      dif_t = PetscMax(dif_t, PetscAbsReal(h[sl->tt + q] - hs[sl->tt + q]));
-    }
-    if (sl->un >= 0) dif_u = PetscMax(dif_u, PetscAbsReal(h[sl->un] - hs[sl->un]));
-    *conv = (PetscBool)(dif_u <= hb->rtol * umax && dif_t <= hb->rtol * tmax);
+    *conv = PETSC_TRUE;
+    for (PetscInt a = 0; a < nh; a++)
+      if (PetscAbsReal(w->h[a] - w->hs[a]) > hb->rtol * w->hmax[a]) *conv = PETSC_FALSE;
   }
   *nper = per - 1;
-  if (J) { // the last period's forward transform of dt: J (row-major N3 x N3 = nc x 3 N3) = Bw^T DT, one gemm
-    PetscBLASInt bm, bn, bk;
-    PetscReal    one = 1, zero = 0;
-    PetscCall(PetscBLASIntCast(3 * N3, &bm));
-    PetscCall(PetscBLASIntCast(nc, &bn));
-    PetscCall(PetscBLASIntCast(Nt, &bk));
-    PetscCallBLAS("BLASgemm", BLASgemm_("N", "N", &bm, &bn, &bk, &one, dt, &bm, Bw, &bk, &zero, J, &bm));
+  PetscFunctionReturn(0);
+}
+
+/* The last period's forward transform of dt[Nt 3 ncol]: Jx (row-major 3 ncoef x ncol) = Bw^T dt, one gemm; then J
+   (N3 x N3) and dFdW (the Omega column) of point pt */
+static PetscErrorCode TransformDerivatives_Private(TriboHB hb, MarchWork *w, PetscInt pt, PetscReal J[], PetscReal dFdW[])
+{
+  PetscInt     nc = hb->ncoef, N3 = 3 * nc, ncol = w->ncol;
+  PetscBLASInt bm, bn, bk;
+  PetscReal    one = 1, zero = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscBLASIntCast(3 * ncol, &bm));
+  PetscCall(PetscBLASIntCast(nc, &bn));
+  PetscCall(PetscBLASIntCast(hb->Nt, &bk));
+  PetscCallBLAS("BLASgemm", BLASgemm_("N", "N", &bm, &bn, &bk, &one, w->dt, &bm, w->Bw, &bk, &zero, w->Jx, &bm));
+  for (PetscInt row = 0; row < N3; row++) {
+    if (J) PetscCall(PetscArraycpy(&J[pt * N3 * N3 + row * N3], &w->Jx[row * ncol], N3));
+    if (dFdW && ncol > N3) dFdW[pt * N3 + row] = w->Jx[row * ncol + N3];
   }
+  PetscFunctionReturn(0);
+}
+
+/* One point of a hysteretic law: march, and the derivatives by kernel_h or by forward differences of the march */
+static PetscErrorCode MarchPoint_Private(TriboHB hb, const TriboLawCard *card, const PetscReal p[], TriboLawMode mode, PetscInt pt, PetscReal uscale,
+                                         const PetscReal u[], const PetscReal v[], const PetscReal ud[], PetscReal t[], PetscReal J[],
+                                         PetscReal dFdW[], MarchWork *w)
+{
+  PetscInt  Nt = hb->Nt, nc = hb->ncoef, N3 = 3 * nc, ncol = w->ncol, k0 = hb->harm[0] == 0 ? 0 : -1, j0 = 0, nper = 0, nperp;
+  PetscBool conv, convp, want = (PetscBool)(J || (dFdW && ncol > N3)), exact = (PetscBool)(card->kernel_h != NULL);
+
+  PetscFunctionBeginUser;
+  PetscCall(March_Private(hb, card, p, mode, pt, u, v, ud, (PetscBool)(want && exact), &j0, &nper, &conv, t, w));
+  hb->lastper = PetscMax(hb->lastper, nper);
+  if (!conv) hb->lastunconv++;
+  if (!want) PetscFunctionReturn(0);
+  if (!exact)
+    for (PetscInt col = 0; col < ncol; col++) {
+      PetscReal eps;
+      PetscCall(PetscArraycpy(w->up, u, 3 * Nt));
+      if (v) PetscCall(PetscArraycpy(w->vp, v, 3 * Nt));
+      if (col < N3) {
+        PetscInt k = col / 3, c = col % 3;
+        eps = 1.5e-8 * (uscale > 0 ? uscale : 1);
+        if (k == k0 && c < 2) { // the tangential mean is removed from u: no effect
+          for (PetscInt j = 0; j < Nt; j++)
+            for (PetscInt r = 0; r < 3; r++) w->dt[(j * 3 + r) * ncol + col] = 0;
+          continue;
+        }
+        for (PetscInt j = 0; j < Nt; j++) {
+          w->up[3 * j + c] += eps * hb->basis[j * nc + k];
+          if (v) w->vp[3 * j + c] += eps * w->dB[j * nc + k];
+        }
+      } else {
+        eps = 1.5e-8 * (hb->Omega > 0 ? hb->Omega : 1);
+        for (PetscInt j = 0; j < 3 * Nt; j++) w->vp[j] += eps * ud[j];
+      }
+      nperp = nper;
+      PetscCall(March_Private(hb, card, p, mode, pt, w->up, v ? w->vp : NULL, NULL, PETSC_FALSE, &j0, &nperp, &convp, w->tp, w));
+      for (PetscInt j = 0; j < Nt; j++)
+        for (PetscInt r = 0; r < 3; r++) w->dt[(j * 3 + r) * ncol + col] = (w->tp[3 * j + r] - t[3 * j + r]) / eps;
+    }
+  PetscCall(TransformDerivatives_Private(hb, w, pt, J, dFdW));
   PetscFunctionReturn(0);
 }
 
@@ -133,11 +189,15 @@ static PetscErrorCode March_Private(TriboHB hb, const TriboLawCard *card, const 
   TriboHBAFTV() without the frequency derivative; see there. Memoryless laws (nhist = 0): dF/dU = (forward)
   diag(dt/du at tau_j) (inverse), i.e. J[3kr+r, 3kc+c] = sum_j w_kr e_kr(tau_j) (dt_r/du_c)(tau_j) e_kc(tau_j), the
   exact derivative of the discrete AFT.
-  Hysteretic laws: the samples are marched in order over repeated periods from the state of Porter and Brake 2023
-  §4.3.1 (tangential history at the zeroth harmonic with zero traction; normal history at the largest normal
-  displacement, the march starting at that sample) until the history repeats (TriboHBSetAFTTolerances()); the
-  last period is transformed. The Jacobian follows the march (see the head of src/hb/aft.c; NLvib
-  elasticDryFriction: stick dt_j = dt_{j-1} + kt (du_j - du_{j-1}), slip dt_j = 0), exact for jenkins and edf.
+  Hysteretic laws (any card with nhist > 0): the samples of each point are marched in order over repeated periods
+  from a fresh history (zeros) at the sample of largest normal displacement, with the tangential displacements
+  measured from their zeroth harmonic (Porter and Brake 2023 §4.3.1: the history carries no traction at the mean
+  tangential displacement), until every history variable repeats over a period to rtol of its largest magnitude
+  in that period (TriboHBSetAFTTolerances(), TriboHBGetAFTPeriods()); the last period is transformed. The Jacobian
+  is the derivative of that march: exact through the card's state derivatives (kernel_h, tribolaw.h; jenkins and
+  edf have them; NLvib elasticDryFriction: stick dt_j = dt_{j-1} + kt (du_j - du_{j-1}), slip dt_j = 0), else by
+  forward differences of the march with its period count held (3 ncoef + 1 marches per point, slower, about 1e-8
+  relative); see the head of src/hb/aft.c.
 
 .seealso: TriboHBAFTV(), TriboHBSetFrequency()
 @*/
@@ -195,7 +255,8 @@ static void DerivativeCoefficients_Private(TriboHB hb, PetscInt nsig, PetscInt s
 .ve
   the exact derivatives of the discrete AFT (NLvib HB_residual.m treats its velocity-dependent elements the same
   way). Rate-independent laws ignore Omega and give dFdW = 0; hysteretic laws are marched as described in
-  TriboHBAFT().
+  TriboHBAFT(), rate-dependent ones with history with the velocity samples, their dF/dOmega carried through the
+  march as one more derivative column (dv_j/dOmega = du/dtau(tau_j)).
 
 .seealso: TriboHBAFT(), TriboHBSetFrequency(), TriboLawIsRateDependent()
 @*/
@@ -203,22 +264,36 @@ PetscErrorCode TriboHBAFTV(TriboHB hb, const TriboLawCard *card, const PetscReal
                            PetscReal F[], PetscReal J[], PetscReal dFdW[])
 {
   PetscInt   Nt = hb->Nt, nc = hb->ncoef, N3 = 3 * nc, bs = hb->bs, nsig = 3 * n, nhist = card->nhist;
-  PetscReal *u, *t, *D = NULL, *hw = NULL, *dz = NULL, *dt = NULL, *ud = NULL, *v = NULL, *Dv = NULL, *Ud = NULL, *dB = NULL, *Bw = NULL;
+  PetscReal *u, *t, *D = NULL, *ud = NULL, *v = NULL, *Dv = NULL, *Ud = NULL, *dB = NULL;
   PetscBool  rate = card->kernel_v ? PETSC_TRUE : PETSC_FALSE;
-  Slider     sl   = {0, 0, 0, -1};
+  MarchWork  w;
 
   PetscFunctionBeginUser;
   PetscCheck(hb->setup, hb->comm, PETSC_ERR_ORDER, "call TriboHBSetUp() first");
-  PetscCheck(!rate || !nhist, hb->comm, PETSC_ERR_SUP, "AFT of law %s: a rate-dependent law with history is not supported yet", card->name);
-  if (nhist) PetscCall(GetSlider_Private(hb, card, p, mode, &sl));
   PetscCall(PetscMalloc2(3 * Nt * bs, &u, 3 * Nt * bs, &t));
-  PetscCall(PetscMalloc4(J && !nhist ? 9 * Nt * bs : 0, &D, 3 * PetscMax(nhist, 1) * bs, &hw, 2 * N3, &dz, 3 * N3 * Nt, &dt));
-  PetscCall(PetscMalloc1(J && nhist ? Nt * nc : 1, &Bw));
-  if (J && nhist) // forward weights times the basis, column-major Nt x nc
-    for (PetscInt kr = 0; kr < nc; kr++)
-      for (PetscInt j = 0; j < Nt; j++) Bw[j + Nt * kr] = hb->wt[kr] * hb->basis[j * nc + kr];
+  PetscCall(PetscMalloc1(J && !nhist ? 9 * Nt * bs : 1, &D));
   if (rate) PetscCall(PetscMalloc5(3 * Nt * bs, &ud, 3 * Nt * bs, &v, 9 * Nt * bs, &Dv, 3 * nc * bs, &Ud, nc, &dB));
   if (dFdW && !rate) PetscCall(PetscArrayzero(dFdW, n * N3));
+  if (nhist) {
+    w.ncol      = N3 + (rate && dFdW ? 1 : 0);
+    PetscInt ns = card->kernel_h && (J || dFdW) ? nhist : 1; // state derivatives only when carried (dh/dh is nhist^2 per sample)
+    PetscCall(PetscMalloc6(nhist, &w.h, nhist, &w.hs, nhist, &w.hn, nhist, &w.hmax, ns * w.ncol, &w.S, ns * w.ncol, &w.Sn));
+    PetscCall(PetscMalloc6(9, &w.D, 9, &w.Dv, 3 * ns, &w.Th, 3 * ns, &w.Hu, 3 * ns, &w.Hv, ns * ns, &w.Hh));
+    PetscCall(PetscMalloc6(3 * Nt * w.ncol, &w.dt, 3 * Nt, &w.up, 3 * Nt, &w.vp, 3 * Nt, &w.tp, rate ? Nt * nc : 1, &w.dB, Nt * nc, &w.Bw));
+    PetscCall(PetscMalloc3(N3 * w.ncol, &w.Jx, w.ncol, &w.bu, w.ncol, &w.bv));
+    for (PetscInt kr = 0; kr < nc; kr++) // forward weights times the basis, column-major Nt x nc
+      for (PetscInt j = 0; j < Nt; j++) w.Bw[j + Nt * kr] = hb->wt[kr] * hb->basis[j * nc + kr];
+    for (PetscInt a = 0; rate && a < hb->nh; a++) // Omega e'_k(tau_j)
+      for (PetscInt j = 0; j < Nt; j++) {
+        PetscInt hh = hb->harm[a], k = hb->col[a];
+        if (hh == 0)
+          w.dB[j * nc + k] = 0;
+        else {
+          w.dB[j * nc + k]     = -hb->Omega * hh * hb->basis[j * nc + k + 1];
+          w.dB[j * nc + k + 1] = hb->Omega * hh * hb->basis[j * nc + k];
+        }
+      }
+  }
   hb->lastper = hb->lastunconv = 0;
   for (PetscInt i0 = 0; i0 < n; i0 += bs) {
     PetscInt m = PetscMin(bs, n - i0);
@@ -238,7 +313,7 @@ PetscErrorCode TriboHBAFTV(TriboHB hb, const TriboLawCard *card, const PetscReal
     }
     if (!nhist) {
       PetscInt bad = rate ? card->kernel_v(p, mode, m * Nt, u, v, NULL, t, J ? D : NULL, J || dFdW ? Dv : NULL, NULL)
-                          : card->kernel(p, mode, m * Nt, u, hw, t, J ? D : NULL, hw);
+                          : card->kernel(p, mode, m * Nt, u, NULL, t, J ? D : NULL, NULL);
       PetscCheck(!bad, hb->comm, PETSC_ERR_USER_INPUT, "law %s: non-physical input at point %" PetscInt_FMT ", time sample %" PetscInt_FMT,
                  card->name, i0 + (bad - 1) / Nt, (bad - 1) % Nt);
       for (PetscInt i = 0; J && i < m; i++) {
@@ -266,15 +341,14 @@ PetscErrorCode TriboHBAFTV(TriboHB hb, const TriboLawCard *card, const PetscReal
       }
     } else {
       for (PetscInt i = 0; i < m; i++) {
-        PetscReal U0[2] = {0, 0};
-        PetscInt  nper;
-        PetscBool conv;
-        if (hb->harm[0] == 0)
-          for (PetscInt q = 0; q < 2; q++) U0[q] = U[3 * (i0 + i) + q];
-        PetscCall(March_Private(hb, card, p, mode, &sl, i0 + i, &u[3 * Nt * i], U0, &t[3 * Nt * i], J ? &J[(i0 + i) * N3 * N3] : NULL, dz, dt, Bw, hw,
-                                &nper, &conv));
-        hb->lastper = PetscMax(hb->lastper, nper);
-        if (!conv) hb->lastunconv++;
+        PetscReal uscale = 0;
+        for (PetscInt k = 0; k < nc; k++)
+          for (PetscInt c = 0; c < 3; c++) uscale = PetscMax(uscale, PetscAbsReal(U[k * nsig + 3 * (i0 + i) + c]));
+        if (hb->harm[0] == 0) // tangential displacements from their mean (the fresh history's rest position)
+          for (PetscInt j = 0; j < Nt; j++)
+            for (PetscInt c = 0; c < 2; c++) u[(i * Nt + j) * 3 + c] -= U[3 * (i0 + i) + c];
+        PetscCall(MarchPoint_Private(hb, card, p, mode, i0 + i, uscale, &u[3 * Nt * i], rate ? &v[3 * Nt * i] : NULL, rate ? &ud[3 * Nt * i] : NULL,
+                                     &t[3 * Nt * i], J, dFdW, &w));
       }
     }
     PetscCall(PetscArrayzero(hb->tbuf, Nt * 3 * bs));
@@ -282,7 +356,7 @@ PetscErrorCode TriboHBAFTV(TriboHB hb, const TriboLawCard *card, const PetscReal
       for (PetscInt c = 0; c < 3; c++)
         for (PetscInt j = 0; j < Nt; j++) hb->tbuf[(3 * i + c) * Nt + j] = t[(i * Nt + j) * 3 + c];
     PetscCall(TriboHBStore_Private(hb, nsig, 3 * i0, 3 * m, F));
-    if (dFdW && rate) { // dF/dOmega = forward(D_v du/dtau); Ud is free again and holds the coefficients of the batch
+    if (dFdW && rate && !nhist) { // dF/dOmega = forward(D_v du/dtau); Ud is free again and holds the coefficients of the batch
       PetscCall(PetscArrayzero(hb->tbuf, Nt * 3 * bs));
       for (PetscInt i = 0; i < m; i++)
         for (PetscInt j = 0; j < Nt; j++) {
@@ -296,8 +370,13 @@ PetscErrorCode TriboHBAFTV(TriboHB hb, const TriboLawCard *card, const PetscReal
     }
   }
   PetscCall(PetscFree2(u, t));
-  PetscCall(PetscFree4(D, hw, dz, dt));
-  PetscCall(PetscFree(Bw));
+  PetscCall(PetscFree(D));
+  if (nhist) {
+    PetscCall(PetscFree6(w.h, w.hs, w.hn, w.hmax, w.S, w.Sn));
+    PetscCall(PetscFree6(w.D, w.Dv, w.Th, w.Hu, w.Hv, w.Hh));
+    PetscCall(PetscFree6(w.dt, w.up, w.vp, w.tp, w.dB, w.Bw));
+    PetscCall(PetscFree3(w.Jx, w.bu, w.bv));
+  }
   if (rate) PetscCall(PetscFree5(ud, v, Dv, Ud, dB));
   PetscFunctionReturn(0);
 }

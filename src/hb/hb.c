@@ -113,8 +113,8 @@ PetscErrorCode TriboHBSetBlockSize(TriboHB hb, PetscInt bs)
 
   Input Parameters:
 + hb     - the layout
-. rtol   - the history at the end of a period must equal the one at its start within rtol times the largest
-           displacement (displacement slots) or tangential traction (traction slots) of the period (default 1e-10)
+. rtol   - every history variable at the end of a period must equal its value at the start within rtol times its
+           largest magnitude in the period (default 1e-10)
 - maxper - most periods marched (default 10, Porter and Brake 2023 §4.3.1); the last one is used even if not periodic
 
   Notes:

@@ -62,27 +62,31 @@ static PetscErrorCode PrestressJacobian_Private(SNES snes, Vec U, Mat J, Mat P, 
   PetscFunctionReturn(0);
 }
 
-/* u0 = (K + K_n)^{-1} f_s with bonded linear normal springs of the law's kn (no friction), the
-   start used by the Rice tools (tmdsimpy's BRB example); without a "kn" parameter u0 = K^{-1} f_s. */
+/* u0 = (K + K_n)^{-1} f_s with bonded linear normal springs of the laws' kn (no friction), the
+   start used by the Rice tools (tmdsimpy's BRB example); every point gets the kn of its own law (law groups,
+   -friction_groups). Without a "kn" parameter in some law, or for discrete elements (a YAML system), u0 = K^{-1} f_s. */
 static PetscErrorCode PrestressInitialGuess_Private(TriboROM rom, TriboJoint joint, PetscReal shift, const PetscReal fs[], PetscReal u0[])
 {
-  TriboLaw           law, lin;
+  TriboLaw          *lins = NULL;
+  const TriboLaw    *laws;
+  const PetscInt    *pointlaw;
   TriboJoint         jl = NULL;
-  PetscReal          kn = -1, *a, *f;
+  PetscReal         *kn, *a, *f;
   PetscInt           nlaws;
+  PetscBool          bonded = (PetscBool)!rom->elements;
   PetscBLASInt       n, one = 1, info, *piv;
   const PetscScalar *k;
-  const char        *type;
   PetscErrorCode     ierr;
 
   PetscFunctionBeginUser;
-  PetscCall(TriboJointGetLaw(joint, &law));
-  PetscCall(TriboJointGetLaws(joint, &nlaws, NULL, NULL));
-  PetscCall(TriboLawGetType(law, &type));
-  PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
-  ierr = TriboLawGetParameter(law, "kn", &kn);
-  PetscCall(PetscPopErrorHandler());
-  if (ierr || nlaws > 1) kn = -1; // several laws (discrete elements): start from K^{-1} f_s
+  PetscCall(TriboJointGetLaws(joint, &nlaws, &laws, &pointlaw));
+  PetscCall(PetscMalloc1(nlaws, &kn));
+  for (PetscInt l = 0; l < nlaws; l++) {
+    PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
+    ierr = TriboLawGetParameter(laws[l], "kn", &kn[l]);
+    PetscCall(PetscPopErrorHandler());
+    if (ierr || !(kn[l] > 0)) bonded = PETSC_FALSE;
+  }
   PetscCall(PetscBLASIntCast(rom->n, &n));
   PetscCall(PetscMalloc1(rom->n * rom->n, &a));
   PetscCall(PetscMalloc1(rom->n, &f));
@@ -96,19 +100,23 @@ static PetscErrorCode PrestressInitialGuess_Private(TriboROM rom, TriboJoint joi
     for (PetscInt i = 0; i < rom->n * rom->n; i++) a[i] += shift * m[i];
     PetscCall(MatDenseRestoreArrayRead(rom->M, &m));
   }
-  if (kn > 0) {
-    PetscCall(TriboLawCreate(PETSC_COMM_SELF, &lin));
-    PetscCall(TriboLawSetType(lin, TRIBOLAWPENALTY));
-    PetscCall(TriboLawSetParameter(lin, "kn", kn));
-    PetscCall(TriboLawSetParameter(lin, "tension", 1.0));
+  if (bonded) {
+    PetscCall(PetscCalloc1(nlaws, &lins));
+    for (PetscInt l = 0; l < nlaws; l++) {
+      PetscCall(TriboLawCreate(PETSC_COMM_SELF, &lins[l]));
+      PetscCall(TriboLawSetType(lins[l], TRIBOLAWPENALTY));
+      PetscCall(TriboLawSetParameter(lins[l], "kn", kn[l]));
+      PetscCall(TriboLawSetParameter(lins[l], "tension", 1.0));
+    }
     PetscCall(TriboJointCreate(rom->comm, &jl));
     PetscCall(TriboJointSetROM(jl, rom));
-    PetscCall(TriboJointSetLaw(jl, lin));
+    PetscCall(TriboJointSetLaws(jl, nlaws, lins, pointlaw));
     PetscCall(TriboJointSetUp(jl));
     PetscCall(PetscArrayzero(u0, rom->n));
     PetscCall(TriboJointEvaluate(jl, TRIBO_LAW_NORMAL, u0, f, a));
     PetscCall(TriboJointDestroy(&jl));
-    PetscCall(TriboLawDestroy(&lin));
+    for (PetscInt l = 0; l < nlaws; l++) PetscCall(TriboLawDestroy(&lins[l]));
+    PetscCall(PetscFree(lins));
   }
   for (PetscInt i = 0; i < rom->n; i++) u0[i] = fs[i];
   PetscCallBLAS("LAPACKgetrf", LAPACKgetrf_(&n, &n, a, &n, piv, &info));
@@ -116,7 +124,8 @@ static PetscErrorCode PrestressInitialGuess_Private(TriboROM rom, TriboJoint joi
   PetscCheck(!info, rom->comm, PETSC_ERR_USER_INPUT,
              "prestress: the stiffness K%s of %s is singular (zero pivot at DOF %d): the structure has a free rigid-body or sliding motion; support "
              "it (e.g. soft suspension springs) or check the ROM",
-             kn > 0 ? " + bonded normal contact" : "", rom->source[0] ? rom->source : "the ROM", (int)info);
+             bonded ? " + bonded normal contact" : "", rom->source[0] ? rom->source : "the ROM", (int)info);
+  PetscCall(PetscFree(kn));
   PetscCall(PetscFree(a));
   PetscCall(PetscFree(f));
   PetscCall(PetscFree(piv));

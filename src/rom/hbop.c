@@ -690,7 +690,6 @@ PetscErrorCode TriboHBOpEvaluate(TriboHBOp op, TriboLawMode mode, const PetscRea
   nc  = op->nc;
   n   = op->n;
   nl3 = 3 * j->nloc;
-  PetscCheck(j->nlaws <= 1, op->comm, PETSC_ERR_SUP, "TriboHBOpEvaluate() supports joints with one law, this one has %" PetscInt_FMT, j->nlaws);
   PetscCall(PetscMalloc2(nc * nl3 + 1, &U, nc * nl3 + 1, &T));
   for (PetscInt k = 0; k < nc; k++) // U_k = P X_k
     for (PetscInt r = 0; r < nl3; r++) {
@@ -699,7 +698,8 @@ PetscErrorCode TriboHBOpEvaluate(TriboHBOp op, TriboLawMode mode, const PetscRea
       U[k * nl3 + r] = s;
     }
   if (jac && !op->Jp) PetscCall(PetscMalloc1(j->nloc * op->N3 * op->N3 + 1, &op->Jp));
-  PetscCall(EvaluateLaw_Private(op, j->law, mode, 0, j->nloc, U, T, jac ? op->Jp : NULL)); // one law on all points
+  for (PetscInt r = 0; r < j->nruns; r++) // each run of points with one law (law groups, discrete elements)
+    PetscCall(EvaluateLaw_Private(op, j->laws[j->runs[r].law], mode, j->runs[r].p0, j->runs[r].p0 + j->runs[r].np, U, T, jac ? op->Jp : NULL));
   op->hasjac = jac;
   PetscCall(PetscArrayzero(F, nc * n)); // F_k = W T_k
   for (PetscInt k = 0; k < nc; k++)

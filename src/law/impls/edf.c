@@ -76,6 +76,62 @@ static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n
   return 0;
 }
 
+/* State derivatives of one step (TriboLawKernelH): hnew = (u, t_t), t_t = R(tt) in contact (0 when separated) with
+   tt = h_t + kt (u_t - h_u), or after re-established contact (eq. 5) tt = kt r (u_t - h_u), r = u_n/(u_n - h_n), whose
+   dr/dh_n = u_n/(u_n - h_n)^2; dR/dtt from the return map with dtt = I (the slip limit mu kn u_n does not depend on h). */
+static PetscInt KernelH_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *v, const PetscReal *h,
+                                PetscReal *dtdh, PetscReal *dhdu, PetscReal *dhdv, PetscReal *dhdh)
+{
+  const PetscReal kt = p[0], kn = p[1], mu = p[2];
+  const int       coupled = p[3] > 0.5;
+
+  (void)v;
+  for (PetscInt i = 0; i < n; i++) {
+    const PetscReal *ui = &u[3 * i], *hi = &h[5 * i];
+    PetscReal       *th = &dtdh[15 * i], *hu = &dhdu[15 * i], *hh = &dhdh[25 * i];
+    PetscReal        R[2][3] = {{0, 0, 0}, {0, 0, 0}}, dtth[2][5] = {{0, 0, 0, 0, 0}, {0, 0, 0, 0, 0}}, dq[2][5], Du[2][3] = {{0, 0, 0}, {0, 0, 0}};
+
+    if (TriboNonFinite3_Private(ui)) return i + 1;
+    if (ui[2] > 0 && mode == TRIBO_LAW_FULL) {
+      PetscReal tt[2], eye[2][3] = {{1, 0, 0}, {0, 1, 0}}, dtt[2][3] = {{0, 0, 0}, {0, 0, 0}}, dts0[3] = {0, 0, 0}, dts[3] = {0, 0, mu * kn}, tq[2];
+      if (hi[2] <= 0) {
+        PetscReal r = ui[2] / (ui[2] - hi[2]), drdh = ui[2] / ((ui[2] - hi[2]) * (ui[2] - hi[2])),
+                  drdn = -hi[2] / ((ui[2] - hi[2]) * (ui[2] - hi[2]));
+        for (int q = 0; q < 2; q++) {
+          tt[q]      = kt * r * (ui[q] - hi[q]);
+          dtt[q][q]  = kt * r;
+          dtt[q][2]  = kt * drdn * (ui[q] - hi[q]);
+          dtth[q][q] = -kt * r;
+          dtth[q][2] = kt * drdh * (ui[q] - hi[q]);
+        }
+      } else
+        for (int q = 0; q < 2; q++) {
+          tt[q]          = hi[3 + q] + kt * (ui[q] - hi[q]);
+          dtt[q][q]      = kt;
+          dtth[q][q]     = -kt;
+          dtth[q][3 + q] = 1;
+        }
+      TriboSlipReturn_Private(tt, eye, mu * kn * ui[2], dts0, coupled, tq, R);
+      TriboSlipReturn_Private(tt, dtt, mu * kn * ui[2], dts, coupled, tq, Du);
+    }
+    for (int q = 0; q < 2; q++)
+      for (int a = 0; a < 5; a++) dq[q][a] = R[q][0] * dtth[0][a] + R[q][1] * dtth[1][a];
+    for (int k = 0; k < 15; k++) th[k] = hu[k] = 0;
+    for (int k = 0; k < 25; k++) hh[k] = 0;
+    if (dhdv)
+      for (int k = 0; k < 15; k++) dhdv[15 * i + k] = 0;
+    hu[0] = hu[4] = hu[8] = 1;
+    for (int q = 0; q < 2; q++)
+      for (int c = 0; c < 3; c++) hu[3 * (3 + q) + c] = Du[q][c];
+    for (int q = 0; q < 2; q++)
+      for (int a = 0; a < 5; a++) {
+        th[5 * q + a]       = dq[q][a];
+        hh[5 * (3 + q) + a] = dq[q][a];
+      }
+  }
+  return 0;
+}
+
 static const char *Validate_Private(const PetscReal *p)
 {
   return (p[3] != 0 && p[3] != 1) ? "parameter coupled must be 0 (decoupled directions, eq. 19) or 1 (directionally invariant, eq. 20)" : NULL;
@@ -100,6 +156,7 @@ static const TriboLawCard card = {
     .kernel             = Kernel_Private,
     .validate           = Validate_Private,
     .penalty_contact    = PenaltyContact_Private,
+    .kernel_h           = KernelH_Private,
 };
 
 /*@

@@ -59,6 +59,43 @@ static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n
   return 0;
 }
 
+/* State derivatives of one step (TriboLawKernelH): hnew = (u_t, t_t) and t_t = R(tt) with tt = h_t + kt (u_t - h_u),
+   so dt_t/dh_u = -kt dR/dtt, dt_t/dh_t = dR/dtt (dR/dtt from the return map with dtt = I), dh_u/du_t = I. */
+static PetscInt KernelH_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *v, const PetscReal *h,
+                                PetscReal *dtdh, PetscReal *dhdu, PetscReal *dhdv, PetscReal *dhdh)
+{
+  const PetscReal kt = p[0], ts = p[1];
+  const int       coupled = p[3] > 0.5;
+
+  (void)v;
+  for (PetscInt i = 0; i < n; i++) {
+    const PetscReal *ui = &u[3 * i], *hi = &h[4 * i];
+    PetscReal       *th = &dtdh[12 * i], *hu = &dhdu[12 * i], *hh = &dhdh[16 * i];
+    PetscReal        tt[2], eye[2][3] = {{1, 0, 0}, {0, 1, 0}}, dts[3] = {0, 0, 0}, tq[2], R[2][3] = {{0, 0, 0}, {0, 0, 0}};
+
+    if (TriboNonFinite3_Private(ui)) return i + 1;
+    if (mode == TRIBO_LAW_FULL) {
+      tt[0] = hi[2] + kt * (ui[0] - hi[0]);
+      tt[1] = hi[3] + kt * (ui[1] - hi[1]);
+      TriboSlipReturn_Private(tt, eye, ts, dts, coupled, tq, R);
+    }
+    for (int k = 0; k < 12; k++) th[k] = hu[k] = 0;
+    for (int k = 0; k < 16; k++) hh[k] = 0;
+    if (dhdv)
+      for (int k = 0; k < 12; k++) dhdv[12 * i + k] = 0;
+    hu[0] = hu[4] = 1;
+    for (int q = 0; q < 2; q++)
+      for (int a = 0; a < 2; a++) {
+        th[4 * q + a]           = -kt * R[q][a];
+        th[4 * q + 2 + a]       = R[q][a];
+        hu[3 * (2 + q) + a]     = kt * R[q][a];
+        hh[4 * (2 + q) + a]     = -kt * R[q][a];
+        hh[4 * (2 + q) + 2 + a] = R[q][a];
+      }
+  }
+  return 0;
+}
+
 static const char *Validate_Private(const PetscReal *p)
 {
   return (p[3] != 0 && p[3] != 1) ? "parameter coupled must be 0 (decoupled directions, eq. 19) or 1 (directionally invariant, eq. 20)" : NULL;
@@ -76,6 +113,7 @@ static const TriboLawCard card = {
     .coupled_tangential = PETSC_TRUE,
     .kernel             = Kernel_Private,
     .validate           = Validate_Private,
+    .kernel_h           = KernelH_Private,
 };
 
 /*@
