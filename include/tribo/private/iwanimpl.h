@@ -17,6 +17,14 @@
    §2.3.1: "for the first cycle of loading F_0 = 0 and delta_0 = 0"). */
 #include <tribo/private/lawimpl.h>
 
+/* The card rows of the normal spring and the pinning spring (eqs. 1-5), the last three parameters of every Iwan law */
+// clang-format off
+#define TRIBO_IWAN_PARAMS_NORMAL_PIN \
+  {"kn", "N/m^3", 1.0e12, 0, "linear normal stiffness, t_n = kn u_n"}, \
+  {"kpin", "N/m^3", 0.0, 0, "pinning stiffness K_P (eq. 3); 0: no pinning"}, \
+  {"dpin", "m", 1.0e-3, 0, "pinning clearance delta_P (radius of the hole's play, eq. 5)"}
+// clang-format on
+
 /* The monotonic Iwan force F_IWAN(z), z >= 0 (the "u" of brake-ripp eqs. 17, 29, 32). */
 typedef struct {
   PetscReal kt, fs; /* initial stiffness (slope at z = 0) and the F_S of eq. 24 */
@@ -165,6 +173,24 @@ static inline void TriboIwanPin_Private(PetscReal kpin, PetscReal dpin, const Pe
   }
 }
 
+/* The traction and tangent of a point: the tangential block tq, dq (coupled by the pinning spring only), a linear
+   normal spring t_n = kn u_n (porter-et-al-2022 eq. 2); d (the point's 3x3 dt/du, row-major) may be NULL. */
+static inline void TriboIwanPointOut_Private(PetscReal kn, const PetscReal ui[3], const PetscReal tq[2], PetscReal dq[2][2], PetscReal ti[3],
+                                             PetscReal *d)
+{
+  ti[0] = tq[0];
+  ti[1] = tq[1];
+  ti[2] = kn * ui[2];
+  if (d) {
+    d[0] = dq[0][0];
+    d[1] = dq[0][1];
+    d[3] = dq[1][0];
+    d[4] = dq[1][1];
+    d[2] = d[5] = d[6] = d[7] = 0;
+    d[8]                      = kn;
+  }
+}
+
 /* The RIPP law (eq. 25) on n points: F_SLIDING of eq. 24 per tangential direction (decoupled),
    plus the pinning spring, plus a linear normal spring t_n = kn u_n (porter-et-al-2022 eq. 2).
    rate (NULL for a rate-independent law) adds the Iwan-Stribeck term of eq. 39 with the
@@ -206,18 +232,7 @@ static inline PetscInt TriboIwanRIPPKernel_Private(const TriboIwanBackbone *b, c
         ho[5 * q + 1] = ho[5 * q + 2] = ho[5 * q + 4] = 0;
       }
     }
-    ti[0] = tq[0];
-    ti[1] = tq[1];
-    ti[2] = kn * ui[2];
-    if (dtdu) {
-      PetscReal *d = &dtdu[9 * i];
-      d[0]         = dq[0][0];
-      d[1]         = dq[0][1];
-      d[3]         = dq[1][0];
-      d[4]         = dq[1][1];
-      d[2] = d[5] = d[6] = d[7] = 0;
-      d[8]                      = kn;
-    }
+    TriboIwanPointOut_Private(kn, ui, tq, dq, ti, dtdu ? &dtdu[9 * i] : NULL);
     if (dtdv) {
       PetscReal *d = &dtdv[9 * i];
       for (int k = 0; k < 9; k++) d[k] = 0;

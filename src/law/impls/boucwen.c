@@ -38,10 +38,10 @@
    [N], u [m]: A, kn in N/m and alpha, beta in N^(1-n)/m.
    History (6 per point): u_t1, u_t2, t_t1, t_t2 at the last committed state, and the direction (+-1, 0 fresh) of
    the last nonzero increment in each direction (for the tangent at u = u0). */
-#include <tribo/private/lawimpl.h>
+#include <tribo/private/bwimpl.h>
 #include <tribo/private/dopri.h>
 
-#define BW_NS       4 /* sensitivities integrated: A, alpha, beta, n */
+#define BW_NS       TRIBO_BW_NS /* sensitivities integrated: A, alpha, beta, n */
 #define BW_MAXSTEPS 100000
 
 static const TriboLawParam params[] = {
@@ -113,22 +113,18 @@ static void RHSTau5_Private(const void *vctx, PetscReal sigma, const PetscReal *
    the switch of branch at tau = 0 (a kink of G for n = 1, of its derivatives for n > 1, that would cost accuracy);
    when x* < |u - u0| the unloading phase (x and the sensitivities) is integrated in tau up to tau = 0 and the loading
    phase in x from there. Returns 0 or 1 (integration failed). */
-static int Direction_Private(const BWCtx *cin, PetscReal rtol, int masing, PetscReal u, PetscReal u0, PetscReal t0, PetscReal slast,
-                             const PetscReal *st0, PetscReal *t, PetscReal *dtdu, PetscReal *snew, PetscReal *sp)
+static int Direction_Private(const PetscReal *p, int masing, PetscReal u, PetscReal u0, PetscReal t0, PetscReal slast, const PetscReal *st0,
+                             PetscReal *t, PetscReal *dtdu, PetscReal *snew, PetscReal *sp)
 {
-  BWCtx     c = *cin;
-  PetscReal s, X, y[1 + BW_NS], yref[1 + BW_NS], a = c.alpha - c.beta, tmax, ab = PetscMax(c.alpha, PetscAbsReal(c.beta));
-  int       m = sp ? 1 + BW_NS : 1, fail = 0;
+  BWCtx           c    = {p[0], p[1], p[2], p[3], 0};
+  const PetscReal rtol = p[6];
+  PetscReal       s, X, y[1 + BW_NS], yref[1 + BW_NS], a = c.alpha - c.beta, tmax, ab = PetscMax(c.alpha, PetscAbsReal(c.beta));
+  int             m = sp ? 1 + BW_NS : 1, fail = 0;
 
+  TriboBWStep_Private(masing, u, u0, slast, &s, &X);
   if (masing) {
-    s   = u >= 0 ? 1.0 : -1.0;
-    X   = PetscAbsReal(u);
     t0  = 0;
     st0 = NULL;
-  } else {
-    PetscReal du = u - u0;
-    s            = du > 0 ? 1.0 : (du < 0 ? -1.0 : (slast != 0 ? slast : 1.0));
-    X            = PetscAbsReal(du);
   }
   y[0] = s * t0;
   for (int k = 0; k < BW_NS; k++) y[1 + k] = st0 ? s * st0[k] : 0;
@@ -162,77 +158,26 @@ static int Direction_Private(const BWCtx *cin, PetscReal rtol, int masing, Petsc
   return fail;
 }
 
-static PetscInt Evaluate_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, const PetscReal *hp,
-                                 PetscReal *t, PetscReal *dtdu, PetscReal *dtdp, PetscReal *hnew, PetscReal *hpnew)
-{
-  const BWCtx     c  = {p[0], p[1], p[2], p[3], 0};
-  const PetscReal kn = p[4], rtol = p[6];
-  const int       masing = p[5] > 0.5, np = 7;
-
-  for (PetscInt i = 0; i < n; i++) {
-    const PetscReal *ui = &u[3 * i], *hi = &h[6 * i];
-    PetscReal       *ti = &t[3 * i], *ho = &hnew[6 * i], tq[2] = {0, 0}, dq[2] = {0, 0}, sq[2], spq[2][BW_NS] = {{0}};
-
-    if (TriboNonFinite3_Private(ui)) return i + 1;
-    for (int q = 0; q < 2; q++) {
-      sq[q] = hi[4 + q];
-      if (mode == TRIBO_LAW_FULL) {
-        PetscReal st0[BW_NS];
-        if (dtdp)
-          for (int k = 0; k < BW_NS; k++) st0[k] = hp[(6 * i + 2 + q) * np + k];
-        if (Direction_Private(&c, rtol, masing, ui[q], hi[q], hi[2 + q], hi[4 + q], dtdp ? st0 : NULL, &tq[q], &dq[q], &sq[q], dtdp ? spq[q] : NULL))
-          return i + 1;
-      }
-    }
-    ti[0] = tq[0];
-    ti[1] = tq[1];
-    ti[2] = kn * ui[2];
-    ho[0] = ui[0];
-    ho[1] = ui[1];
-    ho[2] = tq[0];
-    ho[3] = tq[1];
-    ho[4] = sq[0];
-    ho[5] = sq[1];
-    if (dtdu) {
-      PetscReal *d = &dtdu[9 * i];
-      for (int k = 0; k < 9; k++) d[k] = 0;
-      d[0] = dq[0];
-      d[4] = dq[1];
-      d[8] = kn;
-    }
-    if (dtdp) {
-      PetscReal *dp = &dtdp[3 * i * np], *hpo = &hpnew[6 * i * np];
-      for (int k = 0; k < 3 * np; k++) dp[k] = 0;
-      for (int k = 0; k < 6 * np; k++) hpo[k] = 0;
-      for (int q = 0; q < 2; q++)
-        for (int k = 0; k < BW_NS; k++) dp[q * np + k] = hpo[(2 + q) * np + k] = spq[q][k];
-      dp[2 * np + 4] = ui[2]; // dt_n/dkn
-    }
-  }
-  return 0;
-}
-
 static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t,
                                PetscReal *dtdu, PetscReal *hnew)
 {
-  return Evaluate_Private(p, mode, n, u, h, NULL, t, dtdu, NULL, hnew, NULL);
+  return TriboBWKernel_Private(Direction_Private, p, 4, 5, 7, mode, n, u, h, NULL, t, dtdu, NULL, hnew, NULL);
 }
 
 static PetscInt KernelP_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, const PetscReal *hp,
                                 PetscReal *t, PetscReal *dtdp, PetscReal *hnew, PetscReal *hpnew)
 {
-  return Evaluate_Private(p, mode, n, u, h, hp, t, NULL, dtdp, hnew, hpnew);
+  return TriboBWKernel_Private(Direction_Private, p, 4, 5, 7, mode, n, u, h, hp, t, NULL, dtdp, hnew, hpnew);
 }
 
 static const char *Validate_Private(const PetscReal *p)
 {
-  if (!(p[0] > 0)) return "parameter a (A, initial stiffness, eq. 10) must be > 0";
-  if (p[1] < 0) return "parameter alpha must be >= 0 (eq. 10; thermodynamic admissibility, paper §2.2.3)";
-  if (p[2] < -p[1] || p[2] > p[1]) return "parameter beta must lie in [-alpha, alpha] (eq. 10; thermodynamic admissibility, paper §2.2.3)";
+  const char *why = p[0] > 0 ? TriboBWValidateShape_Private(p[1], p[2]) : "parameter a (A, initial stiffness, eq. 10) must be > 0";
+
+  if (why) return why;
   if (p[3] < 1) return "parameter n must be >= 1 (eq. 10; for n < 1 |t|^n is not Lipschitz at t = 0)";
   if (p[5] != 0 && p[5] != 1) return "parameter masing must be 0 (hysteretic, eq. 10) or 1 (Masing virgin curve, eq. 11)";
-  if (p[6] < 1e-14 || p[6] > 1e-3) return "parameter rtol (Dormand-Prince tolerance) must lie in [1e-14, 1e-3]";
-  return NULL;
+  return TriboBWValidateRtol_Private(p[6]);
 }
 
 static const TriboLawCard card = {

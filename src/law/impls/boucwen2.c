@@ -25,7 +25,7 @@
    1/(N m).
    History (6 per point): u_t1, u_t2, t_t1, t_t2 at the last committed state and the direction (+-1, 0 fresh) of the
    last nonzero increment in each direction. */
-#include <tribo/private/lawimpl.h>
+#include <tribo/private/bwimpl.h>
 
 static const TriboLawParam params[] = {
     {"a", "N/m^3", 1.0e12, 0, "initial stiffness A (eq. 14)"},
@@ -47,7 +47,7 @@ static PetscReal TanOver_Private(PetscReal k, PetscReal x)
 }
 
 /* tau after a path length x >= 0 from tau0 */
-static PetscReal Tau_Private(PetscReal A, PetscReal a, PetscReal b, PetscReal tau0, PetscReal x)
+static inline PetscReal Tau_Private(PetscReal A, PetscReal a, PetscReal b, PetscReal tau0, PetscReal x)
 {
   if (tau0 < 0) { // unloading branch (tan) up to the transition point
     PetscReal w0 = -tau0, l = PetscSqrtReal(A * b), xs = l > 0 ? PetscAtanReal(w0 * PetscSqrtReal(b / A)) / l : w0 / A;
@@ -64,62 +64,25 @@ static PetscReal Tau_Private(PetscReal A, PetscReal a, PetscReal b, PetscReal ta
   }
 }
 
+/* one tangential direction (card parameters A, alpha, beta first) */
+static int Direction_Private(const PetscReal *p, int masing, PetscReal u, PetscReal u0, PetscReal t0, PetscReal slast, const PetscReal *st0,
+                             PetscReal *t, PetscReal *dtdu, PetscReal *snew, PetscReal *sp)
+{
+  return TriboBWClosedDirection_Private(Tau_Private, 2, p, masing, u, u0, t0, slast, t, dtdu, snew);
+}
+
 static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t,
                                PetscReal *dtdu, PetscReal *hnew)
 {
-  const PetscReal A = p[0], alpha = p[1], beta = p[2], kn = p[3], a = alpha - beta, b = alpha + beta;
-  const int       masing = p[4] > 0.5;
-
-  for (PetscInt i = 0; i < n; i++) {
-    const PetscReal *ui = &u[3 * i], *hi = &h[6 * i];
-    PetscReal       *ti = &t[3 * i], *ho = &hnew[6 * i], tq[2] = {0, 0}, dq[2] = {0, 0}, sq[2];
-
-    if (TriboNonFinite3_Private(ui)) return i + 1;
-    for (int q = 0; q < 2; q++) {
-      sq[q] = hi[4 + q];
-      if (mode == TRIBO_LAW_FULL) {
-        PetscReal s, X, t0 = masing ? 0 : hi[2 + q], tau;
-        if (masing) {
-          s = ui[q] >= 0 ? 1.0 : -1.0;
-          X = PetscAbsReal(ui[q]);
-        } else {
-          PetscReal du = ui[q] - hi[q];
-          s            = du > 0 ? 1.0 : (du < 0 ? -1.0 : (hi[4 + q] != 0 ? hi[4 + q] : 1.0));
-          X            = PetscAbsReal(du);
-        }
-        tau   = Tau_Private(A, a, b, s * t0, X);
-        tq[q] = s * tau;
-        dq[q] = A - (alpha * (tau >= 0 ? 1.0 : -1.0) - beta) * tau * tau;
-        if (masing || X > 0) sq[q] = s;
-      }
-    }
-    ti[0] = tq[0];
-    ti[1] = tq[1];
-    ti[2] = kn * ui[2];
-    ho[0] = ui[0];
-    ho[1] = ui[1];
-    ho[2] = tq[0];
-    ho[3] = tq[1];
-    ho[4] = sq[0];
-    ho[5] = sq[1];
-    if (dtdu) {
-      PetscReal *d = &dtdu[9 * i];
-      for (int k = 0; k < 9; k++) d[k] = 0;
-      d[0] = dq[0];
-      d[4] = dq[1];
-      d[8] = kn;
-    }
-  }
-  return 0;
+  return TriboBWKernel_Private(Direction_Private, p, 3, 4, 5, mode, n, u, h, NULL, t, dtdu, NULL, hnew, NULL);
 }
 
 static const char *Validate_Private(const PetscReal *p)
 {
-  if (!(p[0] > 0)) return "parameter a (A, initial stiffness, eq. 14) must be > 0";
-  if (p[1] < 0) return "parameter alpha must be >= 0 (eq. 10; thermodynamic admissibility, paper §2.2.3)";
-  if (p[2] < -p[1] || p[2] > p[1]) return "parameter beta must lie in [-alpha, alpha] (eq. 10; thermodynamic admissibility, paper §2.2.3)";
-  if (p[4] != 0 && p[4] != 1) return "parameter masing must be 0 (hysteretic, eq. 14) or 1 (Masing virgin curve, eq. 15)";
-  return NULL;
+  const char *why = p[0] > 0 ? TriboBWValidateShape_Private(p[1], p[2]) : "parameter a (A, initial stiffness, eq. 14) must be > 0";
+
+  if (why) return why;
+  return (p[4] != 0 && p[4] != 1) ? "parameter masing must be 0 (hysteretic, eq. 14) or 1 (Masing virgin curve, eq. 15)" : NULL;
 }
 
 static const TriboLawCard card = {

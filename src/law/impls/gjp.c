@@ -35,11 +35,7 @@ static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n
   const PetscReal kt = p[0], ts = p[1], kp = p[2], kn = p[3];
   const int       coupled = p[4] > 0.5, penalty = p[5] > 0.5;
 
-  for (PetscInt i = 0; i < n; i++) {
-    if (TriboNonFinite3_Private(&u[3 * i])) return i + 1;
-    TriboGJPPoint_Private(kt, ts, kp, kn, coupled, penalty, mode, 7, &u[3 * i], &h[7 * i], &t[3 * i], dtdu ? &dtdu[9 * i] : NULL, &hnew[7 * i]);
-  }
-  return 0;
+  return TriboGJPKernel_Private(kt, ts, kp, kn, coupled, penalty, mode, n, u, h, t, dtdu, hnew);
 }
 
 static const char *Validate_Private(const PetscReal *p)

@@ -66,3 +66,14 @@ static inline void TriboGJPPoint_Private(PetscReal kt, PetscReal ts, PetscReal k
     ho[6] = z[1];
   }
 }
+
+/* The law on n points (history nh = 7 per point); returns 0 or 1 + the index of the first non-finite displacement */
+static inline PetscInt TriboGJPKernel_Private(PetscReal kt, PetscReal ts, PetscReal kp, PetscReal kn, int coupled, int penalty, TriboLawMode mode,
+                                              PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t, PetscReal *dtdu, PetscReal *hnew)
+{
+  for (PetscInt i = 0; i < n; i++) {
+    if (TriboNonFinite3_Private(&u[3 * i])) return i + 1;
+    TriboGJPPoint_Private(kt, ts, kp, kn, coupled, penalty, mode, 7, &u[3 * i], &h[7 * i], &t[3 * i], dtdu ? &dtdu[9 * i] : NULL, &hnew[7 * i]);
+  }
+  return 0;
+}

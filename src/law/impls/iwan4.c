@@ -36,9 +36,7 @@ static const TriboLawParam params[] = {
     {"kt", "N/m^3", 1.0e12, 0, "tangential stiffness K_T, the slope at a reversal (> 0; N/m for a discrete element)"},
     {"chi", "-", -0.5, -1, "dissipation exponent chi in (-1, 0]: energy per cycle ~ amplitude^(3+chi)"},
     {"beta", "-", 0.005, 0, "stiffness ratio beta = S/(R phi_max^(chi+1)/(chi+1)) >= 0 (eq. 11)"},
-    {"kn", "N/m^3", 1.0e12, 0, "linear normal stiffness, t_n = kn u_n"},
-    {"kpin", "N/m^3", 0.0, 0, "pinning stiffness K_P (eq. 3); 0: no pinning"},
-    {"dpin", "m", 1.0e-3, 0, "pinning clearance delta_P (radius of the hole's play, eq. 5)"},
+    TRIBO_IWAN_PARAMS_NORMAL_PIN,
 };
 
 static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t,

@@ -24,9 +24,7 @@ static const TriboLawParam params[] = {
     {"chi", "-", -0.5, -1, "dissipation exponent chi in (-1, 0]"},
     {"beta", "-", 0.005, 0, "stiffness ratio beta >= 0 (eq. 11)"},
     {"theta", "-", 0.75, 0, "ratio of dynamic to static friction mu_D/mu_S in [0, 1] (eq. 26)"},
-    {"kn", "N/m^3", 1.0e12, 0, "linear normal stiffness, t_n = kn u_n"},
-    {"kpin", "N/m^3", 0.0, 0, "pinning stiffness K_P (eq. 3); 0: no pinning"},
-    {"dpin", "m", 1.0e-3, 0, "pinning clearance delta_P (eq. 5)"},
+    TRIBO_IWAN_PARAMS_NORMAL_PIN,
 };
 
 static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t,

@@ -31,9 +31,7 @@ static const TriboLawParam params[] = {
     {"chi", "-", -0.5, -1, "dissipation exponent chi in (-1, 0]"},
     {"beta", "-", 0.005, 0, "stiffness ratio beta >= 0 (eq. 11)"},
     {"nsliders", "-", 100, 1, "number N of power-law sliders (integer; the delta at phi_max is one more)"},
-    {"kn", "N/m^3", 1.0e12, 0, "linear normal stiffness, t_n = kn u_n"},
-    {"kpin", "N/m^3", 0.0, 0, "pinning stiffness K_P (eq. 3); 0: no pinning"},
-    {"dpin", "m", 1.0e-3, 0, "pinning clearance delta_P (eq. 5)"},
+    TRIBO_IWAN_PARAMS_NORMAL_PIN,
 };
 
 /* one Jenkins slider of stiffness 1 and slip displacement ph at position *y: returns its force/k, counts stuck sliders */
@@ -100,18 +98,7 @@ static PetscInt Discrete_Private(const PetscReal *p, PetscInt nmax, TriboLawMode
           ho[o + j] = ui[1];
         }
       }
-      ti[0] = tq[0];
-      ti[1] = tq[1];
-      ti[2] = kn * ui[2];
-      if (dtdu) {
-        PetscReal *d = &dtdu[9 * (b0 + i)];
-        d[0]         = dq[0][0];
-        d[1]         = dq[0][1];
-        d[3]         = dq[1][0];
-        d[4]         = dq[1][1];
-        d[2] = d[5] = d[6] = d[7] = 0;
-        d[8]                      = kn;
-      }
+      TriboIwanPointOut_Private(kn, ui, tq, dq, ti, dtdu ? &dtdu[9 * (b0 + i)] : NULL);
     }
   }
   return 0;

@@ -39,9 +39,7 @@ static const TriboLawParam params[] = {
     {"fv", "N s/m^3", 0.0, 0, "viscous coefficient F_V (eq. 34; N s/m for a discrete element)"},
     {"vs", "m/s", 1.0e-4, 0, "Stribeck velocity v_S (eq. 34); 0: no Stribeck term"},
     {"deltas", "-", 2.0, 0, "Stribeck exponent delta_S > 0 (eq. 34; 2 is the Gaussian model)"},
-    {"kn", "N/m^3", 1.0e12, 0, "linear normal stiffness, t_n = kn u_n"},
-    {"kpin", "N/m^3", 0.0, 0, "pinning stiffness K_P (eq. 3); 0: no pinning"},
-    {"dpin", "m", 1.0e-3, 0, "pinning clearance delta_P (eq. 5)"},
+    TRIBO_IWAN_PARAMS_NORMAL_PIN,
 };
 
 static PetscInt KernelV_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *v, const PetscReal *h,

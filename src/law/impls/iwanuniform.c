@@ -19,9 +19,7 @@
 static const TriboLawParam params[] = {
     {"fs", "N/m^2", 1.0e6, 0, "macroslip force F_S (> 0; N for a discrete element)"},
     {"kt", "N/m^3", 1.0e12, 0, "initial tangential stiffness 2 F_S/phi_max (> 0; N/m for a discrete element)"},
-    {"kn", "N/m^3", 1.0e12, 0, "linear normal stiffness, t_n = kn u_n"},
-    {"kpin", "N/m^3", 0.0, 0, "pinning stiffness K_P (eq. 3); 0: no pinning"},
-    {"dpin", "m", 1.0e-3, 0, "pinning clearance delta_P (eq. 5)"},
+    TRIBO_IWAN_PARAMS_NORMAL_PIN,
 };
 
 static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t,

@@ -29,11 +29,7 @@ static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n
   const PetscReal ts = p[0], kp = p[1], kn = p[2], kt = p[3];
   const int       coupled = p[4] > 0.5;
 
-  for (PetscInt i = 0; i < n; i++) {
-    if (TriboNonFinite3_Private(&u[3 * i])) return i + 1;
-    TriboGJPPoint_Private(kt, ts, kp, kn, coupled, 0, mode, 7, &u[3 * i], &h[7 * i], &t[3 * i], dtdu ? &dtdu[9 * i] : NULL, &hnew[7 * i]);
-  }
-  return 0;
+  return TriboGJPKernel_Private(kt, ts, kp, kn, coupled, 0, mode, n, u, h, t, dtdu, hnew); // penalty = 0: linear normal spring
 }
 
 static const char *Validate_Private(const PetscReal *p)

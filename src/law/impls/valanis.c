@@ -31,10 +31,10 @@
    E0, Et, kn in N/m, lambda in 1/m.
    History (6 per point): u_t1, u_t2, t_t1, t_t2 at the last committed state, and the direction (+-1, 0 fresh) of the
    last nonzero increment in each direction. */
-#include <tribo/private/lawimpl.h>
+#include <tribo/private/bwimpl.h>
 #include <tribo/private/dopri.h>
 
-#define VA_NS       4 /* sensitivities integrated: E0, Et, lambda, kappa */
+#define VA_NS       TRIBO_BW_NS /* sensitivities integrated: E0, Et, lambda, kappa */
 #define VA_MAXSTEPS 100000
 
 static const TriboLawParam params[] = {
@@ -83,16 +83,11 @@ static int Direction_Private(const PetscReal *p, int masing, PetscReal u, PetscR
   PetscReal       X, y[1 + VA_NS], tref, sigma0, z, D;
   int             m = sp ? 1 + VA_NS : 1, fail;
 
+  TriboBWStep_Private(masing, u, u0, slast, &c.s, &X);
   if (masing) {
-    c.s  = u >= 0 ? 1.0 : -1.0;
     c.u0 = 0;
-    X    = PetscAbsReal(u);
     t0   = 0;
     st0  = NULL;
-  } else {
-    PetscReal du = u - u0;
-    c.s          = du > 0 ? 1.0 : (du < 0 ? -1.0 : (slast != 0 ? slast : 1.0));
-    X            = PetscAbsReal(du);
   }
   y[0] = t0;
   for (int k = 0; k < VA_NS; k++) y[1 + k] = st0 ? st0[k] : 0;
@@ -110,65 +105,16 @@ static int Direction_Private(const PetscReal *p, int masing, PetscReal u, PetscR
   return fail;
 }
 
-static PetscInt Evaluate_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, const PetscReal *hp,
-                                 PetscReal *t, PetscReal *dtdu, PetscReal *dtdp, PetscReal *hnew, PetscReal *hpnew)
-{
-  const PetscReal kn     = p[4];
-  const int       masing = p[5] > 0.5, np = 7;
-
-  for (PetscInt i = 0; i < n; i++) {
-    const PetscReal *ui = &u[3 * i], *hi = &h[6 * i];
-    PetscReal       *ti = &t[3 * i], *ho = &hnew[6 * i], tq[2] = {0, 0}, dq[2] = {0, 0}, sq[2], spq[2][VA_NS] = {{0}};
-
-    if (TriboNonFinite3_Private(ui)) return i + 1;
-    for (int q = 0; q < 2; q++) {
-      sq[q] = hi[4 + q];
-      if (mode == TRIBO_LAW_FULL) {
-        PetscReal st0[VA_NS];
-        if (dtdp)
-          for (int k = 0; k < VA_NS; k++) st0[k] = hp[(6 * i + 2 + q) * np + k];
-        if (Direction_Private(p, masing, ui[q], hi[q], hi[2 + q], hi[4 + q], dtdp ? st0 : NULL, &tq[q], &dq[q], &sq[q], dtdp ? spq[q] : NULL))
-          return i + 1;
-      }
-    }
-    ti[0] = tq[0];
-    ti[1] = tq[1];
-    ti[2] = kn * ui[2];
-    ho[0] = ui[0];
-    ho[1] = ui[1];
-    ho[2] = tq[0];
-    ho[3] = tq[1];
-    ho[4] = sq[0];
-    ho[5] = sq[1];
-    if (dtdu) {
-      PetscReal *d = &dtdu[9 * i];
-      for (int k = 0; k < 9; k++) d[k] = 0;
-      d[0] = dq[0];
-      d[4] = dq[1];
-      d[8] = kn;
-    }
-    if (dtdp) {
-      PetscReal *dp = &dtdp[3 * i * np], *hpo = &hpnew[6 * i * np];
-      for (int k = 0; k < 3 * np; k++) dp[k] = 0;
-      for (int k = 0; k < 6 * np; k++) hpo[k] = 0;
-      for (int q = 0; q < 2; q++)
-        for (int k = 0; k < VA_NS; k++) dp[q * np + k] = hpo[(2 + q) * np + k] = spq[q][k];
-      dp[2 * np + 4] = ui[2]; // dt_n/dkn
-    }
-  }
-  return 0;
-}
-
 static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t,
                                PetscReal *dtdu, PetscReal *hnew)
 {
-  return Evaluate_Private(p, mode, n, u, h, NULL, t, dtdu, NULL, hnew, NULL);
+  return TriboBWKernel_Private(Direction_Private, p, 4, 5, 7, mode, n, u, h, NULL, t, dtdu, NULL, hnew, NULL);
 }
 
 static PetscInt KernelP_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, const PetscReal *hp,
                                 PetscReal *t, PetscReal *dtdp, PetscReal *hnew, PetscReal *hpnew)
 {
-  return Evaluate_Private(p, mode, n, u, h, hp, t, NULL, dtdp, hnew, hpnew);
+  return TriboBWKernel_Private(Direction_Private, p, 4, 5, 7, mode, n, u, h, hp, t, NULL, dtdp, hnew, hpnew);
 }
 
 static const char *Validate_Private(const PetscReal *p)
@@ -177,8 +123,7 @@ static const char *Validate_Private(const PetscReal *p)
   if (p[1] < 0 || p[1] >= p[0]) return "parameter et (Et, macroslip stiffness, eq. 16) must lie in [0, e0)";
   if (p[3] < 0 || p[3] > 1) return "parameter kappa must lie in [0, 1] (eq. 16)";
   if (p[5] != 0 && p[5] != 1) return "parameter masing must be 0 (hysteretic, eq. 16) or 1 (Masing virgin curve)";
-  if (p[6] < 1e-14 || p[6] > 1e-3) return "parameter rtol (Dormand-Prince tolerance) must lie in [1e-14, 1e-3]";
-  return NULL;
+  return TriboBWValidateRtol_Private(p[6]);
 }
 
 static const TriboLawCard card = {
