@@ -69,6 +69,9 @@ typedef struct {
                                                        (penalty contact, porter-et-al-2022 eqs. 3-4); NULL: never. A post-slip spring
                                                        added by "<law>+kp" is then re-referenced at re-contact (eq. 5) */
   TriboLawKernelH kernel_h;                         /* optional: state derivatives of one step; else the AFT differences its march */
+  const PetscInt *hist_scale;                       /* optional: [nhist] group of each history variable in the AFT's periodicity test:
+                                                       variables of one group (the components of one displacement or traction) share
+                                                       the scale, their largest magnitude over the period; NULL: each its own */
 } TriboLawCard;
 
 #define TRIBOLAWPENALTY         "penalty"

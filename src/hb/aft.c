@@ -8,7 +8,9 @@
    from a fresh history (zeros) at the sample of largest u_n, with the tangential displacements measured from
    their zeroth harmonic (the rest position of Porter and Brake 2023 §4.3.1: no traction from the history at the
    mean tangential displacement), until every history variable repeats over a period to rtol of its largest
-   magnitude in that period (TriboHBSetAFTTolerances()); the last period is transformed. The kernels give dt/du
+   magnitude in that period, or of its group's (the card's hist_scale: the components of one vector share the scale,
+   so that a component that is round-off beside the other is not marched to its own rtol; jenkins, edf), see
+   TriboHBSetAFTTolerances(); the last period is transformed. The kernels give dt/du
    (and dt/dv) at a sample with the committed history held fixed, which is not the total derivative along the march:
    - a card with kernel_h (the state derivatives of one step, tribolaw.h) gets the exact derivative of the march,
      carried through every period from the fresh state (whose derivative is zero):
@@ -17,15 +19,20 @@
    - a card without it gets forward differences of the whole march, one extra march per coefficient column (and one
      in Omega) with the period count and the starting sample of the unperturbed march, step 1.5e-8 of the point's
      largest coefficient (1.5e-8 Omega): exact to about 1e-8 relative, and 3 ncoef + 1 marches instead of one.
-   Rate-dependent laws with history (kernel_v and nhist > 0) are marched with the velocity samples. */
+   Rate-dependent laws with history (kernel_v and nhist > 0) are marched with the velocity samples.
+   Cost of the exact recursion: a history row with dh/dh = 0 at a sample (an input row: u copied into the history, or
+   a traction while separated) is dh/du du + dh/dv dv, kept as those 6 numbers instead of ncol; the rows that depend
+   on it fold them into one term times the previous sample's column changes. */
 #include "hbimpl.h"
 #include <petscblaslapack.h>
 
 typedef struct {
   PetscInt   ncol;                       // derivative columns: 3 ncoef, plus one for Omega
-  PetscReal *h, *hs, *hn, *hmax;         // history, at the period's start, trial, largest magnitude [nhist]
-  PetscReal *S, *Sn;                     // dh/d(column) [nhist ncol]
-  PetscReal *bu, *bv;                    // the column's change of u_c and of v_c at the sample [ncol]
+  PetscReal *h, *hs, *hn, *hmax;         // history, at the period's start (and group scales), trial, largest magnitude [nhist]
+  PetscReal *S, *Sn;                     // dh/d(column) [nhist ncol] (of an input row only the Omega column)
+  PetscReal *G, *Gn;                     // dh/du, dh/dv of the input rows [nhist 6]
+  PetscInt  *in, *inn;                   // input rows: dh/dh = 0, so dh = dh/du du + dh/dv dv, kept as G [nhist]
+  PetscReal *bu, *bv, *bup, *bvp;        // the column's change of u_c and of v_c at the sample and at the previous one [ncol]
   PetscReal *D, *Dv, *Th, *Hu, *Hv, *Hh; // dt/du, dt/dv [9], dt/dh [3 nhist], dh/du, dh/dv [nhist 3], dh/dh [nhist^2]
   PetscReal *dt;                         // d t_j/d(column) [Nt 3 ncol], sample-major
   PetscReal *up, *vp, *tp;               // perturbed samples and their tractions [3 Nt]
@@ -52,7 +59,10 @@ static PetscErrorCode March_Private(TriboHB hb, const TriboLawCard *card, const 
       if (u[3 * j + 2] > u[3 * *j0 + 2]) *j0 = j;
   }
   PetscCall(PetscArrayzero(w->h, nh));
-  if (deriv) PetscCall(PetscArrayzero(w->S, nh * ncol));
+  if (deriv) {
+    PetscCall(PetscArrayzero(w->S, nh * ncol));
+    PetscCall(PetscArrayzero(w->in, nh));
+  }
   *conv = PETSC_FALSE;
   for (per = 1; fixed ? per <= fixed : (per <= hb->maxper && !*conv); per++) {
     PetscCall(PetscArraycpy(w->hs, w->h, nh));
@@ -66,8 +76,11 @@ static PetscErrorCode March_Private(TriboHB hb, const TriboLawCard *card, const 
       if (!bad && deriv) bad = card->kernel_h(p, mode, 1, uj, vj, w->h, w->Th, w->Hu, v ? w->Hv : NULL, w->Hh);
       PetscCheck(!bad, hb->comm, PETSC_ERR_USER_INPUT, "law %s: non-physical input at point %" PetscInt_FMT ", time sample %" PetscInt_FMT,
                  card->name, pt, j);
-      if (deriv) { // column col = 3k + c moves u_c by B_j[k] (v_c by Omega e'_k); the Omega column moves v by du/dtau
-        PetscReal *dtj = &w->dt[j * 3 * ncol], *S = w->S, *Sn = w->Sn, *bu = w->bu, *bv = w->bv;
+      if (deriv) { /* column col = 3k + c moves u_c by B_j[k] (v_c by Omega e'_k); the Omega column moves v by du/dtau.
+                      A history row with dh/dh = 0 (an input row, e.g. a copy of u) is dh/du du + dh/dv dv: only those 6 values
+                      (and its Omega column) are kept, and a row that depends on it adds (dX/dh G) times the previous bu, bv */
+        PetscReal *dtj = &w->dt[j * 3 * ncol], *S = w->S, *Sn = w->Sn, *bu = w->bup, *bv = w->bvp, *bup = w->bu, *bvp = w->bv, *G = w->G, *Gn = w->Gn;
+        PetscInt  *in = w->in, *inn = w->inn;
         for (PetscInt k = 0; k < nc; k++)
           for (PetscInt c = 0; c < 3; c++) {
             bu[3 * k + c] = (k == k0 && c < 2) ? 0 : Bj[k]; // the tangential mean is removed from u
@@ -76,26 +89,80 @@ static PetscErrorCode March_Private(TriboHB hb, const TriboLawCard *card, const 
         for (PetscInt r = 0; r < 3 + nh; r++) { // rows of dt (r < 3) and of the new dh (r >= 3), zero entries of dt/dh, dh/dh skipped
           const PetscReal *Du = r < 3 ? &w->D[3 * r] : &w->Hu[3 * (r - 3)], *Dv = r < 3 ? &w->Dv[3 * r] : &w->Hv[3 * (r - 3)];
           const PetscReal *Dh  = r < 3 ? &w->Th[r * nh] : &w->Hh[(r - 3) * nh];
-          PetscReal       *row = r < 3 ? &dtj[r * ncol] : &Sn[(r - 3) * ncol];
+          PetscReal       *row = r < 3 ? &dtj[r * ncol] : &Sn[(r - 3) * ncol], Eu[3] = {0, 0, 0}, Ev[3] = {0, 0, 0};
+          PetscBool        input = PETSC_FALSE;
+          if (r >= 3) {
+            input = PETSC_TRUE;
+            for (PetscInt a = 0; a < nh && input; a++)
+              if (Dh[a] != 0) input = PETSC_FALSE;
+            inn[r - 3] = input;
+          }
+          if (input) {
+            for (PetscInt c = 0; c < 3; c++) {
+              Gn[6 * (r - 3) + c]     = Du[c];
+              Gn[6 * (r - 3) + 3 + c] = v ? Dv[c] : 0;
+            }
+            if (ncol > N3) row[N3] = Dv[0] * ud[3 * j] + Dv[1] * ud[3 * j + 1] + Dv[2] * ud[3 * j + 2];
+            continue;
+          }
+          for (PetscInt a = 0; a < nh; a++)
+            if (Dh[a] != 0 && in[a])
+              for (PetscInt c = 0; c < 3; c++) {
+                Eu[c] += Dh[a] * G[6 * a + c];
+                Ev[c] += Dh[a] * G[6 * a + 3 + c];
+              }
           if (v)
             for (PetscInt col = 0; col < N3; col += 3)
-              for (PetscInt c = 0; c < 3; c++) row[col + c] = Du[c] * bu[col + c] + Dv[c] * bv[col + c];
-          else
-            for (PetscInt col = 0; col < N3; col += 3)
-              for (PetscInt c = 0; c < 3; c++) row[col + c] = Du[c] * bu[col + c];
+              for (PetscInt c = 0; c < 3; c++) row[col + c] = Du[c] * bu[col + c] + Dv[c] * bv[col + c] + Eu[c] * bup[col + c] + Ev[c] * bvp[col + c];
+          else { // in scalars: row may alias nothing it reads, but the compiler cannot know
+            const PetscReal d0 = Du[0], d1 = Du[1], d2 = Du[2], e0 = Eu[0], e1 = Eu[1], e2 = Eu[2];
+            for (PetscInt col = 0; col < N3; col += 3) {
+              row[col]     = d0 * bu[col] + e0 * bup[col];
+              row[col + 1] = d1 * bu[col + 1] + e1 * bup[col + 1];
+              row[col + 2] = d2 * bu[col + 2] + e2 * bup[col + 2];
+            }
+          }
           if (ncol > N3) row[N3] = Dv[0] * ud[3 * j] + Dv[1] * ud[3 * j + 1] + Dv[2] * ud[3 * j + 2];
-          for (PetscInt a = 0; a < nh; a++) {
+          PetscInt a1 = -1;
+          for (PetscInt a = 0; a < nh; a++) { // dynamic rows in pairs (a1, a): one pass over row for two
             const PetscReal  g  = Dh[a];
             const PetscReal *Sa = &S[a * ncol];
             if (g == 0) continue;
-            for (PetscInt col = 0; col < ncol; col++) row[col] += g * Sa[col];
+            if (in[a]) {
+              if (ncol > N3) row[N3] += g * Sa[N3];
+            } else if (a1 < 0)
+              a1 = a;
+            else {
+              const PetscReal  g1 = Dh[a1];
+              const PetscReal *S1 = &S[a1 * ncol];
+              for (PetscInt col = 0; col < ncol; col++) row[col] += g1 * S1[col] + g * Sa[col];
+              a1 = -1;
+            }
+          }
+          if (a1 >= 0) {
+            const PetscReal  g1 = Dh[a1];
+            const PetscReal *S1 = &S[a1 * ncol];
+            for (PetscInt col = 0; col < ncol; col++) row[col] += g1 * S1[col];
           }
         }
-        w->S  = Sn;
-        w->Sn = S;
+        w->S   = Sn;
+        w->Sn  = S;
+        w->G   = Gn;
+        w->Gn  = G;
+        w->in  = inn;
+        w->inn = in;
+        w->bu  = bu;
+        w->bv  = bv;
+        w->bup = bup;
+        w->bvp = bvp;
       }
       for (PetscInt a = 0; a < nh; a++) w->hmax[a] = PetscMax(w->hmax[a], PetscAbsReal(w->hn[a]));
       PetscCall(PetscArraycpy(w->h, w->hn, nh));
+    }
+    if (card->hist_scale) { // variables of one group share its largest magnitude as the scale
+      for (PetscInt a = 0; a < nh; a++) w->hs[nh + a] = 0;
+      for (PetscInt a = 0; a < nh; a++) w->hs[nh + card->hist_scale[a]] = PetscMax(w->hs[nh + card->hist_scale[a]], w->hmax[a]);
+      for (PetscInt a = 0; a < nh; a++) w->hmax[a] = w->hs[nh + card->hist_scale[a]];
     }
     *conv = PETSC_TRUE;
     for (PetscInt a = 0; a < nh; a++)
@@ -277,10 +344,13 @@ PetscErrorCode TriboHBAFTV(TriboHB hb, const TriboLawCard *card, const PetscReal
   if (nhist) {
     w.ncol      = N3 + (rate && dFdW ? 1 : 0);
     PetscInt ns = card->kernel_h && (J || dFdW) ? nhist : 1; // state derivatives only when carried (dh/dh is nhist^2 per sample)
-    PetscCall(PetscMalloc6(nhist, &w.h, nhist, &w.hs, nhist, &w.hn, nhist, &w.hmax, ns * w.ncol, &w.S, ns * w.ncol, &w.Sn));
+    PetscCall(PetscMalloc6(nhist, &w.h, 2 * nhist, &w.hs, nhist, &w.hn, nhist, &w.hmax, ns * w.ncol, &w.S, ns * w.ncol, &w.Sn));
     PetscCall(PetscMalloc6(9, &w.D, 9, &w.Dv, 3 * ns, &w.Th, 3 * ns, &w.Hu, 3 * ns, &w.Hv, ns * ns, &w.Hh));
     PetscCall(PetscMalloc6(3 * Nt * w.ncol, &w.dt, 3 * Nt, &w.up, 3 * Nt, &w.vp, 3 * Nt, &w.tp, rate ? Nt * nc : 1, &w.dB, Nt * nc, &w.Bw));
-    PetscCall(PetscMalloc3(N3 * w.ncol, &w.Jx, w.ncol, &w.bu, w.ncol, &w.bv));
+    PetscCall(PetscMalloc5(N3 * w.ncol, &w.Jx, w.ncol, &w.bu, w.ncol, &w.bv, w.ncol, &w.bup, w.ncol, &w.bvp));
+    PetscCall(PetscArrayzero(w.bu, w.ncol)); // read (times zero) at the first sample of a march
+    PetscCall(PetscArrayzero(w.bv, w.ncol));
+    PetscCall(PetscMalloc4(6 * ns, &w.G, 6 * ns, &w.Gn, ns, &w.in, ns, &w.inn));
     for (PetscInt kr = 0; kr < nc; kr++) // forward weights times the basis, column-major Nt x nc
       for (PetscInt j = 0; j < Nt; j++) w.Bw[j + Nt * kr] = hb->wt[kr] * hb->basis[j * nc + kr];
     for (PetscInt a = 0; rate && a < hb->nh; a++) // Omega e'_k(tau_j)
@@ -375,7 +445,13 @@ PetscErrorCode TriboHBAFTV(TriboHB hb, const TriboLawCard *card, const PetscReal
     PetscCall(PetscFree6(w.h, w.hs, w.hn, w.hmax, w.S, w.Sn));
     PetscCall(PetscFree6(w.D, w.Dv, w.Th, w.Hu, w.Hv, w.Hh));
     PetscCall(PetscFree6(w.dt, w.up, w.vp, w.tp, w.dB, w.Bw));
-    PetscCall(PetscFree3(w.Jx, w.bu, w.bv));
+    PetscCall(PetscFree5(w.Jx, w.bu, w.bv, w.bup, w.bvp));
+    if (w.Gn < w.G) { // swapped an odd number of times (Nt odd): the first pointer of the allocation first
+      PetscReal *G = w.G;
+      w.G          = w.Gn;
+      w.Gn         = G;
+    }
+    PetscCall(PetscFree4(w.G, w.Gn, w.in, w.inn));
   }
   if (rate) PetscCall(PetscFree5(ud, v, Dv, Ud, dB));
   PetscFunctionReturn(0);

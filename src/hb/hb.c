@@ -114,7 +114,8 @@ PetscErrorCode TriboHBSetBlockSize(TriboHB hb, PetscInt bs)
   Input Parameters:
 + hb     - the layout
 . rtol   - every history variable at the end of a period must equal its value at the start within rtol times its
-           largest magnitude in the period (default 1e-10)
+           largest magnitude in the period, or its group's where the law's card groups them (hist_scale: the
+           components of one displacement or traction; jenkins, edf) (default 1e-10)
 - maxper - most periods marched (default 10, Porter and Brake 2023 §4.3.1); the last one is used even if not periodic
 
   Notes:

@@ -96,6 +96,9 @@ static PetscInt KernelH_Private(const PetscReal *p, TriboLawMode mode, PetscInt 
   return 0;
 }
 
+// AFT periodicity scales (TriboLawCard hist_scale): the displacements u_t1, u_t2 together, the tractions t_t1, t_t2 together
+static const PetscInt hist_scale[] = {0, 0, 1, 1};
+
 static const char *Validate_Private(const PetscReal *p)
 {
   return (p[3] != 0 && p[3] != 1) ? "parameter coupled must be 0 (decoupled directions, eq. 19) or 1 (directionally invariant, eq. 20)" : NULL;
@@ -114,6 +117,7 @@ static const TriboLawCard card = {
     .kernel             = Kernel_Private,
     .validate           = Validate_Private,
     .kernel_h           = KernelH_Private,
+    .hist_scale         = hist_scale,
 };
 
 /*@
