@@ -334,13 +334,48 @@ PetscErrorCode TriboJointEvaluate(TriboJoint j, TriboLawMode mode, const PetscSc
   PetscFunctionReturn(0);
 }
 
+/* J[ld] += W^T blockdiag(D) P over the owned groups, summed over the ranks (interface rows and columns only): the
+   tangent of TriboJointEvaluateLD() (D = dt/du) and of TriboJointEvaluateV() (D = dt/du or dt/dv) */
+PetscErrorCode TriboJointAddTangent_Private(TriboJoint j, const PetscReal D[], PetscScalar J[], PetscInt ld)
+{
+  PetscInt ni = j->ni;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscArrayzero(j->Jbuf, ni * ni));
+  for (PetscInt gi = 0; gi < j->ngroups; gi++) {
+    JointGroup  *g = &j->groups[gi];
+    PetscInt     m = 3 * g->np, nc = g->nc;
+    PetscBLASInt bm, bnc;
+    PetscReal    one = 1, zero = 0;
+    for (PetscInt c = 0; c < nc; c++)
+      for (PetscInt q = 0; q < g->np; q++) {
+        const PetscReal *Dq = &D[9 * (g->p0 + q)], *Pc = &g->P[m * c + 3 * q];
+        PetscReal       *o = &j->dp[m * c + 3 * q];
+        o[0]               = Dq[0] * Pc[0] + Dq[1] * Pc[1] + Dq[2] * Pc[2];
+        o[1]               = Dq[3] * Pc[0] + Dq[4] * Pc[1] + Dq[5] * Pc[2];
+        o[2]               = Dq[6] * Pc[0] + Dq[7] * Pc[1] + Dq[8] * Pc[2];
+      }
+    PetscCall(PetscBLASIntCast(m, &bm));
+    PetscCall(PetscBLASIntCast(nc, &bnc));
+    PetscCallBLAS("BLASgemm", BLASgemm_("T", "N", &bnc, &bnc, &bm, &one, g->W, &bm, j->dp, &bm, &zero, j->jg, &bnc));
+    for (PetscInt b = 0; b < nc; b++) {
+      PetscReal *Jcol = &j->Jbuf[ni * g->cols[b]];
+      for (PetscInt a = 0; a < nc; a++) Jcol[g->cols[a]] += j->jg[a + nc * b];
+    }
+  }
+  PetscCall(TriboSumAll(j->comm, ni * ni, j->Jbuf));
+  for (PetscInt b = 0; b < ni; b++)
+    for (PetscInt a = 0; a < ni; a++) J[j->idof[a] + ld * j->idof[b]] += j->Jbuf[a + ni * b];
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboJointEvaluateLD - TriboJointEvaluate() with the tangent added into a column-major array of
   leading dimension ld >= n (e.g. the n x n block of a bordered (n+1) x (n+1) Jacobian).
 @*/
 PetscErrorCode TriboJointEvaluateLD(TriboJoint j, TriboLawMode mode, const PetscScalar x[], PetscScalar f[], PetscScalar J[], PetscInt ld)
 {
-  PetscInt nl3 = 3 * j->nloc, n = j->n, ni = j->ni;
+  PetscInt nl3 = 3 * j->nloc, n = j->n;
 
   PetscFunctionBeginUser;
   for (PetscInt r = 0; r < nl3; r++) {
@@ -359,33 +394,7 @@ PetscErrorCode TriboJointEvaluateLD(TriboJoint j, TriboLawMode mode, const Petsc
     for (PetscInt k = j->wrow[r]; k < j->wrow[r + 1]; k++) j->fbuf[j->wcol[k]] += j->wval[k] * j->t[r];
   PetscCall(TriboSumAll(j->comm, n, j->fbuf));
   for (PetscInt k = 0; k < n; k++) f[k] = j->fbuf[k];
-  if (J) {
-    PetscCall(PetscArrayzero(j->Jbuf, ni * ni));
-    for (PetscInt gi = 0; gi < j->ngroups; gi++) {
-      JointGroup  *g = &j->groups[gi];
-      PetscInt     m = 3 * g->np, nc = g->nc;
-      PetscBLASInt bm, bnc;
-      PetscReal    one = 1, zero = 0;
-      for (PetscInt c = 0; c < nc; c++) // DP = blockdiag(D_p) P_g
-        for (PetscInt q = 0; q < g->np; q++) {
-          const PetscReal *D = &j->d[9 * (g->p0 + q)], *Pc = &g->P[m * c + 3 * q];
-          PetscReal       *o = &j->dp[m * c + 3 * q];
-          o[0]               = D[0] * Pc[0] + D[1] * Pc[1] + D[2] * Pc[2];
-          o[1]               = D[3] * Pc[0] + D[4] * Pc[1] + D[5] * Pc[2];
-          o[2]               = D[6] * Pc[0] + D[7] * Pc[1] + D[8] * Pc[2];
-        }
-      PetscCall(PetscBLASIntCast(m, &bm));
-      PetscCall(PetscBLASIntCast(nc, &bnc));
-      PetscCallBLAS("BLASgemm", BLASgemm_("T", "N", &bnc, &bnc, &bm, &one, g->W, &bm, j->dp, &bm, &zero, j->jg, &bnc));
-      for (PetscInt b = 0; b < nc; b++) {
-        PetscReal *Jcol = &j->Jbuf[ni * g->cols[b]];
-        for (PetscInt a = 0; a < nc; a++) Jcol[g->cols[a]] += j->jg[a + nc * b];
-      }
-    }
-    PetscCall(TriboSumAll(j->comm, ni * ni, j->Jbuf));
-    for (PetscInt b = 0; b < ni; b++)
-      for (PetscInt a = 0; a < ni; a++) J[j->idof[a] + ld * j->idof[b]] += j->Jbuf[a + ni * b];
-  }
+  if (J) PetscCall(TriboJointAddTangent_Private(j, j->d, J, ld));
   PetscFunctionReturn(0);
 }
 

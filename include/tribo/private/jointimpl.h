@@ -38,3 +38,6 @@ struct _n_TriboJoint {
   JointGroup    *groups;
   PetscReal     *dp, *jg; /* work: largest 3 np x nc and nc x nc */
 };
+
+/* J[ld] += W^T blockdiag(D) P over the owned groups, summed over the ranks (src/rom/joint.c; D = dt/du or dt/dv) */
+PETSC_INTERN PetscErrorCode TriboJointAddTangent_Private(TriboJoint, const PetscReal[], PetscScalar[], PetscInt);
