@@ -590,7 +590,7 @@ PetscErrorCode TriboJointEvaluateHBV(TriboJoint j, TriboHB hb, TriboLawMode mode
 @*/
 PetscErrorCode TriboJointEvaluateHBPoints(TriboJoint j, TriboHB hb, TriboLawMode mode, const PetscReal X[], PetscReal Up[], PetscReal Tp[])
 {
-  PetscInt    nc, n = j->n, nl3 = 3 * j->nloc, N3, npts = j->rom->iface->npts;
+  PetscInt    nc, nl3 = 3 * j->nloc, N3, npts = j->rom->iface->npts;
   PetscReal  *U, *T, *ul, *tl;
   PetscMPIInt size, *cnt, *dsp, mine;
 
