@@ -305,6 +305,10 @@ static PetscErrorCode TriboLawCardView_Private(const TriboLawCard *c, const Pets
     PetscCall(PetscViewerASCIIPrintf(
         v, "rate dependent: t(u, v) with the relative velocity v [m/s]; quasi-static analyses see v = 0 (TriboLawIsRateDependent())\n"));
   PetscCall(PetscViewerASCIIPrintf(v, "parameter sensitivities: %s\n", c->kernel_p ? "analytic" : "directional differences (TriboLawEvaluateP())"));
+  if (c->nhist)
+    PetscCall(PetscViewerASCIIPrintf(v, "harmonic balance (AFT) Jacobian: %s\n",
+                                     c->kernel_h ? "exact (state derivatives, kernel_h)"
+                                                 : "forward differences of the march (3 ncoef + 1 marches per point)"));
   for (PetscInt i = 0; i < c->nparams; i++)
     PetscCall(PetscViewerASCIIPrintf(v, "%-8s = %-12g [%s] %s\n", c->params[i].name, (double)(p ? p[i] : c->params[i].value), c->params[i].units,
                                      c->params[i].help));
