@@ -91,6 +91,54 @@ pychecks() {
   rm -f "$out"
 }
 
+# expect_fail NAME 'KEY1|KEY2;KEY3' VERB ARGS...: runs tribo VERB ARGS in a fresh empty folder $W/caseN
+# (W set by the test)
+# (-output out.h5 unless ARGS give one or VERB is info); the case passes when the exit status is non-zero,
+# stderr is one line "tribo VERB: error: ..." holding every ';'-separated group of key words
+# (each an extended regular expression, case-insensitive) and the folder is still empty.
+N=0
+expect_fail() {
+  local name=$1 keys=$2 verb=$3 dir why="" k lines left
+  shift 3
+  N=$((N + 1))
+  dir=$W/case$N
+  mkdir -p "$dir"
+  case "$verb: $* " in info:* | *" -output "*) ;; *) set -- "$@" -output out.h5 ;; esac
+  (cd "$dir" && run1 "$verb" "$@") >"$dir.out" 2>"$dir.err"
+  RC=$?
+  [ $RC -ne 0 ] || why="exit status 0;"
+  lines=$(grep -c . "$dir.err")
+  [ "$lines" = 1 ] || why="$why $lines lines on stderr, expected 1;"
+  grep -q "^tribo $verb: error: " "$dir.err" || why="$why no 'tribo $verb: error: ...' line;"
+  IFS=';' read -ra groups <<<"$keys"
+  for k in "${groups[@]}"; do
+    grep -qiE -- "$k" "$dir.err" || why="$why message lacks /$k/;"
+  done
+  left=$(cd "$dir" && ls -A)
+  if [ -z "$left" ]; then rmdir "$dir"; else why="$why left behind: ${left//$'\n'/ };"; fi
+  if [ -z "$why" ]; then pass "$name (exit $RC): $(head -c 160 "$dir.err")"
+  else fail "$name" "$why" "$dir.err"; fi
+}
+
+# expect_error_words VERB DIR NAME WORD... -- ARGS...: runs tribo VERB -output out.h5 ARGS in DIR (stdout and stderr
+# in DIR/NAME.out, DIR/NAME.err); passes when the exit status is non-zero, DIR/out.h5 was not written and stderr is
+# one line "tribo VERB: error: ..." containing every WORD (fixed strings)
+expect_error_words() {
+  local verb=$1 dir=$2 name=$3 w=() ok=1 rc
+  shift 3
+  while [ "$1" != "--" ]; do w+=("$1"); shift; done
+  shift
+  rm -f "$dir/out.h5"
+  (cd "$dir" && run1 "$verb" -output out.h5 "$@" >"$name.out" 2>"$name.err")
+  rc=$?
+  [ $rc -ne 0 ] || ok=0
+  [ ! -e "$dir/out.h5" ] || ok=0
+  [ "$(grep -c "tribo $verb: error:" "$dir/$name.err")" = 1 ] || ok=0
+  [ "$(wc -l <"$dir/$name.err")" = 1 ] || ok=0
+  for x in "${w[@]}"; do grep -qF -- "$x" "$dir/$name.err" || ok=0; done
+  if [ $ok = 1 ]; then pass "$name: $(head -1 "$dir/$name.err" | cut -c1-160)"; else fail "$name (exit $rc)" "expected one error line naming ${w[*]}" "$dir/$name.err"; fi
+}
+
 finish() {
   echo "# $((NCHECK - NFAIL)) of $NCHECK checks passed"
   [ $NFAIL -eq 0 ]

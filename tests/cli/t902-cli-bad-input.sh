@@ -62,33 +62,6 @@ fi
 run "$W/help" help backbone -help
 LAWS=$(sed -n 's/^ *-friction_type <.*(one of) \([a-z0-9_ ]*\).*/\1/p' "$W/help/help.out" | head -n 1)
 
-# expect_fail NAME 'KEY1|KEY2;KEY3' VERB ARGS...: runs tribo VERB ARGS in a fresh empty folder
-# (-output out.h5 unless ARGS give one or VERB is info); the case passes when the exit status is non-zero,
-# stderr is one line "tribo VERB: error: ..." holding every ';'-separated group of key words
-# (each an extended regular expression, case-insensitive) and the folder is still empty.
-N=0
-expect_fail() {
-  local name=$1 keys=$2 verb=$3 dir why="" k lines left
-  shift 3
-  N=$((N + 1))
-  dir=$W/case$N
-  mkdir -p "$dir"
-  case "$verb: $* " in info:* | *" -output "*) ;; *) set -- "$@" -output out.h5 ;; esac
-  (cd "$dir" && run1 "$verb" "$@") >"$dir.out" 2>"$dir.err"
-  RC=$?
-  [ $RC -ne 0 ] || why="exit status 0;"
-  lines=$(grep -c . "$dir.err")
-  [ "$lines" = 1 ] || why="$why $lines lines on stderr, expected 1;"
-  grep -q "^tribo $verb: error: " "$dir.err" || why="$why no 'tribo $verb: error: ...' line;"
-  IFS=';' read -ra groups <<<"$keys"
-  for k in "${groups[@]}"; do
-    grep -qiE -- "$k" "$dir.err" || why="$why message lacks /$k/;"
-  done
-  left=$(cd "$dir" && ls -A)
-  if [ -z "$left" ]; then rmdir "$dir"; else why="$why left behind: ${left//$'\n'/ };"; fi
-  if [ -z "$why" ]; then pass "$name (exit $RC): $(head -c 160 "$dir.err")"
-  else fail "$name" "$why" "$dir.err"; fi
-}
 
 expect_fail "backbone without -rom" '-rom;tribo model' backbone
 expect_fail "-rom names a missing file" 'missing\.h5;not exist|not found|no such' backbone -rom "$IN/missing.h5"

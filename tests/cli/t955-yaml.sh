@@ -51,48 +51,26 @@ printf 'M: [1, 1]\nK: [1, 1]\nrecovery: {labels: [a], R: [[1, 0], [0, 1]]}\n' >"
 printf 'M: [1, 1]\nK: [1, 1]\nexcitation: [1, 2, 3]\n' >"$IN/excitation.yaml"
 printf 'M: [1, 1]\nK: [1, 1]\n' >"$IN/linear.yaml"
 
-# expect_fail NAME 'KEY1;KEY2' ARGS...: tribo backbone ARGS -output out.h5 in a fresh folder: non-zero
-# exit, one stderr line "tribo backbone: error: ..." holding every ';'-separated regular expression, no file
-N=0
-expect_fail() {
-  local name=$1 keys=$2 dir why="" k lines left
-  shift 2
-  N=$((N + 1))
-  dir=$W/case$N
-  mkdir -p "$dir"
-  (cd "$dir" && run1 backbone "$@" -output out.h5) >"$dir.out" 2>"$dir.err"
-  RC=$?
-  [ $RC -ne 0 ] || why="exit status 0;"
-  lines=$(grep -c . "$dir.err")
-  [ "$lines" = 1 ] || why="$why $lines lines on stderr, expected 1;"
-  grep -q "^tribo backbone: error: " "$dir.err" || why="$why no 'tribo backbone: error: ...' line;"
-  IFS=';' read -ra groups <<<"$keys"
-  for k in "${groups[@]}"; do
-    grep -qiE -- "$k" "$dir.err" || why="$why message lacks /$k/;"
-  done
-  left=$(cd "$dir" && ls -A)
-  if [ -z "$left" ]; then rmdir "$dir"; else why="$why left behind: ${left//$'\n'/ };"; fi
-  if [ -z "$why" ]; then pass "$name (exit $RC): $(head -c 200 "$dir.err")"
-  else fail "$name" "$why" "$dir.err"; fi
-}
+# expect_fail NAME 'KEY1;KEY2' ARGS...: tribo backbone ARGS (tests/cli/lib.sh)
+expect_bb() { local name=$1 keys=$2; shift 2; expect_fail "$name" "$keys" backbone "$@"; }
 
-expect_fail "YAML syntax error" 'syntax\.yaml;syntax;line 2' -rom "$IN/syntax.yaml"
-expect_fail "K missing" 'noK\.yaml;key K missing' -rom "$IN/noK.yaml"
-expect_fail "M missing" 'noM\.yaml;key M missing' -rom "$IN/noM.yaml"
-expect_fail "K row of 3 entries" 'Krow\.yaml;K: row 2 has 3 entries, expected 2;line 2' -rom "$IN/Krow.yaml"
-expect_fail "K not symmetric" 'Ksym\.yaml;\bK\b;not symmetric;line 2' -rom "$IN/Ksym.yaml"
-expect_fail "M not symmetric" 'Msym\.yaml;\bM\b;not symmetric;line 1' -rom "$IN/Msym.yaml"
-expect_fail "M not positive definite" 'Mpd\.yaml;\bM\b;positive definite;line 1' -rom "$IN/Mpd.yaml"
-expect_fail "unknown law lists the known ones" 'law\.yaml;elements\[1\]\.law;line 4;"foo";penalty, jenkins, edf, cubic, unilateral' -rom "$IN/law.yaml"
-expect_fail "unknown parameter lists the law's" 'param\.yaml;elements\[1\]\.params;"kt";k1, k3;line 6' -rom "$IN/param.yaml"
-expect_fail "W of 4 columns" 'Wcols\.yaml;elements\[1\]\.W;4 columns;1 to 3;line 5' -rom "$IN/Wcols.yaml"
-expect_fail "W of 1 row for 2 DOFs" 'Wrows\.yaml;elements\[1\]\.W;1 rows, expected 2;line 5' -rom "$IN/Wrows.yaml"
-expect_fail "not a number" 'number\.yaml;K\[1\];"abc";not a finite number;line 2' -rom "$IN/number.yaml"
-expect_fail "recovery R of 3 columns" 'Rwidth\.yaml;recovery\.R;3 entries, expected 2;line 3' -rom "$IN/Rwidth.yaml"
-expect_fail "2 rows of R, 1 label" 'labels\.yaml;recovery\.labels;1 entries, expected 2;line 3' -rom "$IN/labels.yaml"
-expect_fail "excitation of 3 for 2 DOFs" 'excitation\.yaml;excitation;3 entries, expected 2;line 3' -rom "$IN/excitation.yaml"
-expect_fail "-friction_type with a YAML system" 'friction_type;one\.yaml;defines its laws' -rom "$IN/one.yaml" -friction_type jenkins
-expect_fail "a linear system (no elements): no joint" 'linear\.yaml;no joint interface;elements' -rom "$IN/linear.yaml"
+expect_bb "YAML syntax error" 'syntax\.yaml;syntax;line 2' -rom "$IN/syntax.yaml"
+expect_bb "K missing" 'noK\.yaml;key K missing' -rom "$IN/noK.yaml"
+expect_bb "M missing" 'noM\.yaml;key M missing' -rom "$IN/noM.yaml"
+expect_bb "K row of 3 entries" 'Krow\.yaml;K: row 2 has 3 entries, expected 2;line 2' -rom "$IN/Krow.yaml"
+expect_bb "K not symmetric" 'Ksym\.yaml;\bK\b;not symmetric;line 2' -rom "$IN/Ksym.yaml"
+expect_bb "M not symmetric" 'Msym\.yaml;\bM\b;not symmetric;line 1' -rom "$IN/Msym.yaml"
+expect_bb "M not positive definite" 'Mpd\.yaml;\bM\b;positive definite;line 1' -rom "$IN/Mpd.yaml"
+expect_bb "unknown law lists the known ones" 'law\.yaml;elements\[1\]\.law;line 4;"foo";penalty, jenkins, edf, cubic, unilateral' -rom "$IN/law.yaml"
+expect_bb "unknown parameter lists the law's" 'param\.yaml;elements\[1\]\.params;"kt";k1, k3;line 6' -rom "$IN/param.yaml"
+expect_bb "W of 4 columns" 'Wcols\.yaml;elements\[1\]\.W;4 columns;1 to 3;line 5' -rom "$IN/Wcols.yaml"
+expect_bb "W of 1 row for 2 DOFs" 'Wrows\.yaml;elements\[1\]\.W;1 rows, expected 2;line 5' -rom "$IN/Wrows.yaml"
+expect_bb "not a number" 'number\.yaml;K\[1\];"abc";not a finite number;line 2' -rom "$IN/number.yaml"
+expect_bb "recovery R of 3 columns" 'Rwidth\.yaml;recovery\.R;3 entries, expected 2;line 3' -rom "$IN/Rwidth.yaml"
+expect_bb "2 rows of R, 1 label" 'labels\.yaml;recovery\.labels;1 entries, expected 2;line 3' -rom "$IN/labels.yaml"
+expect_bb "excitation of 3 for 2 DOFs" 'excitation\.yaml;excitation;3 entries, expected 2;line 3' -rom "$IN/excitation.yaml"
+expect_bb "-friction_type with a YAML system" 'friction_type;one\.yaml;defines its laws' -rom "$IN/one.yaml" -friction_type jenkins
+expect_bb "a linear system (no elements): no joint" 'linear\.yaml;no joint interface;elements' -rom "$IN/linear.yaml"
 
 AMPS="-backbone_qmin 0.01 -backbone_qmax 2 -backbone_n 6"
 # shellcheck disable=SC2086 # AMPS is a list of options

@@ -11,21 +11,7 @@ printf 'time,u1,u2\n0,0,0\n' > "$d/cols.csv"
 printf 'time,u1,u2,un\n0,0,0,0\n1,1e-6,0\n' > "$d/short.csv"
 printf 'time,u1,u2,un\n0,0,0,0\n1,1e-6,abc,0\n' > "$d/nan.csv"
 printf 'time,u1,u2,un\n0,0,0,0\n1,1e-6,0,0\n0.5,0,0,0\n' > "$d/back.csv"
-bad() { # name expected-words -- args...
-  local name=$1 w=() ok=1
-  shift
-  while [ "$1" != "--" ]; do w+=("$1"); shift; done
-  shift
-  rm -f "$d/out.h5"
-  (cd "$d" && run1 law -output out.h5 "$@" > "$name.out" 2> "$name.err")
-  local rc=$?
-  [ $rc -ne 0 ] || ok=0
-  [ ! -e "$d/out.h5" ] || ok=0
-  [ "$(grep -c 'tribo law: error:' "$d/$name.err")" = 1 ] || ok=0
-  [ "$(wc -l < "$d/$name.err")" = 1 ] || ok=0
-  for x in "${w[@]}"; do grep -qF -- "$x" "$d/$name.err" || ok=0; done
-  if [ $ok = 1 ]; then pass "$name: $(head -1 "$d/$name.err" | cut -c1-150)"; else fail "$name (exit $rc)" "expected one error line naming ${w[*]}" "$d/$name.err"; fi
-}
+bad() { expect_error_words law "$d" "$@"; } # name expected-words -- args... (tests/cli/lib.sh)
 S=(-law_u1 "sin(1e-6,1)")
 bad unknown_law "unknown interface law" "nope" "-friction_type" "jenkins" -- -friction_type nope "${S[@]}"
 bad unknown_law_prefix "unknown interface law" "-b_friction_type" -- -law_laws a,b -b_friction_type nope "${S[@]}"

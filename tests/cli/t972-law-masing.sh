@@ -61,21 +61,7 @@ if grep -q "edf .*: off the manifold" "$d/eq19.out" && grep -q "condition 8 off 
   pass "eq19: the summary names condition 8 at samples 251-331"
 else fail "eq19: summary" "no condition 8 at samples 251-331" "$d/eq19.out"; fi
 
-bad() { # name expected-words -- args...
-  local name=$1 w=() ok=1
-  shift
-  while [ "$1" != "--" ]; do w+=("$1"); shift; done
-  shift
-  rm -f "$d/out.h5"
-  (cd "$d" && run1 law -output out.h5 "$@" > "$name.out" 2> "$name.err")
-  local rc=$?
-  [ $rc -ne 0 ] || ok=0
-  [ ! -e "$d/out.h5" ] || ok=0
-  [ "$(grep -c 'tribo law: error:' "$d/$name.err")" = 1 ] || ok=0
-  [ "$(wc -l < "$d/$name.err")" = 1 ] || ok=0
-  for x in "${w[@]}"; do grep -qF -- "$x" "$d/$name.err" || ok=0; done
-  if [ $ok = 1 ]; then pass "$name: $(head -1 "$d/$name.err" | cut -c1-160)"; else fail "$name (exit $rc)" "expected one error line naming ${w[*]}" "$d/$name.err"; fi
-}
+bad() { expect_error_words law "$d" "$@"; } # name expected-words -- args... (tests/cli/lib.sh)
 bad jenkins "-law_masing" "law jenkins" "elastic dry friction" "-friction_type edf" "brake-porter-karpov §2" -- \
   -friction_type jenkins -law_masing "${U[@]}"
 bad second_law "-law_masing" "law b" "tanh" "-b_friction_type edf" -- \
