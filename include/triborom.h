@@ -150,3 +150,5 @@ PETSC_EXTERN PetscErrorCode TriboJointGetLaws(TriboJoint, PetscInt *, const Trib
 PETSC_EXTERN PetscErrorCode TriboJointGetROM(TriboJoint, TriboROM *);
 /* Second-stage reduction: keep the DOFs touched by L plus m modes of the rest (src/rom/condense.c) */
 PETSC_EXTERN PetscErrorCode TriboROMCondense(TriboROM, PetscInt);
+/* x = T z: K, M, C -> T^T A T, Fv, Fx -> T^T f, R -> R T, surface basis -> B T (src/rom/condense.c) */
+PETSC_EXTERN PetscErrorCode TriboROMTransform(TriboROM, PetscInt, const PetscReal[], PetscInt);

@@ -1,6 +1,7 @@
 /* tribo rom: finite-element deck -> reduced structure (Craig-Bampton with the interface kept). */
 #include <tribocli.h>
 #include <tribocb.h>
+#include <tribozte.h>
 #include <sys/resource.h>
 #include <string.h>
 
@@ -9,6 +10,38 @@ static PetscReal PeakMB_Private(void)
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   return ru.ru_maxrss / 1024.0; // Linux: kilobytes
+}
+
+/* tribo rom -rom cb.h5: the interface reduction and the condensation of a saved Craig-Bampton ROM */
+static PetscErrorCode RomFromROM_Private(MPI_Comm comm, const char from[], const char out[], TriboZTE zte, TriboCB cb)
+{
+  TriboROM       rom;
+  PetscInt       ncond;
+  PetscLogDouble t0, t1;
+  char          *c;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscTime(&t0));
+  PetscCall(TriboROMLoad(comm, from, &rom));
+  PetscCall(PetscStrstr(rom->title, "condensed", &c));
+  PetscCheck(!c, comm, PETSC_ERR_USER_INPUT,
+             "tribo rom -rom %s: this ROM is already condensed (%s); write the Craig-Bampton ROM without -rom_condense_modes to reduce it further",
+             from, rom->title);
+  PetscCall(PetscStrstr(rom->title, "Craig-Bampton", &c));
+  PetscCheck(c && rom->iface && rom->iface->nelem > 0, comm, PETSC_ERR_USER_INPUT,
+             "tribo rom -rom %s: not a Craig-Bampton ROM of a deck with its interface elements (%s)", from, rom->title);
+  PetscCall(TriboZTEApply(zte, rom));
+  PetscCall(TriboCBGetCondenseModes(cb, &ncond));
+  PetscCall(TriboCBCondense(cb, rom));
+  if (ncond >= 0)
+    PetscCall(PetscPrintf(comm, "Condensed to the interface DOFs plus %" PetscInt_FMT " modes: %" PetscInt_FMT " DOFs\n", ncond, rom->n));
+  PetscCall(PetscStrncpy(rom->source, from, sizeof(rom->source)));
+  PetscCall(TriboROMSave(rom, out, "rom"));
+  PetscCall(PetscTime(&t1));
+  PetscCall(TriboROMView(rom, PETSC_VIEWER_STDOUT_(comm)));
+  PetscCall(PetscPrintf(comm, "Timings (s): total %.2f\nwrote %s\n", (double)(t1 - t0), out));
+  PetscCall(TriboROMDestroy(&rom));
+  PetscFunctionReturn(0);
 }
 
 /*@
@@ -27,11 +60,14 @@ static PetscReal PeakMB_Private(void)
   Options Database Keys:
 + -deck <file.inp>   - the Abaqus input deck
 . -output <rom.h5>   - the ROM file to write
+. -rom <cb.h5>       - instead of a deck: a saved Craig-Bampton ROM (not condensed) whose interface is reduced (-rom_zte_*) and
+                       which is condensed (-rom_condense_modes)
 . -xdmf              - also store the FE surface with the basis at its nodes (/fe/surface, -rom_store_surface)
                        and write the output name with .xdmf (surface and modal basis columns) for ParaView
 . -inp_*             - the deck reader (TriboMeshSetFromOptions())
 . -fe_*              - the assembly and the constraints (TriboFESystemSetFromOptions())
-- -rom_*             - the reduction (TriboCBSetFromOptions())
+. -rom_*             - the reduction (TriboCBSetFromOptions())
+- -rom_zte_*         - the interface reduction to a coarse ZTE mesh, before the condensation (TriboZTESetFromOptions())
 
   Notes:
   Every object is created and reads its options first; an option that none of them used (a
@@ -41,13 +77,14 @@ static PetscReal PeakMB_Private(void)
 @*/
 PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
 {
-  char           deck[PETSC_MAX_PATH_LEN] = "", out[PETSC_MAX_PATH_LEN] = "rom.h5";
-  PetscBool      set, xdmf                                              = PETSC_FALSE;
+  char           deck[PETSC_MAX_PATH_LEN] = "", out[PETSC_MAX_PATH_LEN] = "rom.h5", from[PETSC_MAX_PATH_LEN] = "";
+  PetscBool      set, xdmf = PETSC_FALSE, hasfrom;
   PetscInt       ncond;
   char           xname[PETSC_MAX_PATH_LEN];
   TriboMesh      mesh = NULL;
   TriboFESystem  fe   = NULL;
   TriboCB        cb   = NULL;
+  TriboZTE       zte  = NULL;
   TriboROM       rom  = NULL;
   PetscLogDouble t0, t1, t2, t3, t4, t5;
   PetscMPIInt    size;
@@ -59,6 +96,10 @@ PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
   TriboOptionsBegin(comm, NULL, "Reduction of an FE deck", "tribo");
   PetscCall(PetscOptionsString("-deck", "Abaqus input deck (.inp)", "TriboMeshReadAbaqus", deck, deck, sizeof(deck), &set));
   PetscCall(PetscOptionsString("-output", "ROM file to write (HDF5)", "TriboROMSave", out, out, sizeof(out), NULL));
+  PetscCall(PetscOptionsString("-rom",
+                               "instead of a deck: a Craig-Bampton ROM written by tribo rom without -rom_condense_modes, to reduce its interface "
+                               "(-rom_zte_*) and condense it again",
+                               "TriboZTEApply", from, from, sizeof(from), &hasfrom));
   PetscCall(PetscOptionsBool(
       "-xdmf", "store the FE surface and the basis at its nodes (as -rom_store_surface) and write the output name with .xdmf for ParaView",
       "TriboROMWriteXdmf", xdmf, &xdmf, NULL));
@@ -71,18 +112,31 @@ PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
   PetscCall(TriboCBCreate(comm, &cb));
   PetscCall(TriboCBSetFromOptions(cb));
   if (xdmf) PetscCall(TriboCBSetStoreSurface(cb, PETSC_TRUE));
+  PetscCall(TriboZTECreate(comm, &zte));
+  PetscCall(TriboZTESetFromOptions(zte));
   if (help) {
+    PetscCall(TriboZTEDestroy(&zte));
     PetscCall(TriboCBDestroy(&cb));
     PetscCall(TriboFESystemDestroy(&fe));
     PetscCall(TriboMeshDestroy(&mesh));
     PetscFunctionReturn(0);
   }
-  PetscCheck(set, comm, PETSC_ERR_USER_INPUT, "tribo rom needs an input deck: -deck model.inp (make one with: tribo mesh -output lapbeam.inp)");
+  PetscCheck(set || hasfrom, comm, PETSC_ERR_USER_INPUT,
+             "tribo rom needs an input deck: -deck model.inp (make one with: tribo mesh -output lapbeam.inp), or a ROM to re-reduce: -rom cb.h5");
+  PetscCheck(!(set && hasfrom), comm, PETSC_ERR_USER_INPUT, "tribo rom: give -deck or -rom, not both");
   {
-    const char *in[1] = {deck};
+    const char *in[1] = {set ? deck : from};
     PetscCall(TriboCheckOutput(comm, "-output", out, 1, in));
   }
   PetscCall(TriboCheckOptionsUsed(comm, "rom"));
+  if (hasfrom) {
+    PetscCall(RomFromROM_Private(comm, from, out, zte, cb));
+    PetscCall(TriboZTEDestroy(&zte));
+    PetscCall(TriboCBDestroy(&cb));
+    PetscCall(TriboFESystemDestroy(&fe));
+    PetscCall(TriboMeshDestroy(&mesh));
+    PetscFunctionReturn(0);
+  }
   PetscCall(TriboCBSetUp(cb));
   PetscCall(TriboCBGetCondenseModes(cb, &ncond));
   PetscCallMPI(MPI_Comm_size(comm, &size));
@@ -117,6 +171,7 @@ PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
   PetscCall(TriboCBReduce(cb, fe, &rom));
   PetscCall(PetscTime(&t3));
   PetscCall(PetscPrintf(comm, "Craig-Bampton: %" PetscInt_FMT " DOFs (%.2f s)\n", rom->n, (double)(t3 - t2)));
+  PetscCall(TriboZTEApply(zte, rom));
   PetscCall(TriboCBCondense(cb, rom));
   PetscCall(PetscTime(&t4));
   if (ncond >= 0)
@@ -148,6 +203,7 @@ PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
                           (double)(3.0 * rom->surf->nnodes * rom->surf->n * sizeof(PetscReal) / 1048576.0)));
   if (xdmf) PetscCall(PetscPrintf(comm, "wrote %s (ParaView)\n", xname));
   PetscCall(TriboROMDestroy(&rom));
+  PetscCall(TriboZTEDestroy(&zte));
   PetscCall(TriboCBDestroy(&cb));
   PetscCall(TriboFESystemDestroy(&fe));
   PetscCall(TriboMeshDestroy(&mesh));

@@ -30,12 +30,10 @@
 @*/
 PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
 {
-  PetscInt           n = rom->n, nb = 0, no, nr, *bidx, *oidx;
-  PetscReal         *Koo, *Moo, *Kob, *Tm, *w, *tmp, *Kr, *Mr;
-  Mat                sub[3]; // K_oo, M_oo, -K_ob
-  const PetscScalar *K, *M;
-  PetscBLASInt       bn, bno, bnb, bm, info;
-  PetscReal          zero = 0.0, done = 1.0;
+  PetscInt     n = rom->n, nb = 0, no, nr, *bidx, *oidx;
+  PetscReal   *Koo, *Moo, *Kob, *Tm, *w;
+  Mat          sub[3]; // K_oo, M_oo, -K_ob
+  PetscBLASInt bno, bnb, bm, info;
 
   PetscFunctionBeginUser;
   PetscCheck(rom->iface && rom->iface->L, rom->comm, PETSC_ERR_ARG_WRONGSTATE, "condensation needs an interface (L)");
@@ -76,9 +74,6 @@ PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
     PetscCall(MatDenseGetArray(sub[2], &Kob));
   }
   PetscCall(PetscMalloc1(no, &w));
-  PetscCall(MatDenseGetArrayRead(rom->K, &K));
-  PetscCall(MatDenseGetArrayRead(rom->M, &M));
-  PetscCall(PetscBLASIntCast(n, &bn));
   PetscCall(PetscBLASIntCast(no, &bno));
   PetscCall(PetscBLASIntCast(nb, &bnb));
   PetscCall(PetscBLASIntCast(m, &bm));
@@ -137,41 +132,92 @@ PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
     PetscCall(PetscFree3(Kc, Mc, Z));
     if (nrig) PetscCall(PetscInfo(NULL, "condensation: %" PetscInt_FMT " rigid-body modes kept\n", nrig));
   }
-  { // K_r = T^T K T, M_r = T^T M T (symmetrized)
-    PetscBLASInt bnr;
-    PetscCall(PetscBLASIntCast(nr, &bnr));
-    PetscCall(PetscMalloc3(n * nr, &tmp, nr * nr, &Kr, nr * nr, &Mr));
-    PetscCallBLAS("BLASgemm", BLASgemm_("N", "N", &bn, &bnr, &bn, &done, (PetscReal *)K, &bn, Tm, &bn, &zero, tmp, &bn));
-    PetscCallBLAS("BLASgemm", BLASgemm_("T", "N", &bnr, &bnr, &bn, &done, Tm, &bn, tmp, &bn, &zero, Kr, &bnr));
-    PetscCallBLAS("BLASgemm", BLASgemm_("N", "N", &bn, &bnr, &bn, &done, (PetscReal *)M, &bn, Tm, &bn, &zero, tmp, &bn));
-    PetscCallBLAS("BLASgemm", BLASgemm_("T", "N", &bnr, &bnr, &bn, &done, Tm, &bn, tmp, &bn, &zero, Mr, &bnr));
-    for (PetscInt j = 0; j < nr; j++)
-      for (PetscInt i = 0; i < j; i++) {
-        Kr[i + nr * j] = Kr[j + nr * i] = 0.5 * (Kr[i + nr * j] + Kr[j + nr * i]);
-        Mr[i + nr * j] = Mr[j + nr * i] = 0.5 * (Mr[i + nr * j] + Mr[j + nr * i]);
-      }
+  PetscCall(TriboROMTransform(rom, nr, Tm, nr - nb));
+  { // L_r = L T = [L_b, 0]: the b columns of L, then nr - nb zero columns for the modes (any o columns of L: they are zero)
+    Mat      Lr;
+    IS       isr, isc;
+    PetscInt mr, *cols;
+    PetscCall(MatGetSize(rom->iface->L, &mr, NULL));
+    PetscCall(PetscMalloc1(nr, &cols));
+    PetscCall(PetscArraycpy(cols, bidx, nb));
+    PetscCall(PetscArraycpy(cols + nb, oidx, nr - nb));
+    PetscCall(ISCreateStride(PETSC_COMM_SELF, mr, 0, 1, &isr));
+    PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nr, cols, PETSC_OWN_POINTER, &isc));
+    PetscCall(MatCreateSubMatrix(rom->iface->L, isr, isc, MAT_INITIAL_MATRIX, &Lr));
+    PetscCall(ISDestroy(&isr));
+    PetscCall(ISDestroy(&isc));
+    PetscCall(MatDestroy(&rom->iface->L));
+    rom->iface->L = Lr;
   }
-  PetscCall(MatDenseRestoreArrayRead(rom->K, &K));
-  PetscCall(MatDenseRestoreArrayRead(rom->M, &M));
-  PetscCall(MatDestroy(&rom->K));
-  PetscCall(MatDestroy(&rom->M));
-  PetscCall(MatCreateSeqDense(PETSC_COMM_SELF, nr, nr, NULL, &rom->K));
-  PetscCall(MatCreateSeqDense(PETSC_COMM_SELF, nr, nr, NULL, &rom->M));
   {
-    PetscScalar *a;
-    PetscCall(MatDenseGetArrayWrite(rom->K, &a));
-    PetscCall(PetscArraycpy(a, Kr, nr * nr));
-    PetscCall(MatDenseRestoreArrayWrite(rom->K, &a));
-    PetscCall(MatDenseGetArrayWrite(rom->M, &a));
-    PetscCall(PetscArraycpy(a, Mr, nr * nr));
-    PetscCall(MatDenseRestoreArrayWrite(rom->M, &a));
+    char t[64];
+    PetscCall(PetscSNPrintf(t, sizeof(t), "; condensed to %" PetscInt_FMT "+%" PetscInt_FMT " DOFs", nb, nr - nb));
+    PetscCall(PetscStrlcat(rom->title, t, sizeof(rom->title)));
   }
-  { // Fv_r = T^T Fv
+  PetscCall(PetscFree(Tm));
+  PetscCall(MatDenseRestoreArray(sub[0], &Koo));
+  PetscCall(MatDenseRestoreArray(sub[1], &Moo));
+  PetscCall(MatDenseRestoreArray(sub[2], &Kob));
+  for (PetscInt k = 0; k < 3; k++) PetscCall(MatDestroy(&sub[k]));
+  PetscCall(PetscFree(w));
+  PetscCall(PetscFree(bidx));
+  PetscCall(PetscFree(oidx));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboROMTransform - Replaces the ROM's structural matrices by their projection on a new basis,
+  x = T z: K, M, C by T^T A T (symmetrized), Fv, Fx by T^T f, R by R T and the surface basis B by
+  B T; n becomes nr. The interface (L) is left to the caller.
+
+  Not collective (every rank holds the whole ROM and applies the same T)
+
+  Input Parameters:
++ rom    - the ROM
+. nr     - columns of T
+. Tm     - T (n x nr, column-major)
+- nmodal - the new number of trailing modal DOFs of the surface basis (rom->surf->nmodal), or -1 to keep it
+
+  Level: developer
+
+.seealso: TriboROMCondense(), TriboZTEApply()
+@*/
+PetscErrorCode TriboROMTransform(TriboROM rom, PetscInt nr, const PetscReal Tm[], PetscInt nmodal)
+{
+  PetscInt     n = rom->n;
+  PetscReal   *tmp, zero = 0.0, done = 1.0;
+  PetscBLASInt bn, bnr;
+  Mat         *A[3] = {&rom->K, &rom->M, &rom->C};
+  Vec         *F[2] = {&rom->Fv, &rom->Fx};
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscBLASIntCast(n, &bn));
+  PetscCall(PetscBLASIntCast(nr, &bnr));
+  PetscCall(PetscMalloc1(n * nr + 1, &tmp));
+  for (PetscInt k = 0; k < 3; k++) { // A_r = T^T A T
+    const PetscScalar *a;
+    PetscScalar       *ar;
+    Mat                Ar;
+    if (!*A[k]) continue;
+    PetscCall(MatCreateSeqDense(PETSC_COMM_SELF, nr, nr, NULL, &Ar));
+    PetscCall(MatDenseGetArrayRead(*A[k], &a));
+    PetscCall(MatDenseGetArrayWrite(Ar, &ar));
+    PetscCallBLAS("BLASgemm", BLASgemm_("N", "N", &bn, &bnr, &bn, &done, (PetscReal *)a, &bn, (PetscReal *)Tm, &bn, &zero, tmp, &bn));
+    PetscCallBLAS("BLASgemm", BLASgemm_("T", "N", &bnr, &bnr, &bn, &done, (PetscReal *)Tm, &bn, tmp, &bn, &zero, ar, &bnr));
+    for (PetscInt j = 0; j < nr; j++)
+      for (PetscInt i = 0; i < j; i++) ar[i + nr * j] = ar[j + nr * i] = 0.5 * (ar[i + nr * j] + ar[j + nr * i]);
+    PetscCall(MatDenseRestoreArrayWrite(Ar, &ar));
+    PetscCall(MatDenseRestoreArrayRead(*A[k], &a));
+    PetscCall(MatDestroy(A[k]));
+    *A[k] = Ar;
+  }
+  for (PetscInt k = 0; k < 2; k++) { // f_r = T^T f
     Vec                fr;
     const PetscScalar *f;
     PetscScalar       *g;
+    if (!*F[k]) continue;
     PetscCall(VecCreateSeq(PETSC_COMM_SELF, nr, &fr));
-    PetscCall(VecGetArrayRead(rom->Fv, &f));
+    PetscCall(VecGetArrayRead(*F[k], &f));
     PetscCall(VecGetArrayWrite(fr, &g));
     for (PetscInt j = 0; j < nr; j++) {
       PetscReal s = 0;
@@ -179,9 +225,9 @@ PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
       g[j] = s;
     }
     PetscCall(VecRestoreArrayWrite(fr, &g));
-    PetscCall(VecRestoreArrayRead(rom->Fv, &f));
-    PetscCall(VecDestroy(&rom->Fv));
-    rom->Fv = fr;
+    PetscCall(VecRestoreArrayRead(*F[k], &f));
+    PetscCall(VecDestroy(F[k]));
+    *F[k] = fr;
   }
   if (rom->R) { // R_r = R T
     Mat                Rr;
@@ -205,46 +251,16 @@ PetscErrorCode TriboROMCondense(TriboROM rom, PetscInt m)
   if (rom->surf) { // B_r = B T (row-major 3 nsurf x n -> 3 nsurf x nr)
     TriboROMSurface sf = rom->surf;
     PetscReal      *Br;
-    PetscBLASInt    bnr, bs;
-    PetscCall(PetscBLASIntCast(nr, &bnr));
+    PetscBLASInt    bs;
     PetscCall(PetscBLASIntCast(3 * sf->nnodes, &bs));
     PetscCall(PetscMalloc1(3 * sf->nnodes * nr + 1, &Br)); // column-major: Br^T = T^T B^T
-    if (bs) PetscCallBLAS("BLASgemm", BLASgemm_("T", "N", &bnr, &bs, &bn, &done, Tm, &bn, sf->B, &bn, &zero, Br, &bnr));
+    if (bs) PetscCallBLAS("BLASgemm", BLASgemm_("T", "N", &bnr, &bs, &bn, &done, (PetscReal *)Tm, &bn, sf->B, &bn, &zero, Br, &bnr));
     PetscCall(PetscFree(sf->B));
-    sf->B      = Br;
-    sf->n      = nr;
-    sf->nmodal = nr - nb;
+    sf->B = Br;
+    sf->n = nr;
+    if (nmodal >= 0) sf->nmodal = nmodal;
   }
-  { // L_r = L T = [L_b, 0]: the b columns of L, then nr - nb zero columns for the modes (any o columns of L: they are zero)
-    Mat      Lr;
-    IS       isr, isc;
-    PetscInt mr, *cols;
-    PetscCall(MatGetSize(rom->iface->L, &mr, NULL));
-    PetscCall(PetscMalloc1(nr, &cols));
-    PetscCall(PetscArraycpy(cols, bidx, nb));
-    PetscCall(PetscArraycpy(cols + nb, oidx, nr - nb));
-    PetscCall(ISCreateStride(PETSC_COMM_SELF, mr, 0, 1, &isr));
-    PetscCall(ISCreateGeneral(PETSC_COMM_SELF, nr, cols, PETSC_OWN_POINTER, &isc));
-    PetscCall(MatCreateSubMatrix(rom->iface->L, isr, isc, MAT_INITIAL_MATRIX, &Lr));
-    PetscCall(ISDestroy(&isr));
-    PetscCall(ISDestroy(&isc));
-    PetscCall(MatDestroy(&rom->iface->L));
-    rom->iface->L = Lr;
-  }
+  PetscCall(PetscFree(tmp));
   rom->n = nr;
-  {
-    char t[64];
-    PetscCall(PetscSNPrintf(t, sizeof(t), "; condensed to %" PetscInt_FMT "+%" PetscInt_FMT " DOFs", nb, nr - nb));
-    PetscCall(PetscStrlcat(rom->title, t, sizeof(rom->title)));
-  }
-  PetscCall(PetscFree3(tmp, Kr, Mr));
-  PetscCall(PetscFree(Tm));
-  PetscCall(MatDenseRestoreArray(sub[0], &Koo));
-  PetscCall(MatDenseRestoreArray(sub[1], &Moo));
-  PetscCall(MatDenseRestoreArray(sub[2], &Kob));
-  for (PetscInt k = 0; k < 3; k++) PetscCall(MatDestroy(&sub[k]));
-  PetscCall(PetscFree(w));
-  PetscCall(PetscFree(bidx));
-  PetscCall(PetscFree(oidx));
   PetscFunctionReturn(0);
 }
