@@ -36,7 +36,7 @@ MISSING := $(if $(wildcard $(SLEPC_DIR)/lib/slepc/conf/slepc_variables),,petsc-d
            $(if $(wildcard /usr/include/hdf5/openmpi/hdf5.h),,libhdf5-openmpi-dev)
 MISSING := $(strip $(MISSING))
 
-.PHONY: all lib setup demo test bench format format-check clean deps install
+.PHONY: all lib setup demo test bench bench-scaling format format-check clean deps install
 all: bin/tribo $(TESTBIN) $(BENCHBIN)
 
 deps:
@@ -76,6 +76,11 @@ test: setup
 bench: setup
 	@$(MAKE) --no-print-directory all
 	@bash scripts/bench.sh
+
+# strong scaling of tribo rom and of the BRB backbone on 1-16 ranks (TRIBO_SCALING_RANKS, _CASE, _NAMP: jobs/scaling.sh)
+bench-scaling: setup
+	@$(MAKE) --no-print-directory all
+	@bash jobs/scaling.sh
 
 format:
 	clang-format -i $(shell find src include tests -name '*.[ch]')
