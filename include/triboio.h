@@ -36,41 +36,42 @@
    complete, so a failed run never leaves a half file nor destroys a good one. */
 #include <triborom.h>
 
-#define TRIBO_H5_META       "/meta"
-#define TRIBO_H5_ROM        "/rom"
-#define TRIBO_H5_ROM_M      "/rom/M"
-#define TRIBO_H5_ROM_K      "/rom/K"
-#define TRIBO_H5_ROM_FV     "/rom/Fv"
-#define TRIBO_H5_ROM_R      "/rom/R"
-#define TRIBO_H5_ROM_RLAB   "/rom/R_labels"
-#define TRIBO_H5_ROM_C      "/rom/C"          /* optional: viscous damping (n x n) */
-#define TRIBO_H5_ROM_FX     "/rom/excitation" /* optional: excitation load shape (n) */
-#define TRIBO_H5_ROM_EL     "/rom/elements"   /* optional: discrete elements, see TriboROMWriteH5() */
-#define TRIBO_H5_IFACE      "/rom/interface"
-#define TRIBO_H5_IF_NODES   "/rom/interface/nodes"
-#define TRIBO_H5_IF_ELEMS   "/rom/interface/elements"
-#define TRIBO_H5_IF_PTS     "/rom/interface/points"
-#define TRIBO_H5_IF_W       "/rom/interface/weights"
-#define TRIBO_H5_IF_PELEM   "/rom/interface/point_element"
-#define TRIBO_H5_IF_Q       "/rom/interface/Q"
-#define TRIBO_H5_IF_T       "/rom/interface/T"
-#define TRIBO_H5_IF_L       "/rom/interface/L"
-#define TRIBO_H5_INTERFACE  "/interface"
-#define TRIBO_H5_PRESTRESS  "/prestress"
-#define TRIBO_H5_MODAL      "/modal"
-#define TRIBO_H5_BACKBONE   "/backbone"
-#define TRIBO_H5_FRF        "/frf"
-#define TRIBO_H5_TRANSIENT  "/transient" /* a transient response (src/nma/transient.c, TriboTransientWriteH5()) */
-#define TRIBO_H5_CONT       "/cont"
-#define TRIBO_H5_LAW        "/law"
-#define TRIBO_H5_MANIFOLD   "manifold" /* /law/<name>/manifold (tribo law -law_masing) */
-#define TRIBO_H5_CONT_X     "/cont/X"
-#define TRIBO_H5_CONT_T     "/cont/tangent"
-#define TRIBO_H5_CONT_DS    "/cont/ds"
-#define TRIBO_H5_CONT_IT    "/cont/iterations"
-#define TRIBO_H5_CONT_FOLDS "/cont/folds"
-#define TRIBO_H5_CONT_D     "/cont/scaling"
-#define TRIBO_H5_FE_SURF    "/fe/surface" /* FE outer surface: nodes, topology, node_id; basis in a ROM file */
+#define TRIBO_H5_META         "/meta"
+#define TRIBO_H5_ROM          "/rom"
+#define TRIBO_H5_ROM_M        "/rom/M"
+#define TRIBO_H5_ROM_K        "/rom/K"
+#define TRIBO_H5_ROM_FV       "/rom/Fv"
+#define TRIBO_H5_ROM_R        "/rom/R"
+#define TRIBO_H5_ROM_RLAB     "/rom/R_labels"
+#define TRIBO_H5_ROM_C        "/rom/C"          /* optional: viscous damping (n x n) */
+#define TRIBO_H5_ROM_FX       "/rom/excitation" /* optional: excitation load shape (n) */
+#define TRIBO_H5_ROM_EL       "/rom/elements"   /* optional: discrete elements, see TriboROMWriteH5() */
+#define TRIBO_H5_IFACE        "/rom/interface"
+#define TRIBO_H5_IF_NODES     "/rom/interface/nodes"
+#define TRIBO_H5_IF_NODES_TOP "/rom/interface/nodes_top"
+#define TRIBO_H5_IF_ELEMS     "/rom/interface/elements"
+#define TRIBO_H5_IF_PTS       "/rom/interface/points"
+#define TRIBO_H5_IF_W         "/rom/interface/weights"
+#define TRIBO_H5_IF_PELEM     "/rom/interface/point_element"
+#define TRIBO_H5_IF_Q         "/rom/interface/Q"
+#define TRIBO_H5_IF_T         "/rom/interface/T"
+#define TRIBO_H5_IF_L         "/rom/interface/L"
+#define TRIBO_H5_INTERFACE    "/interface"
+#define TRIBO_H5_PRESTRESS    "/prestress"
+#define TRIBO_H5_MODAL        "/modal"
+#define TRIBO_H5_BACKBONE     "/backbone"
+#define TRIBO_H5_FRF          "/frf"
+#define TRIBO_H5_TRANSIENT    "/transient" /* a transient response (src/nma/transient.c, TriboTransientWriteH5()) */
+#define TRIBO_H5_CONT         "/cont"
+#define TRIBO_H5_LAW          "/law"
+#define TRIBO_H5_MANIFOLD     "manifold" /* /law/<name>/manifold (tribo law -law_masing) */
+#define TRIBO_H5_CONT_X       "/cont/X"
+#define TRIBO_H5_CONT_T       "/cont/tangent"
+#define TRIBO_H5_CONT_DS      "/cont/ds"
+#define TRIBO_H5_CONT_IT      "/cont/iterations"
+#define TRIBO_H5_CONT_FOLDS   "/cont/folds"
+#define TRIBO_H5_CONT_D       "/cont/scaling"
+#define TRIBO_H5_FE_SURF      "/fe/surface" /* FE outer surface: nodes, topology, node_id; basis in a ROM file */
 
 typedef struct _n_TriboH5 *TriboH5;
 

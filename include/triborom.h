@@ -20,7 +20,8 @@
 typedef struct _n_TriboInterface *TriboInterface;
 struct _n_TriboInterface {
   PetscInt   nnodes;
-  PetscReal *xyz; /* [3*nnodes] node coordinates (m), for pictures and checks */
+  PetscReal *xyz;  /* [3*nnodes] node coordinates (m) of the bottom side, for pictures and checks */
+  PetscReal *xyzt; /* [3*nnodes] coordinates of each pair's top node (a deck's non-conforming pairs are up to 84 um apart), NULL: as xyz */
   PetscInt   nelem;
   PetscInt  *elem; /* [4*nelem] node indices per element; elem[4e+3] = -1 for a triangle */
   PetscInt   npts;

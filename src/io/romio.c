@@ -45,7 +45,7 @@ static PetscErrorCode ElementsWriteH5_Private(TriboROMElements el, TriboH5 h)
   C (n x n) and excitation (n) when the ROM has them; /rom/elements for discrete elements
   (law: strings, components, param_count: nel integers, param_names: strings and param_values: the
   parameters given for each element, concatenated in element order);
-  /rom/interface with nodes (nnodes x 3), elements (nelem x 4, -1 pads triangles), points
+  /rom/interface with nodes (nnodes x 3; nodes_top, the pairs' top nodes, from a deck), elements (nelem x 4, -1 pads triangles), points
   (npts x 3), weights, point_element and Q, T, L as CSR groups (see triboio.h); the FE surface
   and its basis, if any (TriboROMSurfaceWriteH5()).
 
@@ -87,6 +87,7 @@ PetscErrorCode TriboROMWriteH5(TriboROM rom, TriboH5 h)
       for (PetscInt p = 0; p < f->npts; p++) none[p] = -1;
     }
     PetscCall(TriboH5WriteReal(h, TRIBO_H5_IF_NODES, 2, d3, f->xyz ? f->xyz : zero));
+    if (f->xyzt) PetscCall(TriboH5WriteReal(h, TRIBO_H5_IF_NODES_TOP, 2, d3, f->xyzt));
     PetscCall(TriboH5WriteInt(h, TRIBO_H5_IF_ELEMS, 2, d4, f->elem));
     PetscCall(TriboH5WriteReal(h, TRIBO_H5_IF_PTS, 2, dp, f->pxyz ? f->pxyz : zero));
     PetscCall(TriboH5WriteReal(h, TRIBO_H5_IF_W, 1, &f->npts, f->pw));
@@ -260,6 +261,12 @@ static PetscErrorCode ReadInterface_Private(TriboH5 h, TriboROM rom)
   f->xyz = xyz;
   PetscCheck(nd == 2 && d[1] == 3, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must be nnodes x 3 (node coordinates)", fn, TRIBO_H5_IF_NODES);
   f->nnodes = d[0];
+  PetscCall(TriboH5Has(h, TRIBO_H5_IF_NODES_TOP, &has));
+  if (has) {
+    PetscCall(TriboH5ReadReal(h, TRIBO_H5_IF_NODES_TOP, &nd, d, &f->xyzt));
+    PetscCheck(nd == 2 && d[0] == f->nnodes && d[1] == 3, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must be %" PetscInt_FMT " x 3 like %s",
+               fn, TRIBO_H5_IF_NODES_TOP, f->nnodes, TRIBO_H5_IF_NODES);
+  }
   PetscCall(TriboH5ReadMatCSR(h, TRIBO_H5_IF_L, &f->L));
   PetscCall(TriboH5ReadMatCSR(h, TRIBO_H5_IF_Q, &f->Q));
   PetscCall(TriboH5ReadMatCSR(h, TRIBO_H5_IF_T, &f->T));

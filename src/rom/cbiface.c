@@ -358,8 +358,9 @@ PetscErrorCode TriboMeshGetInterfacePairs(TriboMesh mesh, const char topname[], 
   f->nelem  = nfb;
   PetscCall(PetscMalloc1(3 * np, &f->xyz));
   PetscCall(PetscMalloc1(4 * nfb, &f->elem));
+  PetscCall(PetscMalloc1(3 * np, &f->xyzt));
   for (PetscInt k = 0; k < np; k++)
-    for (int a = 0; a < 3; a++) f->xyz[3 * k + a] = mesh->X[3 * ip->bot[k] + a];
+    for (int a = 0; a < 3; a++) f->xyz[3 * k + a] = mesh->X[3 * ip->bot[k] + a], f->xyzt[3 * k + a] = mesh->X[3 * ip->top[k] + a];
   for (PetscInt e = 0; e < nfb; e++)
     for (int v = 0; v < 4; v++) f->elem[4 * e + v] = fb[e].c[v];
   PetscCall(TriboInterfaceSetUpQuadrature(f));

@@ -320,6 +320,7 @@ PetscErrorCode TriboInterfaceDestroy(TriboInterface *f)
   PetscFunctionBeginUser;
   if (!*f) PetscFunctionReturn(0);
   PetscCall(PetscFree((*f)->xyz));
+  PetscCall(PetscFree((*f)->xyzt));
   PetscCall(PetscFree((*f)->elem));
   PetscCall(PetscFree((*f)->pxyz));
   PetscCall(PetscFree((*f)->pw));

@@ -298,7 +298,7 @@ PetscErrorCode TriboZTEApply(TriboZTE z, TriboROM rom)
 {
   TriboInterface f, cf = NULL;
   ZTEPlane       pl;
-  ZTEMap         map;
+  ZTEMap         map = {0};
   PetscInt       np, n, nc, nm, nr;
   PetscReal     *S, afine, acoarse;
   PetscLogDouble t0, t1;
@@ -337,10 +337,22 @@ PetscErrorCode TriboZTEApply(TriboZTE z, TriboROM rom)
   nr = 6 * nc + nm;
   PetscCall(PetscCalloc1(n * nr, &S));
   if (!map.constraint) {
-    for (PetscInt blk = 0; blk < 2; blk++)
+    /* u_top,i = Phi_t (m_c + r_c/2), u_bot,i = Phi_b (m_c - r_c/2), each side interpolated at its own nodes, so that a
+       rigid motion of the assembly stays rigid where the pairs of a non-conforming deck are apart:
+       r = (Phi_t + Phi_b)/2 r_c + (Phi_t - Phi_b) m_c,  m = (Phi_t + Phi_b)/2 m_c + (Phi_t - Phi_b)/4 r_c */
+    for (PetscInt side = 0; side < 2; side++) {
+      const PetscInt  *ia = side && map.iat ? map.iat : map.ia, *ja = side && map.iat ? map.jat : map.ja;
+      const PetscReal *a = side && map.iat ? map.at : map.a, sg = side ? 1.0 : -1.0; // side 1: top
       for (PetscInt i = 0; i < np; i++)
-        for (PetscInt e = map.ia[i]; e < map.ia[i + 1]; e++)
-          for (PetscInt c = 0; c < 3; c++) S[(3 * np * blk + 3 * i + c) + n * (3 * nc * blk + 3 * map.ja[e] + c)] = map.a[e];
+        for (PetscInt e = ia[i]; e < ia[i + 1]; e++)
+          for (PetscInt c = 0; c < 3; c++) {
+            PetscInt ri = 3 * i + c, mi = 3 * np + 3 * i + c, rj = 3 * ja[e] + c, mj = 3 * nc + 3 * ja[e] + c;
+            S[ri + n * rj] += 0.5 * a[e];
+            S[ri + n * mj] += sg * a[e];
+            S[mi + n * mj] += 0.5 * a[e];
+            S[mi + n * rj] += 0.25 * sg * a[e];
+          }
+    }
   } else
     PetscCall(PatchModes_Private(rom, &map, np, S));
   for (PetscInt k = 0; k < nm; k++) S[6 * np + k + n * (6 * nc + k)] = 1.0;

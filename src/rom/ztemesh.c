@@ -26,6 +26,9 @@ PetscErrorCode TriboZTEMapDestroy(ZTEMap *m)
   PetscCall(PetscFree(m->ia));
   PetscCall(PetscFree(m->ja));
   PetscCall(PetscFree(m->a));
+  PetscCall(PetscFree(m->iat));
+  PetscCall(PetscFree(m->jat));
+  PetscCall(PetscFree(m->at));
   PetscFunctionReturn(0);
 }
 
@@ -213,34 +216,43 @@ static PetscErrorCode Interpolate_Private(TriboInterface f, const ZTEPlane *pl, 
   map->constraint = PETSC_FALSE;
   map->nrows      = np;
   map->ncols      = nc;
-  PetscCall(PetscMalloc1(np + 1, &map->ia));
-  PetscCall(PetscMalloc1(4 * np, &map->ja));
-  PetscCall(PetscMalloc1(4 * np, &map->a));
   PetscCall(PetscCalloc3(cf->nelem, &afine, cf->nelem, &acoarse, nc, &used));
-  map->ia[0] = 0;
-  for (PetscInt i = 0; i < np; i++) {
-    PetscReal p[2], xi[2], out, N[4], dN[8];
-    PetscInt  e, nv;
-    To2D_Private(pl, &f->xyz[3 * i], p);
-    Find_Private(&g, p, &e, xi, &out);
-    PetscCheck(e >= 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
-               "%s: the coarse mesh does not cover the interface: fine node %" PetscInt_FMT
-               " at (%g, %g, %g) m lies %.3g m outside every coarse element",
-               src, i, (double)f->xyz[3 * i], (double)f->xyz[3 * i + 1], (double)f->xyz[3 * i + 2], (double)out);
-    nv = g.nv[e];
-    if (nv == 4) { // clamp to the element: the shape functions still sum to one
-      xi[0] = PetscMin(1, PetscMax(-1, xi[0]));
-      xi[1] = PetscMin(1, PetscMax(-1, xi[1]));
+  for (PetscInt side = 0; side < (f->xyzt ? 2 : 1); side++) { // bottom nodes, then the top nodes at their own positions
+    const PetscReal *xyz = side ? f->xyzt : f->xyz;
+    PetscInt        *ia, *ja;
+    PetscReal       *a;
+    PetscCall(PetscMalloc1(np + 1, &ia));
+    PetscCall(PetscMalloc1(4 * np, &ja));
+    PetscCall(PetscMalloc1(4 * np, &a));
+    ia[0] = 0;
+    for (PetscInt i = 0; i < np; i++) {
+      PetscReal p[2], xi[2], out, N[4], dN[8];
+      PetscInt  e, nv;
+      To2D_Private(pl, &xyz[3 * i], p);
+      Find_Private(&g, p, &e, xi, &out);
+      PetscCheck(e >= 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+                 "%s: the coarse mesh does not cover the interface: fine %s node %" PetscInt_FMT
+                 " at (%g, %g, %g) m lies %.3g m outside every coarse element",
+                 src, side ? "top" : "bottom", i, (double)xyz[3 * i], (double)xyz[3 * i + 1], (double)xyz[3 * i + 2], (double)out);
+      nv = g.nv[e];
+      if (nv == 4) { // clamp to the element: the shape functions still sum to one
+        xi[0] = PetscMin(1, PetscMax(-1, xi[0]));
+        xi[1] = PetscMin(1, PetscMax(-1, xi[1]));
+      }
+      TriboFaceShape(nv, xi, N, dN);
+      ia[i + 1] = ia[i];
+      for (PetscInt v = 0; v < nv; v++) {
+        PetscInt j = cf->elem[4 * e + v];
+        if (N[v] == 0) continue;
+        ja[ia[i + 1]]  = j;
+        a[ia[i + 1]++] = N[v];
+        used[j]        = 1;
+      }
     }
-    TriboFaceShape(nv, xi, N, dN);
-    map->ia[i + 1] = map->ia[i];
-    for (PetscInt v = 0; v < nv; v++) {
-      PetscInt j = cf->elem[4 * e + v];
-      if (N[v] == 0) continue;
-      map->ja[map->ia[i + 1]]  = j;
-      map->a[map->ia[i + 1]++] = N[v];
-      used[j]                  = 1;
-    }
+    if (side)
+      map->iat = ia, map->jat = ja, map->at = a;
+    else
+      map->ia = ia, map->ja = ja, map->a = a;
   }
   for (PetscInt j = 0; j < nc; j++)
     PetscCheck(used[j], PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,

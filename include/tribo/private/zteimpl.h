@@ -9,13 +9,15 @@ typedef struct {
 } ZTEPlane;
 
 /* Coarse -> fine map per node (applied to each of the three components), compressed rows:
-   kinematic (constraint = false): fine node i = sum_j a[i,j] coarse node j (rows: fine nodes);
+   kinematic (constraint = false): bottom node i of pair i = sum_j a[i,j] coarse node j (rows: fine
+   pairs), and the top node by (iat, jat, at), the shape functions at the top node's own position
+   (the pairs of a non-conforming deck are apart; NULL: the same as the bottom);
    constraint (true): coarse node j = sum_i a[j,i] fine node i (rows: coarse nodes, RBE3 means). */
 typedef struct {
   PetscBool  constraint;
   PetscInt   nrows, ncols;
-  PetscInt  *ia, *ja;
-  PetscReal *a;
+  PetscInt  *ia, *ja, *iat, *jat;
+  PetscReal *a, *at;
 } ZTEMap;
 
 struct _p_TriboZTE {
