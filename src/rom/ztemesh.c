@@ -301,9 +301,10 @@ static PetscErrorCode BuildGrid_Private(TriboZTE z, TriboInterface f, const ZTEP
   PetscFunctionBeginUser;
   PetscCall(PetscSNPrintf(src, sizeof(src), "-rom_zte_grid %" PetscInt_FMT ",%" PetscInt_FMT, nx, ny));
   PetscCheck(nx >= 1 && ny >= 1, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "%s: the grid needs at least 1 x 1 cells", src);
-  for (PetscInt i = 0; i < f->nnodes; i++) {
+  for (PetscInt i = 0; i < 2 * f->nnodes; i++) { // both sides' nodes (the pairs of a non-conforming deck are apart)
     PetscReal p[2];
-    To2D_Private(pl, &f->xyz[3 * i], p);
+    if (i >= f->nnodes && !f->xyzt) break;
+    To2D_Private(pl, i < f->nnodes ? &f->xyz[3 * i] : &f->xyzt[3 * (i - f->nnodes)], p);
     for (int a = 0; a < 2; a++) lo[a] = PetscMin(lo[a], p[a]), hi[a] = PetscMax(hi[a], p[a]);
   }
   h[0] = (hi[0] - lo[0]) / nx, h[1] = (hi[1] - lo[1]) / ny;
@@ -317,10 +318,11 @@ static PetscErrorCode BuildGrid_Private(TriboZTE z, TriboInterface f, const ZTEP
     j                = PetscMin(ny - 1, PetscMax(0, (PetscInt)PetscFloorReal((p[1] - lo[1]) / h[1])));
     keep[i + nx * j] = 1;
   }
-  for (PetscInt k = 0; k < f->nnodes; k++) {
+  for (PetscInt k = 0; k < 2 * f->nnodes; k++) {
     PetscReal p[2], u, v;
     PetscBool covered = PETSC_FALSE;
-    To2D_Private(pl, &f->xyz[3 * k], p);
+    if (k >= f->nnodes && !f->xyzt) break;
+    To2D_Private(pl, k < f->nnodes ? &f->xyz[3 * k] : &f->xyzt[3 * (k - f->nnodes)], p);
     u = (p[0] - lo[0]) / h[0], v = (p[1] - lo[1]) / h[1];
     for (PetscInt i = PetscMax(0, (PetscInt)PetscFloorReal(u - 1e-9)); i <= PetscMin(nx - 1, (PetscInt)PetscFloorReal(u + 1e-9)); i++)
       for (PetscInt j = PetscMax(0, (PetscInt)PetscFloorReal(v - 1e-9)); j <= PetscMin(ny - 1, (PetscInt)PetscFloorReal(v + 1e-9)); j++)
