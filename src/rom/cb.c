@@ -956,6 +956,17 @@ PetscErrorCode TriboCBSetFromOptions(TriboCB cb)
   PetscCall(CreateSolvers_Private(cb));
   PetscCall(TriboHelpPush(PETSC_FALSE));
   PetscCall(KSPSetFromOptions(cb->ksp));
+  { // PETSc reads the MUMPS controls only when it factors K_ii, after the options check: query them now so they count as read
+    char      st[256], name[64];
+    PetscBool has;
+    PetscCall(PetscSNPrintf(st, sizeof(st), "%sst_", cb->prefix ? cb->prefix : ""));
+    for (PetscInt k = 1; k <= 60; k++) {
+      PetscCall(PetscSNPrintf(name, sizeof(name), "-mat_mumps_icntl_%" PetscInt_FMT, k));
+      PetscCall(PetscOptionsHasName(NULL, st, name, &has));
+      PetscCall(PetscSNPrintf(name, sizeof(name), "-mat_mumps_cntl_%" PetscInt_FMT, k));
+      PetscCall(PetscOptionsHasName(NULL, st, name, &has));
+    }
+  }
   PetscCall(EPSSetFromOptions(cb->eps));
   PetscCall(TriboHelpPop());
   PetscFunctionReturn(0);
