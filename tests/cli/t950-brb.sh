@@ -7,7 +7,8 @@
 # drawn. Then the interface reductions of issue 10 (tribo rom -rom cb.h5 -rom_zte_*): a 24 x 5 grid (120 ZTEs, 150
 # nodes, like the paper's 122 ZTEs and 156 nodes, §4.1) puts the prestressed first bending mode within 0.5 % of the
 # measured 179.5 Hz; with it and with 232 and 122 RBE3 patches the area is the fine one (1e-12) and the interface
-# carries the three bolt loads (normal force 36747 N printed to 5 digits, 1e-9 from /prestress when h5py is there).
+# carries the three bolt loads (normal force 36747 N printed to 5 digits; from /prestress when h5py is there, to 1e-9
+# on the grid and 2e-8 with the patches, whose saddle-point solve has a condition number near 1e8).
 # Skipped without the data. Takes about 8 minutes on 2 cores.
 # timeout: 1800
 set -u
@@ -75,9 +76,10 @@ w = r['rom/interface/weights'][:]
 a, af = w.sum(), fine['rom/interface/weights'][:].sum()
 fn = (w * m['prestress/point_traction'][:, 2]).sum()
 print('# area %.9g m^2 (fine %.9g), normal force %.10g N' % (a, af, fn))
-sys.exit(0 if abs(a / af - 1) < 1e-12 and abs(fn / 36747 - 1) < 1e-9 else 1)
+tol = 1e-9 if 'g24' in sys.argv[1] else 2e-8 # RBE3: the saddle-point solve of the patch constraints, condition ~1e8 (measured 4.4e-9, 1.6e-9)
+sys.exit(0 if abs(a / af - 1) < 1e-12 and abs(fn / 36747 - 1) < tol else 1)
 PY
-  then pass "$n: area of the fine interface (1e-12), bolt load carried (1e-9)"; else [ "$HAVE_H5PY" = 1 ] && fail "$n: area or bolt load" ""; fi
+  then pass "$n: area of the fine interface (1e-12), bolt load carried (grid 1e-9, patches 2e-8)"; else [ "$HAVE_H5PY" = 1 ] && fail "$n: area or bolt load" ""; fi
 done
 v=$(sed -nE 's/^ +[0-9]+ +([0-9.]+) Hz +elastic mode 1$/\1/p' "$d/g24x5.modal.log")
 if awk -v v="$v" 'BEGIN{exit !(v != "" && (v / 179.5 - 1)^2 < 0.005^2)}'; then pass "24 x 5 grid (120 ZTEs): prestressed mode 1 $v Hz within 0.5 % of the measured 179.5 Hz"; else fail "24 x 5 grid: mode 1 $v Hz, measured 179.5 Hz, tolerance 0.5 %" "" "$d/g24x5.modal.log"; fi
