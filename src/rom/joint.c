@@ -801,8 +801,10 @@ PetscErrorCode TriboJointGetEvaluationCount(TriboJoint j, PetscLogDouble *c)
 /*@
   TriboJointSetTangentDirect - On one rank, add the tangent of each group of points straight into the dense
   Jacobian of TriboJointEvaluateLD() rather than into an interface-sized buffer that is summed over the ranks and
-  then added (three passes over an ni x ni array fewer per Jacobian: 30 to 20 ms on the Brake-Reuss beam, 2,040
-  interface DOFs). The sums are the same but in another order, so the Jacobian differs by round-off.
+  then added (three passes over an ni x ni array fewer per Jacobian; the RQNMA Jacobian of the Brake-Reuss beam,
+  2,040 interface DOFs, took 55 ms against 65 ms in two runs side by side on a busy machine, the direct one the more
+  slowed down otherwise: 10.7 against 6.6 ms per dense product). The sums are the same but in another order, so the
+  Jacobian differs by round-off.
 
   Logically collective; no effect on several ranks
 @*/

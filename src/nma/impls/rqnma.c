@@ -25,7 +25,12 @@
    the integral by LGL quadrature between successive amplitudes.
    A dissipation below 8 q0 rtol f_ref (the energy the Newton tolerance can hide) is reported as 0.
    Damping zeta = D / (2 pi (omega q)^2) + zeta0 (eqs. 39-40, 58); accelerometer amplitude
-   a = q omega^2 R phi (eq. 57). */
+   a = q omega^2 R phi (eq. 57).
+   -rqnma_solver fast (default): the non-Masing amplitudes are independent (each starts from the prestress), so they
+   are split over the ranks, each rank solving eqs. 33 / 54 alone with all the points; from the second cycle on each
+   LGL node is predicted from the step between the same nodes of the last cycle; GMRES on the lagged LU stops at 1e-6.
+   -rqnma_solver lagged: the former path (every rank solves every amplitude with its share of the points, secant
+   predictors, GMRES to 1e-10). Both converge every solve to -rqnma_rtol, so their backbones agree to it. */
 #include <tribo/private/nmaimpl.h>
 #include <tribonum.h>
 #include <math.h>
@@ -818,8 +823,9 @@ static PetscErrorCode TriboNMAView_RQNMA(TriboNMA nma, PetscViewer v)
 
   PetscFunctionBeginUser;
   PetscCall(PetscViewerASCIIPrintf(
-      v, "  %s, %" PetscInt_FMT " LGL points per branch, up to %" PetscInt_FMT " cycles, damping rtol %g, Newton rtol %g\n",
-      r->masing ? "Masing (initial loading)" : "non-Masing (+q -> -q -> +q cycles)", r->nlgl, r->maxcycles, (double)r->dtol, (double)r->rtol));
+      v, "  %s, %" PetscInt_FMT " LGL points per branch, up to %" PetscInt_FMT " cycles, damping rtol %g, Newton rtol %g, solver %s\n",
+      r->masing ? "Masing (initial loading)" : "non-Masing (+q -> -q -> +q cycles)", r->nlgl, r->maxcycles, (double)r->dtol, (double)r->rtol,
+      RQNMASolvers[r->solver]));
   PetscFunctionReturn(0);
 }
 
@@ -854,6 +860,9 @@ static PetscErrorCode TriboNMADestroy_RQNMA(TriboNMA nma)
 . -rqnma_damping_rtol <1e-3> - relative damping convergence between cycles
 . -rqnma_damping_atol <1e-7> - absolute damping convergence between cycles
 . -rqnma_rtol <1e-9>     - Newton tolerance
+. -rqnma_lag_lu <-1>     - Newton steps between LU factorizations (GMRES in between); -1: 10 from 400 DOFs, else 1
+. -rqnma_solver <fast>   - fast: non-Masing amplitudes split over the ranks, predictor from the last cycle, GMRES to 1e-6;
+                           lagged: the former path (points split over the ranks, secant predictor, GMRES to 1e-10)
 - -rqnma_snes_*          - the SNES of each solve
 @*/
 PetscErrorCode TriboNMACreate_RQNMA(TriboNMA nma)
