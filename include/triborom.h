@@ -146,6 +146,8 @@ PETSC_EXTERN PetscErrorCode TriboJointGatherPointFields(TriboJoint, PetscReal[],
 PETSC_EXTERN PetscErrorCode TriboJointGetPointValues(TriboJoint, PetscInt, const PetscInt[], PetscReal[], PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboJointGetLocalRange(TriboJoint, PetscInt *, PetscInt *);
 PETSC_EXTERN PetscErrorCode TriboJointGetEvaluationCount(TriboJoint, PetscLogDouble *);
+PETSC_EXTERN PetscErrorCode TriboJointAddEvaluationCount(TriboJoint, PetscLogDouble);
+PETSC_EXTERN PetscErrorCode TriboJointSetTangentDirect(TriboJoint, PetscBool);
 PETSC_EXTERN PetscErrorCode TriboJointGetLaw(TriboJoint, TriboLaw *);
 PETSC_EXTERN PetscErrorCode TriboJointGetLaws(TriboJoint, PetscInt *, const TriboLaw *[], const PetscInt *[]);
 PETSC_EXTERN PetscErrorCode TriboJointGetROM(TriboJoint, TriboROM *);

@@ -338,9 +338,35 @@ PetscErrorCode TriboJointEvaluate(TriboJoint j, TriboLawMode mode, const PetscSc
    tangent of TriboJointEvaluateLD() (D = dt/du) and of TriboJointEvaluateV() (D = dt/du or dt/dv) */
 PetscErrorCode TriboJointAddTangent_Private(TriboJoint j, const PetscReal D[], PetscScalar J[], PetscInt ld)
 {
-  PetscInt ni = j->ni;
+  PetscInt    ni = j->ni;
+  PetscMPIInt size;
 
   PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_size(j->comm, &size));
+  if (j->direct && size == 1) { // each group straight into J: no interface-sized buffer to clear, sum and add
+    for (PetscInt gi = 0; gi < j->ngroups; gi++) {
+      JointGroup  *g = &j->groups[gi];
+      PetscInt     m = 3 * g->np, nc = g->nc;
+      PetscBLASInt bm, bnc;
+      PetscReal    one = 1, zero = 0;
+      for (PetscInt c = 0; c < nc; c++)
+        for (PetscInt q = 0; q < g->np; q++) {
+          const PetscReal *Dq = &D[9 * (g->p0 + q)], *Pc = &g->P[m * c + 3 * q];
+          PetscReal       *o = &j->dp[m * c + 3 * q];
+          o[0]               = Dq[0] * Pc[0] + Dq[1] * Pc[1] + Dq[2] * Pc[2];
+          o[1]               = Dq[3] * Pc[0] + Dq[4] * Pc[1] + Dq[5] * Pc[2];
+          o[2]               = Dq[6] * Pc[0] + Dq[7] * Pc[1] + Dq[8] * Pc[2];
+        }
+      PetscCall(PetscBLASIntCast(m, &bm));
+      PetscCall(PetscBLASIntCast(nc, &bnc));
+      PetscCallBLAS("BLASgemm", BLASgemm_("T", "N", &bnc, &bnc, &bm, &one, g->W, &bm, j->dp, &bm, &zero, j->jg, &bnc));
+      for (PetscInt b = 0; b < nc; b++) {
+        PetscScalar *Jcol = &J[ld * j->idof[g->cols[b]]];
+        for (PetscInt a = 0; a < nc; a++) Jcol[j->idof[g->cols[a]]] += j->jg[a + nc * b];
+      }
+    }
+    PetscFunctionReturn(0);
+  }
   PetscCall(PetscArrayzero(j->Jbuf, ni * ni));
   for (PetscInt gi = 0; gi < j->ngroups; gi++) {
     JointGroup  *g = &j->groups[gi];
@@ -769,6 +795,36 @@ PetscErrorCode TriboJointGetEvaluationCount(TriboJoint j, PetscLogDouble *c)
 {
   PetscFunctionBeginUser;
   *c = j->nevals;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboJointSetTangentDirect - On one rank, add the tangent of each group of points straight into the dense
+  Jacobian of TriboJointEvaluateLD() rather than into an interface-sized buffer that is summed over the ranks and
+  then added (three passes over an ni x ni array fewer per Jacobian; the RQNMA Jacobian of the Brake-Reuss beam,
+  2,040 interface DOFs, took 55 ms against 65 ms in two runs side by side on a busy machine, the direct one the more
+  slowed down otherwise: 10.7 against 6.6 ms per dense product). The sums are the same but in another order, so the
+  Jacobian differs by round-off.
+
+  Logically collective; no effect on several ranks
+@*/
+PetscErrorCode TriboJointSetTangentDirect(TriboJoint j, PetscBool direct)
+{
+  PetscFunctionBeginUser;
+  j->direct = direct;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboJointAddEvaluationCount - Adds point-law evaluations made by another joint on the same interface (e.g. a
+  joint on PETSC_COMM_SELF of an analysis that splits its work over the ranks otherwise), for throughput reports.
+
+  Not collective: pass the same count on every rank
+@*/
+PetscErrorCode TriboJointAddEvaluationCount(TriboJoint j, PetscLogDouble c)
+{
+  PetscFunctionBeginUser;
+  j->nevals += c;
   PetscFunctionReturn(0);
 }
 

@@ -37,6 +37,7 @@ struct _n_TriboJoint {
   PetscInt       ngroups;
   JointGroup    *groups;
   PetscReal     *dp, *jg; /* work: largest 3 np x nc and nc x nc */
+  PetscBool      direct;  /* TriboJointSetTangentDirect() */
 };
 
 /* J[ld] += W^T blockdiag(D) P over the owned groups, summed over the ranks (src/rom/joint.c; D = dt/du or dt/dv) */
