@@ -199,20 +199,17 @@ static PetscErrorCode ApplyPoints_Private(TriboHBOp op, const PetscReal U[], Pet
 static PetscErrorCode MatMult_Private(Mat A, Vec xv, Vec yv)
 {
   TriboHBOp        op;
-  TriboJoint       j;
   const PetscReal *x;
   PetscReal       *y, *U, *zb;
-  PetscInt         n, nc, nl, Nx, m, N3;
+  PetscInt         n, nc, nl, Nx, m;
 
   PetscFunctionBeginUser;
   PetscCall(MatShellGetContext(A, &op));
-  j  = op->joint;
   n  = op->n;
   nc = op->nc;
   nl = op->nl;
   Nx = op->Nx;
   m  = op->m;
-  N3 = op->N3;
   U  = op->U;
   zb = op->U + Nx;
   PetscCall(VecGetArrayRead(xv, &x));

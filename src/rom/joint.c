@@ -334,6 +334,28 @@ PetscErrorCode TriboJointEvaluate(TriboJoint j, TriboLawMode mode, const PetscSc
   PetscFunctionReturn(0);
 }
 
+// j->jg (nc x nc) = W^T blockdiag(D) P of one group
+static PetscErrorCode GroupTangent_Private(TriboJoint j, JointGroup *g, const PetscReal D[])
+{
+  PetscInt     m = 3 * g->np, nc = g->nc;
+  PetscBLASInt bm, bnc;
+  PetscReal    one = 1, zero = 0;
+
+  PetscFunctionBeginUser;
+  for (PetscInt c = 0; c < nc; c++)
+    for (PetscInt q = 0; q < g->np; q++) {
+      const PetscReal *Dq = &D[9 * (g->p0 + q)], *Pc = &g->P[m * c + 3 * q];
+      PetscReal       *o = &j->dp[m * c + 3 * q];
+      o[0]               = Dq[0] * Pc[0] + Dq[1] * Pc[1] + Dq[2] * Pc[2];
+      o[1]               = Dq[3] * Pc[0] + Dq[4] * Pc[1] + Dq[5] * Pc[2];
+      o[2]               = Dq[6] * Pc[0] + Dq[7] * Pc[1] + Dq[8] * Pc[2];
+    }
+  PetscCall(PetscBLASIntCast(m, &bm));
+  PetscCall(PetscBLASIntCast(nc, &bnc));
+  PetscCallBLAS("BLASgemm", BLASgemm_("T", "N", &bnc, &bnc, &bm, &one, g->W, &bm, j->dp, &bm, &zero, j->jg, &bnc));
+  PetscFunctionReturn(0);
+}
+
 /* J[ld] += W^T blockdiag(D) P over the owned groups, summed over the ranks (interface rows and columns only): the
    tangent of TriboJointEvaluateLD() (D = dt/du) and of TriboJointEvaluateV() (D = dt/du or dt/dv) */
 PetscErrorCode TriboJointAddTangent_Private(TriboJoint j, const PetscReal D[], PetscScalar J[], PetscInt ld)
@@ -345,21 +367,9 @@ PetscErrorCode TriboJointAddTangent_Private(TriboJoint j, const PetscReal D[], P
   PetscCallMPI(MPI_Comm_size(j->comm, &size));
   if (j->direct && size == 1) { // each group straight into J: no interface-sized buffer to clear, sum and add
     for (PetscInt gi = 0; gi < j->ngroups; gi++) {
-      JointGroup  *g = &j->groups[gi];
-      PetscInt     m = 3 * g->np, nc = g->nc;
-      PetscBLASInt bm, bnc;
-      PetscReal    one = 1, zero = 0;
-      for (PetscInt c = 0; c < nc; c++)
-        for (PetscInt q = 0; q < g->np; q++) {
-          const PetscReal *Dq = &D[9 * (g->p0 + q)], *Pc = &g->P[m * c + 3 * q];
-          PetscReal       *o = &j->dp[m * c + 3 * q];
-          o[0]               = Dq[0] * Pc[0] + Dq[1] * Pc[1] + Dq[2] * Pc[2];
-          o[1]               = Dq[3] * Pc[0] + Dq[4] * Pc[1] + Dq[5] * Pc[2];
-          o[2]               = Dq[6] * Pc[0] + Dq[7] * Pc[1] + Dq[8] * Pc[2];
-        }
-      PetscCall(PetscBLASIntCast(m, &bm));
-      PetscCall(PetscBLASIntCast(nc, &bnc));
-      PetscCallBLAS("BLASgemm", BLASgemm_("T", "N", &bnc, &bnc, &bm, &one, g->W, &bm, j->dp, &bm, &zero, j->jg, &bnc));
+      JointGroup *g  = &j->groups[gi];
+      PetscInt    nc = g->nc;
+      PetscCall(GroupTangent_Private(j, g, D));
       for (PetscInt b = 0; b < nc; b++) {
         PetscScalar *Jcol = &J[ld * j->idof[g->cols[b]]];
         for (PetscInt a = 0; a < nc; a++) Jcol[j->idof[g->cols[a]]] += j->jg[a + nc * b];
@@ -369,21 +379,9 @@ PetscErrorCode TriboJointAddTangent_Private(TriboJoint j, const PetscReal D[], P
   }
   PetscCall(PetscArrayzero(j->Jbuf, ni * ni));
   for (PetscInt gi = 0; gi < j->ngroups; gi++) {
-    JointGroup  *g = &j->groups[gi];
-    PetscInt     m = 3 * g->np, nc = g->nc;
-    PetscBLASInt bm, bnc;
-    PetscReal    one = 1, zero = 0;
-    for (PetscInt c = 0; c < nc; c++)
-      for (PetscInt q = 0; q < g->np; q++) {
-        const PetscReal *Dq = &D[9 * (g->p0 + q)], *Pc = &g->P[m * c + 3 * q];
-        PetscReal       *o = &j->dp[m * c + 3 * q];
-        o[0]               = Dq[0] * Pc[0] + Dq[1] * Pc[1] + Dq[2] * Pc[2];
-        o[1]               = Dq[3] * Pc[0] + Dq[4] * Pc[1] + Dq[5] * Pc[2];
-        o[2]               = Dq[6] * Pc[0] + Dq[7] * Pc[1] + Dq[8] * Pc[2];
-      }
-    PetscCall(PetscBLASIntCast(m, &bm));
-    PetscCall(PetscBLASIntCast(nc, &bnc));
-    PetscCallBLAS("BLASgemm", BLASgemm_("T", "N", &bnc, &bnc, &bm, &one, g->W, &bm, j->dp, &bm, &zero, j->jg, &bnc));
+    JointGroup *g  = &j->groups[gi];
+    PetscInt    nc = g->nc;
+    PetscCall(GroupTangent_Private(j, g, D));
     for (PetscInt b = 0; b < nc; b++) {
       PetscReal *Jcol = &j->Jbuf[ni * g->cols[b]];
       for (PetscInt a = 0; a < nc; a++) Jcol[g->cols[a]] += j->jg[a + nc * b];
