@@ -39,7 +39,7 @@ typedef struct {
   PetscBool      monitor;
   PetscLogDouble t0;
   PetscInt       nfree, np, nb, nm, ncb, ni, niloc, rstart, rend, bs;
-  PetscBool      sparserhs;
+  PetscBool      sparserhs, redundant;
   // bdof: free DOF of each boundary position (sorted); bpos: position of each free DOF (-1: interior);
   // iloc: local interior index of each owned row (-1: boundary)
   PetscInt    *bdof, *bpos, *iloc;
@@ -374,21 +374,135 @@ static PetscErrorCode GatherCouplingTranspose_Private(CB *cb, PetscInt **bia, Pe
    30, 2 ranks, back to back on a machine loaded 5-8 on 2 cores): former path 161.7 s in
    MatMatSolve, 195 CPU s in all, 255.6 s wall; this one 129.7 s in MatMatTransposeSolve, 161 CPU s,
    248.2 s wall with a smaller share of the CPUs (66 % against 78 %); peak 6.39 GB against 6.60 GB. */
-static PetscErrorCode ConstraintModes_Private(CB *cb)
+// The blocks of one column block j0..j0+nc of Psi (x, the owned rows): K_bi Psi, the upper triangle of M_bb + M_bi Psi + Psi^T (M_ib + M_ii Psi) and Phi^T (M_ib + M_ii Psi)
+static PetscErrorCode BlockProducts_Private(CB *cb, PetscInt j0, PetscInt nc)
 {
-  const PetscInt ld  = PetscMax(cb->niloc, 1);
-  PetscInt      *bia = NULL, *bja = NULL, *ia = NULL, icntl27 = 0;
-  PetscScalar   *ba = NULL;
-  PetscBool      mumps, sparse;
-  PetscLogDouble t0, t1, tsolve = 0, tprod = 0;
+  const PetscInt ld = PetscMax(cb->niloc, 1);
+  PetscInt       ldw;
+  Mat            X, W;
+  PetscScalar   *w, *x = cb->psi + cb->niloc * j0;
 
   PetscFunctionBeginUser;
+  PetscCall(MatCreateDense(cb->comm, cb->niloc, PETSC_DECIDE, cb->ni, nc, x, &X));
+  PetscCall(MatMatMult(cb->Mii, X, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &W));
+  PetscCall(MatDenseGetLDA(W, &ldw));
+  PetscCall(MatDenseGetArray(W, &w));
+  CouplingAddColumns_Private(cb, &cb->mib, j0, nc, 1.0, w, ldw); // W = M_ib + M_ii Psi
+  CouplingTransposeMult_Private(cb, &cb->kib, j0, nc, x, cb->niloc, cb->Kc);
+  CouplingTransposeMult_Private(cb, &cb->mib, j0, nc, x, cb->niloc, cb->Mc);
+  PetscCall(GemmTN_Private(j0 + nc, nc, cb->niloc, cb->psi, ld, w, PetscMax(ldw, 1), cb->Mc + cb->ncb * j0, cb->ncb));
+  PetscCall(GemmTN_Private(cb->nm, nc, cb->niloc, cb->phi, ld, w, PetscMax(ldw, 1), cb->Mc + cb->nb + cb->ncb * j0, cb->ncb));
+  PetscCall(MatDenseRestoreArray(W, &w));
+  PetscCall(MatDestroy(&W));
+  PetscCall(MatDestroy(&X));
+  PetscFunctionReturn(0);
+}
+
+/* Redundant solves (-rom_redundant_solves, several ranks, MUMPS): every rank factors the whole K_ii sequentially
+   and solves its own column blocks of Psi, round by round (rank r: block j0 + r bs), then scatters the rows of its
+   block to their owners. A distributed MUMPS solve of many right-hand sides costs more in communication than it
+   gains: on the Brake-Reuss beam (2 ranks, 4,080 columns) 38.5 s, one rank alone 16.4 s. Costs one sequential
+   factor per rank (about 1 GB there). */
+static PetscErrorCode RedundantModes_Private(CB *cb, const PetscInt bia[], const PetscInt bja[], const PetscScalar ba[], PetscLogDouble *tsolve,
+                                             PetscLogDouble *tprod)
+{
+  PetscMPIInt    size;
+  Mat           *Ks, F;
+  IS             rperm, cperm;
+  MatFactorInfo  info;
+  PetscInt       istart = 0, *ia, *nloc;
+  PetscMPIInt   *counts, *displs;
+  PetscScalar   *buf;
+  PetscLogDouble t0, t1;
+
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_size(cb->comm, &size));
+  PetscCall(PetscMalloc4(size, &nloc, size, &counts, size + 1, &displs, cb->bs + 1, &ia));
+  PetscCallMPI(MPI_Allgather(&cb->niloc, 1, MPIU_INT, nloc, 1, MPIU_INT, cb->comm));
+  for (PetscMPIInt r = 0; r < cb->rank; r++) istart += nloc[r];
+  PetscCall(PetscTime(&t0));
+  PetscCall(PetscMalloc1(1, &Ks));
+  PetscCall(MatCreateRedundantMatrix(cb->Kii, size, PETSC_COMM_SELF, MAT_INITIAL_MATRIX, &Ks[0]));
+  PetscCall(MatSetOption(Ks[0], MAT_SYMMETRIC, PETSC_TRUE));
+  PetscCall(MatGetFactor(Ks[0], MATSOLVERMUMPS, MAT_FACTOR_CHOLESKY, &F));
+  PetscCall(MatMumpsSetIcntl(F, 27, cb->bs));
+  PetscCall(MatGetOrdering(Ks[0], MATORDERINGNATURAL, &rperm, &cperm));
+  PetscCall(MatFactorInfoInitialize(&info));
+  PetscCall(MatCholeskyFactorSymbolic(F, Ks[0], rperm, &info));
+  PetscCall(MatCholeskyFactorNumeric(F, Ks[0], &info));
+  PetscCall(ISDestroy(&rperm));
+  PetscCall(ISDestroy(&cperm));
+  PetscCall(MatDestroy(&Ks[0]));
+  PetscCall(PetscFree(Ks));
+  PetscCall(PetscMalloc1(cb->ni * cb->bs + 1, &buf));
+  PetscCall(PetscTime(&t1));
+  *tsolve += t1 - t0;
+  for (PetscInt j0 = 0; j0 < cb->nb; j0 += size * cb->bs) {
+    PetscInt jr = j0 + cb->rank * cb->bs, nr = PetscMax(0, PetscMin(cb->bs, cb->nb - jr));
+    PetscCall(PetscTime(&t0));
+    if (nr > 0) { // my block: X (ni x nr, all rows) from the rows jr..jr+nr of -K_ib^T
+      Mat          B, X;
+      PetscScalar *x;
+      for (PetscInt k = 0; k <= nr; k++) ia[k] = bia[jr + k] - bia[jr];
+      PetscCall(MatCreateSeqAIJWithArrays(PETSC_COMM_SELF, nr, cb->ni, ia, (PetscInt *)bja + bia[jr], (PetscScalar *)ba + bia[jr], &B));
+      PetscCall(MatCreateSeqDense(PETSC_COMM_SELF, cb->ni, nr, NULL, &X));
+      PetscCall(MatMatTransposeSolve(F, B, X));
+      PetscCall(MatDenseGetArray(X, &x));
+      for (PetscMPIInt r = 0, o = 0; r < size; r++) // packed by destination: rank r's rows of every column
+        for (PetscInt c = 0; c < nr; c++) {
+          PetscInt r0 = 0;
+          for (PetscMPIInt q = 0; q < r; q++) r0 += nloc[q];
+          PetscCall(PetscArraycpy(buf + o, x + cb->ni * c + r0, nloc[r]));
+          o += nloc[r];
+        }
+      PetscCall(MatDenseRestoreArray(X, &x));
+      PetscCall(MatDestroy(&X));
+      PetscCall(MatDestroy(&B));
+    }
+    for (PetscMPIInt k = 0; k < size; k++) { // rank k's block to the owners of its rows
+      PetscInt jk = j0 + k * cb->bs, nk = PetscMax(0, PetscMin(cb->bs, cb->nb - jk));
+      if (nk <= 0) continue;
+      displs[0] = 0;
+      for (PetscMPIInt r = 0; r < size; r++) {
+        PetscCall(PetscMPIIntCast(nloc[r] * nk, &counts[r]));
+        displs[r + 1] = displs[r] + counts[r];
+      }
+      PetscCallMPI(MPI_Scatterv(buf, counts, displs, MPIU_SCALAR, cb->psi + cb->niloc * jk, counts[cb->rank], MPIU_SCALAR, k, cb->comm));
+    }
+    PetscCall(PetscTime(&t1));
+    *tsolve += t1 - t0;
+    for (PetscMPIInt k = 0; k < size; k++) {
+      PetscInt jk = j0 + k * cb->bs, nk = PetscMax(0, PetscMin(cb->bs, cb->nb - jk));
+      if (nk > 0) PetscCall(BlockProducts_Private(cb, jk, nk));
+    }
+    PetscCall(PetscTime(&t0));
+    *tprod += t0 - t1;
+    if ((j0 + size * cb->bs) / 1024 != j0 / 1024 && j0 + size * cb->bs < cb->nb)
+      PetscCall(Monitor_Private(cb, "static modes %" PetscInt_FMT " of %" PetscInt_FMT, j0 + size * cb->bs, cb->nb));
+  }
+  PetscCall(PetscFree(buf));
+  PetscCall(MatDestroy(&F));
+  PetscCall(PetscFree4(nloc, counts, displs, ia));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode ConstraintModes_Private(CB *cb)
+{
+  PetscInt      *bia = NULL, *bja = NULL, *ia = NULL, icntl27 = 0;
+  PetscScalar   *ba = NULL;
+  PetscBool      mumps, sparse, redundant;
+  PetscLogDouble t0, t1, tsolve = 0, tprod = 0;
+  PetscMPIInt    size;
+
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_size(cb->comm, &size));
   {
     MatSolverType st;
     PetscCall(MatFactorGetSolverType(cb->F, &st));
     PetscCall(PetscStrcmp(st, MATSOLVERMUMPS, &mumps));
     sparse = (PetscBool)(mumps && cb->sparserhs);
   }
+  redundant = (PetscBool)(sparse && cb->redundant && size > 1);
   if (mumps) {
     PetscCall(MatMumpsGetIcntl(cb->F, 27, &icntl27));
     PetscCall(MatMumpsSetIcntl(cb->F, 27, cb->bs));
@@ -398,53 +512,57 @@ static PetscErrorCode ConstraintModes_Private(CB *cb)
     PetscCall(GatherCouplingTranspose_Private(cb, &bia, &bja, &ba));
     PetscCall(PetscMalloc1(cb->bs + 1, &ia));
   }
-  for (PetscInt j0 = 0; j0 < cb->nb; j0 += cb->bs) {
-    PetscInt     nc = PetscMin(cb->bs, cb->nb - j0), ldw;
-    Mat          B, X, W;
-    PetscScalar *b, *w, *x = cb->psi + cb->niloc * j0;
-
-    PetscCall(MatCreateDense(cb->comm, cb->niloc, PETSC_DECIDE, cb->ni, nc, x, &X));
-    PetscCall(PetscTime(&t0));
-    if (sparse) { // rows j0..j0+nc of -K_ib^T, all on rank 0
-      PetscInt m = cb->rank ? 0 : nc;
-      for (PetscInt k = 0; k <= m; k++) ia[k] = bia[j0 + k] - bia[j0];
-      PetscCall(MatCreate(cb->comm, &B));
-      PetscCall(MatSetSizes(B, m, cb->rank ? 0 : cb->ni, nc, cb->ni));
-      PetscCall(MatSetType(B, MATAIJ));
-      PetscCall(MatSeqAIJSetPreallocationCSR(B, ia, bja + bia[j0], ba + bia[j0]));
-      PetscCall(MatMPIAIJSetPreallocationCSR(B, ia, bja + bia[j0], ba + bia[j0]));
-      PetscCall(MatMatTransposeSolve(cb->F, B, X));
-    } else {
-      PetscCall(MatCreateDense(cb->comm, cb->niloc, PETSC_DECIDE, cb->ni, nc, NULL, &B));
-      PetscCall(MatDenseGetArrayWrite(B, &b));
-      PetscCall(PetscArrayzero(b, cb->niloc * nc));
-      CouplingAddColumns_Private(cb, &cb->kib, j0, nc, -1.0, b, cb->niloc);
-      PetscCall(MatDenseRestoreArrayWrite(B, &b));
-      PetscCall(MatMatSolve(cb->F, B, X));
+  if (redundant) { // every rank needs all of -K_ib^T
+    PetscInt nz = cb->rank ? 0 : bia[cb->nb];
+    PetscCallMPI(MPI_Bcast(bia, (PetscMPIInt)(cb->nb + 1), MPIU_INT, 0, cb->comm));
+    nz = bia[cb->nb];
+    if (cb->rank) {
+      PetscCall(PetscFree(bja));
+      PetscCall(PetscFree(ba));
+      PetscCall(PetscMalloc1(nz + 1, &bja));
+      PetscCall(PetscMalloc1(nz + 1, &ba));
     }
-    PetscCall(MatDestroy(&B));
-    PetscCall(PetscTime(&t1));
-    tsolve += t1 - t0;
-    t0 = t1;
-    PetscCall(MatMatMult(cb->Mii, X, MAT_INITIAL_MATRIX, PETSC_DEFAULT, &W));
-    PetscCall(MatDenseGetLDA(W, &ldw));
-    PetscCall(MatDenseGetArray(W, &w));
-    CouplingAddColumns_Private(cb, &cb->mib, j0, nc, 1.0, w, ldw); // W = M_ib + M_ii Psi
-    CouplingTransposeMult_Private(cb, &cb->kib, j0, nc, x, cb->niloc, cb->Kc);
-    CouplingTransposeMult_Private(cb, &cb->mib, j0, nc, x, cb->niloc, cb->Mc);
-    PetscCall(GemmTN_Private(j0 + nc, nc, cb->niloc, cb->psi, ld, w, PetscMax(ldw, 1), cb->Mc + cb->ncb * j0, cb->ncb));
-    PetscCall(GemmTN_Private(cb->nm, nc, cb->niloc, cb->phi, ld, w, PetscMax(ldw, 1), cb->Mc + cb->nb + cb->ncb * j0, cb->ncb));
-    PetscCall(MatDenseRestoreArray(W, &w));
-    PetscCall(MatDestroy(&W));
-    PetscCall(MatDestroy(&X));
-    PetscCall(PetscTime(&t1));
-    tprod += t1 - t0;
-    if ((j0 + nc) / 1024 != j0 / 1024 && j0 + nc < cb->nb)
-      PetscCall(Monitor_Private(cb, "static modes %" PetscInt_FMT " of %" PetscInt_FMT, j0 + nc, cb->nb));
-  }
+    PetscCallMPI(MPI_Bcast(bja, (PetscMPIInt)nz, MPIU_INT, 0, cb->comm));
+    PetscCallMPI(MPI_Bcast(ba, (PetscMPIInt)nz, MPIU_SCALAR, 0, cb->comm));
+    PetscCall(RedundantModes_Private(cb, bia, bja, ba, &tsolve, &tprod));
+  } else
+    for (PetscInt j0 = 0; j0 < cb->nb; j0 += cb->bs) {
+      PetscInt     nc = PetscMin(cb->bs, cb->nb - j0);
+      Mat          B, X;
+      PetscScalar *b, *x = cb->psi + cb->niloc * j0;
+
+      PetscCall(MatCreateDense(cb->comm, cb->niloc, PETSC_DECIDE, cb->ni, nc, x, &X));
+      PetscCall(PetscTime(&t0));
+      if (sparse) { // rows j0..j0+nc of -K_ib^T, all on rank 0
+        PetscInt m = cb->rank ? 0 : nc;
+        for (PetscInt k = 0; k <= m; k++) ia[k] = bia[j0 + k] - bia[j0];
+        PetscCall(MatCreate(cb->comm, &B));
+        PetscCall(MatSetSizes(B, m, cb->rank ? 0 : cb->ni, nc, cb->ni));
+        PetscCall(MatSetType(B, MATAIJ));
+        PetscCall(MatSeqAIJSetPreallocationCSR(B, ia, bja + bia[j0], ba + bia[j0]));
+        PetscCall(MatMPIAIJSetPreallocationCSR(B, ia, bja + bia[j0], ba + bia[j0]));
+        PetscCall(MatMatTransposeSolve(cb->F, B, X));
+      } else {
+        PetscCall(MatCreateDense(cb->comm, cb->niloc, PETSC_DECIDE, cb->ni, nc, NULL, &B));
+        PetscCall(MatDenseGetArrayWrite(B, &b));
+        PetscCall(PetscArrayzero(b, cb->niloc * nc));
+        CouplingAddColumns_Private(cb, &cb->kib, j0, nc, -1.0, b, cb->niloc);
+        PetscCall(MatDenseRestoreArrayWrite(B, &b));
+        PetscCall(MatMatSolve(cb->F, B, X));
+      }
+      PetscCall(MatDestroy(&B));
+      PetscCall(MatDestroy(&X));
+      PetscCall(PetscTime(&t1));
+      tsolve += t1 - t0;
+      PetscCall(BlockProducts_Private(cb, j0, nc));
+      PetscCall(PetscTime(&t0));
+      tprod += t0 - t1;
+      if ((j0 + nc) / 1024 != j0 / 1024 && j0 + nc < cb->nb)
+        PetscCall(Monitor_Private(cb, "static modes %" PetscInt_FMT " of %" PetscInt_FMT, j0 + nc, cb->nb));
+    }
   if (mumps) PetscCall(MatMumpsSetIcntl(cb->F, 27, icntl27));
-  PetscCall(Monitor_Private(cb, "%" PetscInt_FMT " static constraint modes and their blocks (%s right-hand sides: solves %.1f s, products %.1f s)",
-                            cb->nb, sparse ? "sparse" : "dense", (double)tsolve, (double)tprod));
+  PetscCall(Monitor_Private(cb, "%" PetscInt_FMT " static constraint modes and their blocks (%s right-hand sides%s: solves %.1f s, products %.1f s)",
+                            cb->nb, sparse ? "sparse" : "dense", redundant ? ", redundant sequential factors" : "", (double)tsolve, (double)tprod));
   PetscCall(PetscFree(ia));
   PetscCall(PetscFree(bia));
   PetscCall(PetscFree(bja));
@@ -813,6 +931,7 @@ PetscErrorCode TriboCBCreate(MPI_Comm comm, TriboCB *cb)
   c->nmodes    = -1;
   c->bs        = 256;
   c->sparserhs = PETSC_TRUE;
+  c->redundant = PETSC_TRUE;
   c->ncondense = -1;
   PetscCall(PetscStrallocpy("rom_", &c->prefix));
   *cb = c;
@@ -892,6 +1011,7 @@ static PetscErrorCode CreateSolvers_Private(TriboCB cb)
 . -rom_nmodes <-1>               - fixed-interface modes (-1: *Select Eigenmodes of the deck)
 . -rom_block_size <256>          - columns of Psi solved at once (memory: two dense n_i x 256 blocks;
                                    with MUMPS also its blocking of right-hand sides, ICNTL(27))
+. -rom_redundant_solves <true>   - on several ranks, each rank factors K_ii alone and solves its own blocks of Psi
 . -rom_sparse_rhs <true>         - with MUMPS, solve for Psi with the sparse right-hand sides K_ib
                                    (MatMatTransposeSolve(), ICNTL(20) = 1); false: dense columns
                                    (MatMatSolve(), the former path)
@@ -941,6 +1061,10 @@ PetscErrorCode TriboCBSetFromOptions(TriboCB cb)
       "-sparse_rhs",
       "solve for the static modes with MUMPS's sparse right-hand sides K_ib (MatMatTransposeSolve()); false: dense ones (MatMatSolve())",
       "TriboCBSetFromOptions", cb->sparserhs, &cb->sparserhs, NULL));
+  PetscCall(PetscOptionsBool("-redundant_solves",
+                             "on several ranks with MUMPS and sparse right-hand sides: every rank factors K_ii alone and solves its own blocks of "
+                             "static modes (faster, one sequential factor per rank); false: one distributed factor",
+                             "TriboCBSetFromOptions", cb->redundant, &cb->redundant, NULL));
   PetscCall(PetscOptionsReal("-accel_mass", "accelerometer mass at each sensor node [kg]", "TriboCBSetFromOptions", cb->accelm, &cb->accelm, NULL));
   PetscCall(PetscOptionsIntArray("-accel_nodes", "deck node numbers of the accelerometers", "TriboCBSetFromOptions", cb->accel, &naccel, &flg));
   if (flg) cb->naccel = naccel;
@@ -1180,6 +1304,7 @@ PetscErrorCode TriboCBReduce(TriboCB tcb, TriboFESystem fe, TriboROM *rom)
   cb.nm        = tcb->nmodes >= 0 ? tcb->nmodes : mesh->nmodes;
   cb.bs        = tcb->bs;
   cb.sparserhs = tcb->sparserhs;
+  cb.redundant = tcb->redundant;
   cb.monitor   = tcb->monitor;
   cb.ksp       = tcb->ksp;
   cb.eps       = tcb->eps;

@@ -12,7 +12,7 @@ struct _p_TriboCB {
   PetscReal pairtol, meshtol, planetol; /* pairing and flatness tolerances (relative) */
   PetscInt  nmodes;                     /* fixed-interface modes; -1: the deck's *Select Eigenmodes */
   PetscInt  bs;                         /* static modes solved at once */
-  PetscBool sparserhs;                  /* static modes from MUMPS's sparse right-hand sides (MatMatTransposeSolve()); false: dense (MatMatSolve()) */
+  PetscBool sparserhs, redundant;       /* static modes from MUMPS's sparse right-hand sides (MatMatTransposeSolve()); false: dense (MatMatSolve()) */
   PetscReal accelm;                     /* accelerometer mass (kg) */
   PetscInt  accel[64], naccel;          /* deck numbers of the accelerometer nodes */
   PetscBool monitor;
