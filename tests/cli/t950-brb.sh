@@ -9,7 +9,7 @@
 # measured 179.5 Hz; with it and with 232 and 122 RBE3 patches the area is the fine one (1e-12) and the interface
 # carries the three bolt loads (normal force 36747 N printed to 5 digits; from /prestress when h5py is there, to 1e-9
 # on the grid and 2e-8 with the patches, whose saddle-point solve has a condition number near 1e8).
-# The fast RQNMA path against the former one (one amplitude). Skipped without the data. Takes about 10 minutes on
+# The fast RQNMA path against the former one (three amplitudes on the 24 x 5 grid, converged cycles). Skipped without the data. Takes about 10 minutes on
 # 2 cores.
 # timeout: 1800
 set -u
@@ -60,21 +60,6 @@ sys.exit(0 if ok else 1)
 PY
 then pass "backbone: solved at every amplitude, frequency falls and damping rises with amplitude"; else fail "backbone trends" ""; fi
 
-# the fast RQNMA path (-rqnma_solver fast, amplitudes over the ranks) against the former one (lagged) on the full
-# interface: one amplitude, 2 cycles, fast on 2 ranks against lagged on 1 rank: frequency to 1e-8, damping to 1e-6
-for s in "lagged:1" "fast:2"; do
-  $MPIEXEC -n "${s#*:}" "$TRIBO_ABS" backbone -rom "$d/rom.h5" "${law[@]}" -backbone_amplitudes 1e-5 -rqnma_max_cycles 2 -rqnma_solver "${s%%:*}" \
-    -backbone_quiet -output "$d/rq_${s%%:*}.h5" > "$d/rq_${s%%:*}.log" 2> "$d/rq_${s%%:*}.err" || fail "RQNMA ${s%%:*}" "" "$d/rq_${s%%:*}.err"
-done
-if [ "$HAVE_H5PY" = 1 ] && $PY - "$d/rq_lagged.h5" "$d/rq_fast.h5" <<'PY'
-import sys, h5py
-a, b = (h5py.File(f, 'r')['backbone/mode1'] for f in sys.argv[1:3])
-df = abs(b['frequency_hz'][0] / a['frequency_hz'][0] - 1); dz = abs(b['damping'][0] / a['damping'][0] - 1)
-print('# frequency %.9f / %.9f Hz (%.1e), damping %.6e / %.6e (%.1e)' % (a['frequency_hz'][0], b['frequency_hz'][0], df, a['damping'][0], b['damping'][0], dz))
-sys.exit(0 if df < 1e-8 and dz < 1e-6 else 1)
-PY
-then pass "RQNMA fast (2 ranks) = lagged (1 rank) on the BRB: frequency 1e-8, damping 1e-6"; else [ "$HAVE_H5PY" = 1 ] && fail "RQNMA fast against lagged on the BRB" ""; fi
-
 # interface reductions of the saved Craig-Bampton ROM
 for z in "g24x5:-rom_zte_grid 24,5" "p232:-rom_zte_patches 232" "p122:-rom_zte_patches 122"; do
   n=${z%%:*}
@@ -99,4 +84,22 @@ PY
 done
 v=$(sed -nE 's/^ +[0-9]+ +([0-9.]+) Hz +elastic mode 1$/\1/p' "$d/g24x5.modal.log")
 if awk -v v="$v" 'BEGIN{exit !(v != "" && (v / 179.5 - 1)^2 < 0.005^2)}'; then pass "24 x 5 grid (120 ZTEs): prestressed mode 1 $v Hz within 0.5 % of the measured 179.5 Hz"; else fail "24 x 5 grid: mode 1 $v Hz, measured 179.5 Hz, tolerance 0.5 %" "" "$d/g24x5.modal.log"; fi
+# the fast RQNMA path (-rqnma_solver fast, amplitudes over the ranks) against the former one (lagged): fast on 2 ranks
+# against lagged on 1 rank, on the 24 x 5 grid, three amplitudes run until the damping has converged: frequency to
+# 1e-8, damping to 1e-6 (relative, or 1e-12 absolute where the joint sticks). The two paths differ in predictor and
+# GMRES tolerance, so they agree only on converged cycles: with 2 cycles on the full interface a CI machine measured
+# 1.0e-3 in damping (unconverged cycles amplify round-off), hence converged cycles here.
+for s in "lagged:1" "fast:2"; do
+  $MPIEXEC -n "${s#*:}" "$TRIBO_ABS" backbone -rom "$d/g24x5.h5" "${law[@]}" -backbone_amplitudes 1e-6,1e-5,5e-5 -rqnma_solver "${s%%:*}" \
+    -backbone_quiet -output "$d/rq_${s%%:*}.h5" > "$d/rq_${s%%:*}.log" 2> "$d/rq_${s%%:*}.err" || fail "RQNMA ${s%%:*}" "" "$d/rq_${s%%:*}.err"
+done
+if [ "$HAVE_H5PY" = 1 ] && $PY - "$d/rq_lagged.h5" "$d/rq_fast.h5" <<'PY'
+import sys, h5py, numpy as np
+a, b = (h5py.File(f, 'r')['backbone/mode1'] for f in sys.argv[1:3])
+fa, fb, za, zb = a['frequency_hz'][:], b['frequency_hz'][:], a['damping'][:], b['damping'][:]
+df = np.max(abs(fb / fa - 1)); dz = np.max(abs(zb - za) / np.maximum(abs(za), 1e-6))
+print('# frequency', fa, fb, '(%.1e); damping' % df, za, zb, '(%.1e); converged' % dz, a['converged'][:], b['converged'][:])
+sys.exit(0 if df < 1e-8 and dz < 1e-6 and np.all(a['converged'][:] == 1) and np.all(b['converged'][:] == 1) else 1)
+PY
+then pass "RQNMA fast (2 ranks) = lagged (1 rank) on the BRB 24 x 5 grid: frequency 1e-8, damping 1e-6"; else [ "$HAVE_H5PY" = 1 ] && fail "RQNMA fast against lagged on the BRB" "" "$d/rq_lagged.log" "$d/rq_fast.log"; fi
 finish
