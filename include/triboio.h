@@ -140,3 +140,17 @@ PETSC_EXTERN PetscErrorCode TriboROMSurfaceXdmfGrid(TriboROMSurface, TriboXdmf);
 PETSC_EXTERN PetscErrorCode TriboXdmfSeries(TriboXdmf, const char[], TriboInterface, TriboROMSurface, PetscInt, const PetscReal[], const char[],
                                             const char[], const char[]);
 PETSC_EXTERN PetscErrorCode TriboROMWriteXdmf(TriboROM, TriboXdmf);
+
+/* Asperity statistics and mesoscale gap map of an interface (src/io/surfstats.c), for the rough-contact law */
+typedef struct _n_TriboSurfaceStats *TriboSurfaceStats;
+struct _n_TriboSurfaceStats {
+  char      *file;
+  PetscReal  re, rp, rpp, eta, zmax, alpha; /* R_e, R' and R'' (0: not given), area density, maximum gap, orientation */
+  PetscInt   npdf;                          /* gap PDF: normalized gap pdfz[npdf] on [0, 1], density pdfp[npdf] */
+  PetscReal *pdfz, *pdfp, pdfint;           /* pdfint: its trapezoid integral */
+  PetscInt   nx, ny;                        /* mesoscale gap map gap[ny x nx] (row-major) on the grid gx x gy; nx = 0: none */
+  PetscReal *gx, *gy, *gap;
+};
+PETSC_EXTERN PetscErrorCode TriboSurfaceStatsLoad(MPI_Comm, const char[], const char[], TriboSurfaceStats *);
+PETSC_EXTERN PetscErrorCode TriboSurfaceStatsInterpolateGap(TriboSurfaceStats, PetscInt, const PetscReal[], PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboSurfaceStatsDestroy(TriboSurfaceStats *);

@@ -135,6 +135,9 @@ PETSC_EXTERN PetscErrorCode TriboJointEvaluateV(TriboJoint, TriboLawMode, const 
 PETSC_EXTERN PetscErrorCode TriboJointEvaluateHB(TriboJoint, TriboHB, TriboLawMode, const PetscReal[], PetscReal[], PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboJointEvaluateHBPoints(TriboJoint, TriboHB, TriboLawMode, const PetscReal[], PetscReal[], PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboJointEvaluateHBV(TriboJoint, TriboHB, TriboLawMode, const PetscReal[], PetscReal[], PetscReal[], PetscReal[]);
+/* Initial normal gap of every interface point (a mesoscale topography, m, > 0 apart): the laws see u_n - gap */
+PETSC_EXTERN PetscErrorCode TriboJointSetPointGap(TriboJoint, const PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboJointGetPointGap(TriboJoint, const PetscReal *[]);
 PETSC_EXTERN PetscErrorCode TriboJointCommit(TriboJoint);
 /* Save/restore the committed history (owned points, nhist*nloc values) */
 PETSC_EXTERN PetscErrorCode TriboJointGetHistorySize(TriboJoint, PetscInt *);

@@ -694,6 +694,10 @@ PetscErrorCode TriboHBOpEvaluate(TriboHBOp op, TriboLawMode mode, const PetscRea
       for (PetscInt q = j->prow[r]; q < j->prow[r + 1]; q++) s += j->pval[q] * X[k * n + j->pcol[q]];
       U[k * nl3 + r] = s;
     }
+  if (j->gap) { // the point gaps off the constant term of u_n (TriboJointSetPointGap())
+    PetscCheck(nc % 2 == 1, op->comm, PETSC_ERR_ARG_WRONGSTATE, "the interface has a mesoscale gap: the harmonics must include harmonic 0");
+    for (PetscInt p = 0; p < j->nloc; p++) U[3 * p + 2] -= j->gap[j->p0 + p];
+  }
   if (jac && !op->Jp) PetscCall(PetscMalloc1(j->nloc * op->N3 * op->N3 + 1, &op->Jp));
   for (PetscInt r = 0; r < j->nruns; r++) // each run of points with one law (law groups, discrete elements)
     PetscCall(EvaluateLaw_Private(op, j->laws[j->runs[r].law], mode, j->runs[r].p0, j->runs[r].p0 + j->runs[r].np, U, T, jac ? op->Jp : NULL));

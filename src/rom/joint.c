@@ -407,6 +407,8 @@ PetscErrorCode TriboJointEvaluateLD(TriboJoint j, TriboLawMode mode, const Petsc
     for (PetscInt k = j->prow[r]; k < j->prow[r + 1]; k++) s += j->pval[k] * PetscRealPart(x[j->pcol[k]]);
     j->u[r] = s;
   }
+  if (j->gap)
+    for (PetscInt p = 0; p < j->nloc; p++) j->u[3 * p + 2] -= j->gap[j->p0 + p];
   for (PetscInt ir = 0; ir < j->nruns; ir++) {
     const JointRun *r = &j->runs[ir];
     PetscCall(TriboLawEvaluate(j->laws[r->law], mode, r->np, &j->u[3 * r->p0], &j->h[r->h0], &j->t[3 * r->p0], J ? &j->d[9 * r->p0] : NULL,
@@ -423,7 +425,7 @@ PetscErrorCode TriboJointEvaluateLD(TriboJoint j, TriboLawMode mode, const Petsc
 }
 
 /* U_k = P X_k for the owned points, one block per run of points with the same law in the layout of TriboHBAFT():
-   run r at nc 3 p0, U[nc 3 p0 + k (3 np) + 3 i + c] */
+   run r at nc 3 p0, U[nc 3 p0 + k (3 np) + 3 i + c]; the point gaps are taken off the constant term of u_n */
 static PetscErrorCode RunHarmonics_Private(TriboJoint j, PetscInt nc, const PetscReal X[], PetscReal U[])
 {
   PetscInt n = j->n;
@@ -438,6 +440,10 @@ static PetscErrorCode RunHarmonics_Private(TriboJoint j, PetscInt nc, const Pets
         for (PetscInt q = j->prow[3 * ru->p0 + r]; q < j->prow[3 * ru->p0 + r + 1]; q++) s += j->pval[q] * X[k * n + j->pcol[q]];
         U[o + k * m3 + r] = s;
       }
+    if (j->gap) { // the constant term X0 (harmonic 0, first column when ncoef is odd) of u_n
+      PetscCheck(nc % 2 == 1, j->comm, PETSC_ERR_ARG_WRONGSTATE, "the interface has a mesoscale gap: the harmonics must include harmonic 0");
+      for (PetscInt i = 0; i < ru->np; i++) U[o + 3 * i + 2] -= j->gap[j->p0 + ru->p0 + i];
+    }
   }
   PetscFunctionReturn(0);
 }
@@ -655,6 +661,54 @@ PetscErrorCode TriboJointEvaluateHBPoints(TriboJoint j, TriboHB hb, TriboLawMode
 }
 
 /*@
+  TriboJointSetPointGap - Sets the initial normal gap of every interface point, e.g. a measured mesoscale topography
+  (Porter and Brake 2023 §3.2.1, eq. 1: every asperity's gap is the element's mesoscale gap plus its own).
+
+  Logically collective
+
+  Input Parameters:
++ j   - the joint, with its ROM set
+- gap - [npts] gap of every quadrature point in global point order (m; > 0: the surfaces are apart at x = 0), the
+        same on every rank; NULL removes the gaps
+
+  Notes:
+  Every law then sees u_n - gap as its normal displacement (u_n > 0 interpenetration, include/tribolaw.h), in the
+  static, transient and harmonic evaluations (there the constant term, so the harmonics must include harmonic 0).
+  The point displacements of TriboJointGatherPointFields() and TriboJointEvaluateHBPoints() are those the laws see.
+
+.seealso: `TriboJointGetPointGap()`, `TriboJointEvaluate()`
+@*/
+PetscErrorCode TriboJointSetPointGap(TriboJoint j, const PetscReal gap[])
+{
+  PetscInt npts;
+
+  PetscFunctionBeginUser;
+  PetscCheck(j->rom && j->rom->iface, j->comm, PETSC_ERR_ORDER, "set the joint's ROM (with an interface) before the point gaps");
+  npts = j->rom->iface->npts;
+  PetscCall(PetscFree(j->gap));
+  if (!gap) PetscFunctionReturn(0);
+  PetscCall(PetscMalloc1(npts + 1, &j->gap));
+  for (PetscInt p = 0; p < npts; p++) {
+    PetscCheck(PetscIsNormalReal(gap[p]) || gap[p] == 0, j->comm, PETSC_ERR_ARG_OUTOFRANGE,
+               "the gap of interface point %" PetscInt_FMT " is not finite", p);
+    j->gap[p] = gap[p];
+  }
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboJointGetPointGap - The initial normal gap of every interface point (TriboJointSetPointGap()), NULL when none.
+
+  Not collective
+@*/
+PetscErrorCode TriboJointGetPointGap(TriboJoint j, const PetscReal *gap[])
+{
+  PetscFunctionBeginUser;
+  *gap = j->gap;
+  PetscFunctionReturn(0);
+}
+
+/*@
   TriboJointCommit - Accepts the state of the last evaluation: the trial history becomes the
   committed one (the reference state of the next load step).
 @*/
@@ -861,6 +915,7 @@ PetscErrorCode TriboJointDestroy(TriboJoint *j)
   PetscCall(PetscFree((*j)->runs));
   PetscCall(PetscFree((*j)->dp));
   PetscCall(PetscFree((*j)->jg));
+  PetscCall(PetscFree((*j)->gap));
   PetscCall(PetscFree(*j));
   PetscFunctionReturn(0);
 }

@@ -46,6 +46,8 @@ PetscErrorCode TriboJointEvaluateV(TriboJoint j, TriboLawMode mode, const PetscR
     j->u[r] = s;
     vp[r]   = sv;
   }
+  if (j->gap)
+    for (PetscInt p = 0; p < j->nloc; p++) j->u[3 * p + 2] -= j->gap[j->p0 + p];
   for (PetscInt ir = 0; ir < j->nruns; ir++) {
     const JointRun *r = &j->runs[ir];
     PetscCall(TriboLawEvaluateV(j->laws[r->law], mode, r->np, &j->u[3 * r->p0], &vp[3 * r->p0], &j->h[r->h0], &j->t[3 * r->p0],

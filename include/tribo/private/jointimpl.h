@@ -38,6 +38,7 @@ struct _n_TriboJoint {
   JointGroup    *groups;
   PetscReal     *dp, *jg; /* work: largest 3 np x nc and nc x nc */
   PetscBool      direct;  /* TriboJointSetTangentDirect() */
+  PetscReal     *gap;     /* [npts] initial normal gap of every point (TriboJointSetPointGap()), NULL: none */
 };
 
 /* J[ld] += W^T blockdiag(D) P over the owned groups, summed over the ranks (src/rom/joint.c; D = dt/du or dt/dv) */
