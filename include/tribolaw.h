@@ -51,6 +51,32 @@ typedef PetscInt (*TriboLawKernelP)(const PetscReal *p, TriboLawMode mode, Petsc
 typedef PetscInt (*TriboLawKernelH)(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *v, const PetscReal *h,
                                     PetscReal *dtdh, PetscReal *dhdu, PetscReal *dhdv, PetscReal *dhdh);
 
+/* A string-valued option of a law (-<prefix>friction_<name> <value>), e.g. the asperity model of "rough". The kernel
+   sees the index of the chosen value as a real at p[nparams + k] for the card's k-th choice. */
+typedef struct {
+  const char        *name; /* option suffix: -<prefix>friction_<name> */
+  const char        *help;
+  PetscInt           nvalues;
+  const char *const *values; /* the admissible names */
+  PetscInt           value;  /* default: index into values */
+} TriboLawChoice;
+
+/* A table a law takes as data (TriboLawSetTable(), -<prefix>friction_<name> v1,v2,...), e.g. a gap PDF */
+typedef struct {
+  const char *name; /* table name and option suffix */
+  const char *units;
+  const char *help;
+} TriboLawTable;
+
+/* Optional hook of a card: prepares the data a kernel derives from its parameters and tables, once per parameter set
+   (TriboLawSetUp()). Inputs: p (nparams parameters, then nchoices choice indices), the tables given (tn[k] values
+   tv[k] for the card's k-th table, tn[k] = 0 when not given). With derived NULL it returns only the sizes: the history
+   variables per point *nhist and the number of derived values *nderived. Otherwise it fills derived[*nderived] (the
+   kernel receives it at p[nparams + nchoices]) and, when hist_scale is not NULL, the AFT periodicity groups
+   hist_scale[*nhist] (see TriboLawCard.hist_scale). Returns NULL, or why the set is not admissible (written in why). */
+typedef const char *(*TriboLawSetUpHook)(const PetscReal *p, const PetscInt tn[], const PetscReal *const tv[], PetscInt *nhist, PetscInt *nderived,
+                                         PetscReal derived[], PetscInt hist_scale[], char why[], size_t whylen);
+
 typedef struct {
   const char          *name;      /* type string, e.g. "edf" */
   const char          *title;     /* one line */
@@ -68,10 +94,18 @@ typedef struct {
   PetscBool (*penalty_contact)(const PetscReal *p); /* optional: PETSC_TRUE when, for parameters p, all tractions vanish at u_n <= 0
                                                        (penalty contact, porter-et-al-2022 eqs. 3-4); NULL: never. A post-slip spring
                                                        added by "<law>+kp" is then re-referenced at re-contact (eq. 5) */
-  TriboLawKernelH kernel_h;                         /* optional: state derivatives of one step; else the AFT differences its march */
-  const PetscInt *hist_scale;                       /* optional: [nhist] group of each history variable in the AFT's periodicity test:
+  TriboLawKernelH       kernel_h;                   /* optional: state derivatives of one step; else the AFT differences its march */
+  const PetscInt       *hist_scale;                 /* optional: [nhist] group of each history variable in the AFT's periodicity test:
                                                        variables of one group (the components of one displacement or traction) share
                                                        the scale, their largest magnitude over the period; NULL: each its own */
+  PetscInt              nchoices;                   /* optional: string-valued options (TriboLawSetChoice()) */
+  const TriboLawChoice *choices;
+  PetscInt              ntables; /* optional: tables of data (TriboLawSetTable()) */
+  const TriboLawTable  *tables;
+  TriboLawSetUpHook     setup;                         /* optional: derived data and a parameter-dependent nhist; then the law
+                                                       object's card (TriboLawGetCard()) has this law's nhist and hist_scale */
+  PetscInt (*work)(const PetscReal *p, PetscInt *sub); /* optional: asperity evaluations per point for the prepared p, and in *sub the
+                                                          slider updates per point (TriboLawGetWork()) */
 } TriboLawCard;
 
 #define TRIBOLAWPENALTY         "penalty"
@@ -92,6 +126,7 @@ typedef struct {
 #define TRIBOLAWIWANSTRIBECK    "iwan_stribeck"
 #define TRIBOLAWIWANDISCRETE    "iwan_discrete"
 #define TRIBOLAWIWANDISCRETE10K "iwan_discrete_10k"
+#define TRIBOLAWROUGH           "rough"
 
 /* suffix of a law name that adds a post-slip spring to any registered law, e.g. "jenkins+kp" (TriboLawRegisterPostSlip()) */
 #define TRIBOLAWPOSTSLIPSUFFIX "+kp"
@@ -111,6 +146,10 @@ PETSC_EXTERN PetscErrorCode TriboLawGetCard(TriboLaw, const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawSetParameter(TriboLaw, const char[], PetscReal);
 PETSC_EXTERN PetscErrorCode TriboLawGetParameter(TriboLaw, const char[], PetscReal *);
 PETSC_EXTERN PetscErrorCode TriboLawGetParameters(TriboLaw, const PetscReal *[]);
+PETSC_EXTERN PetscErrorCode TriboLawSetChoice(TriboLaw, const char[], const char[]);
+PETSC_EXTERN PetscErrorCode TriboLawGetChoice(TriboLaw, const char[], const char *[]);
+PETSC_EXTERN PetscErrorCode TriboLawSetTable(TriboLaw law, const char name[], PetscInt n, const PetscReal v[]);
+PETSC_EXTERN PetscErrorCode TriboLawGetWork(TriboLaw, PetscInt64 *, PetscInt64 *, PetscInt64 *);
 PETSC_EXTERN PetscErrorCode TriboLawSetFromOptions(TriboLaw);
 PETSC_EXTERN PetscErrorCode TriboLawSetUp(TriboLaw);
 PETSC_EXTERN PetscErrorCode TriboLawView(TriboLaw, PetscViewer);
@@ -142,3 +181,4 @@ PETSC_EXTERN PetscErrorCode TriboLawCardGet_IwanUniform(const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_IwanStribeck(const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_IwanDiscrete(const TriboLawCard **);
 PETSC_EXTERN PetscErrorCode TriboLawCardGet_IwanDiscrete10k(const TriboLawCard **);
+PETSC_EXTERN PetscErrorCode TriboLawCardGet_Rough(const TriboLawCard **);

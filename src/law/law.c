@@ -139,6 +139,48 @@ PetscErrorCode TriboLawSetOptionsPrefix(TriboLaw law, const char prefix[])
   PetscFunctionReturn(0);
 }
 
+/* frees the parameters, tables and derived data of the current type */
+static PetscErrorCode TriboLawFreeData_Private(TriboLaw law)
+{
+  PetscFunctionBeginUser;
+  for (PetscInt k = 0; law->tv && k < law->own.ntables; k++) PetscCall(PetscFree(law->tv[k]));
+  PetscCall(PetscFree2(law->tn, law->tv));
+  PetscCall(PetscFree(law->p));
+  PetscCall(PetscFree(law->hscale));
+  law->nderived = 0;
+  PetscFunctionReturn(0);
+}
+
+/* runs the card's setup hook when parameters, choices or tables changed: the derived data after the choices in law->p,
+   this law's nhist and hist_scale in its card */
+static PetscErrorCode TriboLawPrepare_Private(TriboLaw law)
+{
+  const TriboLawCard *c  = &law->own;
+  PetscInt            nh = 0, nd = 0, np = c->nparams + c->nchoices;
+  char                why[512] = "";
+  const char         *msg;
+  PetscReal          *p;
+
+  PetscFunctionBeginUser;
+  PetscCheck(law->card, law->comm, PETSC_ERR_ARG_WRONGSTATE, "interface law type not set (use -friction_type)");
+  if (!c->setup || !law->stale) PetscFunctionReturn(0);
+  msg = c->setup(law->p, law->tn, (const PetscReal *const *)law->tv, &nh, &nd, NULL, NULL, why, sizeof(why));
+  PetscCheck(!msg, law->comm, PETSC_ERR_USER_INPUT, "interface law %s: %s", c->name, msg);
+  PetscCall(PetscMalloc1(np + nd + 1, &p));
+  PetscCall(PetscArraycpy(p, law->p, np));
+  PetscCall(PetscFree(law->p));
+  law->p = p;
+  PetscCall(PetscFree(law->hscale));
+  PetscCall(PetscMalloc1(nh + 1, &law->hscale));
+  msg = c->setup(law->p, law->tn, (const PetscReal *const *)law->tv, &nh, &nd, law->p + np, law->hscale, why, sizeof(why));
+  PetscCheck(!msg, law->comm, PETSC_ERR_USER_INPUT, "interface law %s: %s", c->name, msg);
+  law->nderived       = nd;
+  law->own.nhist      = nh;
+  law->own.hist_scale = law->hscale;
+  law->stale          = PETSC_FALSE;
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboLawSetType - Selects the law by name and resets its parameters to the card's defaults.
 
@@ -159,10 +201,15 @@ PetscErrorCode TriboLawSetType(TriboLaw law, const char type[])
     PetscCall(PetscSNPrintf(opt, sizeof(opt), "-%sfriction_type", law->prefix ? law->prefix : ""));
     PetscCall(TriboFunctionListFindOrError(law->comm, TriboLawList, type, "interface law", opt, (void (**)(void)) & get));
   }
+  PetscCall(TriboLawFreeData_Private(law)); // of the previous type (its own card)
   PetscCall(get(&law->card));
-  PetscCall(PetscFree(law->p));
-  PetscCall(PetscMalloc1(law->card->nparams + 1, &law->p));
-  for (PetscInt i = 0; i < law->card->nparams; i++) law->p[i] = law->card->params[i].value;
+  law->own  = *law->card;
+  law->card = &law->own;
+  PetscCall(PetscMalloc1(law->own.nparams + law->own.nchoices + 1, &law->p));
+  for (PetscInt i = 0; i < law->own.nparams; i++) law->p[i] = law->own.params[i].value;
+  for (PetscInt k = 0; k < law->own.nchoices; k++) law->p[law->own.nparams + k] = (PetscReal)law->own.choices[k].value;
+  if (law->own.ntables) PetscCall(PetscCalloc2(law->own.ntables, &law->tn, law->own.ntables, &law->tv));
+  law->stale = law->own.setup ? PETSC_TRUE : PETSC_FALSE;
   PetscFunctionReturn(0);
 }
 
@@ -188,6 +235,7 @@ PetscErrorCode TriboLawGetCard(TriboLaw law, const TriboLawCard **card)
 {
   PetscFunctionBeginUser;
   PetscCheck(law->card, law->comm, PETSC_ERR_ARG_WRONGSTATE, "interface law type not set (use -friction_type)");
+  PetscCall(TriboLawPrepare_Private(law));
   *card = law->card;
   PetscFunctionReturn(0);
 }
@@ -222,7 +270,8 @@ PetscErrorCode TriboLawSetParameter(TriboLaw law, const char name[], PetscReal v
   PetscCheck(value >= law->card->params[i].lower, law->comm, PETSC_ERR_USER_INPUT,
              "law %s: parameter %s must be >= %g [%s], got %g (option -%sfriction_%s)", law->card->name, name, (double)law->card->params[i].lower,
              law->card->params[i].units, (double)value, law->prefix ? law->prefix : "", name);
-  law->p[i] = value;
+  law->p[i]  = value;
+  law->stale = law->own.setup ? PETSC_TRUE : PETSC_FALSE;
   PetscFunctionReturn(0);
 }
 
@@ -245,11 +294,166 @@ PetscErrorCode TriboLawGetParameter(TriboLaw law, const char name[], PetscReal *
   TriboLawGetParameters - All parameter values in card order (owned by the law), as the kernel takes them.
 
   Not collective
+
+  Notes:
+  For a card with choices or a setup hook the array goes on with the choice indices and the derived data
+  (TriboLawSetUpHook), prepared here when the parameters, choices or tables changed.
 @*/
 PetscErrorCode TriboLawGetParameters(TriboLaw law, const PetscReal *p[])
 {
   PetscFunctionBeginUser;
+  if (law->card) PetscCall(TriboLawPrepare_Private(law));
   *p = law->p;
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode TriboLawFindChoice_Private(TriboLaw law, const char name[], PetscInt *idx)
+{
+  PetscBool match;
+
+  PetscFunctionBeginUser;
+  PetscCheck(law->card, law->comm, PETSC_ERR_ARG_WRONGSTATE, "interface law type not set (use -friction_type)");
+  for (PetscInt k = 0; k < law->own.nchoices; k++) {
+    PetscCall(PetscStrcmp(name, law->own.choices[k].name, &match));
+    if (match) {
+      *idx = k;
+      PetscFunctionReturn(0);
+    }
+  }
+  SETERRQ(law->comm, PETSC_ERR_USER_INPUT, "interface law %s has no choice \"%s\" (see -friction_view_models)", law->own.name, name);
+}
+
+/*@
+  TriboLawSetChoice - Sets a string-valued option of the law (a model variant) by its card name.
+
+  Not collective
+
+  Input Parameters:
++ law   - the law, type set
+. name  - the choice, e.g. "asperity_tangential" of the rough law
+- value - one of its values, e.g. "mif"
+
+  Notes:
+  The option -[prefix]friction_<name> <value> does the same. An unknown value is an error that lists the admissible ones.
+
+.seealso: TriboLawGetChoice(), TriboLawCard
+@*/
+PetscErrorCode TriboLawSetChoice(TriboLaw law, const char name[], const char value[])
+{
+  PetscInt              k;
+  const TriboLawChoice *ch;
+  PetscBool             match;
+  char                  list[512] = "";
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboLawFindChoice_Private(law, name, &k));
+  ch = &law->own.choices[k];
+  for (PetscInt v = 0; v < ch->nvalues; v++) {
+    PetscCall(PetscStrcmp(value, ch->values[v], &match));
+    if (match) {
+      law->p[law->own.nparams + k] = (PetscReal)v;
+      law->stale                   = law->own.setup ? PETSC_TRUE : PETSC_FALSE;
+      PetscFunctionReturn(0);
+    }
+    PetscCall(PetscStrlcat(list, v ? ", " : "", sizeof(list)));
+    PetscCall(PetscStrlcat(list, ch->values[v], sizeof(list)));
+  }
+  SETERRQ(law->comm, PETSC_ERR_USER_INPUT, "law %s: -%sfriction_%s %s is not one of %s", law->own.name, law->prefix ? law->prefix : "", name, value,
+          list);
+}
+
+/*@
+  TriboLawGetChoice - The current value of a string-valued option of the law.
+
+  Not collective
+
+  Input Parameters:
++ law  - the law, type set
+- name - the choice
+
+  Output Parameter:
+. value - its value (a string of the card)
+@*/
+PetscErrorCode TriboLawGetChoice(TriboLaw law, const char name[], const char *value[])
+{
+  PetscInt k;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboLawFindChoice_Private(law, name, &k));
+  *value = law->own.choices[k].values[(PetscInt)law->p[law->own.nparams + k]];
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboLawSetTable - Gives the law a table of data its card declares (e.g. the gap PDF of the rough law).
+
+  Not collective
+
+  Input Parameters:
++ law  - the law, type set
+. name - the table's card name
+. n    - number of values (>= 1)
+- v    - the values (copied)
+
+  Notes:
+  A name the card does not declare, n < 1 or a value that is not finite is an error naming the law and the table.
+  The law's derived data are prepared again (TriboLawSetUp()). The option -[prefix]friction_<name> v1,v2,... does the
+  same. Setting the type again (TriboLawSetType()) forgets the tables.
+
+.seealso: TriboLawCard, TriboLawSetUp()
+@*/
+PetscErrorCode TriboLawSetTable(TriboLaw law, const char name[], PetscInt n, const PetscReal v[])
+{
+  PetscBool match = PETSC_FALSE;
+  PetscInt  k;
+
+  PetscFunctionBeginUser;
+  PetscCheck(law->card, law->comm, PETSC_ERR_ARG_WRONGSTATE, "interface law type not set (use -friction_type)");
+  for (k = 0; k < law->own.ntables && !match; k++) PetscCall(PetscStrcmp(name, law->own.tables[k].name, &match));
+  PetscCheck(match, law->comm, PETSC_ERR_USER_INPUT, "interface law %s has no table \"%s\" (see -friction_view_models)", law->own.name, name);
+  k--;
+  PetscCheck(n >= 1, law->comm, PETSC_ERR_USER_INPUT, "interface law %s: table %s needs at least one value, got %" PetscInt_FMT, law->own.name, name,
+             n);
+  for (PetscInt i = 0; i < n; i++)
+    PetscCheck(PetscIsNormalReal(v[i]) || v[i] == 0, law->comm, PETSC_ERR_USER_INPUT, "interface law %s: table %s value %" PetscInt_FMT " is %g",
+               law->own.name, name, i, (double)v[i]);
+  PetscCall(PetscFree(law->tv[k]));
+  PetscCall(PetscMalloc1(n, &law->tv[k]));
+  PetscCall(PetscArraycpy(law->tv[k], v, n));
+  law->tn[k] = n;
+  law->stale = law->own.setup ? PETSC_TRUE : PETSC_FALSE;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboLawGetWork - Counts of the work done by the law's evaluations.
+
+  Not collective
+
+  Input Parameter:
+. law - the law
+
+  Output Parameters:
++ points     - points evaluated through TriboLawEvaluate(), TriboLawEvaluateV() and TriboLawEvaluateP() (or NULL)
+. asperities - asperity evaluations among them (card work hook; points for a law without one) (or NULL)
+- sliders    - slider updates among them (0 for a law without sliders) (or NULL)
+
+  Notes:
+  Kernels are pure and count nothing; callers of card->kernel who want counts multiply their number of points by the
+  card's work(p) themselves.
+@*/
+PetscErrorCode TriboLawGetWork(TriboLaw law, PetscInt64 *points, PetscInt64 *asperities, PetscInt64 *sliders)
+{
+  PetscInt na = 1, ns = 0;
+
+  PetscFunctionBeginUser;
+  if (law->card && law->own.work) {
+    PetscCall(TriboLawPrepare_Private(law));
+    na = law->own.work(law->p, &ns);
+  }
+  if (points) *points = law->npoints;
+  if (asperities) *asperities = law->npoints * na;
+  if (sliders) *sliders = law->npoints * ns;
   PetscFunctionReturn(0);
 }
 
@@ -285,6 +489,26 @@ PetscErrorCode TriboLawSetFromOptions(TriboLaw law)
     PetscCall(PetscOptionsReal(opt, help, "TriboLawSetParameter", v, &v, &set));
     if (set) PetscCall(TriboLawSetParameter(law, pr->name, v));
   }
+  for (PetscInt k = 0; k < law->own.nchoices; k++) {
+    const TriboLawChoice *ch = &law->own.choices[k];
+    char                  opt[96];
+    PetscInt              v = (PetscInt)law->p[law->own.nparams + k];
+    PetscCall(PetscSNPrintf(opt, sizeof(opt), "-friction_%s", ch->name));
+    PetscCall(PetscOptionsEList(opt, ch->help, "TriboLawSetChoice", ch->values, ch->nvalues, ch->values[v], &v, &set));
+    if (set) PetscCall(TriboLawSetChoice(law, ch->name, ch->values[v]));
+  }
+  for (PetscInt k = 0; k < law->own.ntables; k++) {
+    const TriboLawTable *tb = &law->own.tables[k];
+    char                 opt[96], help[256];
+    PetscInt             nmax = 100000;
+    PetscReal           *buf;
+    PetscCall(PetscMalloc1(nmax, &buf));
+    PetscCall(PetscSNPrintf(opt, sizeof(opt), "-friction_%s", tb->name));
+    PetscCall(PetscSNPrintf(help, sizeof(help), "%s [%s] (table)", tb->help, tb->units));
+    PetscCall(PetscOptionsRealArray(opt, help, "TriboLawSetTable", buf, &nmax, &set));
+    if (set) PetscCall(TriboLawSetTable(law, tb->name, nmax, buf));
+    PetscCall(PetscFree(buf));
+  }
   PetscCall(PetscOptionsBool("-friction_view_models", "print every interface law's model card", "TriboLawViewModels", view, &view, NULL));
   TriboOptionsEnd();
   PetscCall(TriboOptionsUseNamespace(law->prefix, "friction_"));
@@ -292,7 +516,7 @@ PetscErrorCode TriboLawSetFromOptions(TriboLaw law)
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode TriboLawCardView_Private(const TriboLawCard *c, const PetscReal *p, PetscViewer v)
+static PetscErrorCode TriboLawCardView_Private(const TriboLawCard *c, const PetscReal *p, const PetscInt tn[], PetscViewer v)
 {
   PetscFunctionBeginUser;
   PetscCall(PetscViewerASCIIPrintf(v, "%s: %s\n", c->name, c->title));
@@ -312,6 +536,21 @@ static PetscErrorCode TriboLawCardView_Private(const TriboLawCard *c, const Pets
   for (PetscInt i = 0; i < c->nparams; i++)
     PetscCall(PetscViewerASCIIPrintf(v, "%-8s = %-12g [%s] %s\n", c->params[i].name, (double)(p ? p[i] : c->params[i].value), c->params[i].units,
                                      c->params[i].help));
+  for (PetscInt k = 0; k < c->nchoices; k++) {
+    const TriboLawChoice *ch        = &c->choices[k];
+    char                  list[512] = "";
+    for (PetscInt j = 0; j < ch->nvalues; j++) {
+      PetscCall(PetscStrlcat(list, j ? "|" : "", sizeof(list)));
+      PetscCall(PetscStrlcat(list, ch->values[j], sizeof(list)));
+    }
+    PetscCall(PetscViewerASCIIPrintf(v, "%s = %s (%s) %s\n", ch->name, ch->values[p ? (PetscInt)p[c->nparams + k] : ch->value], list, ch->help));
+  }
+  for (PetscInt k = 0; k < c->ntables; k++)
+    PetscCall(PetscViewerASCIIPrintf(v, "table %s [%s]: %s%s\n", c->tables[k].name, c->tables[k].units, c->tables[k].help,
+                                     p ? (tn && tn[k] ? "" : " (not given)") : ""));
+  if (p && tn)
+    for (PetscInt k = 0; k < c->ntables; k++)
+      if (tn[k]) PetscCall(PetscViewerASCIIPrintf(v, "table %s: %" PetscInt_FMT " values\n", c->tables[k].name, tn[k]));
   PetscCall(PetscViewerASCIIPopTab(v));
   PetscFunctionReturn(0);
 }
@@ -328,6 +567,7 @@ PetscErrorCode TriboLawSetUp(TriboLaw law)
   PetscCheck(law->card, law->comm, PETSC_ERR_ARG_WRONGSTATE, "interface law type not set (use -friction_type)");
   why = law->card->validate ? law->card->validate(law->p) : NULL;
   PetscCheck(!why, law->comm, PETSC_ERR_USER_INPUT, "interface law %s: %s", law->card->name, why);
+  PetscCall(TriboLawPrepare_Private(law));
   PetscFunctionReturn(0);
 }
 
@@ -340,7 +580,8 @@ PetscErrorCode TriboLawView(TriboLaw law, PetscViewer v)
 {
   PetscFunctionBeginUser;
   PetscCheck(law->card, law->comm, PETSC_ERR_ARG_WRONGSTATE, "interface law type not set");
-  PetscCall(TriboLawCardView_Private(law->card, law->p, v));
+  PetscCall(TriboLawPrepare_Private(law));
+  PetscCall(TriboLawCardView_Private(law->card, law->p, law->tn, v));
   PetscFunctionReturn(0);
 }
 
@@ -362,7 +603,7 @@ PetscErrorCode TriboLawViewModels(PetscViewer v)
     PetscCall(PetscFunctionListFind(TriboLawList, names[i], &get));
     if (!get) continue;
     PetscCall(get(&c));
-    PetscCall(TriboLawCardView_Private(c, NULL, v));
+    PetscCall(TriboLawCardView_Private(c, NULL, NULL, v));
   }
   PetscCall(PetscFree(names));
   PetscFunctionReturn(0);
@@ -395,6 +636,8 @@ PetscErrorCode TriboLawEvaluate(TriboLaw law, TriboLawMode mode, PetscInt n, con
 
   PetscFunctionBeginUser;
   PetscCheck(law->card, law->comm, PETSC_ERR_ARG_WRONGSTATE, "interface law type not set");
+  PetscCall(TriboLawPrepare_Private(law));
+  law->npoints += n;
   bad = law->card->kernel(law->p, mode, n, u, h, t, dtdu, hnew);
   PetscCheck(!bad, PETSC_COMM_SELF, PETSC_ERR_FP, "interface law %s: non-physical input at point %" PetscInt_FMT ": u = (%g, %g, %g)",
              law->card->name, bad - 1, (double)u[3 * (bad - 1)], (double)u[3 * (bad - 1) + 1], (double)u[3 * (bad - 1) + 2]);
@@ -433,6 +676,8 @@ PetscErrorCode TriboLawEvaluateV(TriboLaw law, TriboLawMode mode, PetscInt n, co
 
   PetscFunctionBeginUser;
   PetscCheck(law->card, law->comm, PETSC_ERR_ARG_WRONGSTATE, "interface law type not set");
+  PetscCall(TriboLawPrepare_Private(law));
+  law->npoints += n;
   PetscCheck(!law->card->nhist || (h && hnew), law->comm, PETSC_ERR_ARG_NULL, "interface law %s keeps a history: pass h and hnew", law->card->name);
   if (law->card->kernel_v)
     bad = law->card->kernel_v(law->p, mode, n, u, v, h, t, dtdu, dtdv, hnew);
@@ -485,6 +730,8 @@ PetscErrorCode TriboLawEvaluateP(TriboLaw law, TriboLawMode mode, PetscInt n, co
 
   PetscFunctionBeginUser;
   PetscCheck(law->card, law->comm, PETSC_ERR_ARG_WRONGSTATE, "interface law type not set");
+  PetscCall(TriboLawPrepare_Private(law));
+  law->npoints += n;
   c  = law->card;
   np = c->nparams;
   nh = c->nhist;
@@ -494,12 +741,20 @@ PetscErrorCode TriboLawEvaluateP(TriboLaw law, TriboLawMode mode, PetscInt n, co
     bad = c->kernel_p(law->p, mode, n, u, h, hp, t, dtdp, hnew, hpnew);
   else {
     PetscReal *pp, *hh, *tt, *hn;
-    PetscCall(PetscCalloc4(np, &pp, nh * n + 1, &hh, 3 * n, &tt, nh * n + 1, &hn));
+    PetscInt   nall = np + c->nchoices + law->nderived; // a card with derived data gets them again for the perturbed parameters
+    PetscCall(PetscCalloc4(nall, &pp, nh * n + 1, &hh, 3 * n, &tt, nh * n + 1, &hn));
     bad = c->kernel(law->p, mode, n, u, h, t, NULL, hnew);
     for (PetscInt k = 0; k < np && !bad; k++) {
       PetscReal d = law->p[k] != 0 ? 1e-7 * PetscAbsReal(law->p[k]) : 1e-12;
-      PetscCall(PetscArraycpy(pp, law->p, np));
+      PetscCall(PetscArraycpy(pp, law->p, nall));
       pp[k] += d;
+      if (c->setup) {
+        PetscInt    nh2, nd2;
+        char        why[256];
+        const char *msg = c->setup(pp, law->tn, (const PetscReal *const *)law->tv, &nh2, &nd2, pp + np + c->nchoices, NULL, why, sizeof(why));
+        PetscCheck(!msg && nh2 == nh && nd2 == law->nderived, law->comm, PETSC_ERR_SUP, "interface law %s: parameter %s cannot be differenced (%s)",
+                   c->name, c->params[k].name, msg ? msg : "its sizes change");
+      }
       for (PetscInt i = 0; i < n; i++)
         for (PetscInt a = 0; a < nh; a++) hh[i * nh + a] = h[i * nh + a] + d * hp[(i * nh + a) * np + k];
       bad = c->kernel(pp, mode, n, u, hh, tt, NULL, hn);
@@ -574,7 +829,7 @@ PetscErrorCode TriboLawDestroy(TriboLaw *law)
 {
   PetscFunctionBeginUser;
   if (!*law) PetscFunctionReturn(0);
-  PetscCall(PetscFree((*law)->p));
+  PetscCall(TriboLawFreeData_Private(*law));
   PetscCall(PetscFree((*law)->prefix));
   PetscCall(PetscFree(*law));
   PetscFunctionReturn(0);

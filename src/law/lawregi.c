@@ -29,5 +29,6 @@ PetscErrorCode TriboLawRegisterAll(void)
   PetscCall(TriboLawRegister(TRIBOLAWIWANSTRIBECK, TriboLawCardGet_IwanStribeck));
   PetscCall(TriboLawRegister(TRIBOLAWIWANDISCRETE, TriboLawCardGet_IwanDiscrete));
   PetscCall(TriboLawRegister(TRIBOLAWIWANDISCRETE10K, TriboLawCardGet_IwanDiscrete10k));
+  PetscCall(TriboLawRegister(TRIBOLAWROUGH, TriboLawCardGet_Rough));
   PetscFunctionReturn(0);
 }

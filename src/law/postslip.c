@@ -163,6 +163,8 @@ PetscErrorCode TriboLawRegisterPostSlip(const char base[])
   PetscCall(TriboLawListNames(names, sizeof(names)));
   PetscCheck(b, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "law %s: unknown base law \"%s\" for a post-slip stiffness; known laws: %s", name, base,
              names);
+  PetscCheck(!b->setup && !b->nchoices && !b->ntables, PETSC_COMM_SELF, PETSC_ERR_SUP,
+             "law %s: the law %s has choices, tables or derived data, which a post-slip spring (+kp) does not carry", name, base);
   for (PetscInt i = 0; i < b->nparams; i++) {
     PetscBool kp;
     PetscCall(PetscStrcmp(b->params[i].name, "kp", &kp));

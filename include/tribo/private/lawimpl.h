@@ -7,8 +7,15 @@ PETSC_INTERN PetscErrorCode TriboLawListFind_Private(const char[], PetscErrorCod
 struct _p_TriboLaw {
   MPI_Comm            comm;
   char               *prefix;
-  const TriboLawCard *card;
-  PetscReal          *p; /* parameter values, card order */
+  const TriboLawCard *card; /* &own: this law's copy of its registered card (nhist, hist_scale of its settings) */
+  TriboLawCard        own;
+  PetscReal          *p;        /* parameter values in card order, then the choice indices, then the derived data */
+  PetscInt            nderived; /* derived values after the choices (card setup hook) */
+  PetscInt           *hscale;   /* [nhist] AFT periodicity groups from the setup hook, or NULL */
+  PetscInt           *tn;       /* [ntables] lengths of the tables given (0: none) */
+  PetscReal         **tv;       /* [ntables] their values */
+  PetscBool           stale;    /* parameters, choices or tables changed since the setup hook ran */
+  PetscInt64          npoints;  /* points evaluated through TriboLawEvaluate*() (TriboLawGetWork()) */
 };
 
 /* Return mapping of a trial tangential traction tt (with derivatives dtt[q][j] = d tt_q / d u_j)
