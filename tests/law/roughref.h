@@ -8,7 +8,7 @@
 #include <ctype.h>
 
 /* the whole file, NUL terminated (free with PetscFree) */
-static PetscErrorCode RefLoad(const char path[], char **buf)
+PETSC_UNUSED static PetscErrorCode RefLoad(const char path[], char **buf)
 {
   FILE  *f;
   size_t n;
@@ -30,7 +30,7 @@ static PetscErrorCode RefLoad(const char path[], char **buf)
    NULL), nested lists flattened in order: v[max], *n values */
 static PetscErrorCode RefGetRows(const char *buf, const char section[], const char key[], PetscInt max, PetscReal v[], PetscInt *n, PetscInt maxrows,
                                  PetscInt rows[], PetscInt *nrows);
-static PetscErrorCode RefGet(const char *buf, const char section[], const char key[], PetscInt max, PetscReal v[], PetscInt *n)
+PETSC_UNUSED static PetscErrorCode RefGet(const char *buf, const char section[], const char key[], PetscInt max, PetscReal v[], PetscInt *n)
 {
   return RefGetRows(buf, section, key, max, v, n, 0, NULL, NULL);
 }
