@@ -85,6 +85,11 @@ static PetscErrorCode LawCreateAll_Private(MPI_Comm comm, LawDriver *d)
     PetscCall(TriboLawCreate(comm, &r->law));
     if (n) PetscCall(TriboLawSetOptionsPrefix(r->law, r->prefix));
     PetscCall(TriboLawSetFromOptions(r->law));
+    {
+      TriboSurfaceStats st; // -friction_surface: the statistics of a rough-contact law (src/cli/surface.c)
+      PetscCall(TriboLawSetSurfaceFromOptions(r->law, &st));
+      PetscCall(TriboSurfaceStatsDestroy(&st));
+    }
     PetscCall(TriboLawSetUp(r->law)); // the parameter set as a whole is admissible
     if (!n) {
       const char *type;

@@ -118,6 +118,7 @@ static PetscErrorCode PipelineCreate_Private(MPI_Comm comm, PetscBool help, cons
   } else { // the default law, and one per group of -friction_groups (src/rom/lawgroups.c)
     PetscCall(TriboJointCreateLawsFromOptions(pl->rom, comm, &pl->nlaws, &pl->laws, &pl->pointlaw));
     PetscCall(TriboJointSetLaws(pl->joint, pl->nlaws, pl->laws, pl->pointlaw));
+    if (!help) PetscCall(TriboJointSetSurfaceFromOptions(pl->joint)); // -friction_surface: rough-contact statistics, mesoscale gap
   }
   PetscCall(TriboJointSetUp(pl->joint));
   PetscCall(TriboPrestressCreate(comm, &pl->ps));

@@ -65,7 +65,41 @@ static PetscErrorCode PrestressJacobian_Private(SNES snes, Vec U, Mat J, Mat P, 
 /* u0 = (K + K_n)^{-1} f_s with bonded linear normal springs of the laws' kn (no friction), the
    start used by the Rice tools (tmdsimpy's BRB example); every point gets the kn of its own law (law groups,
    -friction_groups). Without a "kn" parameter in some law, or for discrete elements (a YAML system), u0 = K^{-1} f_s. */
-static PetscErrorCode PrestressInitialGuess_Private(TriboROM rom, TriboJoint joint, PetscReal shift, const PetscReal fs[], PetscReal u0[])
+/* Secant normal stiffness kn = t_n/u_n of a law without a kn parameter whose tangent vanishes at first touch (rough
+   contact: Hertzian asperities) at the normal traction pref, from a fresh history: u_n by bisection on [0, 1 mm] (the
+   traction grows with u_n). 0 when the law never reaches pref there or is not soft at first touch (its tangent at
+   1e-6 of that u_n above 1e-3 of the secant: the former guess, K alone, serves those laws). */
+static PetscErrorCode SecantNormalStiffness_Private(TriboLaw law, PetscReal pref, PetscReal *kn)
+{
+  const TriboLawCard *card;
+  PetscReal          *h, *hn, u[3] = {0, 0, 0}, t[3], d[9], lo = 0, hi = 1e-3;
+
+  PetscFunctionBeginUser;
+  *kn = 0;
+  PetscCall(TriboLawGetCard(law, &card));
+  PetscCall(PetscCalloc2(card->nhist + 1, &h, card->nhist + 1, &hn));
+  u[2] = hi;
+  PetscCall(TriboLawEvaluate(law, TRIBO_LAW_NORMAL, 1, u, h, t, NULL, hn));
+  if (t[2] >= pref) {
+    for (int it = 0; it < 200 && hi - lo > 1e-12 * hi; it++) {
+      u[2] = 0.5 * (lo + hi);
+      PetscCall(TriboLawEvaluate(law, TRIBO_LAW_NORMAL, 1, u, h, t, NULL, hn));
+      if (t[2] < pref)
+        lo = u[2];
+      else
+        hi = u[2];
+    }
+    *kn  = pref / hi;
+    u[2] = 1e-6 * hi; // only for a law that is soft at first touch (its tangent there far below the secant)
+    PetscCall(TriboLawEvaluate(law, TRIBO_LAW_NORMAL, 1, u, h, t, d, hn));
+    if (d[8] > 1e-3 * *kn) *kn = 0;
+  }
+  PetscCall(PetscFree2(h, hn));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode PrestressGuessSolve_Private(TriboROM rom, TriboJoint joint, PetscReal shift, PetscReal pref, const PetscReal fs[],
+                                                  PetscReal u0[])
 {
   TriboLaw          *lins = NULL;
   const TriboLaw    *laws;
@@ -85,7 +119,11 @@ static PetscErrorCode PrestressInitialGuess_Private(TriboROM rom, TriboJoint joi
     PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
     ierr = TriboLawGetParameter(laws[l], "kn", &kn[l]);
     PetscCall(PetscPopErrorHandler());
-    if (ierr || !(kn[l] > 0)) bonded = PETSC_FALSE;
+    if (ierr && bonded && pref > 0)
+      PetscCall(SecantNormalStiffness_Private(laws[l], pref, &kn[l])); // a law without kn (rough contact)
+    else if (ierr)
+      kn[l] = 0;
+    if (!(kn[l] > 0)) bonded = PETSC_FALSE;
   }
   PetscCall(PetscBLASIntCast(rom->n, &n));
   PetscCall(PetscMalloc1(rom->n * rom->n, &a));
@@ -129,6 +167,21 @@ static PetscErrorCode PrestressInitialGuess_Private(TriboROM rom, TriboJoint joi
   PetscCall(PetscFree(a));
   PetscCall(PetscFree(f));
   PetscCall(PetscFree(piv));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode PrestressInitialGuess_Private(TriboROM rom, TriboJoint joint, PetscReal shift, const PetscReal fs[], PetscReal u0[])
+{
+  PetscReal pref = 0; // a representative normal traction: the largest bolt force over the interface area
+
+  PetscFunctionBeginUser;
+  if (rom->iface) {
+    PetscReal area = 0, fmax = 0;
+    for (PetscInt p = 0; p < rom->iface->npts; p++) area += rom->iface->pw[p];
+    for (PetscInt i = 0; i < rom->n; i++) fmax = PetscMax(fmax, PetscAbsReal(fs[i]));
+    if (area > 0) pref = fmax / area;
+  }
+  PetscCall(PrestressGuessSolve_Private(rom, joint, shift, pref, fs, u0));
   PetscFunctionReturn(0);
 }
 

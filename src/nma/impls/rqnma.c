@@ -593,6 +593,11 @@ static PetscErrorCode SolveNonMasingAmplitudes_Private(TriboNMA nma, PetscReal u
   PetscCall(TriboJointCreate(PETSC_COMM_SELF, &js));
   PetscCall(TriboJointSetROM(js, nma->rom));
   PetscCall(TriboJointSetLaws(js, nlaws, laws, pointlaw));
+  {
+    const PetscReal *gap; // the mesoscale gaps of the points (TriboJointSetPointGap())
+    PetscCall(TriboJointGetPointGap(jglobal, &gap));
+    if (gap) PetscCall(TriboJointSetPointGap(js, gap));
+  }
   PetscCall(TriboJointSetUp(js));
   PetscCall(TriboJointSetTangentDirect(js, PETSC_TRUE));
   PetscCall(TriboJointGetHistorySize(js, &nh));
