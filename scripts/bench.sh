@@ -61,6 +61,7 @@ echo "(factorization_s, modes_s, static_modes_s: the Craig-Bampton stages; total
 echo " aim for the BRB: under 2 minutes on two cores)"
 bash scripts/bench-epmc-brb.sh
 bash scripts/bench-rqnma-brb.sh
+bash scripts/bench-rough-brb.sh
 
 # EPMC backbone (harmonic balance, continuation) of the demo case on the built-in lap beam
 # (tribo model): harmonics 0-3, Nt = 128, 30 continuation points (the first and 29 steps)
