@@ -41,6 +41,7 @@ PetscErrorCode TriboContCreate(MPI_Comm comm, TriboCont *c)
   cc->max_steps    = 100;
   cc->max_it       = 20;
   cc->target_it    = 4;
+  cc->jac_lag      = 1;
   cc->predictor    = TRIBOCONT_PREDICTOR_TANGENT;
   cc->locate_folds = PETSC_TRUE;
   *c               = cc;
@@ -189,6 +190,10 @@ PetscErrorCode TriboContSetOutput(TriboCont c, const char name[])
 . -cont_rtol <1e-10>                - converged when |dY|_inf <= rtol (1 + |Y|_inf)
 . -cont_atol <1e-10>                - or when |R|_inf <= atol
 . -cont_target_it <4>               - the step doubles after fewer iterations and halves after more
+. -cont_jacobian_lag <1>            - Newton iterations per Jacobian: > 1 is chord Newton, the Jacobian (and the
+                                      linear solver's factors) of the tangent reused by the next corrector, refreshed
+                                      every lag iterations or when the residual stops falling (for expensive Jacobians,
+                                      e.g. AFT of hysteretic laws with many internal states)
 . -cont_locate_folds <true>         - locate each fold by a secant search on the tangent
 . -cont_output <file.h5>            - the branch file (TriboContSetOutput())
 . -cont_restart                     - continue the branch stored in the output file
@@ -218,6 +223,8 @@ PetscErrorCode TriboContSetFromOptions(TriboCont c)
   PetscCall(PetscOptionsReal("-cont_rtol", "relative tolerance of the Newton update", "TriboContSetFromOptions", c->rtol, &c->rtol, NULL));
   PetscCall(PetscOptionsReal("-cont_atol", "absolute tolerance of the residual", "TriboContSetFromOptions", c->atol, &c->atol, NULL));
   PetscCall(PetscOptionsInt("-cont_target_it", "target Newton iterations", "TriboContSetFromOptions", c->target_it, &c->target_it, NULL));
+  PetscCall(PetscOptionsInt("-cont_jacobian_lag", "Newton iterations per Jacobian (1: full Newton; > 1: chord Newton with the tangent's Jacobian)",
+                            "TriboContSetFromOptions", c->jac_lag, &c->jac_lag, NULL));
   PetscCall(PetscOptionsBool("-cont_locate_folds", "locate folds", "TriboContSetFromOptions", c->locate_folds, &c->locate_folds, NULL));
   PetscCall(PetscOptionsString("-cont_output", "branch file", "TriboContSetOutput", c->output, c->output, sizeof(c->output), NULL));
   PetscCall(PetscOptionsBool("-cont_restart", "continue from the output file", "TriboContSetFromOptions", c->restart, &c->restart, NULL));
@@ -313,6 +320,7 @@ PetscErrorCode TriboContSetUp(TriboCont c)
              "steps must satisfy 0 < ds_min <= ds <= ds_max, got %g, %g, %g (options -cont_ds_min, -cont_ds, -cont_ds_max)", (double)c->ds_min,
              (double)c->ds0, (double)c->ds_max);
   PetscCheck(c->max_it >= 1 && c->target_it >= 1, c->comm, PETSC_ERR_USER_INPUT, "-cont_max_it and -cont_target_it must be >= 1");
+  PetscCheck(c->jac_lag >= 1, c->comm, PETSC_ERR_USER_INPUT, "-cont_jacobian_lag must be >= 1, got %" PetscInt_FMT, c->jac_lag);
   PetscCheck(c->max_steps >= 0, c->comm, PETSC_ERR_USER_INPUT, "-cont_max_steps must be >= 0");
   PetscCheck(!c->restart || c->output[0], c->comm, PETSC_ERR_USER_INPUT,
              "-cont_restart needs the branch file (-cont_output or TriboContSetOutput())");

@@ -95,6 +95,7 @@ static PetscErrorCode Tangent_Private(TriboCont c, const PetscReal Y[], const Pe
 
   PetscFunctionBeginUser;
   PetscCall(Jacobian_Private(c, Y));
+  c->jac_fresh = PETSC_TRUE; // a chord corrector (-cont_jacobian_lag > 1) may start with it
   for (PetscInt i = 0; i < N; i++) t[i] = i == N - 1;
   PetscCall(ExtendedSolve_Private(c, tref, t, ok));
   if (!*ok) PetscFunctionReturn(0);
@@ -105,12 +106,14 @@ static PetscErrorCode Tangent_Private(TriboCont c, const PetscReal Y[], const Pe
 }
 
 /* Newton on [R(D Y); n^T (Y - Yp)] = 0 from Yp; Y the solution, its the number of updates.
-   Converged when |R|_inf <= atol or |dY|_inf <= rtol (1 + |Y|_inf). A step that raises |R|_inf is halved up
+   Converged when |R|_inf <= atol or |dY|_inf <= rtol (1 + |Y|_inf). With -cont_jacobian_lag k > 1 (chord Newton)
+   the Jacobian of the last tangent point serves the first iterations and is refreshed every k iterations, or at
+   once (from the last iterate) when the residual stops falling. A step that raises |R|_inf is halved up
    to four times (a backtracking safeguard: the AFT of friction laws is only piecewise smooth, and a full
    Newton step can cycle between its pieces). */
 static PetscErrorCode Corrector_Private(TriboCont c, const PetscReal Yp[], const PetscReal n[], PetscReal Y[], PetscInt *its, PetscBool *ok)
 {
-  PetscInt  N = c->N, halved = 0;
+  PetscInt  N = c->N, halved = 0, age = c->jac_lag > 1 && c->jac_fresh ? 1 : c->jac_lag; // iterations since the Jacobian
   PetscBool small = PETSC_FALSE, conv = PETSC_FALSE, lok;
   PetscReal nFold = PETSC_INFINITY, *Yold;
 
@@ -130,6 +133,13 @@ static PetscErrorCode Corrector_Private(TriboCont c, const PetscReal Yp[], const
       break;
     }
     if (it == c->max_it) break;
+    if (it > 0 && !(nF < nFold) && age > 1 && c->jac_lag > 1) { // a stale chord Jacobian: back, and a fresh one there
+      PetscCall(PetscArraycpy(Y, Yold, N));
+      age   = c->jac_lag;
+      small = PETSC_FALSE;
+      nFold = PETSC_INFINITY;
+      continue;
+    }
     if (it > 0 && !(nF < nFold) && halved < 4) { // back to half the step
       for (PetscInt i = 0; i < N; i++) Y[i] = 0.5 * (Y[i] + Yold[i]);
       halved++;
@@ -140,7 +150,12 @@ static PetscErrorCode Corrector_Private(TriboCont c, const PetscReal Yp[], const
     halved = 0;
     nFold  = nF;
     PetscCall(PetscArraycpy(Yold, Y, N));
-    PetscCall(Jacobian_Private(c, Y));
+    if (age >= c->jac_lag) {
+      PetscCall(Jacobian_Private(c, Y));
+      age = 0;
+    }
+    age++;
+    c->jac_fresh = PETSC_FALSE;
     for (PetscInt i = 0; i < N; i++) c->Fw[i] = -c->Fw[i];
     PetscCall(ExtendedSolve_Private(c, n, c->Fw, &lok));
     if (!lok) break;

@@ -65,6 +65,9 @@ int main(int argc, char **argv)
     suffix: secant_scaled
     args: -cont_predictor secant -scale -cont_ds 0.05 -cont_ds_min 1e-4 -cont_ds_max 0.2 -cont_param_bounds -2,2 -cont_max_steps 200 -cont_atol 1e-13
   test:
+    suffix: chord
+    args: -cont_jacobian_lag 3 -cont_target_it 6 -cont_ds 0.05 -cont_ds_min 1e-4 -cont_ds_max 0.2 -cont_param_bounds -2,2 -cont_max_steps 200 -cont_atol 1e-13
+  test:
     suffix: fd
     args: -fd -cont_ds 0.05 -cont_ds_min 1e-4 -cont_ds_max 0.2 -cont_param_bounds -2,2 -cont_max_steps 200 -cont_atol 1e-12
 TEST*/
