@@ -43,9 +43,10 @@ int main(int argc, char **argv)
     PetscCall(TriboLawGetWork(law, &pts, &asp, &sld));
     pts /= repeat, asp /= repeat, sld /= repeat;
     t1 = t0 + best;
-    PetscCall(PetscPrintf(PETSC_COMM_SELF,
-                          "%-8s %-8s: %lld points, %lld asperity evaluations, %lld asperity-slider updates in %.3f s: %.3g updates/s, %.3g asperities/s\n",
-                          models[m][0], models[m][1], (long long)pts, (long long)asp, (long long)sld, t1 - t0, (double)(sld / (t1 - t0)), (double)(asp / (t1 - t0))));
+    PetscCall(PetscPrintf(
+        PETSC_COMM_SELF,
+        "%-8s %-8s: %lld points, %lld asperity evaluations, %lld asperity-slider updates in %.3f s: %.3g updates/s, %.3g asperities/s\n",
+        models[m][0], models[m][1], (long long)pts, (long long)asp, (long long)sld, t1 - t0, (double)(sld / (t1 - t0)), (double)(asp / (t1 - t0))));
     PetscCall(PetscFree5(u, h, hn, t, d));
     PetscCall(TriboLawDestroy(&law));
   }

@@ -25,11 +25,16 @@
    Tangents: analytic, including the dependence of the contact radius, the slip limit, the interpolated history and the
    re-contact reference on u_n (tests/law/t173, t174).
 
-   History per point (nhist = 4 + N_asp h_l): u_t1, u_t2, u_n of the last committed state, u_n,max (the largest u_n so
-   far: level i has the largest interference u_n,max - z_i; the plastic state needs nothing else), then for each level
-   h_l values: tangent (h_l = 2): the force (f_b, f_a) [N] in the asperity frame; mic, mif (h_l = 1 + 2 nsliders): the
-   contact semi-axis a_0 [m] and the ring tractions t_b[nsliders], t_a[nsliders] [Pa] in the asperity frame. Zeros are a
-   fresh state. AFT periodicity groups: tangential displacements, normal displacements, forces/tractions, radii. */
+   History per point (nhist = 4 + N_asp h_l, plastic: + 3 N_asp): u_t1, u_t2, u_n of the last committed state, u_n,max
+   (the largest u_n so far: level i has the largest interference u_n,max - z_i; the plastic state needs nothing else),
+   then for each level h_l values: tangent (h_l = 2): the force (f_b, f_a) [N] in the asperity frame; mic, mif
+   (h_l = 1 + 2 nsliders): the contact semi-axis a_0 [m] and the ring tractions t_b[nsliders], t_a[nsliders] [Pa] in
+   the asperity frame; then, plastic model only, for each level the constants of elastic unloading from its largest
+   interference (eqs. 26-27), a cache of functions of u_n,max: delta_m = u_n,max - z_i [m] they belong to (0: none),
+   dbar [m] and sqrt(R_bar) [m^1/2]. A level whose stored delta_m differs from u_n,max - z_i (a fresh state, or u_n,max
+   set by the caller) computes them again; a new u_n,max stores those of the loading force just computed. Zeros are
+   a fresh state. AFT periodicity groups: tangential displacements, normal displacements (with delta_m and dbar),
+   forces/tractions, radii, sqrt(R_bar). */
 #include "asperity.h"
 
 enum { P_E, P_NU, P_RP, P_RPP, P_SYS, P_ET, P_MU, P_COUPLED, P_ALPHA, P_ETA, P_ZMAX, P_NLEV, P_NS, P_C0, P_C1, P_C2, P_C3, NP };
@@ -97,7 +102,7 @@ static const char *Validate_Private(const PetscReal *p)
 static const char *SetUp_Private(const PetscReal *p, const PetscInt tn[], const PetscReal *const tv[], PetscInt *nhist, PetscInt *nder, PetscReal d[],
                                  PetscInt hs[], char why[], size_t len)
 {
-  PetscInt    tang = (PetscInt)p[NP + ROUGH_CH_TANGENTIAL], nlev = (PetscInt)p[P_NLEV], ns, hoff;
+  PetscInt    tang = (PetscInt)p[NP + ROUGH_CH_TANGENTIAL], nlev = (PetscInt)p[P_NLEV], ns, hoff, hc;
   PetscBool   expl = (PetscBool)(tn[T_GAPS] || tn[T_GAPW]), pdf = (PetscBool)(tn[T_PDFZ] || tn[T_PDFP]);
   const char *v = Validate_Private(p);
 
@@ -122,7 +127,8 @@ static const char *SetUp_Private(const PetscReal *p, const PetscInt tn[], const 
   }
   ns     = tang == ROUGH_TAN_TANGENT ? 1 : (PetscInt)p[P_NS];
   hoff   = tang == ROUGH_TAN_TANGENT ? 2 : 1 + 2 * ns;
-  *nhist = 4 + nlev * hoff;
+  hc     = 4 + nlev * hoff;
+  *nhist = hc + (p[NP + ROUGH_CH_NORMAL] == ROUGH_NORMAL_PLASTIC ? 3 * nlev : 0);
   *nder  = RD_NSCALAR + 2 * nlev + 3 * ns;
   if (!d) return NULL;
   {
@@ -139,6 +145,8 @@ static const char *SetUp_Private(const PetscReal *p, const PetscInt tn[], const 
     d[RD_MU]      = p[NP + ROUGH_CH_MU];
     d[RD_RECON]   = p[NP + ROUGH_CH_RECONTACT];
     d[RD_COUPLED] = p[P_COUPLED];
+    d[RD_NHIST]   = *nhist;
+    d[RD_HC]      = *nhist > hc ? hc : 0;
     d[RD_COS]     = PetscCosReal(p[P_ALPHA]);
     d[RD_SIN]     = PetscSinReal(p[P_ALPHA]);
     d[RD_ESTAR]   = Es;
@@ -200,6 +208,10 @@ static const char *SetUp_Private(const PetscReal *p, const PetscInt tn[], const 
     hs[2] = hs[3] = 1;
     for (PetscInt i = 0; i < nlev; i++)
       for (PetscInt k = 0; k < hoff; k++) hs[4 + i * hoff + k] = (tang != ROUGH_TAN_TANGENT && k == 0) ? 3 : 2;
+    for (PetscInt i = hc; i < *nhist; i += 3) {
+      hs[i] = hs[i + 1] = 1;
+      hs[i + 2]         = 4;
+    }
   }
   return NULL;
 }
@@ -281,17 +293,52 @@ static inline void Rings_Private(const PetscReal *d, const RoughNormal *o, const
   }
 }
 
+/* normal contact of level l at delta = u_n - z_l, deltam = u_n,max - z_l (committed), deltamn = the trial state's;
+   c, co: the level's unloading constants in the committed and the trial history (plastic model, else NULL) */
+static inline void Normal_Private(const PetscReal *d, PetscReal delta, PetscReal deltam, PetscReal deltamn, const PetscReal *c, PetscReal *co,
+                                  RoughNormal *o)
+{
+  const PetscReal yl = 1.9 * d[RD_DY];
+  PetscReal       Fm, dFm, am, dam;
+
+  if (!c)
+    TriboRoughHertz_Private(d, delta, o);
+  else if (delta > yl && delta > deltam) { // loading: deltamn = delta, whose loading force is at hand
+    TriboRoughLoad_Private(d, delta, o);
+    co[0] = deltamn;
+    TriboRoughUnloadSetUp_Private(d, deltamn, o->fn, &co[1], &co[2]);
+  } else if (deltam < yl) {
+    TriboRoughHertz_Private(d, delta, o);
+    co[0] = co[1] = co[2] = 0;
+    if (deltamn >= yl) { // delta = 1.9 delta_y exactly: unloads from there
+      TriboRoughPlastic_Private(d, deltamn, &Fm, &dFm, &am, &dam);
+      co[0] = deltamn;
+      TriboRoughUnloadSetUp_Private(d, deltamn, Fm, &co[1], &co[2]);
+    }
+  } else { // unloading from deltam = deltamn
+    if (c[0] == deltam)
+      co[0] = c[0], co[1] = c[1], co[2] = c[2];
+    else {
+      TriboRoughPlastic_Private(d, deltam, &Fm, &dFm, &am, &dam);
+      co[0] = deltam;
+      TriboRoughUnloadSetUp_Private(d, deltam, Fm, &co[1], &co[2]);
+    }
+    TriboRoughUnload_Private(d, delta, deltam, co[1], co[2], o);
+  }
+}
+
 static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t,
                                PetscReal *dtdu, PetscReal *hnew)
 {
   const PetscReal *d  = p + NP + ROUGH_NCHOICES;
-  const PetscInt   nl = (PetscInt)d[RD_NLEV], hoff = (PetscInt)d[RD_HOFF], nh = 4 + nl * hoff, tang = (PetscInt)d[RD_TANG];
+  const PetscInt   nl = (PetscInt)d[RD_NLEV], hoff = (PetscInt)d[RD_HOFF], nh = (PetscInt)d[RD_NHIST], hc = (PetscInt)d[RD_HC],
+                 tang = (PetscInt)d[RD_TANG];
   const PetscReal *z = d + RD_NSCALAR, *W = z + nl, cs = d[RD_COS], sn = d[RD_SIN];
   const int        ceb = d[RD_MU] == ROUGH_MU_CEB, interp = d[RD_RECON] == ROUGH_RECON_INTERPOLATE, coupled = d[RD_COUPLED] > 0.5;
 
   for (PetscInt i = 0; i < n; i++) {
     const PetscReal *ui = &u[3 * i], *hi = &h[nh * i];
-    PetscReal       *ti = &t[3 * i], *ho = &hnew[nh * i], un = ui[2], un0 = hi[2], unmax = hi[3];
+    PetscReal       *ti = &t[3 * i], *ho = &hnew[nh * i], un = ui[2], un0 = hi[2], unmax = hi[3], unmaxn = PetscMax(unmax, un);
     PetscReal        dx = ui[0] - hi[0], dy = ui[1] - hi[1], du[2] = {cs * dx + sn * dy, -sn * dx + cs * dy}; // eq. 49
     PetscReal        T[3] = {0, 0, 0}, D[2][3] = {{0, 0, 0}, {0, 0, 0}}, Dnn = 0;
 
@@ -302,7 +349,7 @@ static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n
       RoughNormal      o;
       int              fresh;
 
-      TriboRoughNormal_Private(d, un - z[l], unmax - z[l], &o);
+      Normal_Private(d, un - z[l], unmax - z[l], unmaxn - z[l], hc ? hi + hc + 3 * l : NULL, hc ? ho + hc + 3 * l : NULL, &o);
       if (!o.contact || mode == TRIBO_LAW_NORMAL) { // no tangential force; a level out of contact keeps nothing
         for (PetscInt k = 0; k < hoff; k++) hol[k] = 0;
         if (tang != ROUGH_TAN_TANGENT) hol[0] = o.a;
@@ -359,7 +406,7 @@ static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n
     ho[0] = ui[0];
     ho[1] = ui[1];
     ho[2] = un;
-    ho[3] = PetscMax(unmax, un);
+    ho[3] = unmaxn;
   }
   return 0;
 }
