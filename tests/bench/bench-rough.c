@@ -1,24 +1,28 @@
 /* Speed of the rough law's kernel on one core: asperity-slider updates per second for the tangent and MIF models
    (100 levels, 100 rings) with elastic-plastic spheres and with Hertz spheres, a point marched along a cycle that keeps
    most levels in contact with partial slip. Counts from TriboLawGetWork().
-   Usage: build/tests/bench/bench-rough [-n points] [-steps k] [-repeat r] (the best of r runs) */
+   Usage: build/tests/bench/bench-rough [-n points] [-steps k] [-repeat r] (the best of r runs) [-model tangent|mif] (only those) */
 #include <tribolaw.h>
+#include <string.h>
 
 int main(int argc, char **argv)
 {
   const char *models[4][2] = {{"tangent", "plastic"}, {"tangent", "elastic"}, {"mif", "plastic"}, {"mif", "elastic"}};
   PetscInt    n = 8, steps = 200, repeat = 1;
+  char        only[16] = "";
 
   PetscCall(PetscInitialize(&argc, &argv, NULL, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-n", &n, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-steps", &steps, NULL));
   PetscCall(PetscOptionsGetInt(NULL, NULL, "-repeat", &repeat, NULL));
+  PetscCall(PetscOptionsGetString(NULL, NULL, "-model", only, sizeof(only), NULL));
   for (int m = 0; m < 4; m++) {
     TriboLaw            law;
     const TriboLawCard *c;
     PetscReal          *u, *h, *hn, *t, *d;
     PetscInt64          pts, asp, sld;
     PetscLogDouble      t0 = 0, t1, best = PETSC_MAX_REAL;
+    if (only[0] && strcmp(only, models[m][0])) continue;
     PetscCall(TriboLawCreate(PETSC_COMM_SELF, &law));
     PetscCall(TriboLawSetType(law, TRIBOLAWROUGH));
     PetscCall(TriboLawSetChoice(law, "asperity_normal", models[m][1]));

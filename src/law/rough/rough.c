@@ -241,48 +241,71 @@ static inline void Rings_Private(const PetscReal *d, const RoughNormal *o, const
   PetscReal       S[2] = {0, 0}, dS[2][3] = {{0, 0, 0}, {0, 0, 0}};
   PetscReal      *tn[2] = {ho + 1, ho + 1 + ns};
 
-  for (PetscInt j = 0; j < ns; j++) {
-    PetscReal h0[2] = {0, 0}, dh0[2] = {0, 0}, lim = mu * tnf * sq[j], dlim = (dmu * tnf + mu * dtnf) * sq[j], k = kt[j] * r, t[2], dt[2][3];
-    if (ratio > 0) { // history at rho_j a, linear between the old rings rho a_0 (§2.2.2); none beyond a_0
-      PetscReal x = j * ratio;
-      PetscInt  m = (PetscInt)x;
-      if (m < ns - 1) {
-        PetscReal fr = x - m;
-        for (int q = 0; q < 2; q++) {
-          h0[q]  = t0[q][m] + fr * (t0[q][m + 1] - t0[q][m]);
-          dh0[q] = (t0[q][m + 1] - t0[q][m]) * j / a0 * da;
-        }
-      } else if (x == ns - 1)
-        for (int q = 0; q < 2; q++) h0[q] = t0[q][ns - 1];
-    }
-    if (!coupled) { // eq. 37 per direction
-      for (int q = 0; q < 2; q++) {
-        PetscReal tr = g[q] * k * du[q] + h0[q];
-        for (int c = 0; c < 3; c++) dt[q][c] = 0;
-        if (PetscAbsReal(tr) <= lim) {
-          t[q]     = tr;
-          dt[q][q] = g[q] * k;
-          dt[q][2] = (dg[q] * k + g[q] * kt[j] * dr) * du[q] + dh0[q];
-        } else {
-          PetscReal s = tr > 0 ? 1 : -1;
-          t[q]        = s * lim;
-          dt[q][2]    = s * dlim;
-        }
+  if (!coupled) { // eq. 37 per direction: of dt only d t_q/d u_q and d t_q/d u_n are not zero
+    const PetscReal dlf = dmu * tnf + mu * dtnf, dar = ratio > 0 ? da / a0 : 0, gk[2] = {g[0] * r, g[1] * r};
+    const PetscReal gd[2] = {dg[0] * r + g[0] * dr, dg[1] * r + g[1] * dr};
+    PetscReal       Sq[2] = {0, 0}, Sn[2] = {0, 0};
+    for (PetscInt j = 0; j < ns; j++) {
+      PetscReal h0[2] = {0, 0}, dh0[2] = {0, 0}, lim = mu * tnf * sq[j], dlim = dlf * sq[j];
+      if (ratio > 0) { // history at rho_j a, linear between the old rings rho a_0 (§2.2.2); none beyond a_0
+        PetscReal x = j * ratio;
+        PetscInt  m = (PetscInt)x;
+        if (m < ns - 1) {
+          PetscReal fr = x - m;
+          for (int q = 0; q < 2; q++) {
+            PetscReal dt0 = t0[q][m + 1] - t0[q][m];
+            h0[q]         = t0[q][m] + fr * dt0;
+            dh0[q]        = dt0 * j * dar;
+          }
+        } else if (x == ns - 1)
+          for (int q = 0; q < 2; q++) h0[q] = t0[q][ns - 1];
       }
-    } else { // eq. 45
-      PetscReal tt[2], dtt[2][3], dts[3] = {0, 0, dlim};
       for (int q = 0; q < 2; q++) {
+        PetscReal tr = gk[q] * kt[j] * du[q] + h0[q], tq, dq, dn;
+        if (PetscAbsReal(tr) <= lim) {
+          tq = tr;
+          dq = gk[q] * kt[j];
+          dn = gd[q] * kt[j] * du[q] + dh0[q];
+        } else {
+          tq = tr > 0 ? lim : -lim;
+          dq = 0;
+          dn = tr > 0 ? dlim : -dlim;
+        }
+        tn[q][j] = tq;
+        S[q] += wr[j] * tq;
+        Sq[q] += wr[j] * dq;
+        Sn[q] += wr[j] * dn;
+      }
+    }
+    for (int q = 0; q < 2; q++) dS[q][q] = Sq[q], dS[q][2] = Sn[q];
+  } else {
+    for (PetscInt j = 0; j < ns; j++) {
+      PetscReal h0[2] = {0, 0}, dh0[2] = {0, 0}, lim = mu * tnf * sq[j], dlim = (dmu * tnf + mu * dtnf) * sq[j], k = kt[j] * r, t[2], dt[2][3];
+      PetscReal tt[2], dtt[2][3], dts[3] = {0, 0, dlim};
+      if (ratio > 0) {
+        PetscReal x = j * ratio;
+        PetscInt  m = (PetscInt)x;
+        if (m < ns - 1) {
+          PetscReal fr = x - m;
+          for (int q = 0; q < 2; q++) {
+            h0[q]  = t0[q][m] + fr * (t0[q][m + 1] - t0[q][m]);
+            dh0[q] = (t0[q][m + 1] - t0[q][m]) * j / a0 * da;
+          }
+        } else if (x == ns - 1)
+          for (int q = 0; q < 2; q++) h0[q] = t0[q][ns - 1];
+      }
+      for (int q = 0; q < 2; q++) { // eq. 45
         tt[q]     = g[q] * k * du[q] + h0[q];
         dtt[q][0] = q == 0 ? g[q] * k : 0;
         dtt[q][1] = q == 1 ? g[q] * k : 0;
         dtt[q][2] = (dg[q] * k + g[q] * kt[j] * dr) * du[q] + dh0[q];
       }
       TriboSlipReturn_Private(tt, dtt, lim, dts, 1, t, dt);
-    }
-    for (int q = 0; q < 2; q++) {
-      tn[q][j] = t[q];
-      S[q] += wr[j] * t[q];
-      for (int c = 0; c < 3; c++) dS[q][c] += wr[j] * dt[q][c];
+      for (int q = 0; q < 2; q++) {
+        tn[q][j] = t[q];
+        S[q] += wr[j] * t[q];
+        for (int c = 0; c < 3; c++) dS[q][c] += wr[j] * dt[q][c];
+      }
     }
   }
   ho[0] = a;
@@ -291,6 +314,37 @@ static inline void Rings_Private(const PetscReal *d, const RoughNormal *o, const
     for (int c = 0; c < 3; c++) dF[q][c] = 2 * A * dS[q][c];
     dF[q][2] += 2 * dA * S[q];
   }
+}
+
+/* TriboSlipReturn_Private() for a trial force tt with d tt/d(u_b, u_a, u_n) = [[k_b, 0, c_b], [0, k_a, c_a]] and the
+   limit ts with d ts/d(u_b, u_a, u_n) = (0, 0, dts), written out on scalars (loops over arrays of two and three here
+   keep them in memory, and the vector loads that read two scalar stores back stall): f[2], df[2][3] */
+static inline void Slip2_Private(const PetscReal tt[2], const PetscReal k[2], const PetscReal c[2], PetscReal ts, PetscReal dts, int coupled,
+                                 PetscReal f[2], PetscReal df[2][3])
+{
+  PetscReal nrm;
+
+  if (coupled && (nrm = PetscSqrtReal(tt[0] * tt[0] + tt[1] * tt[1])) > ts) { // t = ts e: dt = ts/|tt| (I - e e^T) dtt + e dts^T
+    const PetscReal e0 = tt[0] / nrm, e1 = tt[1] / nrm, sc = ts / nrm, p0 = e0 * k[0], p1 = e1 * k[1], p2 = e0 * c[0] + e1 * c[1];
+    f[0]     = ts * e0;
+    f[1]     = ts * e1;
+    df[0][0] = sc * (k[0] - e0 * p0);
+    df[0][1] = -sc * e0 * p1;
+    df[0][2] = sc * (c[0] - e0 * p2) + e0 * dts;
+    df[1][0] = -sc * e1 * p0;
+    df[1][1] = sc * (k[1] - e1 * p1);
+    df[1][2] = sc * (c[1] - e1 * p2) + e1 * dts;
+    return;
+  }
+  df[0][1] = df[1][0] = 0;
+  if (coupled || PetscAbsReal(tt[0]) <= ts)
+    f[0] = tt[0], df[0][0] = k[0], df[0][2] = c[0];
+  else
+    f[0] = tt[0] > 0 ? ts : -ts, df[0][0] = 0, df[0][2] = tt[0] > 0 ? dts : -dts;
+  if (coupled || PetscAbsReal(tt[1]) <= ts)
+    f[1] = tt[1], df[1][1] = k[1], df[1][2] = c[1];
+  else
+    f[1] = tt[1] > 0 ? ts : -ts, df[1][1] = 0, df[1][2] = tt[1] > 0 ? dts : -dts;
 }
 
 /* normal contact of level l at delta = u_n - z_l, deltam = u_n,max - z_l (committed), deltamn = the trial state's;
@@ -368,23 +422,22 @@ static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n
         dr = (z[l] + o.dbar - un0) / ((un - un0) * (un - un0));
       }
       if (tang == ROUGH_TAN_TANGENT) { // eq. 33 (eq. 45 when coupled), forces in the asperity frame
-        PetscReal tt[2], dtt[2][3], dts[3] = {0, 0, dmu * o.fn + mu * o.dfn}, kf[2] = {d[RD_KFB], d[RD_KFA]};
-        for (int q = 0; q < 2; q++) {
-          PetscReal K = kf[q] * o.a, dK = kf[q] * o.da;
-          tt[q]     = K * r * du[q] + (fresh ? 0 : hl[q]);
-          dtt[q][0] = q == 0 ? K * r : 0;
-          dtt[q][1] = q == 1 ? K * r : 0;
-          dtt[q][2] = (dK * r + K * dr) * du[q];
-        }
-        TriboSlipReturn_Private(tt, dtt, mu * o.fn, dts, coupled, F, dF);
+        const PetscReal Kb = d[RD_KFB] * o.a, Ka = d[RD_KFA] * o.a,
+                        tt[2] = {Kb * r * du[0] + (fresh ? 0 : hl[0]), Ka * r * du[1] + (fresh ? 0 : hl[1])};
+        const PetscReal k[2] = {Kb * r, Ka * r}, c[2] = {(d[RD_KFB] * o.da * r + Kb * dr) * du[0], (d[RD_KFA] * o.da * r + Ka * dr) * du[1]};
+        Slip2_Private(tt, k, c, mu * o.fn, dmu * o.fn + mu * o.dfn, coupled, F, dF);
         hol[0] = F[0];
         hol[1] = F[1];
       } else
         Rings_Private(d, &o, du, r, dr, fresh, mu, dmu, hl, hol, F, dF);
-      for (int q = 0; q < 2; q++) {
-        T[q] += W[l] * F[q];
-        for (int c = 0; c < 3; c++) D[q][c] += W[l] * dF[q][c];
-      }
+      T[0] += W[l] * F[0];
+      T[1] += W[l] * F[1];
+      D[0][0] += W[l] * dF[0][0];
+      D[0][1] += W[l] * dF[0][1];
+      D[0][2] += W[l] * dF[0][2];
+      D[1][0] += W[l] * dF[1][0];
+      D[1][1] += W[l] * dF[1][1];
+      D[1][2] += W[l] * dF[1][2];
     }
     ti[0] = cs * T[0] - sn * T[1]; // eq. 50
     ti[1] = sn * T[0] + cs * T[1];
