@@ -37,9 +37,10 @@ static PetscErrorCode CaseNormal(const char *buf)
   PetscCall(RefGet(buf, NULL, "y_force", 28, fy, &n));
   PetscCall(RefGet(buf, NULL, "contact_radius", 28, ar, &n));
   for (PetscInt m = 0; m < 4; m++) {
-    TriboLaw  lt, lm;
-    char      opts[512];
-    PetscReal h[8] = {0}, hn[8], hm[16] = {0}, hmn[16], z = 0, w = 1;
+    TriboLaw            lt, lm;
+    const TriboLawCard *ct, *cm;
+    char                opts[512];
+    PetscReal           h[16] = {0}, hn[16], hm[24] = {0}, hmn[24], z = 0, w = 1; // nhist 4 + 2 + 3 and 4 + 5 + 3 (rough.c)
     PetscCall(PetscSNPrintf(opts, sizeof(opts),
                             "-friction_asperity_normal plastic -friction_asperity_tangential tangent -friction_asperity_recontact previous "
                             "-friction_mu 1e20 -friction_e %.17g "
@@ -54,6 +55,9 @@ static PetscErrorCode CaseNormal(const char *buf)
     PetscCall(TriboLawSetParameter(lm, "nsliders", 2));
     PetscCall(TriboLawSetTable(lm, "gaps", 1, &z));
     PetscCall(TriboLawSetTable(lm, "gap_weights", 1, &w));
+    PetscCall(TriboLawGetCard(lt, &ct));
+    PetscCall(TriboLawGetCard(lm, &cm));
+    PetscCheck(ct->nhist <= 16 && cm->nhist <= 24, PETSC_COMM_SELF, PETSC_ERR_PLIB, "history larger than expected");
     for (PetscInt j = 0; j < 7; j++) {
       PetscInt  k    = 7 * m + j;
       PetscReal u[3] = {ux[k], uy[k], un[k]}, t[3], nr = PetscSqrtReal(fx[k] * fx[k] + fy[k] * fy[k] + fn[k] * fn[k]);
@@ -63,8 +67,8 @@ static PetscErrorCode CaseNormal(const char *buf)
       PetscCall(TriboLawEvaluate(lt, TRIBO_LAW_FULL, 1, u, h, t, NULL, hn));
       PetscCall(TriboLawEvaluate(lm, TRIBO_LAW_FULL, 1, u, hm, t, NULL, hmn));
       er = PetscMax(er, Rel(hmn[4], ar[k], ar[k]));
-      PetscCall(PetscArraycpy(h, hn, 6));
-      PetscCall(PetscArraycpy(hm, hmn, 9));
+      PetscCall(PetscArraycpy(h, hn, ct->nhist));
+      PetscCall(PetscArraycpy(hm, hmn, cm->nhist));
     }
     PetscCall(TriboLawDestroy(&lt));
     PetscCall(TriboLawDestroy(&lm));
@@ -126,10 +130,11 @@ static PetscErrorCode CaseMIF(const char *buf)
 
 static PetscErrorCode Element(const char *buf, PetscReal dR, PetscReal *errout)
 {
-  PetscReal E, nu, R, Et, S, mu, z[10], w[10], *U, *T, h[4 + 20], hn[4 + 20], err = 0;
-  PetscInt  n, nz, rows[18], nr, off = 0, ntot = 0;
-  TriboLaw  law;
-  char      opts[512];
+  PetscReal           E, nu, R, Et, S, mu, z[10], w[10], *U, *T, h[4 + 50], hn[4 + 50], err = 0; // 10 levels: 2 + 3 values each (rough.c)
+  PetscInt            n, nz, rows[18], nr, off = 0, ntot = 0, nh;
+  TriboLaw            law;
+  const TriboLawCard *card;
+  char                opts[512];
 
   PetscFunctionBeginUser;
   PetscCall(RefGet(buf, NULL, "E", 1, &E, &n));
@@ -149,6 +154,9 @@ static PetscErrorCode Element(const char *buf, PetscReal dR, PetscReal *errout)
   PetscCall(RoughLaw(opts, &law));
   PetscCall(TriboLawSetTable(law, "gaps", nz, z));
   PetscCall(TriboLawSetTable(law, "gap_weights", nz, w));
+  PetscCall(TriboLawGetCard(law, &card));
+  nh = card->nhist;
+  PetscCheck(nh <= 54, PETSC_COMM_SELF, PETSC_ERR_PLIB, "history of %" PetscInt_FMT " values, expected at most 54", nh);
   PetscCall(PetscMalloc2(4000, &U, 4000, &T));
   PetscCall(RefGetRows(buf, NULL, "uxyn", 4000, U, &n, 18, rows, &nr));
   PetscCall(RefGet(buf, NULL, "txyn", 4000, T, &n));
@@ -160,12 +168,12 @@ static PetscErrorCode Element(const char *buf, PetscReal dR, PetscReal *errout)
     for (PetscInt j = 0; j < m; j++) umax = PetscMax(umax, u[2 * m + j]);
     off += 3 * m;
     ntot += m;
-    PetscCall(PetscArrayzero(h, 24));
+    PetscCall(PetscArrayzero(h, nh));
     h[3] = umax; // the cycle's largest u_n: every step on the unloading curve
     for (PetscInt j = 0; j < m; j++) {
       PetscReal uj[3] = {u[j], u[m + j], u[2 * m + j]}, t[3], ref = PetscSqrtReal(PetscSqr(tr[j]) + PetscSqr(tr[m + j]) + PetscSqr(tr[2 * m + j]));
       PetscCall(TriboLawEvaluate(law, TRIBO_LAW_FULL, 1, uj, h, t, NULL, hn));
-      PetscCall(PetscArraycpy(h, hn, 24));
+      PetscCall(PetscArraycpy(h, hn, nh));
       err = PetscMax(err, Rel(PetscSqrtReal(PetscSqr(t[0] - tr[j]) + PetscSqr(t[1] - tr[m + j]) + PetscSqr(t[2] - tr[2 * m + j])), 0, ref));
     }
   }

@@ -121,52 +121,6 @@ void TriboRoughPlastic_Private(const PetscReal *d, PetscReal delta, PetscReal *f
   *da  = daa;
 }
 
-/* Normal contact of one asperity at interference delta with the largest interference so far deltam (eqs. 8-29):
-   - elastic model: Hertz ellipsoid (eqs. 8, 13-14; sphere eq. 15), no memory;
-   - plastic model (spheres): elastic while delta and deltam stay below 1.9 delta_y; elastic-plastic loading when
-     delta > 1.9 delta_y and delta > deltam (eqs. 19-25; strictly greater, so that a return to deltam unloads);
-     otherwise elastic unloading from (deltam, F_m = the loading force at deltam) with residual deformation and
-     radius (eqs. 26-29). Out of contact when delta <= dbar.
-   Also w* of the CEB coefficient (eq. 46): delta/(1.9 delta_y) while elastic, (delta - dbar)/(deltam - dbar) when
-   unloading and 1 on the loading curve (yield has started: mu_CEB = 0 by eq. 47). */
-void TriboRoughNormal_Private(const PetscReal *d, PetscReal delta, PetscReal deltam, RoughNormal *o)
-{
-  const PetscReal yl = 1.9 * d[RD_DY];
-
-  o->fn = o->dfn = o->a = o->da = o->dbar = o->ws = o->dws = 0;
-  o->contact                                               = 0;
-  if (d[RD_NORMAL] == ROUGH_NORMAL_PLASTIC && delta > yl && delta > deltam) {
-    TriboRoughPlastic_Private(d, delta, &o->fn, &o->dfn, &o->a, &o->da);
-    o->ws      = 1;
-    o->contact = 1;
-  } else if (d[RD_NORMAL] == ROUGH_NORMAL_ELASTIC || deltam < yl) {
-    if (delta <= 0) return;
-    o->fn      = d[RD_KHZ] * delta * PetscSqrtReal(delta);
-    o->dfn     = 1.5 * d[RD_KHZ] * PetscSqrtReal(delta);
-    o->a       = d[RD_CA] * PetscSqrtReal(delta);
-    o->da      = o->a / (2 * delta);
-    o->ws      = delta / yl;
-    o->dws     = 1 / yl;
-    o->contact = 1;
-  } else {
-    const PetscReal Es = d[RD_ESTAR];
-    PetscReal       Fm, dFm, am, dam, dbar, Rb, s;
-    TriboRoughPlastic_Private(d, deltam, &Fm, &dFm, &am, &dam);
-    dbar    = deltam * (1 - 3 * Fm / (4 * Es * PetscSqrtReal(d[RD_RE]) * deltam * PetscSqrtReal(deltam))); // eq. 26
-    Rb      = Fm * Fm / (16.0 / 9 * Es * Es * PetscPowReal(deltam - dbar, 3));                             // eq. 27
-    o->dbar = dbar;
-    if (delta <= dbar) return;
-    s          = delta - dbar;
-    o->fn      = 4.0 / 3 * Es * PetscSqrtReal(Rb) * s * PetscSqrtReal(s); // eq. 28
-    o->dfn     = 2 * Es * PetscSqrtReal(Rb * s);
-    o->a       = PetscSqrtReal(Rb * s); // eq. 29
-    o->da      = o->a / (2 * s);
-    o->ws      = s / (deltam - dbar);
-    o->dws     = 1 / (deltam - dbar);
-    o->contact = 1;
-  }
-}
-
 /* CEB friction coefficient (eq. 47) at w* = ws with dws its derivative in delta: mu and dmu/d delta; 0 from w* >= 1 on */
 void TriboRoughCEB_Private(const PetscReal *d, PetscReal ws, PetscReal dws, PetscReal *mu, PetscReal *dmu)
 {

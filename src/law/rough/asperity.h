@@ -46,6 +46,8 @@ enum {
   RD_C4,
   RD_C5A, // c5 = C5A - C5B/w* (eq. 48d)
   RD_C5B,
+  RD_NHIST, // history values per point
+  RD_HC,    // offset of the unloading constants in a point's history (plastic model; 0 else)
   RD_NSCALAR
 };
 
@@ -62,6 +64,71 @@ PETSC_INTERN PetscReal TriboRoughGamma_Private(PetscReal);
 PETSC_INTERN void      TriboRoughEllipse_Private(PetscReal, PetscReal, PetscReal *, PetscReal *, PetscReal *, PetscReal *, PetscReal *);
 PETSC_INTERN PetscReal TriboRoughChi_Private(PetscReal);
 PETSC_INTERN void      TriboRoughPlastic_Private(const PetscReal *, PetscReal, PetscReal *, PetscReal *, PetscReal *, PetscReal *);
-PETSC_INTERN void      TriboRoughNormal_Private(const PetscReal *, PetscReal, PetscReal, RoughNormal *);
 PETSC_INTERN void      TriboRoughCEB_Private(const PetscReal *, PetscReal, PetscReal, PetscReal *, PetscReal *);
 PETSC_INTERN PetscReal TriboRoughMindlin_Private(PetscReal);
+
+/* Elastic unloading of a plastically deformed sphere from the largest interference deltam, where the loading force is
+   Fm (eqs. 26-27): the residual deformation dbar and sqrt(R_bar). Functions of deltam alone: the kernel keeps them in
+   the history. */
+static inline void TriboRoughUnloadSetUp_Private(const PetscReal *d, PetscReal deltam, PetscReal Fm, PetscReal *dbar, PetscReal *sRb)
+{
+  const PetscReal Es = d[RD_ESTAR], db = deltam * (1 - 3 * Fm / (4 * Es * PetscSqrtReal(d[RD_RE]) * deltam * PetscSqrtReal(deltam))), s = deltam - db;
+
+  *dbar = db;                                                        // eq. 26
+  *sRb  = PetscSqrtReal(Fm * Fm / (16.0 / 9 * Es * Es * s * s * s)); // eq. 27
+}
+
+/* Normal contact of one asperity at interference delta (eqs. 8-29) in the model's branches:
+   - Hertz ellipsoid (eqs. 8, 13-14; sphere eq. 15): the elastic model, and the plastic one while delta and deltam stay
+     below 1.9 delta_y;
+   - elastic-plastic loading (eqs. 19-25, TriboRoughPlastic_Private()) when delta > 1.9 delta_y and delta > deltam
+     (strictly greater, so that a return to deltam unloads);
+   - elastic unloading from deltam with the constants dbar, sqrt(R_bar) of TriboRoughUnloadSetUp_Private() (eqs. 28-29);
+     out of contact when delta <= dbar.
+   Also w* of the CEB coefficient (eq. 46): delta/(1.9 delta_y) while elastic, (delta - dbar)/(deltam - dbar) when
+   unloading and 1 on the loading curve (yield has started: mu_CEB = 0 by eq. 47). */
+static inline void TriboRoughHertz_Private(const PetscReal *d, PetscReal delta, RoughNormal *o)
+{
+  const PetscReal yl = 1.9 * d[RD_DY], sd = delta > 0 ? PetscSqrtReal(delta) : 0;
+
+  o->dbar = 0;
+  if (delta <= 0) {
+    o->fn = o->dfn = o->a = o->da = o->ws = o->dws = 0;
+    o->contact                                     = 0;
+    return;
+  }
+  o->fn      = d[RD_KHZ] * delta * sd;
+  o->dfn     = 1.5 * d[RD_KHZ] * sd;
+  o->a       = d[RD_CA] * sd;
+  o->da      = o->a / (2 * delta);
+  o->ws      = delta / yl;
+  o->dws     = 1 / yl;
+  o->contact = 1;
+}
+
+static inline void TriboRoughLoad_Private(const PetscReal *d, PetscReal delta, RoughNormal *o)
+{
+  TriboRoughPlastic_Private(d, delta, &o->fn, &o->dfn, &o->a, &o->da);
+  o->dbar = o->dws = 0;
+  o->ws            = 1;
+  o->contact       = 1;
+}
+
+static inline void TriboRoughUnload_Private(const PetscReal *d, PetscReal delta, PetscReal deltam, PetscReal dbar, PetscReal sRb, RoughNormal *o)
+{
+  const PetscReal Es = d[RD_ESTAR], s = delta - dbar, ss = s > 0 ? PetscSqrtReal(s) : 0;
+
+  o->dbar = dbar;
+  if (s <= 0) {
+    o->fn = o->dfn = o->a = o->da = o->ws = o->dws = 0;
+    o->contact                                     = 0;
+    return;
+  }
+  o->a       = sRb * ss;                // eq. 29
+  o->fn      = 4.0 / 3 * Es * o->a * s; // eq. 28
+  o->dfn     = 2 * Es * o->a;
+  o->da      = o->a / (2 * s);
+  o->ws      = s / (deltam - dbar);
+  o->dws     = 1 / (deltam - dbar);
+  o->contact = 1;
+}

@@ -25,11 +25,16 @@
    Tangents: analytic, including the dependence of the contact radius, the slip limit, the interpolated history and the
    re-contact reference on u_n (tests/law/t173, t174).
 
-   History per point (nhist = 4 + N_asp h_l): u_t1, u_t2, u_n of the last committed state, u_n,max (the largest u_n so
-   far: level i has the largest interference u_n,max - z_i; the plastic state needs nothing else), then for each level
-   h_l values: tangent (h_l = 2): the force (f_b, f_a) [N] in the asperity frame; mic, mif (h_l = 1 + 2 nsliders): the
-   contact semi-axis a_0 [m] and the ring tractions t_b[nsliders], t_a[nsliders] [Pa] in the asperity frame. Zeros are a
-   fresh state. AFT periodicity groups: tangential displacements, normal displacements, forces/tractions, radii. */
+   History per point (nhist = 4 + N_asp h_l, plastic: + 3 N_asp): u_t1, u_t2, u_n of the last committed state, u_n,max
+   (the largest u_n so far: level i has the largest interference u_n,max - z_i; the plastic state needs nothing else),
+   then for each level h_l values: tangent (h_l = 2): the force (f_b, f_a) [N] in the asperity frame; mic, mif
+   (h_l = 1 + 2 nsliders): the contact semi-axis a_0 [m] and the ring tractions t_b[nsliders], t_a[nsliders] [Pa] in
+   the asperity frame; then, plastic model only, for each level the constants of elastic unloading from its largest
+   interference (eqs. 26-27), a cache of functions of u_n,max: delta_m = u_n,max - z_i [m] they belong to (0: none),
+   dbar [m] and sqrt(R_bar) [m^1/2]. A level whose stored delta_m differs from u_n,max - z_i (a fresh state, or u_n,max
+   set by the caller) computes them again; a new u_n,max stores those of the loading force just computed. Zeros are
+   a fresh state. AFT periodicity groups: tangential displacements, normal displacements (with delta_m and dbar),
+   forces/tractions, radii, sqrt(R_bar). */
 #include "asperity.h"
 
 enum { P_E, P_NU, P_RP, P_RPP, P_SYS, P_ET, P_MU, P_COUPLED, P_ALPHA, P_ETA, P_ZMAX, P_NLEV, P_NS, P_C0, P_C1, P_C2, P_C3, NP };
@@ -97,7 +102,7 @@ static const char *Validate_Private(const PetscReal *p)
 static const char *SetUp_Private(const PetscReal *p, const PetscInt tn[], const PetscReal *const tv[], PetscInt *nhist, PetscInt *nder, PetscReal d[],
                                  PetscInt hs[], char why[], size_t len)
 {
-  PetscInt    tang = (PetscInt)p[NP + ROUGH_CH_TANGENTIAL], nlev = (PetscInt)p[P_NLEV], ns, hoff;
+  PetscInt    tang = (PetscInt)p[NP + ROUGH_CH_TANGENTIAL], nlev = (PetscInt)p[P_NLEV], ns, hoff, hc;
   PetscBool   expl = (PetscBool)(tn[T_GAPS] || tn[T_GAPW]), pdf = (PetscBool)(tn[T_PDFZ] || tn[T_PDFP]);
   const char *v = Validate_Private(p);
 
@@ -122,7 +127,8 @@ static const char *SetUp_Private(const PetscReal *p, const PetscInt tn[], const 
   }
   ns     = tang == ROUGH_TAN_TANGENT ? 1 : (PetscInt)p[P_NS];
   hoff   = tang == ROUGH_TAN_TANGENT ? 2 : 1 + 2 * ns;
-  *nhist = 4 + nlev * hoff;
+  hc     = 4 + nlev * hoff;
+  *nhist = hc + (p[NP + ROUGH_CH_NORMAL] == ROUGH_NORMAL_PLASTIC ? 3 * nlev : 0);
   *nder  = RD_NSCALAR + 2 * nlev + 3 * ns;
   if (!d) return NULL;
   {
@@ -139,6 +145,8 @@ static const char *SetUp_Private(const PetscReal *p, const PetscInt tn[], const 
     d[RD_MU]      = p[NP + ROUGH_CH_MU];
     d[RD_RECON]   = p[NP + ROUGH_CH_RECONTACT];
     d[RD_COUPLED] = p[P_COUPLED];
+    d[RD_NHIST]   = *nhist;
+    d[RD_HC]      = *nhist > hc ? hc : 0;
     d[RD_COS]     = PetscCosReal(p[P_ALPHA]);
     d[RD_SIN]     = PetscSinReal(p[P_ALPHA]);
     d[RD_ESTAR]   = Es;
@@ -200,6 +208,10 @@ static const char *SetUp_Private(const PetscReal *p, const PetscInt tn[], const 
     hs[2] = hs[3] = 1;
     for (PetscInt i = 0; i < nlev; i++)
       for (PetscInt k = 0; k < hoff; k++) hs[4 + i * hoff + k] = (tang != ROUGH_TAN_TANGENT && k == 0) ? 3 : 2;
+    for (PetscInt i = hc; i < *nhist; i += 3) {
+      hs[i] = hs[i + 1] = 1;
+      hs[i + 2]         = 4;
+    }
   }
   return NULL;
 }
@@ -229,48 +241,71 @@ static inline void Rings_Private(const PetscReal *d, const RoughNormal *o, const
   PetscReal       S[2] = {0, 0}, dS[2][3] = {{0, 0, 0}, {0, 0, 0}};
   PetscReal      *tn[2] = {ho + 1, ho + 1 + ns};
 
-  for (PetscInt j = 0; j < ns; j++) {
-    PetscReal h0[2] = {0, 0}, dh0[2] = {0, 0}, lim = mu * tnf * sq[j], dlim = (dmu * tnf + mu * dtnf) * sq[j], k = kt[j] * r, t[2], dt[2][3];
-    if (ratio > 0) { // history at rho_j a, linear between the old rings rho a_0 (§2.2.2); none beyond a_0
-      PetscReal x = j * ratio;
-      PetscInt  m = (PetscInt)x;
-      if (m < ns - 1) {
-        PetscReal fr = x - m;
-        for (int q = 0; q < 2; q++) {
-          h0[q]  = t0[q][m] + fr * (t0[q][m + 1] - t0[q][m]);
-          dh0[q] = (t0[q][m + 1] - t0[q][m]) * j / a0 * da;
-        }
-      } else if (x == ns - 1)
-        for (int q = 0; q < 2; q++) h0[q] = t0[q][ns - 1];
-    }
-    if (!coupled) { // eq. 37 per direction
-      for (int q = 0; q < 2; q++) {
-        PetscReal tr = g[q] * k * du[q] + h0[q];
-        for (int c = 0; c < 3; c++) dt[q][c] = 0;
-        if (PetscAbsReal(tr) <= lim) {
-          t[q]     = tr;
-          dt[q][q] = g[q] * k;
-          dt[q][2] = (dg[q] * k + g[q] * kt[j] * dr) * du[q] + dh0[q];
-        } else {
-          PetscReal s = tr > 0 ? 1 : -1;
-          t[q]        = s * lim;
-          dt[q][2]    = s * dlim;
-        }
+  if (!coupled) { // eq. 37 per direction: of dt only d t_q/d u_q and d t_q/d u_n are not zero
+    const PetscReal dlf = dmu * tnf + mu * dtnf, dar = ratio > 0 ? da / a0 : 0, gk[2] = {g[0] * r, g[1] * r};
+    const PetscReal gd[2] = {dg[0] * r + g[0] * dr, dg[1] * r + g[1] * dr};
+    PetscReal       Sq[2] = {0, 0}, Sn[2] = {0, 0};
+    for (PetscInt j = 0; j < ns; j++) {
+      PetscReal h0[2] = {0, 0}, dh0[2] = {0, 0}, lim = mu * tnf * sq[j], dlim = dlf * sq[j];
+      if (ratio > 0) { // history at rho_j a, linear between the old rings rho a_0 (§2.2.2); none beyond a_0
+        PetscReal x = j * ratio;
+        PetscInt  m = (PetscInt)x;
+        if (m < ns - 1) {
+          PetscReal fr = x - m;
+          for (int q = 0; q < 2; q++) {
+            PetscReal dt0 = t0[q][m + 1] - t0[q][m];
+            h0[q]         = t0[q][m] + fr * dt0;
+            dh0[q]        = dt0 * j * dar;
+          }
+        } else if (x == ns - 1)
+          for (int q = 0; q < 2; q++) h0[q] = t0[q][ns - 1];
       }
-    } else { // eq. 45
-      PetscReal tt[2], dtt[2][3], dts[3] = {0, 0, dlim};
       for (int q = 0; q < 2; q++) {
+        PetscReal tr = gk[q] * kt[j] * du[q] + h0[q], tq, dq, dn;
+        if (PetscAbsReal(tr) <= lim) {
+          tq = tr;
+          dq = gk[q] * kt[j];
+          dn = gd[q] * kt[j] * du[q] + dh0[q];
+        } else {
+          tq = tr > 0 ? lim : -lim;
+          dq = 0;
+          dn = tr > 0 ? dlim : -dlim;
+        }
+        tn[q][j] = tq;
+        S[q] += wr[j] * tq;
+        Sq[q] += wr[j] * dq;
+        Sn[q] += wr[j] * dn;
+      }
+    }
+    for (int q = 0; q < 2; q++) dS[q][q] = Sq[q], dS[q][2] = Sn[q];
+  } else {
+    for (PetscInt j = 0; j < ns; j++) {
+      PetscReal h0[2] = {0, 0}, dh0[2] = {0, 0}, lim = mu * tnf * sq[j], dlim = (dmu * tnf + mu * dtnf) * sq[j], k = kt[j] * r, t[2], dt[2][3];
+      PetscReal tt[2], dtt[2][3], dts[3] = {0, 0, dlim};
+      if (ratio > 0) {
+        PetscReal x = j * ratio;
+        PetscInt  m = (PetscInt)x;
+        if (m < ns - 1) {
+          PetscReal fr = x - m;
+          for (int q = 0; q < 2; q++) {
+            h0[q]  = t0[q][m] + fr * (t0[q][m + 1] - t0[q][m]);
+            dh0[q] = (t0[q][m + 1] - t0[q][m]) * j / a0 * da;
+          }
+        } else if (x == ns - 1)
+          for (int q = 0; q < 2; q++) h0[q] = t0[q][ns - 1];
+      }
+      for (int q = 0; q < 2; q++) { // eq. 45
         tt[q]     = g[q] * k * du[q] + h0[q];
         dtt[q][0] = q == 0 ? g[q] * k : 0;
         dtt[q][1] = q == 1 ? g[q] * k : 0;
         dtt[q][2] = (dg[q] * k + g[q] * kt[j] * dr) * du[q] + dh0[q];
       }
       TriboSlipReturn_Private(tt, dtt, lim, dts, 1, t, dt);
-    }
-    for (int q = 0; q < 2; q++) {
-      tn[q][j] = t[q];
-      S[q] += wr[j] * t[q];
-      for (int c = 0; c < 3; c++) dS[q][c] += wr[j] * dt[q][c];
+      for (int q = 0; q < 2; q++) {
+        tn[q][j] = t[q];
+        S[q] += wr[j] * t[q];
+        for (int c = 0; c < 3; c++) dS[q][c] += wr[j] * dt[q][c];
+      }
     }
   }
   ho[0] = a;
@@ -281,17 +316,83 @@ static inline void Rings_Private(const PetscReal *d, const RoughNormal *o, const
   }
 }
 
+/* TriboSlipReturn_Private() for a trial force tt with d tt/d(u_b, u_a, u_n) = [[k_b, 0, c_b], [0, k_a, c_a]] and the
+   limit ts with d ts/d(u_b, u_a, u_n) = (0, 0, dts), written out on scalars (loops over arrays of two and three here
+   keep them in memory, and the vector loads that read two scalar stores back stall): f[2], df[2][3] */
+static inline void Slip2_Private(const PetscReal tt[2], const PetscReal k[2], const PetscReal c[2], PetscReal ts, PetscReal dts, int coupled,
+                                 PetscReal f[2], PetscReal df[2][3])
+{
+  PetscReal nrm;
+
+  if (coupled && (nrm = PetscSqrtReal(tt[0] * tt[0] + tt[1] * tt[1])) > ts) { // t = ts e: dt = ts/|tt| (I - e e^T) dtt + e dts^T
+    const PetscReal e0 = tt[0] / nrm, e1 = tt[1] / nrm, sc = ts / nrm, p0 = e0 * k[0], p1 = e1 * k[1], p2 = e0 * c[0] + e1 * c[1];
+    f[0]     = ts * e0;
+    f[1]     = ts * e1;
+    df[0][0] = sc * (k[0] - e0 * p0);
+    df[0][1] = -sc * e0 * p1;
+    df[0][2] = sc * (c[0] - e0 * p2) + e0 * dts;
+    df[1][0] = -sc * e1 * p0;
+    df[1][1] = sc * (k[1] - e1 * p1);
+    df[1][2] = sc * (c[1] - e1 * p2) + e1 * dts;
+    return;
+  }
+  df[0][1] = df[1][0] = 0;
+  if (coupled || PetscAbsReal(tt[0]) <= ts)
+    f[0] = tt[0], df[0][0] = k[0], df[0][2] = c[0];
+  else
+    f[0] = tt[0] > 0 ? ts : -ts, df[0][0] = 0, df[0][2] = tt[0] > 0 ? dts : -dts;
+  if (coupled || PetscAbsReal(tt[1]) <= ts)
+    f[1] = tt[1], df[1][1] = k[1], df[1][2] = c[1];
+  else
+    f[1] = tt[1] > 0 ? ts : -ts, df[1][1] = 0, df[1][2] = tt[1] > 0 ? dts : -dts;
+}
+
+/* normal contact of level l at delta = u_n - z_l, deltam = u_n,max - z_l (committed), deltamn = the trial state's;
+   c, co: the level's unloading constants in the committed and the trial history (plastic model, else NULL) */
+static inline void Normal_Private(const PetscReal *d, PetscReal delta, PetscReal deltam, PetscReal deltamn, const PetscReal *c, PetscReal *co,
+                                  RoughNormal *o)
+{
+  const PetscReal yl = 1.9 * d[RD_DY];
+  PetscReal       Fm, dFm, am, dam;
+
+  if (!c)
+    TriboRoughHertz_Private(d, delta, o);
+  else if (delta > yl && delta > deltam) { // loading: deltamn = delta, whose loading force is at hand
+    TriboRoughLoad_Private(d, delta, o);
+    co[0] = deltamn;
+    TriboRoughUnloadSetUp_Private(d, deltamn, o->fn, &co[1], &co[2]);
+  } else if (deltam < yl) {
+    TriboRoughHertz_Private(d, delta, o);
+    co[0] = co[1] = co[2] = 0;
+    if (deltamn >= yl) { // delta = 1.9 delta_y exactly: unloads from there
+      TriboRoughPlastic_Private(d, deltamn, &Fm, &dFm, &am, &dam);
+      co[0] = deltamn;
+      TriboRoughUnloadSetUp_Private(d, deltamn, Fm, &co[1], &co[2]);
+    }
+  } else { // unloading from deltam = deltamn
+    if (c[0] == deltam)
+      co[0] = c[0], co[1] = c[1], co[2] = c[2];
+    else {
+      TriboRoughPlastic_Private(d, deltam, &Fm, &dFm, &am, &dam);
+      co[0] = deltam;
+      TriboRoughUnloadSetUp_Private(d, deltam, Fm, &co[1], &co[2]);
+    }
+    TriboRoughUnload_Private(d, delta, deltam, co[1], co[2], o);
+  }
+}
+
 static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n, const PetscReal *u, const PetscReal *h, PetscReal *t,
                                PetscReal *dtdu, PetscReal *hnew)
 {
   const PetscReal *d  = p + NP + ROUGH_NCHOICES;
-  const PetscInt   nl = (PetscInt)d[RD_NLEV], hoff = (PetscInt)d[RD_HOFF], nh = 4 + nl * hoff, tang = (PetscInt)d[RD_TANG];
+  const PetscInt   nl = (PetscInt)d[RD_NLEV], hoff = (PetscInt)d[RD_HOFF], nh = (PetscInt)d[RD_NHIST], hc = (PetscInt)d[RD_HC],
+                 tang = (PetscInt)d[RD_TANG];
   const PetscReal *z = d + RD_NSCALAR, *W = z + nl, cs = d[RD_COS], sn = d[RD_SIN];
   const int        ceb = d[RD_MU] == ROUGH_MU_CEB, interp = d[RD_RECON] == ROUGH_RECON_INTERPOLATE, coupled = d[RD_COUPLED] > 0.5;
 
   for (PetscInt i = 0; i < n; i++) {
     const PetscReal *ui = &u[3 * i], *hi = &h[nh * i];
-    PetscReal       *ti = &t[3 * i], *ho = &hnew[nh * i], un = ui[2], un0 = hi[2], unmax = hi[3];
+    PetscReal       *ti = &t[3 * i], *ho = &hnew[nh * i], un = ui[2], un0 = hi[2], unmax = hi[3], unmaxn = PetscMax(unmax, un);
     PetscReal        dx = ui[0] - hi[0], dy = ui[1] - hi[1], du[2] = {cs * dx + sn * dy, -sn * dx + cs * dy}; // eq. 49
     PetscReal        T[3] = {0, 0, 0}, D[2][3] = {{0, 0, 0}, {0, 0, 0}}, Dnn = 0;
 
@@ -302,7 +403,7 @@ static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n
       RoughNormal      o;
       int              fresh;
 
-      TriboRoughNormal_Private(d, un - z[l], unmax - z[l], &o);
+      Normal_Private(d, un - z[l], unmax - z[l], unmaxn - z[l], hc ? hi + hc + 3 * l : NULL, hc ? ho + hc + 3 * l : NULL, &o);
       if (!o.contact || mode == TRIBO_LAW_NORMAL) { // no tangential force; a level out of contact keeps nothing
         for (PetscInt k = 0; k < hoff; k++) hol[k] = 0;
         if (tang != ROUGH_TAN_TANGENT) hol[0] = o.a;
@@ -321,23 +422,22 @@ static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n
         dr = (z[l] + o.dbar - un0) / ((un - un0) * (un - un0));
       }
       if (tang == ROUGH_TAN_TANGENT) { // eq. 33 (eq. 45 when coupled), forces in the asperity frame
-        PetscReal tt[2], dtt[2][3], dts[3] = {0, 0, dmu * o.fn + mu * o.dfn}, kf[2] = {d[RD_KFB], d[RD_KFA]};
-        for (int q = 0; q < 2; q++) {
-          PetscReal K = kf[q] * o.a, dK = kf[q] * o.da;
-          tt[q]     = K * r * du[q] + (fresh ? 0 : hl[q]);
-          dtt[q][0] = q == 0 ? K * r : 0;
-          dtt[q][1] = q == 1 ? K * r : 0;
-          dtt[q][2] = (dK * r + K * dr) * du[q];
-        }
-        TriboSlipReturn_Private(tt, dtt, mu * o.fn, dts, coupled, F, dF);
+        const PetscReal Kb = d[RD_KFB] * o.a, Ka = d[RD_KFA] * o.a,
+                        tt[2] = {Kb * r * du[0] + (fresh ? 0 : hl[0]), Ka * r * du[1] + (fresh ? 0 : hl[1])};
+        const PetscReal k[2] = {Kb * r, Ka * r}, c[2] = {(d[RD_KFB] * o.da * r + Kb * dr) * du[0], (d[RD_KFA] * o.da * r + Ka * dr) * du[1]};
+        Slip2_Private(tt, k, c, mu * o.fn, dmu * o.fn + mu * o.dfn, coupled, F, dF);
         hol[0] = F[0];
         hol[1] = F[1];
       } else
         Rings_Private(d, &o, du, r, dr, fresh, mu, dmu, hl, hol, F, dF);
-      for (int q = 0; q < 2; q++) {
-        T[q] += W[l] * F[q];
-        for (int c = 0; c < 3; c++) D[q][c] += W[l] * dF[q][c];
-      }
+      T[0] += W[l] * F[0];
+      T[1] += W[l] * F[1];
+      D[0][0] += W[l] * dF[0][0];
+      D[0][1] += W[l] * dF[0][1];
+      D[0][2] += W[l] * dF[0][2];
+      D[1][0] += W[l] * dF[1][0];
+      D[1][1] += W[l] * dF[1][1];
+      D[1][2] += W[l] * dF[1][2];
     }
     ti[0] = cs * T[0] - sn * T[1]; // eq. 50
     ti[1] = sn * T[0] + cs * T[1];
@@ -359,7 +459,7 @@ static PetscInt Kernel_Private(const PetscReal *p, TriboLawMode mode, PetscInt n
     ho[0] = ui[0];
     ho[1] = ui[1];
     ho[2] = un;
-    ho[3] = PetscMax(unmax, un);
+    ho[3] = unmaxn;
   }
   return 0;
 }
