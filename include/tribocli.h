@@ -26,6 +26,7 @@ PETSC_EXTERN PetscErrorCode TriboDrawPicture(MPI_Comm, const char[], const char[
 PETSC_EXTERN PetscErrorCode TriboCheckOutput(MPI_Comm, const char[], const char[], PetscInt, const char *const[]);
 PETSC_EXTERN PetscErrorCode TriboVerbMesh(MPI_Comm, PetscBool);
 PETSC_EXTERN PetscErrorCode TriboVerbLaw(MPI_Comm, PetscBool);
+PETSC_EXTERN PetscErrorCode TriboVerbSurface(MPI_Comm, PetscBool);
 
 /* Prescribed histories of tribo law (src/cli/lawpath.c): formulas of time, tables of samples */
 #define TRIBO_FORMULA_MAX_TERMS 32
