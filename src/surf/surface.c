@@ -172,7 +172,7 @@ PetscErrorCode TriboSurfSetFromOptions(TriboSurf s)
   PetscCall(TriboOptionsUseNamespace(s->prefix, "surface_"));
   PetscCheck(count == 1 || count == 2, s->comm, PETSC_ERR_USER_INPUT, "option -surface_generate_count: expected 1 or 2, got %" PetscInt_FMT, count);
   s->synth.nbolts = p->nbolts;
-  s->generated    = (PetscBool)(s->nfiles == 0);
+  s->generated    = (PetscBool)(s->nfiles == 0 && !s->scan[0]);
   if (s->generated) s->nscans = count;
   PetscCheck(s->sigma >= 0, s->comm, PETSC_ERR_USER_INPUT, "option -surface_sigma: expected >= 0 points, got %g", (double)s->sigma);
   PetscCheck(s->npdf >= 3 && s->nsamples >= 2 && s->nhist >= 1, s->comm, PETSC_ERR_USER_INPUT,
@@ -227,6 +227,7 @@ PetscErrorCode TriboSurfSetScan(TriboSurf s, PetscInt i, TriboHeightMap *map)
 {
   PetscFunctionBeginUser;
   PetscCheck(i >= 0 && i < TRIBO_SURF_MAX_SCANS, s->comm, PETSC_ERR_ARG_OUTOFRANGE, "scan index %" PetscInt_FMT ": expected 0 or 1", i);
+  if (s->generated) s->nscans = 0;
   PetscCall(TriboHeightMapDestroy(&s->scan[i]));
   s->scan[i]   = map;
   s->nscans    = PetscMax(s->nscans, i + 1);
