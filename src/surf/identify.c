@@ -87,7 +87,7 @@ PetscErrorCode TriboSurfIdentify_Private(TriboSurf s, MPI_Comm comm, PetscInt k,
     for (PetscInt p = 0; p < n; p++) nvalid += !PetscIsNanReal(s->resid[i][p]);
     r->area += nvalid * m->dx * m->dy;
     r->nregions += nl;
-    PetscCall(FitRegions_Private(comm, m, s->resid[i], label, nl, &off, &pts, &fits));
+    PetscCall(FitRegions_Private(comm, m, op, label, nl, &off, &pts, &fits));
     PetscCall(PetscMalloc1(nl + 1, &hz[i]));
     for (PetscInt L = 0; L < nl; L++) {
       PetscReal *f = fits + L * FIT_COLS;

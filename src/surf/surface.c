@@ -86,7 +86,7 @@ PetscErrorCode TriboSurfSetFromOptions(TriboSurf s)
   PetscEnum         gen     = (PetscEnum)s->synth.type;
   TriboSynthParams *p       = &s->synth;
   PetscReal         band[2] = {p->lmin, p->lmax};
-  PetscInt          seed    = (PetscInt)p->seed;
+  PetscInt          seed = (PetscInt)p->seed, nband = 2;
 
   PetscFunctionBeginUser;
   TriboOptionsBegin(s->comm, s->prefix, "Surface scans to asperity statistics (Porter and Brake 2023 §3.2)", "TriboSurf");
@@ -145,7 +145,7 @@ PetscErrorCode TriboSurfSetFromOptions(TriboSurf s)
   PetscCall(PetscOptionsReal("-surface_generate_dx", "synthetic: spacing (m)", "TriboSurfaceSynthesize", p->dx, &p->dx, NULL));
   PetscCall(PetscOptionsReal("-surface_generate_rms", "synthetic: roughness RMS (m)", "TriboSurfaceSynthesize", p->rms, &p->rms, NULL));
   PetscCall(PetscOptionsRealArray("-surface_generate_band", "synthetic: wavelength band lmin,lmax (m); selfaffine: lmin is the short cutoff",
-                                  "TriboSurfaceSynthesize", band, &two, NULL));
+                                  "TriboSurfaceSynthesize", band, &nband, NULL));
   p->lmin = band[0], p->lmax = band[1];
   PetscCall(
       PetscOptionsReal("-surface_generate_hurst", "synthetic self-affine: Hurst exponent", "TriboSurfaceSynthesize", p->hurst, &p->hurst, NULL));

@@ -14,7 +14,7 @@ static PetscErrorCode Run(PetscReal alpha)
   TriboHeightMap        *m;
   const TriboSurfResult *r;
   PetscInt               k = 2, ncap = 0;
-  PetscReal              a1 = 0.4e-3, a2 = 0.2e-3, c = 10e-6, pitch = 1e-3, rp = a1 * a1 / c, rpp = a2 * a2 / c, erad = 0, eang = 0, R = 0.8660254037844386 * a1;
+  PetscReal a1 = 0.4e-3, a2 = 0.2e-3, c = 10e-6, pitch = 1e-3, rp = a1 * a1 / c, rpp = a2 * a2 / c, erad = 0, eang = 0, R = 0.8660254037844386 * a1;
 
   PetscFunctionBeginUser;
   PetscCall(TriboSynthParamsDefault(&p));
@@ -34,12 +34,12 @@ static PetscErrorCode Run(PetscReal alpha)
   for (PetscInt i = 0; i < r->nasp; i++) {
     const PetscReal *a = r->asp + i * TRIBO_SURF_ASP_COLS;
     PetscReal        d = PetscAbsReal(a[5] - alpha);
-    d    = PetscMin(d, PETSC_PI - d);
-    erad = PetscMax(erad, PetscMax(PetscAbsReal(a[3] / rp - 1), PetscAbsReal(a[4] / rpp - 1)));
-    eang = PetscMax(eang, d * 180 / PETSC_PI);
+    d                  = PetscMin(d, PETSC_PI - d);
+    erad               = PetscMax(erad, PetscMax(PetscAbsReal(a[3] / rp - 1), PetscAbsReal(a[4] / rpp - 1)));
+    eang               = PetscMax(eang, d * 180 / PETSC_PI);
   }
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "alpha %g deg: caps placed %" PetscInt_FMT ", found %" PetscInt_FMT ", the same: %s\n", (double)(alpha * 180 / PETSC_PI),
-                        ncap, r->nasp, ncap == r->nasp ? "yes" : "no"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "alpha %g deg: caps placed %" PetscInt_FMT ", found %" PetscInt_FMT ", the same: %s\n",
+                        (double)(alpha * 180 / PETSC_PI), ncap, r->nasp, ncap == r->nasp ? "yes" : "no"));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  largest radius error / 2%%: %.3f\n", (double)(erad / 0.02)));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  median R' / 2%% error: %.3f and R'' %.3f\n", (double)(PetscAbsReal(r->rp_med / rp - 1) / 0.02),
                         (double)(PetscAbsReal(r->rpp_med / rpp - 1) / 0.02)));

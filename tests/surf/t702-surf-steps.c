@@ -82,8 +82,10 @@ int main(int argc, char **argv)
           for (PetscInt b = j + a - k + 1; b <= j + a; b++)
             for (PetscInt c = i + a - k + 1; c <= i + a; c++)
               if (b >= 0 && c >= 0 && b < ny && c < nx && !PetscIsInfReal(ref[b * nx + c])) d = PetscMax(d, ref[b * nx + c]);
-          if (PetscIsNanReal(m->z[j * nx + i])) same = (PetscBool)(same && PetscIsNanReal(out[j * nx + i]));
-          else same = (PetscBool)(same && d == out[j * nx + i]);
+          if (PetscIsNanReal(m->z[j * nx + i]))
+            same = (PetscBool)(same && PetscIsNanReal(out[j * nx + i]));
+          else
+            same = (PetscBool)(same && d == out[j * nx + i]);
         }
     }
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "opening k = 1..5 equals brute force: %s\n", same ? "yes" : "no"));
