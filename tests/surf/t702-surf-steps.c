@@ -59,7 +59,7 @@ int main(int argc, char **argv)
     PetscCall(TriboHeightMapLevel(m, plane));
     for (PetscInt k = 0; k < n; k++)
       if (!PetscIsNanReal(m->z[k])) left = PetscMax(left, PetscAbsReal(m->z[k]));
-    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "levelling: height left / 1e-13 of the tilt's range: %.3f; slopes %.6e %.6e\n",
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "levelling: height left / 1e-13 of the tilt's range: %.3f and slopes %.6e %.6e\n",
                           (double)(left / (3e-3 * nx * 1e-5 + 7e-4 * ny * 1e-5) / 1e-13), (double)plane[1], (double)plane[2]));
   }
   { // 3. opening against brute force
@@ -122,7 +122,7 @@ int main(int argc, char **argv)
                           lo + (M - 1 - hi), pdf.noutliers == lo + (M - 1 - hi) ? "yes" : "no"));
     PetscCall(PetscPrintf(PETSC_COMM_WORLD, "gaps: smallest and largest kept equal the reference: %s\n",
                           pdf.gmin == g[lo] && pdf.zmax == g[hi] - g[lo] ? "yes" : "no"));
-    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "gaps: PDF from exactly 0 to 1: %s; trapezoid integral - 1 / 1e-12: %.3f\n",
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "gaps: PDF from exactly 0 to 1: %s and trapezoid integral - 1 / 1e-12: %.3f\n",
                           pdf.z[0] == 0 && pdf.z[pdf.npdf - 1] == 1 ? "yes" : "no", (double)(PetscAbsReal(tr - 1) / 1e-12)));
     PetscCall(TriboGapPDFReset(&pdf));
     PetscCall(PetscFree2(h, g));

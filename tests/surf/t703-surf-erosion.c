@@ -26,10 +26,12 @@ int main(int argc, char **argv)
   PetscMPIInt rank;
   PetscInt    n;
   int         same = 1, up = 1, down = 1;
+  PetscBool   verbose = PETSC_FALSE;
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-verbose", &verbose, NULL)); // the table of statistics
   PetscCall(PetscOptionsInsertString(
       NULL, "-surface_generate selfaffine -surface_generate_nx 600 -surface_generate_ny 400 -surface_generate_dx 1e-5 "
             "-surface_generate_rolloff 1e-3 -surface_generate_band 6e-5,1e-2 -surface_generate_rms 2e-6 -surface_sigma 100"));
@@ -44,7 +46,7 @@ int main(int argc, char **argv)
       up   = up && a->re > p->re;
       down = down && a->eta < p->eta;
     }
-    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "# erosion %" PetscInt_FMT ": %" PetscInt_FMT " asperities, Re %.4g mm, eta %.4g 1/m^2, z_max %.4g um\n",
+    if (verbose) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "erosion %" PetscInt_FMT ": %" PetscInt_FMT " asperities, Re %.4g mm, eta %.4g 1/m^2, z_max %.4g um\n",
                           a->erosion, a->nasp, 1e3 * (double)a->re, (double)a->eta, 1e6 * (double)a->pdf.zmax));
     if (!rank) {
       PetscCall(TriboSurfGetResult(t, k, &b));
