@@ -13,6 +13,7 @@ typedef struct {
   PetscInt   nx, ny;
   PetscReal  x0, y0, dx, dy;
   PetscReal *z;
+  PetscReal  plane[3]; /* the plane z = plane[0] + plane[1] x + plane[2] y removed before gridding (point clouds), else 0 */
 } TriboHeightMap;
 
 PETSC_EXTERN PetscErrorCode TriboHeightMapCreate(PetscInt, PetscInt, PetscReal, PetscReal, PetscReal, PetscReal, TriboHeightMap **);

@@ -92,7 +92,7 @@ PetscErrorCode TriboSurfaceScanLoad(MPI_Comm comm, const char file[], PetscReal 
     PetscCall(PetscTestFile(file, 'r', &flg));
     PetscCheck(flg, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "scan %s does not exist or cannot be read (option -surface_scans)", file);
     if (csv) {
-      PetscInt n;
+      PetscInt n = 0;
       PetscCall(ReadCSV_Private(file, &n, &xyz));
       hdr[0] = 1, hdr[1] = n;
     } else {

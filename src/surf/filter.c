@@ -132,7 +132,7 @@ PetscErrorCode TriboHeightMapLevel(TriboHeightMap *map, PetscReal plane[3])
   Input Parameters:
 + n   - number of points
 . xyz - [3 n] coordinates (m), overwritten by the levelled points
-- dx  - grid spacing (m); 0: the mean spacing sqrt(area of the bounding box / n)
+- dx  - grid spacing (m); 0: the spacing of a full rectangular grid of n points over the bounding box
 
   Output Parameters:
 + plane - the least-squares plane z = plane[0] + plane[1] x + plane[2] y of the points
@@ -177,10 +177,14 @@ PetscErrorCode TriboSurfacePointsToGrid(PetscInt n, PetscReal xyz[], PetscReal d
     xmin = PetscMin(xmin, p[0]), xmax = PetscMax(xmax, p[0]), ymin = PetscMin(ymin, p[1]), ymax = PetscMax(ymax, p[1]);
   }
   zm /= n;
-  if (dx <= 0) dx = PetscSqrtReal((xmax - xmin) * (ymax - ymin) / n);
+  if (dx <= 0) { // the spacing of a full rectangular grid of n points: (Lx/dx + 1)(Ly/dx + 1) = n
+    PetscReal Lx = xmax - xmin, Ly = ymax - ymin;
+    dx = ((Lx + Ly) + PetscSqrtReal(PetscSqr(Lx + Ly) + 4.0 * (n - 1) * Lx * Ly)) / (2.0 * (n - 1));
+  }
   nx = (PetscInt)PetscFloorReal((xmax - xmin) / dx + 0.5) + 1;
   ny = (PetscInt)PetscFloorReal((ymax - ymin) / dx + 0.5) + 1;
   PetscCall(TriboHeightMapCreate(nx, ny, xmin, ymin, dx, dx, map));
+  PetscCall(PetscArraycpy((*map)->plane, plane, 3));
   PetscCall(PetscCalloc1(nx * ny, &cnt));
   for (PetscInt k = 0; k < nx * ny; k++) (*map)->z[k] = 0;
   for (PetscInt k = 0; k < n; k++) {

@@ -322,6 +322,7 @@ PetscErrorCode TriboSurfSetUp(TriboSurf s)
                "(option -surface_min_valid)",
                name, 100.0 * valid / n, m->nx, m->ny, 100 * (double)s->min_valid);
     PetscCall(TriboHeightMapLevel(m, s->plane[i]));
+    for (PetscInt c = 0; c < 3; c++) s->plane[i][c] += m->plane[c]; // a point cloud was levelled when gridded
     PetscCall(TriboHeightMapTrim(m, s->trim, s->nholes, s->holes, s->hole_radius));
     valid = 0;
     for (PetscInt p = 0; p < n; p++) valid += !PetscIsNanReal(m->z[p]);
@@ -475,7 +476,7 @@ PetscErrorCode TriboSurfView(TriboSurf s, PetscViewer v)
   for (PetscInt i = 0; i < s->nscans; i++) {
     const TriboHeightMap *m = s->scan[i];
     PetscCall(PetscViewerASCIIPrintf(
-        v, "Scan %" PetscInt_FMT " (%s): %" PetscInt_FMT " x %" PetscInt_FMT " points at %.4g x %.4g um, %.4g x %.4g mm; plane tilt %.3g, %.3g\n",
+        v, "Scan %" PetscInt_FMT " (%s): %" PetscInt_FMT " x %" PetscInt_FMT " points at %.4g x %.4g um, %.4g x %.4g mm; plane slopes %.9g, %.9g\n",
         i + 1, s->generated ? TriboSynthTypes[s->synth.type] : s->files[i], m->nx, m->ny, 1e6 * (double)m->dx, 1e6 * (double)m->dy,
         1e3 * (double)((m->nx - 1) * m->dx), 1e3 * (double)((m->ny - 1) * m->dy), (double)s->plane[i][1], (double)s->plane[i][2]));
   }

@@ -46,8 +46,9 @@ int main(int argc, char **argv)
       up   = up && a->re > p->re;
       down = down && a->eta < p->eta;
     }
-    if (verbose) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "erosion %" PetscInt_FMT ": %" PetscInt_FMT " asperities, Re %.4g mm, eta %.4g 1/m^2, z_max %.4g um\n",
-                          a->erosion, a->nasp, 1e3 * (double)a->re, (double)a->eta, 1e6 * (double)a->pdf.zmax));
+    if (verbose)
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "erosion %" PetscInt_FMT ": %" PetscInt_FMT " asperities, Re %.4g mm, eta %.4g 1/m^2, z_max %.4g um\n",
+                            a->erosion, a->nasp, 1e3 * (double)a->re, (double)a->eta, 1e6 * (double)a->pdf.zmax));
     if (!rank) {
       PetscCall(TriboSurfGetResult(t, k, &b));
       same = same && a->nasp == b->nasp && a->re == b->re && a->rp == b->rp && a->rpp == b->rpp && a->eta == b->eta && a->alpha == b->alpha &&
