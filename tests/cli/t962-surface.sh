@@ -6,7 +6,7 @@
 #     gap_pdf_p 1 within 1e-12; R_e = sqrt(R' R'') (1e-12); R' >= R''; the gap map's x, y increasing and its minimum exactly 0;
 #     /meta with the options; a picture per erosion size (when matplotlib is there);
 #   the same run on 2 ranks: every dataset of every /erosion_<k> bit for bit equal;
-#   the scans as files: scan 1 of the default run (4x subsampled grid stored in /surface) written as an HDF5 height grid and
+#   the scans as files: scan 1 of the default run (the grid stored in /surface/scan1) written as an HDF5 height grid and
 #     as a CSV point cloud in um with a tilt of 1e-3 and 2e-3 added: the CSV run finds the tilt (plane slopes within 1e-9 in
 #     the summary), grids the cloud at the same spacing, and its R_e, eta and z_max equal the HDF5 run's within 5e-5 relative
 #     (the rotation onto the plane scales heights and in-plane lengths by about 2.5e-6, the spacing estimated from the
