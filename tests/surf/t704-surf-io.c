@@ -66,6 +66,7 @@ int main(int argc, char **argv)
   {
     PetscMPIInt rank;
     PetscCallMPI(MPI_Comm_rank(PETSC_COMM_WORLD, &rank));
+    PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD)); // every rank has read the file
     if (!rank) remove(file);
   }
   PetscCall(PetscFinalize());
