@@ -11,8 +11,10 @@
 #     the summary), grids the cloud at the same spacing, and its R_e, eta and z_max equal the HDF5 run's within 5e-5 relative
 #     (the rotation onto the plane scales heights and in-plane lengths by about 2.5e-6, the spacing estimated from the
 #     rotated cloud then differs by ~6e-6 and the density, 1/dx^2, by ~1.2e-5);
-#   bad input fails with one line 'tribo surface: error: ...' and no output file: a scan with NaN over most of the area, two
-#     scans of different spacings, an erosion size larger than the grid, a misspelt option, a missing scan file.
+#   the mesoscale gap map of two mirrored bowls (roughness RMS 1 nm) against its closed form 1.8 A u^2 in the interior, within
+#     1e-3 of 1.8 A;
+#   bad input fails with one line 'tribo surface: error: ...' and no output file: a second scan placed off the first, a scan with NaN over
+#     most of the area, two scans of different spacings, an erosion size larger than the grid, a misspelt option, a missing scan file.
 set -u
 source tests/cli/lib.sh
 export TRIBO_PYTHON=${TRIBO_PYTHON:-/usr/bin/python3}
@@ -80,6 +82,26 @@ import re, sys
 a, b = (float(v) for v in re.search(r"plane slopes (\S+), (\S+)", sys.argv[1]).groups())
 sys.exit(0 if abs(a - 1e-3) < 1e-9 and abs(b - 2e-3) < 1e-9 else 1)
 PYEOF
+# the mesoscale gap map against its closed form: two bowls z = A u^2 and 0.8 A u^2 (u = 2 (x - xc)/Lx), the second mirrored in
+# x, roughness of RMS 1 nm only: in the interior (3 sigma from the edges, where the replicated edges do not reach) the
+# Gaussian filter keeps a quadratic up to a constant, so gap(xc) - gap(x) = 1.8 A u^2 within 1e-3 of 1.8 A
+run "$d" bowl surface -surface_generate_nx 400 -surface_generate_ny 120 -surface_generate_rms 1e-9 -surface_generate_form_amp 1e-5 \
+  -surface_sigma 20 -surface_erosion 2 -surface_gap_spacing 2.5e-4 -output bowl.h5
+[ $RC = 0 ] && pass "bowl pair" || fail "bowl pair (exit $RC)" "failed" "$d/bowl.err"
+pychecks bowl "$d" <<'PYEOF'
+import sys, h5py, numpy as np
+f = h5py.File(sys.argv[1] + "/bowl.h5", "r")["erosion_2/mesoscale"]
+x, gap = f["x"][:], f["gap"][:]
+Lx, xc, A = 399 * 25e-6, 0.5 * 399 * 25e-6, 1e-5
+inner = (x > x[0] + 60 * 25e-6) & (x < x[-1] - 60 * 25e-6)
+row = gap[gap.shape[0] // 2]
+u = 2 * (x - xc) / Lx
+ic = np.argmin(abs(x - xc))
+err = np.max(abs((row[ic] - row[inner]) - 1.8 * A * (u[inner] ** 2 - u[ic] ** 2))) / (1.8 * A)
+print(("ok" if err < 1e-3 else "not ok") + " - mesoscale gap of two mirrored bowls against 1.8 A u^2: error %.2e of 1.8 A (interior, %d points)" % (err, inner.sum()))
+PYEOF
+W=$d/bad
+expect_fail "second scan placed off the first" "mismatched surfaces;-surface_offset" surface -surface_offset 0.05,0 -surface_generate_nx 300 -surface_generate_ny 100 -surface_erosion 2
 # bad input
 /usr/bin/python3 - "$d" <<'PYEOF'
 import sys, h5py, numpy as np
@@ -92,7 +114,6 @@ with h5py.File(d + "/fine.h5", "w") as o:
 with h5py.File(d + "/coarse.h5", "w") as o:
     o["height"], o["x"], o["y"] = np.random.default_rng(2).random((50, 60)) * 1e-6, np.arange(60) * 2e-5, np.arange(50) * 2e-5
 PYEOF
-W=$d/bad
 expect_fail "NaN holes over most of the scan" "holes.h5;NaN;-surface_min_valid" surface -surface_scans "$d/holes.h5" -surface_units m -surface_sigma 5 -surface_erosion 2
 expect_fail "mismatched surfaces" "mismatched surfaces;spacing" surface -surface_scans "$d/fine.h5,$d/coarse.h5" -surface_units m -surface_sigma 5 -surface_erosion 2
 expect_fail "erosion size larger than the grid" "-surface_erosion;larger than the grid" surface -surface_erosion 2,500 -surface_generate_nx 300 -surface_generate_ny 100
