@@ -14,7 +14,7 @@
 
   Options Database Keys:
 + -surface_*         - the processing and the synthetic surfaces (TriboSurfSetFromOptions())
-. -surface_grid_dx   - grid spacing of point-cloud scans (m; default: the mean point spacing)
+. -surface_grid_dx   - grid spacing of point-cloud scans (m; default: that of a full grid of the points over their bounding box)
 . -surface_view_max  - largest number of points along x of the scans stored for pictures (default 1000)
 . -output surface.h5 - the result file (written atomically)
 - -surface_png stem  - pictures <stem>_erosion_<k>.png (default: the output name without .h5)
@@ -38,8 +38,9 @@ PetscErrorCode TriboVerbSurface(MPI_Comm comm, PetscBool help)
   PetscCall(TriboSurfCreate(comm, &s));
   PetscCall(TriboSurfSetFromOptions(s));
   TriboOptionsBegin(comm, NULL, "tribo surface: output", "tribo");
-  PetscCall(PetscOptionsReal("-surface_grid_dx", "grid spacing of point-cloud scans (m; 0: the mean point spacing)", "TriboSurfaceScanLoad", dx, &dx,
-                             NULL));
+  PetscCall(PetscOptionsReal("-surface_grid_dx",
+                             "grid spacing of point-cloud scans (m; 0: that of a full grid of the points over their bounding box)",
+                             "TriboSurfaceScanLoad", dx, &dx, NULL));
   PetscCall(PetscOptionsInt("-surface_view_max", "largest number of points along x of the scans stored for pictures", "TriboSurfWriteH5", vmax, &vmax,
                             NULL));
   PetscCall(PetscOptionsString("-output", "result file (HDF5, written atomically)", "TriboH5Create", out, out, sizeof(out), NULL));

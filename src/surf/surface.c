@@ -109,6 +109,7 @@ PetscErrorCode TriboSurfSetFromOptions(TriboSurf s)
     s->units = 1e-9;
   else
     SETERRQ(s->comm, PETSC_ERR_USER_INPUT, "option -surface_units: expected m, mm, um or nm, got \"%s\"", units);
+  for (PetscInt k = 0; k < s->nerosion; k++) er[k] = s->erosion[k];
   PetscCall(PetscOptionsIntArray("-surface_erosion", "erosion sizes (points): k x k squares of the opening, one output group each",
                                  "TriboSurfSetErosionSizes", er, &ne, &set));
   if (set) PetscCall(TriboSurfSetErosionSizes(s, ne, er));
