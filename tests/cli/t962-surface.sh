@@ -13,6 +13,7 @@
 #     rotated cloud then differs by ~6e-6 and the density, 1/dx^2, by ~1.2e-5);
 #   the mesoscale gap map of two mirrored bowls (roughness RMS 1 nm) against its closed form 1.8 A u^2 in the interior, within
 #     1e-3 of 1.8 A;
+#   the same cloud as HDF5 /points in m: the CSV run's statistics within 1e-9 (only the unit conversion differs);
 #   bad input fails with one line 'tribo surface: error: ...' and no output file: a second scan placed off the first, a scan with NaN over
 #     most of the area, two scans of different spacings, an erosion size larger than the grid, a misspelt option, a missing scan file.
 set -u
@@ -61,12 +62,16 @@ with h5py.File(d + "/grid.h5", "w") as o:
     o["height"], o["x"], o["y"] = h, x, y
 X, Y = np.meshgrid(x, y)
 Z = h + 1e-3 * X + 2e-3 * Y + 5e-6
+with h5py.File(d + "/cloud.h5", "w") as o:
+    o["points"] = np.column_stack([X.ravel(), Y.ravel(), Z.ravel()])
 np.savetxt(d + "/cloud.csv", 1e6 * np.column_stack([X.ravel(), Y.ravel(), Z.ravel()]), delimiter=",", header="x, y, z (um)")
 PYEOF
 run "$d" grid surface -surface_scans grid.h5 -surface_units m -surface_erosion 2,6 -surface_sigma 40 -output grid_out.h5
 [ $RC = 0 ] && pass "HDF5 height grid" || fail "HDF5 height grid (exit $RC)" "failed" "$d/grid.err"
 run "$d" cloud surface -surface_scans cloud.csv -surface_units um -surface_erosion 2,6 -surface_sigma 40 -output cloud_out.h5
 [ $RC = 0 ] && pass "CSV point cloud: $(grep '^Scan 1' "$d/cloud.out")" || fail "CSV point cloud (exit $RC)" "failed" "$d/cloud.err"
+run "$d" cloudh5 surface -surface_scans cloud.h5 -surface_units m -surface_erosion 2,6 -surface_sigma 40 -output cloudh5_out.h5
+[ $RC = 0 ] && pass "HDF5 point cloud (/points)" || fail "HDF5 point cloud (exit $RC)" "failed" "$d/cloudh5.err"
 pychecks files "$d" <<'PYEOF'
 import sys, h5py, numpy as np
 d = sys.argv[1]
@@ -75,6 +80,8 @@ for k in ("erosion_2", "erosion_6"):
     for n in ("re", "eta", "z_max"):
         u, v = a[k]["statistics"][n][0], b[k]["statistics"][n][0]
         print(("ok" if abs(u - v) <= 5e-5 * abs(u) else "not ok") + " - %s %s: grid %.9g, tilted cloud %.9g" % (k, n, u, v))
+        w = h5py.File(d + "/cloudh5_out.h5", "r")[k]["statistics"][n][0]
+        print(("ok" if abs(w - v) <= 1e-9 * abs(v) else "not ok") + " - %s %s: the cloud as HDF5 /points (m) %.12g, as CSV (um) %.12g" % (k, n, w, v))
 PYEOF
 line=$(grep '^Scan 1' "$d/cloud.out")
 /usr/bin/python3 - "$line" <<'PYEOF' && pass "the CSV cloud's tilt found: $line" || fail "tilt" "expected slopes 1e-3, 2e-3 within 1e-9"
