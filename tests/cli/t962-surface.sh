@@ -13,6 +13,7 @@
 #     rotated cloud then differs by ~6e-6 and the density, 1/dx^2, by ~1.2e-5);
 #   the mesoscale gap map of two mirrored bowls (roughness RMS 1 nm) against its closed form 1.8 A u^2 in the interior, within
 #     1e-3 of 1.8 A;
+#   -surface_trim and -surface_holes: the gap map NaN in the trimmed border and the hole, finite elsewhere;
 #   the same cloud as HDF5 /points in m: the CSV run's statistics within 1e-9 (only the unit conversion differs);
 #   bad input fails with one line 'tribo surface: error: ...' and no output file: a second scan placed off the first, a scan with NaN over
 #     most of the area, two scans of different spacings, an erosion size larger than the grid, a misspelt option, a missing scan file.
@@ -106,6 +107,22 @@ u = 2 * (x - xc) / Lx
 ic = np.argmin(abs(x - xc))
 err = np.max(abs((row[ic] - row[inner]) - 1.8 * A * (u[inner] ** 2 - u[ic] ** 2))) / (1.8 * A)
 print(("ok" if err < 1e-3 else "not ok") + " - mesoscale gap of two mirrored bowls against 1.8 A u^2: error %.2e of 1.8 A (interior, %d points)" % (err, inner.sum()))
+PYEOF
+# trimming and a hole: the gap map is NaN within the trimmed border and the hole and finite elsewhere (one grid step of margin)
+run "$d" trim surface -surface_generate_nx 400 -surface_generate_ny 160 -surface_erosion 2 -surface_sigma 40 -surface_trim 5e-4 \
+  -surface_holes 0.005,0.002 -surface_hole_radius 1e-3 -surface_gap_spacing 1e-4 -output trim.h5
+[ $RC = 0 ] && pass "trim and hole: $(grep -m1 '^ *2 ' "$d/trim.out" | tr -s ' ')" || fail "trim and hole (exit $RC)" "failed" "$d/trim.err"
+pychecks trim "$d" <<'PYEOF'
+import sys, h5py, numpy as np
+f = h5py.File(sys.argv[1] + "/trim.h5", "r")["erosion_2/mesoscale"]
+x, y, gap = f["x"][:], f["y"][:], f["gap"][:]
+X, Y = np.meshgrid(x, y)
+Lx, Ly, h, r, t = 399 * 25e-6, 159 * 25e-6, 25e-6, 1e-3, 5e-4
+dist = np.hypot(X - 0.005, Y - 0.002)
+inside = (dist < r - h) | (X < t - h) | (X > Lx - t + h) | (Y < t - h) | (Y > Ly - t + h)
+outside = (dist > r + 2 * h) & (X > t + 2 * h) & (X < Lx - t - 2 * h) & (Y > t + 2 * h) & (Y < Ly - t - 2 * h)
+ok = np.all(np.isnan(gap[inside])) and np.all(np.isfinite(gap[outside]))
+print(("ok" if ok else "not ok") + " - gap map NaN in the hole and the border (%d points), finite elsewhere (%d points)" % (inside.sum(), outside.sum()))
 PYEOF
 W=$d/bad
 expect_fail "second scan placed off the first" "mismatched surfaces;-surface_offset" surface -surface_offset 0.05,0 -surface_generate_nx 300 -surface_generate_ny 100 -surface_erosion 2
