@@ -6,6 +6,7 @@
 #include <tribomasing.h>
 #include <tribohb.h>
 #include <tribofe.h>
+#include <tribosurf.h>
 #include <triborom.h>
 #include <tribocb.h>
 #include <tribohbop.h>

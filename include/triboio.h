@@ -29,12 +29,15 @@
                             u_anchor_offset, N_max, first (the last period's first sample), samples_off,
                             max_deviation
      /transient             a transient response (src/nma/transient.c, TriboTransientWriteH5())
+     /surface, /erosion_<k> tribo surface (src/io/surfio.c): scans, and per erosion size statistics/ (re, rp, rpp,
+                            eta, z_max, alpha, gap_pdf_z, gap_pdf_p, ...), asperities, examples, mesoscale/{x, y, gap}
      /cont                  a continuation branch (src/cont/contio.c): X, tangent (npts x N),
                             ds, iterations (npts), folds (nfolds x N), scaling (N); attributes
                             count, nfolds, reason, predictor
    Writes are atomic: data go to "<name>.tmp.<pid>" which is renamed over <name> only when
    complete, so a failed run never leaves a half file nor destroys a good one. */
 #include <triborom.h>
+#include <tribosurf.h>
 
 #define TRIBO_H5_META         "/meta"
 #define TRIBO_H5_ROM          "/rom"
@@ -71,6 +74,7 @@
 #define TRIBO_H5_CONT_IT      "/cont/iterations"
 #define TRIBO_H5_CONT_FOLDS   "/cont/folds"
 #define TRIBO_H5_CONT_D       "/cont/scaling"
+#define TRIBO_H5_SURFACE      "/surface"    /* tribo surface: scans; statistics in /erosion_<k> (src/io/surfio.c) */
 #define TRIBO_H5_FE_SURF      "/fe/surface" /* FE outer surface: nodes, topology, node_id; basis in a ROM file */
 
 typedef struct _n_TriboH5 *TriboH5;
@@ -154,3 +158,6 @@ struct _n_TriboSurfaceStats {
 PETSC_EXTERN PetscErrorCode TriboSurfaceStatsLoad(MPI_Comm, const char[], const char[], TriboSurfaceStats *);
 PETSC_EXTERN PetscErrorCode TriboSurfaceStatsInterpolateGap(TriboSurfaceStats, PetscInt, const PetscReal[], PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboSurfaceStatsDestroy(TriboSurfaceStats *);
+/* Surface scans in (CSV, HDF5) and the statistics of tribo surface out (src/io/surfio.c; layout there) */
+PETSC_EXTERN PetscErrorCode TriboSurfaceScanLoad(MPI_Comm, const char[], PetscReal, PetscReal, TriboHeightMap **);
+PETSC_EXTERN PetscErrorCode TriboSurfWriteH5(TriboSurf, TriboH5, PetscInt);

@@ -29,7 +29,7 @@ __all__ = ["main", "build_figure"]
 # command-line option -> keyword of the figure functions
 OPTION_KEYWORDS = [("x", "--x"), ("mode", "--mode"), ("measured", "--measured"), ("measured_labels", "--measured-label"),
                    ("labels", "--label"), ("fields", "--fields"), ("rom", "--rom"), ("amps", "--amps"),
-                   ("title", "--title"), ("row", "--row"), ("point", "--point"), ("law", "--law")]
+                   ("title", "--title"), ("row", "--row"), ("point", "--point"), ("law", "--law"), ("group", "--group")]
 
 
 class UsageError(Exception):
@@ -68,6 +68,7 @@ def _plot_parser():
     p.add_argument("--row", help="frf, transient: the recovery row drawn (0-based index or label)")
     p.add_argument("--point", type=int, help="transient: the interface point or discrete element (0-based) whose hysteresis loop is drawn")
     p.add_argument("--law", help="manifold: the law whose Masing manifold is drawn (default: the first with one)")
+    p.add_argument("--group", help="surface: the erosion-size group drawn, e.g. /erosion_2 (default: the smallest size)")
     p.add_argument("--title", help="figure title ('' for none)")
     p.add_argument("--dpi", type=int, default=150, help="PNG resolution (default 150)")
     p.add_argument("-q", "--quiet", action="store_true", help="do not print the name of the file written")

@@ -48,7 +48,7 @@ from .measured import Measured, read_measured
 from .results import Result, ResultError, read
 
 __all__ = ["FIGURES", "register_figure", "figure", "auto_kind", "save", "backbone_figure", "interface_figure",
-           "modal_figure", "loops_figure", "frf_figure", "law_figure", "law_names", "law_displacement", "manifold_figure", "manifold_laws", "transient_figure", "method_name", "loop_amplitudes", "slip_direction", "new_figure", "backbone_x", "recovery_row", "FORMATS"]
+           "modal_figure", "loops_figure", "frf_figure", "law_figure", "law_names", "law_displacement", "manifold_figure", "manifold_laws", "transient_figure", "surface_figure", "surface_groups", "method_name", "loop_amplitudes", "slip_direction", "new_figure", "backbone_x", "recovery_row", "FORMATS"]
 
 FORMATS = (".png", ".svg", ".pdf")
 FIGURES = {}
@@ -837,4 +837,84 @@ def transient_figure(results, row=None, point=None, labels=None, title=None):
         ax.grid(True, which="major", color="0.85", lw=0.8)
         if ax.get_legend_handles_labels()[0]:
             ax.legend(loc="best", fontsize=8)
+    return fig
+
+
+# --- tribo surface ------------------------------------------------------------------------------
+def surface_groups(result):
+    """The erosion-size groups (/erosion_<k>) of a tribo surface file, by increasing size."""
+    names = [k for k in result.data if k.startswith("erosion_") and k[8:].isdigit()]
+    return ["/" + k for k in sorted(names, key=lambda k: int(k[8:]))]
+
+
+@register_figure("surface", applies=lambda r: bool(surface_groups(r)), suffix="_surface",
+                 description="surface statistics of one erosion size (tribo surface): height and mesoscale gap maps, example fits, gap PDF, orientations")
+def surface_figure(results, group=None, title=None):
+    """Statistics of ``tribo surface`` (Porter and Brake 2023 §3.2, Fig. 9) for one erosion size: the levelled height map of
+    the first scan, the mesoscale gap between the two surfaces, example asperity fits (the points of the largest accepted
+    regions against their distance from the peak along the short axis, with the fitted paraboloid h_z - u^2/(2 R'')), the
+    gap PDF and the orientation histogram."""
+    r = _results(results)[0]
+    groups = surface_groups(r)
+    group = group or groups[0]
+    if not r.has(group):
+        raise ResultError("%s: no group %s (groups: %s)" % (r.path, group, ", ".join(groups)))
+    g = r.get(group)
+    st = g["statistics"]
+    fig = new_figure(15.0, 8.0)
+    ax = fig.subplots(2, 3).ravel()
+    sc = r.get("/surface/scan1")
+    x, y, h = (np.asarray(sc[k], dtype=float) for k in ("x", "y", "height"))
+    im = ax[0].pcolormesh(1e3 * x, 1e3 * y, 1e6 * h, shading="auto", cmap="viridis", rasterized=True)
+    fig.colorbar(im, ax=ax[0], label="height (um)")
+    ax[0].set_title("scan 1, levelled")
+    ms = g["mesoscale"]
+    im = ax[1].pcolormesh(1e3 * np.asarray(ms["x"]), 1e3 * np.asarray(ms["y"]), 1e6 * np.asarray(ms["gap"]), shading="auto", cmap="magma_r")
+    fig.colorbar(im, ax=ax[1], label="mesoscale gap (um)")
+    ax[1].set_title("mesoscale gap between the surfaces")
+    for a in ax[:2]:
+        a.set_xlabel("x (mm)")
+        a.set_ylabel("y (mm)")
+        a.set_aspect("equal", adjustable="box")
+    asp, ex = np.asarray(g["asperities"], dtype=float), np.asarray(g["examples"], dtype=float)
+    for n, row in enumerate(np.unique(ex[:, 3]).astype(int) if ex.size else []):
+        bx, by, hz, rp, rpp, al = asp[row, :6]
+        pts = ex[ex[:, 3] == row]
+        u = (pts[:, 0] - bx) * np.cos(al) + (pts[:, 1] - by) * np.sin(al)
+        c = COLORS[n % len(COLORS)]
+        ax[2].plot(1e3 * u, 1e6 * pts[:, 2], ".", ms=2, color=c, gid="surface-example-%d" % n)
+        uu = np.linspace(u.min(), u.max(), 100)
+        ax[2].plot(1e3 * uu, 1e6 * (hz - uu ** 2 / (2 * rpp)), "-", color=c, lw=1.2,
+                   label="R' %.3g mm, R'' %.3g mm" % (1e3 * rp, 1e3 * rpp))
+    ax[2].set_xlabel("distance from the peak along the short axis (mm)")
+    ax[2].set_ylabel("height (um)")
+    ax[2].set_title("example fits (points and h_z - u^2/(2R''))")
+    ax[2].legend(fontsize=7)
+    z, p = np.asarray(st["gap_pdf_z"], dtype=float), np.asarray(st["gap_pdf_p"], dtype=float)
+    zmax = float(np.ravel(st["z_max"])[0])
+    ax[3].plot(1e6 * zmax * z, p, "-", color=COLORS[0], gid="surface-gap-pdf")
+    ax[3].set_xlabel("gap between asperities (um)")
+    ax[3].set_ylabel("p(z/z_max)")
+    ax[3].set_title("gap PDF (z_max %.4g um)" % (1e6 * zmax))
+    e, hc = np.asarray(st["hist_edges"], dtype=float), np.asarray(st["hist"], dtype=float)
+    ax[4].bar(0.5 * (e[1:] + e[:-1]), hc, width=np.diff(e), color=COLORS[1], edgecolor="white", gid="surface-orientation")
+    ax[4].set_xlabel("orientation alpha (rad)")
+    ax[4].set_ylabel("asperities")
+    ax[4].set_title("orientation of the short axis")
+    val = lambda k: float(np.ravel(st[k])[0])
+    at = r.attrs.get(group, {})
+    ax[5].axis("off")
+    ax[5].text(0.02, 0.95, "\n".join([
+        "erosion size %s points" % at.get("erosion_size", group[9:]),
+        "regions %s, asperities %s" % (at.get("regions", "?"), at.get("asperities", "?")),
+        "R' %.4g mm, R'' %.4g mm (relative)" % (1e3 * val("rp"), 1e3 * val("rpp")),
+        "R_e %.4g mm" % (1e3 * val("re")),
+        "area density %.4g 1/m^2" % val("eta"),
+        "z_max %.4g um" % (1e6 * val("z_max")),
+        "alpha %.4g rad" % val("alpha"),
+        "time %.2f s" % float(at.get("seconds", float("nan")))]), va="top", family="monospace", fontsize=9)
+    if title is None:
+        title = "tribo surface: %s %s" % (os.path.basename(r.path), group)
+    if title:
+        fig.suptitle(title)
     return fig

@@ -74,6 +74,7 @@ PetscErrorCode TriboRegisterAll(void)
   PetscCall(TriboOptionsRegisterNamespace("rom_")); // TriboCBSetFromOptions()
   PetscCall(TriboNMARegisterAll());
   PetscCall(TriboOptionsRegisterNamespace("law_"));       // tribo law
+  PetscCall(TriboOptionsRegisterNamespace("surface_"));   // TriboSurfaceSetFromOptions(), tribo surface
   PetscCall(TriboOptionsRegisterNamespace("transient_")); // TriboTransientSetFromOptions(): a shared configuration file may hold them
   PetscFunctionReturn(0);
 }

@@ -11,6 +11,7 @@ static const TriboVerb verbs[] = {
     {"frf", "prestress, modes, then the forced response over a frequency range by harmonic balance", TriboVerbFRF},
     {"law", "drive interface laws through a displacement or traction history: loops, dissipation, stick/slip", TriboVerbLaw},
     {"transient", "prestress, then the response in time to a load by implicit integration (Newmark, HHT-alpha)", TriboVerbTransient},
+    {"surface", "surface scans (or synthetic surfaces) to asperity statistics and the mesoscale gap at every erosion size", TriboVerbSurface},
     {"mesh", "write a parametric FE deck (-mesh_type lapbeam: BRB-like bolted lap beam)", TriboVerbMesh},
 };
 static const int nverbs = (int)(sizeof(verbs) / sizeof(verbs[0]));

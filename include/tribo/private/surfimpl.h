@@ -1,0 +1,50 @@
+#pragma once
+/* The surface pipeline's object (src/surf/surface.c) and helpers shared by the files of src/surf. */
+#include <tribosurf.h>
+
+#define TRIBO_SURF_MAX_SCANS   2
+#define TRIBO_SURF_MAX_EROSION 32
+
+struct _p_TriboSurf {
+  MPI_Comm  comm;
+  char     *prefix;
+  PetscBool setup;
+  /* inputs: scan files (read by the caller through src/io), or the built-in synthetic pair */
+  PetscInt         nfiles;
+  char            *files[TRIBO_SURF_MAX_SCANS];
+  PetscReal        units; /* m per unit of the files */
+  PetscInt         nscans;
+  TriboHeightMap  *scan[TRIBO_SURF_MAX_SCANS]; /* levelled, trimmed; NaN outside the scan */
+  PetscReal        plane[TRIBO_SURF_MAX_SCANS][3];
+  TriboSynthParams synth;
+  PetscBool        generated;
+  /* processing options */
+  PetscReal sigma;  /* Gaussian filter standard deviation in points (0: no mesoscale filter) */
+  PetscReal trim;   /* edge trim (m) */
+  PetscInt  nholes; /* holes: centers (x, y) and radius (m), points inside removed */
+  PetscReal holes[16], hole_radius;
+  PetscInt  fill_max; /* NaN regions of at most this many points are filled before the search */
+  PetscReal min_valid;
+  PetscInt  mirror;      /* second scan: 0 none, 1 mirror x, 2 mirror y */
+  PetscReal offset[2];   /* second scan: placement offset (m) */
+  PetscReal gap_spacing; /* mesoscale gap map spacing (m) */
+  PetscInt  npdf, nsamples, nhist;
+  PetscInt  nerosion, erosion[TRIBO_SURF_MAX_EROSION];
+  /* derived */
+  PetscReal       *meso[TRIBO_SURF_MAX_SCANS];  /* mesoscale topology (NaN outside the scan) */
+  PetscReal       *resid[TRIBO_SURF_MAX_SCANS]; /* residual heights (NaN where not searched) */
+  PetscInt         gnx, gny;
+  PetscReal       *gx, *gy, *gap;
+  PetscInt         nresults;
+  TriboSurfResult *results;
+  PetscReal        setup_seconds;
+};
+
+/* Parallel helpers (src/surf/morph.c): the rows [r0, r1) of n rows this rank owns in comm */
+PETSC_INTERN void           TriboSurfRows_Private(MPI_Comm, PetscInt, PetscInt *, PetscInt *);
+PETSC_INTERN PetscErrorCode TriboSurfAllgatherRows_Private(MPI_Comm, PetscInt, PetscInt, PetscReal[]);
+PETSC_INTERN PetscErrorCode TriboSurfTranspose_Private(PetscInt, PetscInt, const PetscReal[], PetscReal[]);
+/* One erosion size on a sub-communicator (src/surf/identify.c) */
+PETSC_INTERN PetscErrorCode TriboSurfIdentify_Private(TriboSurf, MPI_Comm, PetscInt, TriboSurfResult *);
+PETSC_INTERN PetscErrorCode TriboSurfResultReset_Private(TriboSurfResult *);
+PETSC_INTERN PetscErrorCode TriboSurfResultBcast_Private(MPI_Comm, PetscMPIInt, TriboSurfResult *);

@@ -1,0 +1,282 @@
+/* Surface scans in, asperity statistics out (tribo surface, src/surf/): the file formats and the layout of surface.h5,
+   which TriboSurfaceStatsLoad() (src/io/surfstats.c) reads for the rough-contact law. Layout of surface.h5:
+     /meta                              provenance (TriboH5WriteMeta(): options, version, revision, inputs and SHA-256)
+     /surface                           attributes: scans, units, sigma_points, setup_seconds, erosion_sizes
+     /surface/scan<i>/{x, y, height, mesoscale}   the levelled scan and its mesoscale topology, every step-th point
+     /erosion_<k>                       attributes erosion_size, regions, asperities, fits_<status>, seconds, area
+     /erosion_<k>/statistics/re, rp, rpp, eta, z_max, alpha          scalars as 1-element datasets (m, 1/m^2, rad)
+     /erosion_<k>/statistics/gap_pdf_z, gap_pdf_p                    normalized gap on [0, 1] and its density
+     /erosion_<k>/statistics/rp_median, rpp_median, gap_min, pdf_bandwidth, pdf_integral (scalars)
+     /erosion_<k>/statistics/hist_edges, hist                        orientation histogram
+     /erosion_<k>/asperities            [nasp x 8]: x, y, h_z, R', R'', alpha, surface, points (attribute columns)
+     /erosion_<k>/examples              [npts x 4]: x, y, z, row of the asperity in /asperities
+     /erosion_<k>/mesoscale/x, y, gap   the gap map [ny x nx] (m, NaN outside the scans, min 0) */
+#include <triboio.h>
+#include <tribo/private/h5impl.h>
+#include <stdio.h>
+#include <string.h>
+
+/* x,y,z rows of a CSV file: '#' comments, one optional header line, separators ',' ';' or white space */
+static PetscErrorCode ReadCSV_Private(const char fn[], PetscInt *n, PetscReal **xyz)
+{
+  FILE      *fp = fopen(fn, "r");
+  char       line[4096];
+  PetscInt   cap = 0, cnt = 0, lineno = 0;
+  PetscReal *a = NULL;
+
+  PetscFunctionBeginUser;
+  PetscCheck(fp, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "cannot open scan %s", fn);
+  while (fgets(line, sizeof(line), fp)) {
+    double v[3];
+    char  *p = line;
+    int    got;
+    lineno++;
+    while (*p == ' ' || *p == '\t') p++;
+    if (*p == '#' || *p == '\n' || *p == '\r' || !*p) continue;
+    for (char *q = p; *q; q++)
+      if (*q == ',' || *q == ';') *q = ' ';
+    got = sscanf(p, "%lf %lf %lf", &v[0], &v[1], &v[2]);
+    if (got != 3 && !cnt && lineno <= 2 && ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))) continue; // a header
+    if (got != 3) {
+      fclose(fp);
+      PetscCall(PetscFree(a));
+      SETERRQ(PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "scan %s, line %" PetscInt_FMT ": expected three numbers x, y, z", fn, lineno);
+    }
+    if (cnt == cap) {
+      PetscReal *b;
+      cap = PetscMax(4096, 2 * cap);
+      PetscCall(PetscMalloc1(3 * cap, &b));
+      if (cnt) PetscCall(PetscArraycpy(b, a, 3 * cnt));
+      PetscCall(PetscFree(a));
+      a = b;
+    }
+    a[3 * cnt] = v[0], a[3 * cnt + 1] = v[1], a[3 * cnt + 2] = v[2];
+    cnt++;
+  }
+  fclose(fp);
+  *n = cnt, *xyz = a;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboSurfaceScanLoad - Reads one surface scan as a height map in m.
+
+  Collective
+
+  Input Parameters:
++ comm  - every rank gets the map (rank 0 reads)
+. file  - a CSV point cloud (x, y, z per line), or an HDF5 file with /points (n x 3: x, y, z) or /height (ny x nx, NaN: no data)
+          with /x (nx) and /y (ny) increasing and equally spaced
+. units - m per unit of the file's numbers (-surface_units)
+- dx    - grid spacing for a point cloud (m); 0: sqrt(bounding-box area / points)
+
+  Output Parameter:
+. map - the height map; a point cloud is levelled (rotated onto its least-squares plane) and binned by TriboSurfacePointsToGrid()
+
+  Notes:
+  Errors name the file and the line or dataset.
+@*/
+PetscErrorCode TriboSurfaceScanLoad(MPI_Comm comm, const char file[], PetscReal units, PetscReal dx, TriboHeightMap **map)
+{
+  PetscMPIInt rank;
+  PetscInt    hdr[6] = {0, 0, 0, 0, 0, 0};
+  PetscReal   geo[4] = {0, 0, 0, 0}, plane[3];
+  PetscReal  *xyz    = NULL;
+  PetscBool   csv;
+
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_rank(comm, &rank));
+  PetscCall(PetscStrendswith(file, ".csv", &csv));
+  if (!rank) {
+    PetscBool flg;
+    PetscCall(PetscTestFile(file, 'r', &flg));
+    PetscCheck(flg, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "scan %s does not exist or cannot be read (option -surface_scans)", file);
+    if (csv) {
+      PetscInt n = 0;
+      PetscCall(ReadCSV_Private(file, &n, &xyz));
+      hdr[0] = 1, hdr[1] = n;
+    } else {
+      TriboH5   h;
+      PetscBool has;
+      PetscInt  nd, dims[3];
+      PetscCall(TriboH5Open(PETSC_COMM_SELF, file, &h));
+      PetscCall(TriboH5Has(h, "/points", &has));
+      if (has) {
+        PetscCall(TriboH5ReadReal(h, "/points", &nd, dims, &xyz));
+        PetscCheck(nd == 2 && dims[1] == 3, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "scan %s: /points must be n x 3 (x, y, z)", file);
+        hdr[0] = 1, hdr[1] = dims[0];
+      } else {
+        PetscReal *x, *y;
+        PetscInt   nx, ny;
+        PetscCall(TriboH5Has(h, "/height", &has));
+        PetscCheck(has, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+                   "scan %s has neither /points (n x 3: x, y, z) nor /height (ny x nx) with /x and /y: no scan to read", file);
+        PetscCall(TriboH5ReadReal(h, "/height", &nd, dims, &xyz));
+        PetscCheck(nd == 2 && dims[0] >= 2 && dims[1] >= 2, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "scan %s: /height must be ny x nx", file);
+        PetscCall(TriboH5ReadReal(h, "/x", &nd, &nx, &x));
+        PetscCall(TriboH5ReadReal(h, "/y", &nd, &ny, &y));
+        PetscCheck(nx == dims[1] && ny == dims[0], PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+                   "scan %s: /x has %" PetscInt_FMT " and /y %" PetscInt_FMT " values for a %" PetscInt_FMT " x %" PetscInt_FMT " /height", file, nx,
+                   ny, dims[0], dims[1]);
+        geo[0] = x[0], geo[1] = y[0], geo[2] = (x[nx - 1] - x[0]) / (nx - 1), geo[3] = (y[ny - 1] - y[0]) / (ny - 1);
+        for (PetscInt i = 1; i < nx; i++)
+          PetscCheck(PetscAbsReal(x[i] - x[0] - i * geo[2]) <= 1e-6 * PetscAbsReal(geo[2]) && geo[2] > 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+                     "scan %s: /x must increase in equal steps", file);
+        for (PetscInt j = 1; j < ny; j++)
+          PetscCheck(PetscAbsReal(y[j] - y[0] - j * geo[3]) <= 1e-6 * PetscAbsReal(geo[3]) && geo[3] > 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+                     "scan %s: /y must increase in equal steps", file);
+        PetscCall(PetscFree(x));
+        PetscCall(PetscFree(y));
+        hdr[0] = 2, hdr[1] = dims[1], hdr[2] = dims[0];
+      }
+      PetscCall(TriboH5Close(&h, PETSC_FALSE));
+    }
+  }
+  PetscCallMPI(MPI_Bcast(hdr, 6, MPIU_INT, 0, comm));
+  PetscCallMPI(MPI_Bcast(geo, 4, MPIU_REAL, 0, comm));
+  if (hdr[0] == 1) {
+    if (rank) PetscCall(PetscMalloc1(3 * hdr[1] + 1, &xyz));
+    PetscCallMPI(MPI_Bcast(xyz, (PetscMPIInt)(3 * hdr[1]), MPIU_REAL, 0, comm));
+    for (PetscInt k = 0; k < 3 * hdr[1]; k++) xyz[k] *= units;
+    PetscCall(TriboSurfacePointsToGrid(hdr[1], xyz, dx, plane, map));
+  } else {
+    PetscInt n = hdr[1] * hdr[2];
+    PetscCall(TriboHeightMapCreate(hdr[1], hdr[2], geo[0] * units, geo[1] * units, geo[2] * units, geo[3] * units, map));
+    if (rank) PetscCall(PetscMalloc1(n, &xyz));
+    PetscCallMPI(MPI_Bcast(xyz, (PetscMPIInt)n, MPIU_REAL, 0, comm));
+    for (PetscInt k = 0; k < n; k++) (*map)->z[k] = xyz[k] * units;
+  }
+  PetscCall(PetscFree(xyz));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode Scalar_Private(TriboH5 h, const char grp[], const char name[], PetscReal v)
+{
+  char     path[PETSC_MAX_PATH_LEN];
+  PetscInt one = 1;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscSNPrintf(path, sizeof(path), "%s/%s", grp, name));
+  PetscCall(TriboH5WriteReal(h, path, 1, &one, &v));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboSurfWriteH5 - Writes the statistics of every erosion size, the mesoscale gap map and the scans (subsampled for
+  pictures) into an open file, in the layout that TriboSurfaceStatsLoad() reads (see src/io/surfio.c).
+
+  Collective (rank 0 writes)
+
+  Input Parameters:
++ s   - the processed surfaces (TriboSurfProcess())
+. h   - file from TriboH5Create()
+- max - largest number of points along x of the stored scans (they are subsampled to it)
+@*/
+PetscErrorCode TriboSurfWriteH5(TriboSurf s, TriboH5 h, PetscInt max)
+{
+  PetscInt         nres, nscans, gnx, gny;
+  PetscReal        sigma, setup;
+  const PetscReal *gx, *gy, *gap;
+  char             grp[PETSC_MAX_PATH_LEN], path[PETSC_MAX_PATH_LEN], sizes[512] = "";
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboSurfGetNumResults(s, &nres));
+  PetscCall(TriboSurfGetInfo(s, &nscans, &sigma, &setup));
+  PetscCall(TriboSurfGetGapMap(s, &gnx, &gny, &gx, &gy, &gap));
+  for (PetscInt k = 0; k < nres; k++) {
+    const TriboSurfResult *r;
+    char                   num[32];
+    PetscCall(TriboSurfGetResult(s, k, &r));
+    PetscCall(PetscSNPrintf(num, sizeof(num), "%s%" PetscInt_FMT, k ? "," : "", r->erosion));
+    PetscCall(PetscStrlcat(sizes, num, sizeof(sizes)));
+  }
+  PetscCall(TriboH5WriteAttrString(h, TRIBO_H5_SURFACE, "erosion_sizes", sizes));
+  PetscCall(TriboH5WriteAttrInt(h, TRIBO_H5_SURFACE, "scans", nscans));
+  PetscCall(TriboH5WriteAttrReal(h, TRIBO_H5_SURFACE, "sigma_points", sigma));
+  PetscCall(TriboH5WriteAttrReal(h, TRIBO_H5_SURFACE, "setup_seconds", setup));
+  for (PetscInt i = 0; i < nscans; i++) {
+    const TriboHeightMap *m;
+    const PetscReal      *meso;
+    PetscInt              step, mx, my, d[2];
+    PetscReal            *x, *y, *z, *w;
+    PetscCall(TriboSurfGetScan(s, i, &m, &meso));
+    step = PetscMax(1, (m->nx + max - 1) / max);
+    mx = (m->nx + step - 1) / step, my = (m->ny + step - 1) / step;
+    PetscCall(PetscMalloc4(mx, &x, my, &y, mx * my, &z, mx * my, &w));
+    for (PetscInt a = 0; a < mx; a++) x[a] = m->x0 + a * step * m->dx;
+    for (PetscInt b = 0; b < my; b++) y[b] = m->y0 + b * step * m->dy;
+    for (PetscInt b = 0; b < my; b++)
+      for (PetscInt a = 0; a < mx; a++) z[b * mx + a] = m->z[b * step * m->nx + a * step], w[b * mx + a] = meso[b * step * m->nx + a * step];
+    d[0] = my, d[1] = mx;
+    PetscCall(PetscSNPrintf(grp, sizeof(grp), "%s/scan%" PetscInt_FMT, TRIBO_H5_SURFACE, i + 1));
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/x", grp));
+    PetscCall(TriboH5WriteReal(h, path, 1, &mx, x));
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/y", grp));
+    PetscCall(TriboH5WriteReal(h, path, 1, &my, y));
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/height", grp));
+    PetscCall(TriboH5WriteReal(h, path, 2, d, z));
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/mesoscale", grp));
+    PetscCall(TriboH5WriteReal(h, path, 2, d, w));
+    PetscCall(TriboH5WriteAttrInt(h, grp, "nx", m->nx));
+    PetscCall(TriboH5WriteAttrInt(h, grp, "ny", m->ny));
+    PetscCall(TriboH5WriteAttrInt(h, grp, "step", step));
+    PetscCall(TriboH5WriteAttrReal(h, grp, "dx", m->dx));
+    PetscCall(PetscFree4(x, y, z, w));
+  }
+  for (PetscInt k = 0; k < nres; k++) {
+    const TriboSurfResult *r;
+    char                   st[PETSC_MAX_PATH_LEN];
+    PetscInt               d[2];
+    PetscCall(TriboSurfGetResult(s, k, &r));
+    PetscCall(PetscSNPrintf(grp, sizeof(grp), "/erosion_%" PetscInt_FMT, r->erosion));
+    PetscCall(PetscSNPrintf(st, sizeof(st), "%s/statistics", grp));
+    PetscCall(Scalar_Private(h, st, "re", r->re));
+    PetscCall(Scalar_Private(h, st, "rp", r->rp));
+    PetscCall(Scalar_Private(h, st, "rpp", r->rpp));
+    PetscCall(Scalar_Private(h, st, "eta", r->eta));
+    PetscCall(Scalar_Private(h, st, "z_max", r->pdf.zmax));
+    PetscCall(Scalar_Private(h, st, "alpha", r->alpha));
+    PetscCall(Scalar_Private(h, st, "rp_median", r->rp_med));
+    PetscCall(Scalar_Private(h, st, "rpp_median", r->rpp_med));
+    PetscCall(Scalar_Private(h, st, "gap_min", r->pdf.gmin));
+    PetscCall(Scalar_Private(h, st, "pdf_bandwidth", r->pdf.bandwidth));
+    PetscCall(Scalar_Private(h, st, "pdf_integral", r->pdf.integral));
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/gap_pdf_z", st));
+    PetscCall(TriboH5WriteReal(h, path, 1, &r->pdf.npdf, r->pdf.z));
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/gap_pdf_p", st));
+    PetscCall(TriboH5WriteReal(h, path, 1, &r->pdf.npdf, r->pdf.p));
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/hist_edges", st));
+    d[0] = r->nhist + 1;
+    PetscCall(TriboH5WriteReal(h, path, 1, d, r->hist_edges));
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/hist", st));
+    PetscCall(TriboH5WriteReal(h, path, 1, &r->nhist, r->hist));
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/asperities", grp));
+    d[0] = r->nasp, d[1] = TRIBO_SURF_ASP_COLS;
+    PetscCall(TriboH5WriteReal(h, path, 2, d, r->asp));
+    PetscCall(TriboH5WriteAttrString(h, path, "columns", "x, y, h_z, R', R'', alpha, surface, points (m, rad; surface 0 or 1)"));
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/examples", grp));
+    d[0] = r->nexpts, d[1] = 4;
+    PetscCall(TriboH5WriteReal(h, path, 2, d, r->expts));
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/mesoscale/x", grp));
+    PetscCall(TriboH5WriteReal(h, path, 1, &gnx, gx));
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/mesoscale/y", grp));
+    PetscCall(TriboH5WriteReal(h, path, 1, &gny, gy));
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/mesoscale/gap", grp));
+    d[0] = gny, d[1] = gnx;
+    PetscCall(TriboH5WriteReal(h, path, 2, d, gap));
+    PetscCall(TriboH5WriteAttrInt(h, grp, "erosion_size", r->erosion));
+    PetscCall(TriboH5WriteAttrInt(h, grp, "regions", r->nregions));
+    PetscCall(TriboH5WriteAttrInt(h, grp, "asperities", r->nasp));
+    for (PetscInt f = 0; f < 6; f++) {
+      char an[64];
+      PetscCall(PetscSNPrintf(an, sizeof(an), "fits_%s", TriboAsperityStatuses[f]));
+      PetscCall(TriboH5WriteAttrInt(h, grp, an, r->nfit[f]));
+    }
+    PetscCall(TriboH5WriteAttrReal(h, grp, "area", r->area));
+    PetscCall(TriboH5WriteAttrReal(h, grp, "seconds", r->seconds));
+    PetscCall(TriboH5WriteAttrReal(h, grp, "gap_pairs", (PetscReal)r->pdf.ngaps));
+    PetscCall(TriboH5WriteAttrReal(h, grp, "gap_outliers", (PetscReal)r->pdf.noutliers));
+    PetscCall(TriboH5WriteAttrReal(h, grp, "gap_samples", (PetscReal)r->pdf.nsamples));
+  }
+  PetscFunctionReturn(0);
+}

@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# tribo surface: the built-in synthetic pair by default, user scans (a tilted CSV point cloud and an HDF5 height grid of the
+# same surface), the layout the rough-contact law reads, 1 and 2 ranks, and bad input. Checks and tolerances:
+#   the default run writes surface.h5 with /erosion_<k>/statistics/{re, rp, rpp, eta, z_max, alpha, gap_pdf_z, gap_pdf_p} and
+#     /erosion_<k>/mesoscale/{x, y, gap}: gap_pdf_z from exactly 0 to exactly 1, increasing; the trapezoid integral of
+#     gap_pdf_p 1 within 1e-12; R_e = sqrt(R' R'') (1e-12); R' >= R''; the gap map's x, y increasing and its minimum exactly 0;
+#     /meta with the options; a picture per erosion size (when matplotlib is there);
+#   the same run on 2 ranks: every dataset of every /erosion_<k> bit for bit equal;
+#   the scans as files: scan 1 of the default run (the grid stored in /surface/scan1) written as an HDF5 height grid and
+#     as a CSV point cloud in um with a tilt of 1e-3 and 2e-3 added: the CSV run finds the tilt (plane slopes within 1e-9 in
+#     the summary), grids the cloud at the same spacing, and its R_e, eta and z_max equal the HDF5 run's within 5e-5 relative
+#     (the rotation onto the plane scales heights and in-plane lengths by about 2.5e-6, the spacing estimated from the
+#     rotated cloud then differs by ~6e-6 and the density, 1/dx^2, by ~1.2e-5);
+#   the mesoscale gap map of two mirrored bowls (roughness RMS 1 nm) against its closed form 1.8 A u^2 in the interior, within
+#     1e-3 of 1.8 A;
+#   -surface_trim and -surface_holes: the gap map NaN in the trimmed border and the hole, finite elsewhere;
+#   the same cloud as HDF5 /points in m: the CSV run's statistics within 1e-9 (only the unit conversion differs);
+#   bad input fails with one line 'tribo surface: error: ...' and no output file: a second scan placed off the first, a scan with NaN over
+#     most of the area, two scans of different spacings, an erosion size larger than the grid, a misspelt option, a missing scan file.
+set -u
+source tests/cli/lib.sh
+export TRIBO_PYTHON=${TRIBO_PYTHON:-/usr/bin/python3}
+d=$TMPDIR_TEST
+S=(-surface_generate_nx 400 -surface_generate_ny 160 -surface_erosion 2,6 -surface_sigma 40 -surface_view_max 400)
+run "$d" default surface "${S[@]}" -output surface.h5
+if [ $RC = 0 ] && [ -s "$d/surface.h5" ]; then pass "default synthetic pair: $(grep -c '^ *[0-9]' "$d/default.out") erosion sizes"
+else fail "default synthetic pair (exit $RC)" "no surface.h5" "$d/default.out" "$d/default.err"; fi
+mpirun "$d" par 2 surface "${S[@]}" -output par.h5 -surface_png par
+[ $RC = 0 ] && pass "2 ranks" || fail "2 ranks (exit $RC)" "failed" "$d/par.err"
+[ $HAVE_H5PY = 1 ] || { skip "result files" "no h5py"; finish; exit; }
+pychecks layout "$d" <<'PYEOF'
+import sys, h5py, numpy as np
+d = sys.argv[1]
+f, g = h5py.File(d + "/surface.h5", "r"), h5py.File(d + "/par.h5", "r")
+groups = sorted(k for k in f if k.startswith("erosion_"))
+print(("ok" if groups == ["erosion_2", "erosion_6"] else "not ok") + " - groups %s" % groups)
+for k in groups:
+    st = f[k]["statistics"]
+    z, p = st["gap_pdf_z"][:], st["gap_pdf_p"][:]
+    integ = np.sum(0.5 * (p[1:] + p[:-1]) * np.diff(z))
+    ok = z[0] == 0 and z[-1] == 1 and np.all(np.diff(z) > 0) and abs(integ - 1) < 1e-12 and np.all(p >= 0)
+    print(("ok" if ok else "not ok") + " - %s gap PDF on [%r, %r], integral - 1 = %.2e" % (k, z[0], z[-1], integ - 1))
+    re, rp, rpp = (float(st[n][0]) for n in ("re", "rp", "rpp"))
+    ok = abs(re - np.sqrt(rp * rpp)) <= 1e-12 * re and rp >= rpp > 0 and st["eta"][0] > 0 and st["z_max"][0] > 0 and st["alpha"].shape == (1,)
+    print(("ok" if ok else "not ok") + " - %s R_e %.4g mm = sqrt(R' R''), eta %.4g 1/m^2, z_max %.4g um" % (k, 1e3 * re, st["eta"][0], 1e6 * st["z_max"][0]))
+    m = f[k]["mesoscale"]
+    gap = m["gap"][:]
+    ok = gap.shape == (len(m["y"]), len(m["x"])) and np.all(np.diff(m["x"][:]) > 0) and np.all(np.diff(m["y"][:]) > 0) and np.nanmin(gap) == 0
+    print(("ok" if ok else "not ok") + " - %s mesoscale gap %s, min %r, max %.3g um" % (k, gap.shape, np.nanmin(gap), 1e6 * np.nanmax(gap)))
+    same = True
+    def walk(name, obj):
+        global same
+        if isinstance(obj, h5py.Dataset) and "seconds" not in name:
+            b = g[k][name][()]
+            same = same and np.array_equal(obj[()], b, equal_nan=True)
+    f[k].visititems(walk)
+    print(("ok" if same else "not ok") + " - %s: 2 ranks give every dataset bit for bit" % k)
+print(("ok" if "options" in f["meta"].attrs and f["meta"].attrs["verb"] == "surface" else "not ok") + " - /meta provenance")
+# scan 1 as files: an HDF5 grid (m) and a tilted CSV point cloud (um)
+s = f["surface"]["scan1"]
+x, y, h = s["x"][:], s["y"][:], s["height"][:]
+with h5py.File(d + "/grid.h5", "w") as o:
+    o["height"], o["x"], o["y"] = h, x, y
+X, Y = np.meshgrid(x, y)
+Z = h + 1e-3 * X + 2e-3 * Y + 5e-6
+with h5py.File(d + "/cloud.h5", "w") as o:
+    o["points"] = np.column_stack([X.ravel(), Y.ravel(), Z.ravel()])
+np.savetxt(d + "/cloud.csv", 1e6 * np.column_stack([X.ravel(), Y.ravel(), Z.ravel()]), delimiter=",", header="x, y, z (um)")
+PYEOF
+run "$d" grid surface -surface_scans grid.h5 -surface_units m -surface_erosion 2,6 -surface_sigma 40 -output grid_out.h5
+[ $RC = 0 ] && pass "HDF5 height grid" || fail "HDF5 height grid (exit $RC)" "failed" "$d/grid.err"
+run "$d" cloud surface -surface_scans cloud.csv -surface_units um -surface_erosion 2,6 -surface_sigma 40 -output cloud_out.h5
+[ $RC = 0 ] && pass "CSV point cloud: $(grep '^Scan 1' "$d/cloud.out")" || fail "CSV point cloud (exit $RC)" "failed" "$d/cloud.err"
+run "$d" cloudh5 surface -surface_scans cloud.h5 -surface_units m -surface_erosion 2,6 -surface_sigma 40 -output cloudh5_out.h5
+[ $RC = 0 ] && pass "HDF5 point cloud (/points)" || fail "HDF5 point cloud (exit $RC)" "failed" "$d/cloudh5.err"
+pychecks files "$d" <<'PYEOF'
+import sys, h5py, numpy as np
+d = sys.argv[1]
+a, b = h5py.File(d + "/grid_out.h5", "r"), h5py.File(d + "/cloud_out.h5", "r")
+for k in ("erosion_2", "erosion_6"):
+    for n in ("re", "eta", "z_max"):
+        u, v = a[k]["statistics"][n][0], b[k]["statistics"][n][0]
+        print(("ok" if abs(u - v) <= 5e-5 * abs(u) else "not ok") + " - %s %s: grid %.9g, tilted cloud %.9g" % (k, n, u, v))
+        w = h5py.File(d + "/cloudh5_out.h5", "r")[k]["statistics"][n][0]
+        print(("ok" if abs(w - v) <= 1e-9 * abs(v) else "not ok") + " - %s %s: the cloud as HDF5 /points (m) %.12g, as CSV (um) %.12g" % (k, n, w, v))
+PYEOF
+line=$(grep '^Scan 1' "$d/cloud.out")
+/usr/bin/python3 - "$line" <<'PYEOF' && pass "the CSV cloud's tilt found: $line" || fail "tilt" "expected slopes 1e-3, 2e-3 within 1e-9"
+import re, sys
+a, b = (float(v) for v in re.search(r"plane slopes (\S+), (\S+)", sys.argv[1]).groups())
+sys.exit(0 if abs(a - 1e-3) < 1e-9 and abs(b - 2e-3) < 1e-9 else 1)
+PYEOF
+# the mesoscale gap map against its closed form: two bowls z = A u^2 and 0.8 A u^2 (u = 2 (x - xc)/Lx), the second mirrored in
+# x, roughness of RMS 1 nm only: in the interior (3 sigma from the edges, where the replicated edges do not reach) the
+# Gaussian filter keeps a quadratic up to a constant, so gap(xc) - gap(x) = 1.8 A u^2 within 1e-3 of 1.8 A
+run "$d" bowl surface -surface_generate_nx 400 -surface_generate_ny 120 -surface_generate_rms 1e-9 -surface_generate_form_amp 1e-5 \
+  -surface_sigma 20 -surface_erosion 2 -surface_gap_spacing 2.5e-4 -output bowl.h5
+[ $RC = 0 ] && pass "bowl pair" || fail "bowl pair (exit $RC)" "failed" "$d/bowl.err"
+pychecks bowl "$d" <<'PYEOF'
+import sys, h5py, numpy as np
+f = h5py.File(sys.argv[1] + "/bowl.h5", "r")["erosion_2/mesoscale"]
+x, gap = f["x"][:], f["gap"][:]
+Lx, xc, A = 399 * 25e-6, 0.5 * 399 * 25e-6, 1e-5
+inner = (x > x[0] + 60 * 25e-6) & (x < x[-1] - 60 * 25e-6)
+row = gap[gap.shape[0] // 2]
+u = 2 * (x - xc) / Lx
+ic = np.argmin(abs(x - xc))
+err = np.max(abs((row[ic] - row[inner]) - 1.8 * A * (u[inner] ** 2 - u[ic] ** 2))) / (1.8 * A)
+print(("ok" if err < 1e-3 else "not ok") + " - mesoscale gap of two mirrored bowls against 1.8 A u^2: error %.2e of 1.8 A (interior, %d points)" % (err, inner.sum()))
+PYEOF
+# trimming and a hole: the gap map is NaN within the trimmed border and the hole and finite elsewhere (one grid step of margin)
+run "$d" trim surface -surface_generate_nx 400 -surface_generate_ny 160 -surface_erosion 2 -surface_sigma 40 -surface_trim 5e-4 \
+  -surface_holes 0.005,0.002 -surface_hole_radius 1e-3 -surface_gap_spacing 1e-4 -output trim.h5
+[ $RC = 0 ] && pass "trim and hole: $(grep -m1 '^ *2 ' "$d/trim.out" | tr -s ' ')" || fail "trim and hole (exit $RC)" "failed" "$d/trim.err"
+pychecks trim "$d" <<'PYEOF'
+import sys, h5py, numpy as np
+f = h5py.File(sys.argv[1] + "/trim.h5", "r")["erosion_2/mesoscale"]
+x, y, gap = f["x"][:], f["y"][:], f["gap"][:]
+X, Y = np.meshgrid(x, y)
+Lx, Ly, h, r, t = 399 * 25e-6, 159 * 25e-6, 25e-6, 1e-3, 5e-4
+dist = np.hypot(X - 0.005, Y - 0.002)
+inside = (dist < r - h) | (X < t - h) | (X > Lx - t + h) | (Y < t - h) | (Y > Ly - t + h)
+outside = (dist > r + 2 * h) & (X > t + 2 * h) & (X < Lx - t - 2 * h) & (Y > t + 2 * h) & (Y < Ly - t - 2 * h)
+ok = np.all(np.isnan(gap[inside])) and np.all(np.isfinite(gap[outside]))
+print(("ok" if ok else "not ok") + " - gap map NaN in the hole and the border (%d points), finite elsewhere (%d points)" % (inside.sum(), outside.sum()))
+PYEOF
+W=$d/bad
+expect_fail "second scan placed off the first" "mismatched surfaces;-surface_offset" surface -surface_offset 0.05,0 -surface_generate_nx 300 -surface_generate_ny 100 -surface_erosion 2
+# bad input
+/usr/bin/python3 - "$d" <<'PYEOF'
+import sys, h5py, numpy as np
+d = sys.argv[1]
+with h5py.File(d + "/holes.h5", "w") as o:
+    h = np.zeros((50, 60)); h[:, 10:] = np.nan
+    o["height"], o["x"], o["y"] = h, np.arange(60) * 1e-5, np.arange(50) * 1e-5
+with h5py.File(d + "/fine.h5", "w") as o:
+    o["height"], o["x"], o["y"] = np.random.default_rng(1).random((50, 60)) * 1e-6, np.arange(60) * 1e-5, np.arange(50) * 1e-5
+with h5py.File(d + "/coarse.h5", "w") as o:
+    o["height"], o["x"], o["y"] = np.random.default_rng(2).random((50, 60)) * 1e-6, np.arange(60) * 2e-5, np.arange(50) * 2e-5
+PYEOF
+expect_fail "NaN holes over most of the scan" "holes.h5;NaN;-surface_min_valid" surface -surface_scans "$d/holes.h5" -surface_units m -surface_sigma 5 -surface_erosion 2
+expect_fail "mismatched surfaces" "mismatched surfaces;spacing" surface -surface_scans "$d/fine.h5,$d/coarse.h5" -surface_units m -surface_sigma 5 -surface_erosion 2
+expect_fail "erosion size larger than the grid" "-surface_erosion;larger than the grid" surface -surface_erosion 2,500 -surface_generate_nx 300 -surface_generate_ny 100
+expect_fail "misspelt option" "-surface_erosin" surface -surface_erosin 2
+expect_fail "missing scan" "nothere.csv" surface -surface_scans nothere.csv
+finish
