@@ -41,7 +41,7 @@ law=(-friction_type rough -friction_surface "$surf" -friction_asperity_normal pl
   -friction_asperity_recontact previous -friction_e 192.31e9 -friction_nu 0.3 -friction_sys 330e6 -friction_et 620e6 -friction_mu 0.03
   -friction_nlevels 101 -prestress_tension 12249 -prestress_conservative)
 epmc=(-nma_type epmc -hb_harmonics 0,1,2,3 -hb_nt 128 -epmc_solver mumps -epmc_static_free -epmc_rayleigh_modes 1,3
-  -epmc_rayleigh_zeta 8.7e-4,3.4e-4 -backbone_qmin 1e-7 -backbone_qmax "$qmax" -cont_jacobian_lag 4 -cont_target_it 8)
+  -epmc_rayleigh_zeta 8.7e-4,3.4e-4 -backbone_qmin 1e-7 -backbone_qmax "$qmax" -cont_jacobian_lag 4 -cont_target_it 8 -cont_ds_max 64)
 rc=0
 for case in meso flat; do
   opt=()
