@@ -1,0 +1,73 @@
+#pragma once
+/* Elastic half-space (boundary-element) contact on fine regular grids (src/contact/, layer 4): the closed-form influence
+   coefficients of a uniform traction on a rectangular cell (linder-gross-krack App. A, eq. A.1-A.7, Love 1929), the compliance
+   products as zero-padded (non-periodic) or periodic FFT convolutions distributed over ranks (FFTW-MPI transposes of a slab
+   decomposition), the Polonsky-Keer conjugate-gradient normal solver and a projected conjugate-gradient solver of the
+   tangential (Coulomb, partial slip) problem with history. Nothing here opens a file; src/io writes the results. */
+#include <tribosys.h>
+
+/* The relative displacement of two identical isotropic half spaces: normal (zz) under pressure, tangential (xx, yy, xy) under
+   shear traction. For nu = 0 the tangential kernel xx = yy equals the normal one and xy vanishes (Cattaneo-Mindlin). */
+typedef enum { TRIBO_HS_ZZ, TRIBO_HS_XX, TRIBO_HS_YY, TRIBO_HS_XY, TRIBO_HS_NKERNEL } TriboHalfSpaceKernel;
+PETSC_EXTERN const char *const TriboHalfSpaceKernels[];
+
+typedef struct _p_TriboHalfSpace *TriboHalfSpace;
+
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceCreate(MPI_Comm, TriboHalfSpace *);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetOptionsPrefix(TriboHalfSpace, const char[]);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetGrid(TriboHalfSpace, PetscInt, PetscInt, PetscReal, PetscReal);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetMaterial(TriboHalfSpace, PetscReal, PetscReal);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetPeriodic(TriboHalfSpace, PetscBool);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetPadding(TriboHalfSpace, PetscInt, PetscInt);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetTangential(TriboHalfSpace, PetscBool);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetFromOptions(TriboHalfSpace);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetUp(TriboHalfSpace);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceView(TriboHalfSpace, PetscViewer);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceDestroy(TriboHalfSpace *);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceGetGrid(TriboHalfSpace, PetscInt *, PetscInt *, PetscReal *, PetscReal *);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceGetLocalRows(TriboHalfSpace, PetscInt *, PetscInt *);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceGetMaterial(TriboHalfSpace, PetscReal *, PetscReal *, PetscReal *);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceGetComm(TriboHalfSpace, MPI_Comm *);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceGetPeriodic(TriboHalfSpace, PetscBool *);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceGetMemory(TriboHalfSpace, PetscReal *);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceEstimateMemory(PetscInt, PetscInt, PetscBool, PetscInt, PetscReal *);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceApply(TriboHalfSpace, TriboHalfSpaceKernel, const PetscReal[], PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceApplyDense(TriboHalfSpace, TriboHalfSpaceKernel, const PetscReal[], PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceInfluence(TriboHalfSpace, TriboHalfSpaceKernel, PetscInt, PetscInt, PetscReal *);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceGetProductCount(TriboHalfSpace, PetscInt *);
+
+/* Normal contact (src/contact/normal.c): Polonsky and Keer 1999 CG on the points of the mask with p >= 0, gap >= 0,
+   p gap = 0; load controlled (total force) or approach controlled. */
+typedef struct {
+  PetscInt  its;       /* CG iterations */
+  PetscBool converged; /* relative pressure change below the tolerance */
+  PetscReal error;     /* the last relative pressure change sum|dp| / sum p */
+  PetscReal force;     /* total force (N) */
+  PetscReal approach;  /* rigid-body approach delta (m): the mean of u + h over the contact */
+  PetscReal area;      /* contact area (m^2): cells with p > 0 */
+  PetscInt  ncontact;  /* cells in contact */
+  PetscReal pmax;      /* largest pressure (Pa) */
+} TriboContactInfo;
+
+typedef struct {
+  PetscReal rtol;   /* relative pressure change at convergence */
+  PetscInt  maxits; /* iteration cap */
+  PetscBool warm;   /* start from the given pressure (else uniform on the mask) */
+} TriboContactSolverParams;
+PETSC_EXTERN PetscErrorCode TriboContactSolverParamsDefault(TriboContactSolverParams *);
+PETSC_EXTERN PetscErrorCode TriboContactSolveNormal(TriboHalfSpace, const TriboContactSolverParams *, const PetscReal[], const PetscBool[], PetscBool,
+                                                    PetscReal, PetscReal[], PetscReal[], TriboContactInfo *);
+
+/* Tangential contact (src/contact/tangential.c): shear traction q (x direction) with |q| <= mu p and the accumulated slip
+   s of the previous step (history), displacement controlled by the rigid tangential shift delta_t. */
+typedef struct {
+  PetscInt  its;
+  PetscBool converged;
+  PetscReal error;
+  PetscReal force;  /* total tangential force Q (N) */
+  PetscInt  nstick; /* cells in contact that stick in this increment */
+  PetscInt  nslip;  /* cells in contact that slip */
+  PetscReal dissip; /* energy dissipated in this increment sum q ds A (J) */
+} TriboTangentialInfo;
+PETSC_EXTERN PetscErrorCode TriboContactSolveTangential(TriboHalfSpace, const TriboContactSolverParams *, const PetscReal[], PetscReal, PetscReal,
+                                                        PetscReal[], PetscReal[], PetscInt[], TriboTangentialInfo *);

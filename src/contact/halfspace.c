@@ -1,0 +1,543 @@
+/* The half-space compliance operator on a regular grid: closed-form influence coefficients of a uniform traction on one cell
+   (linder-gross-krack App. A, eq. A.2-A.7; Love 1929; Johnson, Contact Mechanics eq. 3.25) applied as a discrete convolution with
+   FFTs. Non-periodic: linear convolution by zero padding to mx >= 2 nx - 1, my >= 2 ny - 1 (Hockney 1970; Liu, Wang and Liu 2000,
+   DC-FFT). Periodic: the spectral kernel 2/(E* |q|) (Stanley and Kato 1997) and its Cerruti counterparts.
+
+   Layout (slab over ranks): each rank holds whole grid rows j in [j0, j0 + nyl) (FFTW-MPI's default block of the ny rows).
+   A product does: real-to-complex FFTs of length mx along x on the local rows (serial FFTW), an FFTW-MPI transpose of the
+   ny x nc complex array (nc = mx/2 + 1), complex FFTs of length my along y on the local columns, multiplication by the real
+   kernel spectrum, and the same backwards. Only ny x nc complex numbers cross the network per transpose (not the padded 2ny). */
+#include <tribocontact.h>
+#include <fftw3-mpi.h>
+
+const char *const TriboHalfSpaceKernels[] = {"zz", "xx", "yy", "xy", "TriboHalfSpaceKernel", "TRIBO_HS_", NULL};
+
+struct _p_TriboHalfSpace {
+  MPI_Comm       comm;
+  PetscMPIInt    size, rank;
+  char          *prefix;
+  PetscInt       nx, ny;     /* grid points */
+  PetscReal      dx, dy;     /* spacing (m) */
+  PetscReal      E, nu;      /* Young's modulus (Pa) and Poisson ratio of both (identical) bodies */
+  PetscBool      periodic;   /* periodic convolution (spectral kernel), else zero padded */
+  PetscBool      tangential; /* also set up the tangential kernels */
+  PetscInt       mx, my;     /* FFT lengths (padded, or nx, ny when periodic) */
+  PetscInt       padx, pady; /* requested padded lengths (0: 2 nx, 2 ny) */
+  PetscBool      setup;
+  PetscInt       nc;                     /* complex columns mx/2 + 1 */
+  ptrdiff_t      nyl, j0, ncl, c0;       /* local rows and local columns of the transposed array */
+  double        *rbuf;                   /* nyl x mx real rows */
+  double        *cbuf, *tbuf, *ybuf;     /* complex (re, im interleaved): nyl x nc, ncl x ny (transposed), ncl x my (padded columns) */
+  PetscReal     *khat[TRIBO_HS_NKERNEL]; /* real kernel spectra ncl x my (NULL: not set up) */
+  fftw_plan      pr2c, pc2r, pfy, pby, ptf, ptb;
+  PetscReal      membytes;
+  PetscInt       nprod;
+  PetscLogDouble setup_time;
+};
+
+/*@C
+  TriboHalfSpaceCreate - creates the compliance operator of two identical elastic half spaces on a regular grid
+
+  Collective
+
+  Input Parameter:
+. comm - the ranks over which the grid rows are distributed
+
+  Output Parameter:
+. hs - the operator; set its grid with TriboHalfSpaceSetGrid(), then TriboHalfSpaceSetFromOptions() and TriboHalfSpaceSetUp()
+@*/
+PetscErrorCode TriboHalfSpaceCreate(MPI_Comm comm, TriboHalfSpace *hs)
+{
+  TriboHalfSpace h;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscNew(&h));
+  h->comm = comm;
+  PetscCallMPI(MPI_Comm_size(comm, &h->size));
+  PetscCallMPI(MPI_Comm_rank(comm, &h->rank));
+  h->E  = 210e9;
+  h->nu = 0.3;
+  *hs   = h;
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboHalfSpaceSetOptionsPrefix(TriboHalfSpace hs, const char prefix[])
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscFree(hs->prefix));
+  PetscCall(PetscStrallocpy(prefix, &hs->prefix));
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboHalfSpaceSetGrid - sets the grid: nx x ny cells of dx x dy (m); the point (i, j) is the center of its cell
+
+  Logically collective
+@*/
+PetscErrorCode TriboHalfSpaceSetGrid(TriboHalfSpace hs, PetscInt nx, PetscInt ny, PetscReal dx, PetscReal dy)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(!hs->setup, hs->comm, PETSC_ERR_ORDER, "TriboHalfSpaceSetGrid() after TriboHalfSpaceSetUp()");
+  PetscCheck(nx >= 1 && ny >= 1, hs->comm, PETSC_ERR_USER_INPUT,
+             "half-space grid must have at least 1 x 1 points, got %" PetscInt_FMT " x %" PetscInt_FMT, nx, ny);
+  PetscCheck(dx > 0 && dy > 0, hs->comm, PETSC_ERR_USER_INPUT, "half-space grid spacing must be > 0, got %g x %g m", (double)dx, (double)dy);
+  hs->nx = nx, hs->ny = ny, hs->dx = dx, hs->dy = dy;
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboHalfSpaceSetMaterial - Young's modulus E (Pa) and Poisson ratio nu of both (identical, isotropic) bodies
+
+  Notes:
+  The contact modulus is E* = E / (2 (1 - nu^2)) (1/E* = (1 - nu1^2)/E1 + (1 - nu2^2)/E2), the shear modulus G = E / (2 (1 + nu)).
+@*/
+PetscErrorCode TriboHalfSpaceSetMaterial(TriboHalfSpace hs, PetscReal E, PetscReal nu)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(E > 0, hs->comm, PETSC_ERR_USER_INPUT, "Young's modulus must be > 0, got %g Pa (option -contact_E)", (double)E);
+  PetscCheck(nu >= 0 && nu < 0.5, hs->comm, PETSC_ERR_USER_INPUT, "Poisson ratio must be in [0, 0.5), got %g (option -contact_nu)", (double)nu);
+  hs->E = E, hs->nu = nu;
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboHalfSpaceSetPeriodic(TriboHalfSpace hs, PetscBool periodic)
+{
+  PetscFunctionBeginUser;
+  hs->periodic = periodic;
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboHalfSpaceSetPadding - the FFT lengths of the zero-padded (non-periodic) convolution; 0 selects 2 nx, 2 ny
+
+  Notes:
+  Any mx >= 2 nx - 1, my >= 2 ny - 1 gives the same linear convolution (to rounding); larger values only cost time.
+@*/
+PetscErrorCode TriboHalfSpaceSetPadding(TriboHalfSpace hs, PetscInt mx, PetscInt my)
+{
+  PetscFunctionBeginUser;
+  hs->padx = mx, hs->pady = my;
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboHalfSpaceSetTangential(TriboHalfSpace hs, PetscBool t)
+{
+  PetscFunctionBeginUser;
+  hs->tangential = t;
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboHalfSpaceSetFromOptions - reads the material and FFT options
+
+  Options Database Keys:
++ -contact_E <Pa> - Young's modulus of both bodies
+. -contact_nu <nu> - Poisson ratio of both bodies
+. -contact_periodic - periodic convolution (spectral kernel) instead of the zero-padded one
+- -contact_pad <mx,my> - padded FFT lengths (default 2 nx, 2 ny)
+@*/
+PetscErrorCode TriboHalfSpaceSetFromOptions(TriboHalfSpace hs)
+{
+  PetscInt  pad[2] = {hs->padx, hs->pady}, two = 2;
+  PetscReal E = hs->E, nu = hs->nu;
+
+  PetscFunctionBeginUser;
+  TriboOptionsBegin(hs->comm, hs->prefix, "Elastic half-space operator", "TriboHalfSpace");
+  PetscCall(PetscOptionsReal("-contact_E", "Young's modulus of both bodies (Pa)", "TriboHalfSpaceSetMaterial", E, &E, NULL));
+  PetscCall(PetscOptionsReal("-contact_nu", "Poisson ratio of both bodies", "TriboHalfSpaceSetMaterial", nu, &nu, NULL));
+  PetscCall(PetscOptionsBool("-contact_periodic", "periodic grid (spectral kernel) instead of zero padding", "TriboHalfSpaceSetPeriodic",
+                             hs->periodic, &hs->periodic, NULL));
+  PetscCall(PetscOptionsIntArray("-contact_pad", "padded FFT lengths mx,my of the non-periodic convolution (>= 2n - 1)", "TriboHalfSpaceSetPadding",
+                                 pad, &two, NULL));
+  TriboOptionsEnd();
+  PetscCall(TriboHalfSpaceSetMaterial(hs, E, nu));
+  hs->padx = pad[0], hs->pady = pad[1];
+  PetscFunctionReturn(0);
+}
+
+/* Primitives whose mixed derivative d^2/dXdY is the integrand: 1/r (F), X^2/r^3 (Hxx), Y^2/r^3 (Hyy), XY/r^3 (Hxy) */
+static PetscReal Asinh_Private(PetscReal a, PetscReal b) // a asinh(b / |a|), 0 at a = 0
+{
+  return a == 0 ? 0 : a * PetscAsinhReal(b / PetscAbsReal(a));
+}
+
+static PetscReal Primitive_Private(TriboHalfSpaceKernel k, PetscReal nu, PetscReal X, PetscReal Y)
+{
+  switch (k) {
+  case TRIBO_HS_ZZ:
+    return Asinh_Private(X, Y) + Asinh_Private(Y, X);
+  case TRIBO_HS_XX: // (1 - nu)/r + nu X^2/r^3: eq. A.2-A.3 (the Y-term divided by 1 - nu there, the factor 2(1 - nu^2)/E outside)
+    return (1 - nu) * Asinh_Private(X, Y) + Asinh_Private(Y, X);
+  case TRIBO_HS_YY:
+    return Asinh_Private(X, Y) + (1 - nu) * Asinh_Private(Y, X);
+  case TRIBO_HS_XY: // nu XY/r^3 (Cerruti; dropped by App. A's diagonal approximation, exact zero for nu = 0)
+    return -nu * PetscSqrtReal(X * X + Y * Y);
+  default:
+    return 0;
+  }
+}
+
+/*@C
+  TriboHalfSpaceInfluence - the displacement at the center of cell (i, j) caused by a unit uniform traction (1 Pa) on cell
+  (i - di, j - dj): the closed form of App. A (eq. A.2-A.7) integrated over the cell
+
+  Not collective
+
+  Notes:
+  zz: (1/(pi E*)) int int 1/r;  xx: (1/(pi G)) int int [(1 - nu)/r + nu X^2/r^3];  yy likewise;  xy: (nu/(pi G)) int int XY/r^3.
+  These are the relative displacements of two identical bodies (twice the single body's). Units m/Pa.
+@*/
+PetscErrorCode TriboHalfSpaceInfluence(TriboHalfSpace hs, TriboHalfSpaceKernel k, PetscInt di, PetscInt dj, PetscReal *c)
+{
+  PetscReal x = di * hs->dx, y = dj * hs->dy, a = 0.5 * hs->dx, b = 0.5 * hs->dy, G = hs->E / (2 * (1 + hs->nu)),
+            Es = hs->E / (2 * (1 - hs->nu * hs->nu));
+  PetscReal s;
+
+  PetscFunctionBeginUser;
+  // int_{-a}^{a} int_{-b}^{b} f(x - x', y - y') dx' dy' = P(x + a, y + b) - P(x - a, y + b) - P(x + a, y - b) + P(x - a, y - b)
+  s = Primitive_Private(k, hs->nu, x + a, y + b) - Primitive_Private(k, hs->nu, x - a, y + b) - Primitive_Private(k, hs->nu, x + a, y - b) +
+      Primitive_Private(k, hs->nu, x - a, y - b);
+  *c = s / (PETSC_PI * (k == TRIBO_HS_ZZ ? Es : G));
+  PetscFunctionReturn(0);
+}
+
+/* The periodic spectral kernel at wave numbers (qx, qy) (rad/m), eq. of Stanley and Kato 1997 and the Fourier transforms of the
+   Cerruti kernels: 2/(E* q), (2/(G q)) (1 - nu + nu qy^2/q^2), (2/(G q)) (1 - nu + nu qx^2/q^2), -(2 nu/G) qx qy/q^3 */
+static PetscReal Spectral_Private(TriboHalfSpace hs, TriboHalfSpaceKernel k, PetscReal qx, PetscReal qy)
+{
+  PetscReal q = PetscSqrtReal(qx * qx + qy * qy), nu = hs->nu, G = hs->E / (2 * (1 + nu)), Es = hs->E / (2 * (1 - nu * nu));
+
+  if (q == 0) return 0;
+  switch (k) {
+  case TRIBO_HS_ZZ:
+    return 2 / (Es * q);
+  case TRIBO_HS_XX:
+    return 2 / (G * q) * (1 - nu + nu * qy * qy / (q * q));
+  case TRIBO_HS_YY:
+    return 2 / (G * q) * (1 - nu + nu * qx * qx / (q * q));
+  default:
+    return -2 * nu / G * qx * qy / (q * q * q);
+  }
+}
+
+/* Forward transform of nyl local rows of length len (len = nx: zero padded to mx; len = mx: full rows) into ybuf (ncl x my) */
+static PetscErrorCode Forward_Private(TriboHalfSpace hs, const PetscReal *rows, PetscInt len)
+{
+  PetscFunctionBeginUser;
+  for (ptrdiff_t j = 0; j < hs->nyl; j++) {
+    double *r = hs->rbuf + j * hs->mx;
+    for (PetscInt i = 0; i < len; i++) r[i] = rows[j * len + i];
+    for (PetscInt i = len; i < hs->mx; i++) r[i] = 0;
+  }
+  fftw_execute(hs->pr2c);
+  fftw_execute(hs->ptf);
+  for (ptrdiff_t c = 0; c < hs->ncl; c++) {
+    double *y = hs->ybuf + 2 * c * hs->my, *t = hs->tbuf + 2 * c * hs->ny;
+    for (PetscInt j = 0; j < 2 * hs->ny; j++) y[j] = t[j];
+    for (PetscInt j = 2 * hs->ny; j < 2 * hs->my; j++) y[j] = 0;
+  }
+  fftw_execute(hs->pfy);
+  PetscFunctionReturn(0);
+}
+
+/* The kernel spectrum: the kernel on the padded grid split in two blocks of ny rows (dj >= 0 at rows 0.., dj < 0 at rows
+   my - ny..), each transformed by Forward_Private(), combined with the shift phase of the second block. Real for these kernels
+   (even or odd in both directions); the imaginary part is dropped. */
+static PetscErrorCode KernelSpectrum_Private(TriboHalfSpace hs, TriboHalfSpaceKernel k)
+{
+  PetscReal *rows, *kh;
+  PetscReal *A;
+  PetscInt   mx = hs->mx, my = hs->my, s = my - hs->ny;
+  size_t     ny = (size_t)hs->nyl;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc1(hs->ncl * my, &kh));
+  if (hs->periodic) {
+    for (ptrdiff_t c = 0; c < hs->ncl; c++)
+      for (PetscInt j = 0; j < my; j++) {
+        PetscInt  ix = (PetscInt)(hs->c0 + c), iy = j <= my / 2 ? j : j - my;
+        PetscReal qx = 2 * PETSC_PI * ix / (mx * hs->dx), qy = 2 * PETSC_PI * iy / (my * hs->dy);
+        kh[c * my + j] = Spectral_Private(hs, k, qx, qy);
+      }
+    hs->khat[k] = kh;
+    PetscFunctionReturn(0);
+  }
+  PetscCall(PetscMalloc1(ny * mx + 1, &rows));
+  PetscCall(PetscMalloc1(2 * hs->ncl * my + 1, &A));
+  for (PetscInt blk = 0; blk < 2; blk++) {
+    for (ptrdiff_t jl = 0; jl < hs->nyl; jl++) {
+      PetscInt j = (PetscInt)(hs->j0 + jl), dj = blk == 0 ? j : j - hs->ny; // padded row of block 1: s + j, offset dj = j - ny
+      for (PetscInt i = 0; i < mx; i++) {
+        PetscInt di       = i <= mx / 2 ? i : i - mx;
+        rows[jl * mx + i] = 0;
+        if (PetscAbsInt(di) <= hs->nx - 1 && PetscAbsInt(dj) <= hs->ny - 1 && !(blk == 1 && s + j < hs->ny))
+          PetscCall(TriboHalfSpaceInfluence(hs, k, di, dj, &rows[jl * mx + i]));
+      }
+    }
+    PetscCall(Forward_Private(hs, rows, mx));
+    for (ptrdiff_t c = 0; c < hs->ncl; c++)
+      for (PetscInt j = 0; j < my; j++) {
+        const double *y = hs->ybuf + 2 * (c * my + j);
+        if (blk == 0)
+          A[2 * (c * my + j)] = y[0];
+        else {
+          PetscReal ph = -2 * PETSC_PI * (PetscReal)((long long)j * s % my) / my, cr = PetscCosReal(ph), ci = PetscSinReal(ph);
+          kh[c * my + j] = A[2 * (c * my + j)] + cr * y[0] - ci * y[1];
+        }
+      }
+  }
+  hs->khat[k] = kh;
+  PetscCall(PetscFree(rows));
+  PetscCall(PetscFree(A));
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboHalfSpaceEstimateMemory - bytes per rank of the operator's buffers and kernel spectra for an nx x ny grid on size ranks
+
+  Not collective
+@*/
+PetscErrorCode TriboHalfSpaceEstimateMemory(PetscInt nx, PetscInt ny, PetscBool periodic, PetscInt nkernel, PetscReal *bytes)
+{
+  PetscReal mx = periodic ? nx : 2.0 * nx, my = periodic ? ny : 2.0 * ny, nc = PetscFloorReal(mx / 2) + 1;
+
+  PetscFunctionBeginUser;
+  // rows (real) + r2c output + transposed + padded columns (complex) + real kernel spectra
+  *bytes = 8.0 * ny * mx + 16.0 * ny * nc * 2 + 16.0 * nc * my + 8.0 * nkernel * nc * my;
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboHalfSpaceSetUp - distributes the grid rows, plans the FFTs and computes the kernel spectra
+
+  Collective
+@*/
+PetscErrorCode TriboHalfSpaceSetUp(TriboHalfSpace hs)
+{
+  ptrdiff_t      n[2], alloc, nyl, j0, ncl, c0;
+  int            nxi;
+  PetscLogDouble t0;
+  unsigned       flags = FFTW_MEASURE;
+
+  PetscFunctionBeginUser;
+  if (hs->setup) PetscFunctionReturn(0);
+  PetscCall(PetscTime(&t0));
+  PetscCheck(hs->nx >= 1 && hs->ny >= 1, hs->comm, PETSC_ERR_ORDER, "TriboHalfSpaceSetGrid() must come before TriboHalfSpaceSetUp()");
+  if (hs->periodic)
+    hs->mx = hs->nx, hs->my = hs->ny;
+  else {
+    hs->mx = hs->padx > 0 ? hs->padx : 2 * hs->nx;
+    hs->my = hs->pady > 0 ? hs->pady : 2 * hs->ny;
+    PetscCheck(hs->mx >= 2 * hs->nx - 1 && hs->my >= 2 * hs->ny - 1, hs->comm, PETSC_ERR_USER_INPUT,
+               "padded FFT lengths %" PetscInt_FMT " x %" PetscInt_FMT " are too short for a %" PetscInt_FMT " x %" PetscInt_FMT
+               " grid: need at least 2n - 1 (option -contact_pad)",
+               hs->mx, hs->my, hs->nx, hs->ny);
+  }
+  hs->nc = hs->mx / 2 + 1;
+  fftw_mpi_init();
+  n[0] = hs->ny, n[1] = hs->nc;
+  alloc   = fftw_mpi_local_size_many_transposed(2, n, 2, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK, hs->comm, &nyl, &j0, &ncl, &c0);
+  hs->nyl = nyl, hs->j0 = j0, hs->ncl = ncl, hs->c0 = c0;
+  alloc /= 2; // complex numbers
+  // a rank without rows or columns still plans one (unused) row or column
+  hs->rbuf = fftw_alloc_real((size_t)(PetscMax(nyl, 1) * hs->mx));
+  hs->cbuf = fftw_alloc_real(2 * (size_t)PetscMax(alloc, PetscMax(nyl, 1) * hs->nc));
+  hs->tbuf = fftw_alloc_real(2 * (size_t)PetscMax(alloc, PetscMax(ncl, 1) * hs->ny));
+  hs->ybuf = fftw_alloc_real(2 * (size_t)(PetscMax(ncl, 1) * hs->my));
+  PetscCheck(hs->rbuf && hs->cbuf && hs->tbuf && hs->ybuf, PETSC_COMM_SELF, PETSC_ERR_MEM,
+             "cannot allocate the FFT buffers of a %" PetscInt_FMT " x %" PetscInt_FMT " half-space grid", hs->nx, hs->ny);
+  nxi = (int)hs->mx;
+  hs->pr2c =
+      fftw_plan_many_dft_r2c(1, &nxi, (int)PetscMax(nyl, 1), hs->rbuf, NULL, 1, (int)hs->mx, (fftw_complex *)hs->cbuf, NULL, 1, (int)hs->nc, flags);
+  hs->pc2r =
+      fftw_plan_many_dft_c2r(1, &nxi, (int)PetscMax(nyl, 1), (fftw_complex *)hs->cbuf, NULL, 1, (int)hs->nc, hs->rbuf, NULL, 1, (int)hs->mx, flags);
+  nxi     = (int)hs->my;
+  hs->pfy = fftw_plan_many_dft(1, &nxi, (int)PetscMax(ncl, 1), (fftw_complex *)hs->ybuf, NULL, 1, (int)hs->my, (fftw_complex *)hs->ybuf, NULL, 1,
+                               (int)hs->my, FFTW_FORWARD, flags);
+  hs->pby = fftw_plan_many_dft(1, &nxi, (int)PetscMax(ncl, 1), (fftw_complex *)hs->ybuf, NULL, 1, (int)hs->my, (fftw_complex *)hs->ybuf, NULL, 1,
+                               (int)hs->my, FFTW_BACKWARD, flags);
+  hs->ptf = fftw_mpi_plan_many_transpose(hs->ny, hs->nc, 2, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK, hs->cbuf, hs->tbuf, hs->comm, flags);
+  hs->ptb = fftw_mpi_plan_many_transpose(hs->nc, hs->ny, 2, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK, hs->tbuf, hs->cbuf, hs->comm, flags);
+  PetscCheck(hs->pr2c && hs->pc2r && hs->pfy && hs->pby && hs->ptf && hs->ptb, hs->comm, PETSC_ERR_LIB,
+             "FFTW could not plan the half-space transforms (%" PetscInt_FMT " x %" PetscInt_FMT ")", hs->mx, hs->my);
+  hs->setup = PETSC_TRUE;
+  PetscCall(KernelSpectrum_Private(hs, TRIBO_HS_ZZ));
+  if (hs->tangential) {
+    PetscCall(KernelSpectrum_Private(hs, TRIBO_HS_XX));
+    PetscCall(KernelSpectrum_Private(hs, TRIBO_HS_YY));
+    PetscCall(KernelSpectrum_Private(hs, TRIBO_HS_XY));
+  }
+  hs->membytes = 8.0 * nyl * hs->mx + 32.0 * alloc + 16.0 * ncl * hs->my + 8.0 * (hs->tangential ? 4 : 1) * ncl * hs->my;
+  PetscCall(PetscTimeSubtract(&t0));
+  hs->setup_time = -t0;
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboHalfSpaceApply - u = C p: the displacements of the local grid points caused by the tractions of all points
+
+  Collective
+
+  Input Parameters:
++ hs - the operator (set up)
+. k - the kernel: TRIBO_HS_ZZ (normal displacement under pressure), TRIBO_HS_XX, TRIBO_HS_YY, TRIBO_HS_XY (tangential)
+- p - local tractions (Pa), row-major over the local rows: p[(j - j0) nx + i]
+
+  Output Parameter:
+. u - local displacements (m), same layout; may not alias p
+
+  Notes:
+  Periodic: the mean (q = 0) displacement is zero. Non-periodic: the exact discrete linear convolution with the coefficients of
+  TriboHalfSpaceInfluence().
+@*/
+PetscErrorCode TriboHalfSpaceApply(TriboHalfSpace hs, TriboHalfSpaceKernel k, const PetscReal p[], PetscReal u[])
+{
+  PetscReal      *kh    = hs->khat[k];
+  const PetscReal scale = 1.0 / ((PetscReal)hs->mx * hs->my);
+  const PetscInt  nx = hs->nx, mx = hs->mx, my = hs->my;
+
+  PetscFunctionBeginUser;
+  PetscCheck(hs->setup, hs->comm, PETSC_ERR_ORDER, "TriboHalfSpaceSetUp() must come before TriboHalfSpaceApply()");
+  PetscCheck(kh, hs->comm, PETSC_ERR_ORDER, "the %s kernel was not set up: call TriboHalfSpaceSetTangential() before TriboHalfSpaceSetUp()",
+             TriboHalfSpaceKernels[k]);
+  PetscCall(Forward_Private(hs, p, nx));
+  for (ptrdiff_t c = 0; c < hs->ncl * my; c++) hs->ybuf[2 * c] *= kh[c] * scale, hs->ybuf[2 * c + 1] *= kh[c] * scale;
+  fftw_execute(hs->pby);
+  for (ptrdiff_t c = 0; c < hs->ncl; c++) {
+    const double *y = hs->ybuf + 2 * c * my;
+    double       *t = hs->tbuf + 2 * c * hs->ny;
+    for (PetscInt j = 0; j < 2 * hs->ny; j++) t[j] = y[j];
+  }
+  fftw_execute(hs->ptb);
+  fftw_execute(hs->pc2r);
+  for (ptrdiff_t j = 0; j < hs->nyl; j++)
+    for (PetscInt i = 0; i < nx; i++) u[j * nx + i] = hs->rbuf[j * mx + i];
+  hs->nprod++;
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboHalfSpaceApplyDense - u = C p by direct summation over all pairs of points: the test reference of TriboHalfSpaceApply()
+  (non-periodic only; O(N^2), for grids of at most 10^4 points)
+
+  Collective
+@*/
+PetscErrorCode TriboHalfSpaceApplyDense(TriboHalfSpace hs, TriboHalfSpaceKernel k, const PetscReal p[], PetscReal u[])
+{
+  PetscInt     N = hs->nx * hs->ny, nloc = (PetscInt)hs->nyl * hs->nx;
+  PetscMPIInt *counts, *displs, n = (PetscMPIInt)nloc;
+  PetscReal   *pall, *c;
+
+  PetscFunctionBeginUser;
+  PetscCheck(!hs->periodic, hs->comm, PETSC_ERR_SUP, "the dense reference is non-periodic only");
+  PetscCheck(N <= 10000, hs->comm, PETSC_ERR_SUP, "the dense reference is for grids of at most 10^4 points, got %" PetscInt_FMT, N);
+  PetscCall(PetscMalloc4(hs->size, &counts, hs->size, &displs, N, &pall, (2 * hs->nx - 1) * (2 * hs->ny - 1), &c));
+  PetscCallMPI(MPI_Allgather(&n, 1, MPI_INT, counts, 1, MPI_INT, hs->comm));
+  displs[0] = 0;
+  for (PetscMPIInt r = 1; r < hs->size; r++) displs[r] = displs[r - 1] + counts[r - 1];
+  PetscCallMPI(MPI_Allgatherv(p, n, MPIU_REAL, pall, counts, displs, MPIU_REAL, hs->comm));
+  for (PetscInt dj = -(hs->ny - 1); dj <= hs->ny - 1; dj++)
+    for (PetscInt di = -(hs->nx - 1); di <= hs->nx - 1; di++)
+      PetscCall(TriboHalfSpaceInfluence(hs, k, di, dj, &c[(dj + hs->ny - 1) * (2 * hs->nx - 1) + di + hs->nx - 1]));
+  for (PetscInt jl = 0; jl < (PetscInt)hs->nyl; jl++)
+    for (PetscInt i = 0; i < hs->nx; i++) {
+      PetscInt  j = (PetscInt)hs->j0 + jl;
+      PetscReal s = 0;
+      for (PetscInt l = 0; l < hs->ny; l++)
+        for (PetscInt m = 0; m < hs->nx; m++) s += c[(j - l + hs->ny - 1) * (2 * hs->nx - 1) + i - m + hs->nx - 1] * pall[l * hs->nx + m];
+      u[jl * hs->nx + i] = s;
+    }
+  PetscCall(PetscFree4(counts, displs, pall, c));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboHalfSpaceGetGrid(TriboHalfSpace hs, PetscInt *nx, PetscInt *ny, PetscReal *dx, PetscReal *dy)
+{
+  PetscFunctionBeginUser;
+  if (nx) *nx = hs->nx;
+  if (ny) *ny = hs->ny;
+  if (dx) *dx = hs->dx;
+  if (dy) *dy = hs->dy;
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboHalfSpaceGetLocalRows - the rows of this rank: j in [j0, j0 + nyl), nx points each (after TriboHalfSpaceSetUp())
+@*/
+PetscErrorCode TriboHalfSpaceGetLocalRows(TriboHalfSpace hs, PetscInt *j0, PetscInt *nyl)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(hs->setup, hs->comm, PETSC_ERR_ORDER, "TriboHalfSpaceSetUp() must come before TriboHalfSpaceGetLocalRows()");
+  if (j0) *j0 = (PetscInt)hs->j0;
+  if (nyl) *nyl = (PetscInt)hs->nyl;
+  PetscFunctionReturn(0);
+}
+
+/* E (Pa), nu and the contact modulus E* = E / (2 (1 - nu^2)) */
+PetscErrorCode TriboHalfSpaceGetMaterial(TriboHalfSpace hs, PetscReal *E, PetscReal *nu, PetscReal *Estar)
+{
+  PetscFunctionBeginUser;
+  if (E) *E = hs->E;
+  if (nu) *nu = hs->nu;
+  if (Estar) *Estar = hs->E / (2 * (1 - hs->nu * hs->nu));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboHalfSpaceGetComm(TriboHalfSpace hs, MPI_Comm *comm)
+{
+  PetscFunctionBeginUser;
+  *comm = hs->comm;
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboHalfSpaceGetPeriodic(TriboHalfSpace hs, PetscBool *periodic)
+{
+  PetscFunctionBeginUser;
+  *periodic = hs->periodic;
+  PetscFunctionReturn(0);
+}
+
+/* Bytes of this rank's FFT buffers and kernel spectra */
+PetscErrorCode TriboHalfSpaceGetMemory(TriboHalfSpace hs, PetscReal *bytes)
+{
+  PetscFunctionBeginUser;
+  *bytes = hs->membytes;
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboHalfSpaceGetProductCount(TriboHalfSpace hs, PetscInt *n)
+{
+  PetscFunctionBeginUser;
+  *n = hs->nprod;
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboHalfSpaceView(TriboHalfSpace hs, PetscViewer v)
+{
+  PetscFunctionBeginUser;
+  if (!v) PetscCall(PetscViewerASCIIGetStdout(hs->comm, &v));
+  PetscCall(PetscViewerASCIIPrintf(v,
+                                   "half space: %" PetscInt_FMT " x %" PetscInt_FMT " grid, %g x %g m cells, E %g Pa, nu %g, %s (FFT %" PetscInt_FMT
+                                   " x %" PetscInt_FMT "), %d ranks\n",
+                                   hs->nx, hs->ny, (double)hs->dx, (double)hs->dy, (double)hs->E, (double)hs->nu,
+                                   hs->periodic ? "periodic" : "zero padded", hs->mx, hs->my, hs->size));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboHalfSpaceDestroy(TriboHalfSpace *hs)
+{
+  TriboHalfSpace h = *hs;
+
+  PetscFunctionBeginUser;
+  if (!h) PetscFunctionReturn(0);
+  if (h->setup) {
+    fftw_destroy_plan(h->pr2c), fftw_destroy_plan(h->pc2r), fftw_destroy_plan(h->pfy);
+    fftw_destroy_plan(h->pby), fftw_destroy_plan(h->ptf), fftw_destroy_plan(h->ptb);
+    fftw_free(h->rbuf), fftw_free(h->cbuf), fftw_free(h->tbuf), fftw_free(h->ybuf);
+  }
+  for (PetscInt k = 0; k < TRIBO_HS_NKERNEL; k++) PetscCall(PetscFree(h->khat[k]));
+  PetscCall(PetscFree(h->prefix));
+  PetscCall(PetscFree(h));
+  *hs = NULL;
+  PetscFunctionReturn(0);
+}

@@ -1,0 +1,274 @@
+/* Contact solvers on the half-space grid: the Polonsky-Keer conjugate gradients for the normal problem (Polonsky and Keer,
+   Wear 231:206, 1999) and a projected conjugate-gradient solver of the same family for the tangential problem with Coulomb's law
+   and the slip history (the box-constrained problem |q| <= mu p of one quasi-static increment, as in Tamaas's PolonskyKeerTan;
+   for identical materials and nu = 0 the normal problem does not depend on it: Goodman's beta = 0). Every sum is one
+   MPI_Allreduce; the compliance products are TriboHalfSpaceApply(). */
+#include <tribocontact.h>
+
+/*@C
+  TriboContactSolverParamsDefault - rtol 1e-10 (relative pressure change), 5000 iterations, cold start
+@*/
+PetscErrorCode TriboContactSolverParamsDefault(TriboContactSolverParams *sp)
+{
+  PetscFunctionBeginUser;
+  sp->rtol   = 1e-10;
+  sp->maxits = 5000;
+  sp->warm   = PETSC_FALSE;
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode Sum_Private(MPI_Comm comm, PetscInt n, PetscReal s[])
+{
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, s, (PetscMPIInt)n, MPIU_REAL, MPIU_SUM, comm));
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboContactSolveNormal - frictionless normal contact of the gap profile h on the grid points of the mask
+
+  Collective
+
+  Input Parameters:
++ hs - the half-space operator (set up)
+. sp - solver parameters (NULL: defaults)
+. h - local undeformed gap (m) of the two surfaces: the separation before loading, up to a constant
+. mask - local points that may touch (NULL: all)
+. loadctl - PETSC_TRUE: value is the total force W (N); PETSC_FALSE: value is the rigid approach delta (m)
+- value - W or delta
+
+  Input/Output Parameter:
+. p - local pressure (Pa): the start when sp->warm, else any; on output the solution
+
+  Output Parameters:
++ u - local normal displacement C p (m), the gap is h + u - delta >= 0
+- info - iterations, force, approach, contact area, largest pressure
+
+  Notes:
+  Polonsky and Keer 1999: CG on the points with p > 0, restarted whenever points with p = 0 and a negative gap enter; load
+  control by scaling p to the force after every step, the approach the mean of u + h over the contact. Approach control: the
+  same projected CG on the quadratic program min 1/2 p C p + p (h - delta), p >= 0.
+@*/
+PetscErrorCode TriboContactSolveNormal(TriboHalfSpace hs, const TriboContactSolverParams *sp, const PetscReal h[], const PetscBool mask[],
+                                       PetscBool loadctl, PetscReal value, PetscReal p[], PetscReal u[], TriboContactInfo *info)
+{
+  TriboContactSolverParams dp;
+  MPI_Comm                 comm;
+  PetscInt                 nx, ny, j0, nyl, n, its;
+  PetscReal                dx, dy, A, c0, Gold = 1, beta = 0, s[4], delta = value, err = 0;
+  PetscReal               *g, *t, *r, *pold;
+  PetscBool                conj = PETSC_FALSE;
+
+  PetscFunctionBeginUser;
+  if (!sp) {
+    PetscCall(TriboContactSolverParamsDefault(&dp));
+    sp = &dp;
+  }
+  PetscCall(TriboHalfSpaceGetGrid(hs, &nx, &ny, &dx, &dy));
+  PetscCall(TriboHalfSpaceGetLocalRows(hs, &j0, &nyl));
+  PetscCall(TriboHalfSpaceGetComm(hs, &comm));
+  n = nx * nyl, A = dx * dy;
+  PetscCall(TriboHalfSpaceInfluence(hs, TRIBO_HS_ZZ, 0, 0, &c0));
+  s[0] = 0;
+  for (PetscInt i = 0; i < n; i++) s[0] += (!mask || mask[i]);
+  PetscCall(Sum_Private(comm, 1, s));
+  PetscCheck(s[0] > 0, comm, PETSC_ERR_USER_INPUT, "the contact mask is empty: no grid point may touch (check the grid extent and the mask options)");
+  PetscCheck(!loadctl || value > 0, comm, PETSC_ERR_USER_INPUT, "the normal force must be > 0, got %g N", (double)value);
+  if (!sp->warm) {
+    for (PetscInt i = 0; i < n; i++) p[i] = (!mask || mask[i]) ? (loadctl ? value / (A * s[0]) : PetscMax(delta - h[i], 0) / c0) : 0;
+  } else {
+    for (PetscInt i = 0; i < n; i++) p[i] = (!mask || mask[i]) ? PetscMax(p[i], 0) : 0;
+    if (loadctl) { // warm start scaled to the new force
+      s[0] = 0;
+      for (PetscInt i = 0; i < n; i++) s[0] += p[i] * A;
+      PetscCall(Sum_Private(comm, 1, s));
+      for (PetscInt i = 0; i < n; i++) p[i] = s[0] > 0 ? p[i] * value / s[0] : ((!mask || mask[i]) ? value / (A * n) : 0);
+    }
+  }
+  PetscCall(PetscMalloc4(n, &g, n, &t, n, &r, n, &pold));
+  for (PetscInt i = 0; i < n; i++) t[i] = 0;
+  for (its = 0; its < sp->maxits; its++) {
+    PetscBool overlap;
+    PetscReal tau;
+
+    PetscCall(TriboHalfSpaceApply(hs, TRIBO_HS_ZZ, p, u));
+    if (loadctl) { // the approach: mean of u + h over the points in contact
+      s[0] = s[1] = 0;
+      for (PetscInt i = 0; i < n; i++)
+        if (p[i] > 0) s[0] += u[i] + h[i], s[1] += 1;
+      PetscCall(Sum_Private(comm, 2, s));
+      delta = s[1] > 0 ? s[0] / s[1] : delta;
+    }
+    s[0] = 0;
+    for (PetscInt i = 0; i < n; i++) {
+      g[i] = (!mask || mask[i]) ? u[i] + h[i] - delta : 0;
+      if (p[i] > 0) s[0] += g[i] * g[i];
+    }
+    PetscCall(Sum_Private(comm, 1, s));
+    beta = conj ? s[0] / Gold : 0;
+    Gold = s[0];
+    for (PetscInt i = 0; i < n; i++) t[i] = p[i] > 0 ? g[i] + beta * t[i] : 0;
+    PetscCall(TriboHalfSpaceApply(hs, TRIBO_HS_ZZ, t, r));
+    s[0] = s[1] = s[2] = 0;
+    for (PetscInt i = 0; i < n; i++)
+      if (p[i] > 0) s[0] += r[i], s[1] += 1;
+    PetscCall(Sum_Private(comm, 2, s));
+    if (loadctl && s[1] > 0)
+      for (PetscInt i = 0; i < n; i++) r[i] -= s[0] / s[1];
+    s[0] = s[1] = 0;
+    for (PetscInt i = 0; i < n; i++)
+      if (p[i] > 0) s[0] += g[i] * t[i], s[1] += r[i] * t[i];
+    PetscCall(Sum_Private(comm, 2, s));
+    tau  = s[1] > 0 ? s[0] / s[1] : 1 / c0;
+    s[0] = s[1] = s[2] = 0;
+    for (PetscInt i = 0; i < n; i++) {
+      pold[i] = p[i];
+      if (p[i] > 0)
+        p[i] = PetscMax(p[i] - tau * t[i], 0);
+      else if ((!mask || mask[i]) && g[i] < 0)
+        p[i] = -tau * g[i], s[2] += 1; // points that penetrate enter the contact
+    }
+    PetscCall(Sum_Private(comm, 1, &s[2]));
+    overlap = s[2] > 0 ? PETSC_TRUE : PETSC_FALSE;
+    conj    = overlap ? PETSC_FALSE : PETSC_TRUE;
+    if (loadctl) {
+      s[0] = 0;
+      for (PetscInt i = 0; i < n; i++) s[0] += p[i] * A;
+      PetscCall(Sum_Private(comm, 1, s));
+      PetscCheck(s[0] > 0, comm, PETSC_ERR_CONV_FAILED, "Polonsky-Keer iteration %" PetscInt_FMT " lost all contact", its);
+      for (PetscInt i = 0; i < n; i++) p[i] *= value / s[0];
+    }
+    s[0] = s[1] = 0;
+    for (PetscInt i = 0; i < n; i++) s[0] += PetscAbsReal(p[i] - pold[i]), s[1] += p[i];
+    PetscCall(Sum_Private(comm, 2, s));
+    err = s[1] > 0 ? s[0] / s[1] : 0;
+    if (s[1] == 0 && !loadctl) break; // no contact at this approach
+    if (err < sp->rtol) break;
+  }
+  PetscCall(TriboHalfSpaceApply(hs, TRIBO_HS_ZZ, p, u));
+  s[0] = s[1] = s[2] = s[3] = 0;
+  for (PetscInt i = 0; i < n; i++)
+    if (p[i] > 0) s[0] += u[i] + h[i], s[1] += 1, s[2] += p[i] * A, s[3] = PetscMax(s[3], p[i]);
+  PetscCall(Sum_Private(comm, 3, s));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &s[3], 1, MPIU_REAL, MPIU_MAX, comm));
+  info->its       = its + (its < sp->maxits);
+  info->converged = err < sp->rtol ? PETSC_TRUE : PETSC_FALSE;
+  info->error     = err;
+  info->force     = s[2];
+  info->approach  = loadctl ? (s[1] > 0 ? s[0] / s[1] : 0) : value;
+  info->ncontact  = (PetscInt)s[1];
+  info->area      = s[1] * A;
+  info->pmax      = s[3];
+  PetscCall(PetscFree4(g, t, r, pold));
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboContactSolveTangential - one quasi-static increment of the tangential (x) contact problem with Coulomb friction
+
+  Collective
+
+  Input Parameters:
++ hs - the half-space operator (set up with TriboHalfSpaceSetTangential())
+. sp - solver parameters (NULL: defaults; sp->warm: start from q)
+. p - local normal pressure (Pa), fixed during the increment (decoupled: identical materials)
+. mu - friction coefficient
+- delta - rigid tangential shift of the two bodies (m)
+
+  Input/Output Parameters:
++ q - local shear traction (Pa): on input the previous increment's, on output the new one
+- s - local accumulated slip (m): s = delta - C_xx q at the end of the previous increment, updated
+
+  Output Parameters:
++ state - local state per point: 0 open (p = 0), 1 stick, 2 slip (NULL: not wanted)
+- info - iterations, tangential force Q, stick and slip counts, energy dissipated in the increment
+
+  Notes:
+  The increment's slip ds = (delta - C q) - s_old must vanish where |q| < mu p (stick) and have the sign of q where |q| = mu p
+  (slip): the optimality conditions of min 1/2 q C q + q (s_old - delta) with |q| <= mu p. Solved by conjugate gradients on the
+  points strictly inside the bounds, projection onto them, and a restart when points at a bound want back in (Polonsky and
+  Keer's active-set scheme with two bounds).
+@*/
+PetscErrorCode TriboContactSolveTangential(TriboHalfSpace hs, const TriboContactSolverParams *sp, const PetscReal p[], PetscReal mu, PetscReal delta,
+                                           PetscReal q[], PetscReal s[], PetscInt state[], TriboTangentialInfo *info)
+{
+  TriboContactSolverParams dp;
+  MPI_Comm                 comm;
+  PetscInt                 nx, ny, j0, nyl, n, its;
+  PetscReal                dx, dy, A, c0, Gold = 1, beta, sum[4], err = 0;
+  PetscReal               *g, *t, *r, *qold, *u;
+  PetscBool                conj = PETSC_FALSE;
+
+  PetscFunctionBeginUser;
+  if (!sp) {
+    PetscCall(TriboContactSolverParamsDefault(&dp));
+    sp = &dp;
+  }
+  PetscCheck(mu > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "friction coefficient must be > 0, got %g (option -contact_mu)", (double)mu);
+  PetscCall(TriboHalfSpaceGetGrid(hs, &nx, &ny, &dx, &dy));
+  PetscCall(TriboHalfSpaceGetLocalRows(hs, &j0, &nyl));
+  PetscCall(TriboHalfSpaceGetComm(hs, &comm));
+  n = nx * nyl, A = dx * dy;
+  PetscCall(TriboHalfSpaceInfluence(hs, TRIBO_HS_XX, 0, 0, &c0));
+  PetscCall(PetscMalloc5(n, &g, n, &t, n, &r, n, &qold, n, &u));
+  for (PetscInt i = 0; i < n; i++) {
+    PetscReal b = mu * p[i];
+    q[i]        = p[i] > 0 ? (sp->warm ? PetscMin(PetscMax(q[i], -b), b) : 0) : 0;
+    t[i]        = 0;
+  }
+  for (its = 0; its < sp->maxits; its++) {
+    PetscReal tau;
+
+    PetscCall(TriboHalfSpaceApply(hs, TRIBO_HS_XX, q, u));
+    sum[0] = 0;
+    for (PetscInt i = 0; i < n; i++) {
+      g[i] = p[i] > 0 ? u[i] + s[i] - delta : 0;
+      if (p[i] > 0 && PetscAbsReal(q[i]) < mu * p[i]) sum[0] += g[i] * g[i];
+    }
+    PetscCall(Sum_Private(comm, 1, sum));
+    beta = conj ? sum[0] / Gold : 0;
+    Gold = sum[0];
+    for (PetscInt i = 0; i < n; i++) t[i] = (p[i] > 0 && PetscAbsReal(q[i]) < mu * p[i]) ? g[i] + beta * t[i] : 0;
+    PetscCall(TriboHalfSpaceApply(hs, TRIBO_HS_XX, t, r));
+    sum[0] = sum[1] = 0;
+    for (PetscInt i = 0; i < n; i++) sum[0] += g[i] * t[i], sum[1] += r[i] * t[i];
+    PetscCall(Sum_Private(comm, 2, sum));
+    tau    = sum[1] > 0 ? sum[0] / sum[1] : 1 / c0;
+    sum[2] = 0;
+    for (PetscInt i = 0; i < n; i++) {
+      PetscReal b = mu * p[i];
+      qold[i]     = q[i];
+      if (p[i] <= 0) continue;
+      if (PetscAbsReal(q[i]) < b)
+        q[i] = PetscMin(PetscMax(q[i] - tau * t[i], -b), b);
+      else if ((q[i] >= b && g[i] > 0) || (q[i] <= -b && g[i] < 0))
+        q[i] = PetscMin(PetscMax(q[i] - g[i] / c0, -b), b), sum[2] += 1; // back into the stick set
+    }
+    sum[0] = sum[1] = 0;
+    for (PetscInt i = 0; i < n; i++) sum[0] += PetscAbsReal(q[i] - qold[i]), sum[1] += mu * p[i];
+    PetscCall(Sum_Private(comm, 3, sum));
+    conj = sum[2] > 0 ? PETSC_FALSE : PETSC_TRUE;
+    err  = sum[1] > 0 ? sum[0] / sum[1] : 0;
+    if (err < sp->rtol) break;
+  }
+  PetscCall(TriboHalfSpaceApply(hs, TRIBO_HS_XX, q, u));
+  sum[0] = sum[1] = sum[2] = sum[3] = 0;
+  for (PetscInt i = 0; i < n; i++) {
+    PetscReal snew = delta - u[i], ds = snew - s[i];
+    PetscInt  st = p[i] > 0 ? (PetscAbsReal(q[i]) < mu * p[i] * (1 - 1e-9) ? 1 : 2) : 0;
+    if (p[i] <= 0) snew = s[i], ds = 0; // open points keep their slip
+    sum[0] += q[i] * A, sum[1] += st == 1, sum[2] += st == 2, sum[3] += q[i] * ds * A;
+    s[i] = snew;
+    if (state) state[i] = st;
+  }
+  PetscCall(Sum_Private(comm, 4, sum));
+  info->its       = its + (its < sp->maxits);
+  info->converged = err < sp->rtol ? PETSC_TRUE : PETSC_FALSE;
+  info->error     = err;
+  info->force     = sum[0];
+  info->nstick    = (PetscInt)sum[1];
+  info->nslip     = (PetscInt)sum[2];
+  info->dissip    = sum[3];
+  PetscCall(PetscFree5(g, t, r, qold, u));
+  PetscFunctionReturn(0);
+}
