@@ -71,3 +71,44 @@ typedef struct {
 } TriboTangentialInfo;
 PETSC_EXTERN PetscErrorCode TriboContactSolveTangential(TriboHalfSpace, const TriboContactSolverParams *, const PetscReal[], PetscReal, PetscReal,
                                                         PetscReal[], PetscReal[], PetscInt[], TriboTangentialInfo *);
+
+/* The driver (src/contact/contact.c): a built-in case on its grid, its load steps, a monitor called after every step */
+typedef enum {
+  TRIBO_CONTACT_HERTZ,  /* sphere on a flat (Johnson §4.2), load steps up to -contact_load */
+  TRIBO_CONTACT_PUNCH,  /* rigid flat circular punch (Johnson §3.2): the mask is its disc */
+  TRIBO_CONTACT_WAVY,   /* Westergaard's wavy surface, periodic (Johnson §13.2), mean pressures 0.1 .. 1.2 p* */
+  TRIBO_CONTACT_MINDLIN /* Hertz, then a tangential cycle +-Q* (Cattaneo-Mindlin, Mindlin-Deresiewicz; nu = 0) */
+} TriboContactCase;
+PETSC_EXTERN const char *const TriboContactCases[];
+
+typedef struct {
+  PetscReal load;     /* hertz, punch, mindlin: the normal force (N); wavy: the mean pressure over p* */
+  PetscReal force;    /* normal force found (N) */
+  PetscReal approach; /* rigid approach (m) */
+  PetscReal area;     /* contact area (m^2) */
+  PetscReal pmax;     /* largest pressure (Pa) */
+  PetscInt  its;      /* normal (or tangential) solver iterations */
+  PetscBool converged;
+  PetscReal shift;  /* mindlin: rigid tangential shift (m) */
+  PetscReal tforce; /* mindlin: tangential force Q (N) */
+  PetscInt  nstick, nslip;
+  PetscReal dissip; /* mindlin: energy dissipated in the step (J) */
+  PetscReal seconds;
+} TriboContactStep;
+
+typedef struct _p_TriboContact *TriboContact;
+PETSC_EXTERN PetscErrorCode     TriboContactCreate(MPI_Comm, TriboContact *);
+PETSC_EXTERN PetscErrorCode     TriboContactSetFromOptions(TriboContact);
+PETSC_EXTERN PetscErrorCode     TriboContactSetUp(TriboContact);
+PETSC_EXTERN PetscErrorCode     TriboContactSolve(TriboContact);
+PETSC_EXTERN PetscErrorCode     TriboContactView(TriboContact, PetscViewer);
+PETSC_EXTERN PetscErrorCode     TriboContactDestroy(TriboContact *);
+PETSC_EXTERN PetscErrorCode     TriboContactSetMonitor(TriboContact, PetscErrorCode (*)(TriboContact, PetscInt, void *), void *);
+PETSC_EXTERN PetscErrorCode     TriboContactGetCase(TriboContact, TriboContactCase *);
+PETSC_EXTERN PetscErrorCode     TriboContactGetHalfSpace(TriboContact, TriboHalfSpace *);
+PETSC_EXTERN PetscErrorCode     TriboContactGetOrigin(TriboContact, PetscReal *, PetscReal *);
+PETSC_EXTERN PetscErrorCode     TriboContactGetFields(TriboContact, const PetscReal **, const PetscBool **, const PetscReal **, const PetscReal **,
+                                                      const PetscReal **, const PetscReal **, const PetscInt **);
+PETSC_EXTERN PetscErrorCode     TriboContactGetSteps(TriboContact, PetscInt *, const TriboContactStep **);
+PETSC_EXTERN PetscErrorCode     TriboContactGetReference(TriboContact, PetscInt *, const char *const **, const PetscReal **);
+PETSC_EXTERN PetscErrorCode     TriboContactGetMemory(TriboContact, PetscReal *, PetscReal *);

@@ -293,7 +293,7 @@ static PetscErrorCode KernelSpectrum_Private(TriboHalfSpace hs, TriboHalfSpaceKe
 }
 
 /*@C
-  TriboHalfSpaceEstimateMemory - bytes per rank of the operator's buffers and kernel spectra for an nx x ny grid on size ranks
+  TriboHalfSpaceEstimateMemory - bytes (all ranks together) of the operator's FFT buffers and kernel spectra for an nx x ny grid
 
   Not collective
 @*/

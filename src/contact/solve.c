@@ -186,8 +186,8 @@ PetscErrorCode TriboContactSolveNormal(TriboHalfSpace hs, const TriboContactSolv
   Notes:
   The increment's slip ds = (delta - C q) - s_old must vanish where |q| < mu p (stick) and have the sign of q where |q| = mu p
   (slip): the optimality conditions of min 1/2 q C q + q (s_old - delta) with |q| <= mu p. Solved by conjugate gradients on the
-  points strictly inside the bounds, projection onto them, and a restart when points at a bound want back in (Polonsky and
-  Keer's active-set scheme with two bounds).
+  working set (points inside the bounds and points at a bound whose gradient points inwards), projection onto the bounds, and
+  a restart whenever the working set changes (Polonsky and Keer's active-set scheme with two bounds).
 @*/
 PetscErrorCode TriboContactSolveTangential(TriboHalfSpace hs, const TriboContactSolverParams *sp, const PetscReal p[], PetscReal mu, PetscReal delta,
                                            PetscReal q[], PetscReal s[], PetscInt state[], TriboTangentialInfo *info)
@@ -197,7 +197,7 @@ PetscErrorCode TriboContactSolveTangential(TriboHalfSpace hs, const TriboContact
   PetscInt                 nx, ny, j0, nyl, n, its;
   PetscReal                dx, dy, A, c0, Gold = 1, beta, sum[4], err = 0;
   PetscReal               *g, *t, *r, *qold, *u;
-  PetscBool                conj = PETSC_FALSE;
+  PetscBool                conj = PETSC_FALSE, *w;
 
   PetscFunctionBeginUser;
   if (!sp) {
@@ -210,7 +210,7 @@ PetscErrorCode TriboContactSolveTangential(TriboHalfSpace hs, const TriboContact
   PetscCall(TriboHalfSpaceGetComm(hs, &comm));
   n = nx * nyl, A = dx * dy;
   PetscCall(TriboHalfSpaceInfluence(hs, TRIBO_HS_XX, 0, 0, &c0));
-  PetscCall(PetscMalloc5(n, &g, n, &t, n, &r, n, &qold, n, &u));
+  PetscCall(PetscMalloc6(n, &g, n, &t, n, &r, n, &qold, n, &u, n, &w));
   for (PetscInt i = 0; i < n; i++) {
     PetscReal b = mu * p[i];
     q[i]        = p[i] > 0 ? (sp->warm ? PetscMin(PetscMax(q[i], -b), b) : 0) : 0;
@@ -220,29 +220,32 @@ PetscErrorCode TriboContactSolveTangential(TriboHalfSpace hs, const TriboContact
     PetscReal tau;
 
     PetscCall(TriboHalfSpaceApply(hs, TRIBO_HS_XX, q, u));
-    sum[0] = 0;
-    for (PetscInt i = 0; i < n; i++) {
-      g[i] = p[i] > 0 ? u[i] + s[i] - delta : 0;
-      if (p[i] > 0 && PetscAbsReal(q[i]) < mu * p[i]) sum[0] += g[i] * g[i];
+    sum[0] = sum[1] = 0;
+    for (PetscInt i = 0; i < n; i++) { // the working set: points inside the bounds and points at a bound whose gradient points inwards
+      PetscReal b = mu * p[i];
+      g[i]        = p[i] > 0 ? u[i] + s[i] - delta : 0;
+      w[i]        = p[i] > 0 && (PetscAbsReal(q[i]) < b || (q[i] >= b && g[i] > 0) || (q[i] <= -b && g[i] < 0));
+      if (w[i]) sum[0] += g[i] * g[i];
+      if (w[i] && PetscAbsReal(q[i]) >= b) sum[1] += 1;
     }
-    PetscCall(Sum_Private(comm, 1, sum));
+    PetscCall(Sum_Private(comm, 2, sum));
+    if (sum[1] > 0) conj = PETSC_FALSE; // points leave a bound: restart
     beta = conj ? sum[0] / Gold : 0;
     Gold = sum[0];
-    for (PetscInt i = 0; i < n; i++) t[i] = (p[i] > 0 && PetscAbsReal(q[i]) < mu * p[i]) ? g[i] + beta * t[i] : 0;
+    for (PetscInt i = 0; i < n; i++) t[i] = w[i] ? g[i] + beta * t[i] : 0;
     PetscCall(TriboHalfSpaceApply(hs, TRIBO_HS_XX, t, r));
     sum[0] = sum[1] = 0;
     for (PetscInt i = 0; i < n; i++) sum[0] += g[i] * t[i], sum[1] += r[i] * t[i];
     PetscCall(Sum_Private(comm, 2, sum));
-    tau    = sum[1] > 0 ? sum[0] / sum[1] : 1 / c0;
+    tau    = sum[1] > 0 ? sum[0] / sum[1] : 0;
     sum[2] = 0;
     for (PetscInt i = 0; i < n; i++) {
-      PetscReal b = mu * p[i];
+      PetscReal b = mu * p[i], v;
       qold[i]     = q[i];
-      if (p[i] <= 0) continue;
-      if (PetscAbsReal(q[i]) < b)
-        q[i] = PetscMin(PetscMax(q[i] - tau * t[i], -b), b);
-      else if ((q[i] >= b && g[i] > 0) || (q[i] <= -b && g[i] < 0))
-        q[i] = PetscMin(PetscMax(q[i] - g[i] / c0, -b), b), sum[2] += 1; // back into the stick set
+      if (!w[i]) continue;
+      v = q[i] - tau * t[i];
+      if (v > b || v < -b) sum[2] += 1; // a point reaches a bound: projected, restart
+      q[i] = PetscMin(PetscMax(v, -b), b);
     }
     sum[0] = sum[1] = 0;
     for (PetscInt i = 0; i < n; i++) sum[0] += PetscAbsReal(q[i] - qold[i]), sum[1] += mu * p[i];
@@ -269,6 +272,6 @@ PetscErrorCode TriboContactSolveTangential(TriboHalfSpace hs, const TriboContact
   info->nstick    = (PetscInt)sum[1];
   info->nslip     = (PetscInt)sum[2];
   info->dissip    = sum[3];
-  PetscCall(PetscFree5(g, t, r, qold, u));
+  PetscCall(PetscFree6(g, t, r, qold, u, w));
   PetscFunctionReturn(0);
 }
