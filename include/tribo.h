@@ -13,5 +13,6 @@
 #include <tribomodel.h>
 #include <triboio.h>
 #include <tribocont.h>
+#include <tribocontact.h>
 #include <tribonma.h>
 #include <tribotransient.h>

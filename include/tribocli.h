@@ -30,6 +30,7 @@ PETSC_EXTERN PetscErrorCode TriboVerbLaw(MPI_Comm, PetscBool);
 PETSC_EXTERN PetscErrorCode TriboLawSetSurfaceFromOptions(TriboLaw, TriboSurfaceStats *);
 PETSC_EXTERN PetscErrorCode TriboJointSetSurfaceFromOptions(TriboJoint);
 PETSC_EXTERN PetscErrorCode TriboVerbSurface(MPI_Comm, PetscBool);
+PETSC_EXTERN PetscErrorCode TriboVerbContact(MPI_Comm, PetscBool);
 
 /* Prescribed histories of tribo law (src/cli/lawpath.c): formulas of time, tables of samples */
 #define TRIBO_FORMULA_MAX_TERMS 32

@@ -109,6 +109,7 @@ PETSC_EXTERN PetscErrorCode     TriboContactGetHalfSpace(TriboContact, TriboHalf
 PETSC_EXTERN PetscErrorCode     TriboContactGetOrigin(TriboContact, PetscReal *, PetscReal *);
 PETSC_EXTERN PetscErrorCode     TriboContactGetFields(TriboContact, const PetscReal **, const PetscBool **, const PetscReal **, const PetscReal **,
                                                       const PetscReal **, const PetscReal **, const PetscInt **);
+PETSC_EXTERN PetscErrorCode     TriboContactGetNumPlannedSteps(TriboContact, PetscInt *);
 PETSC_EXTERN PetscErrorCode     TriboContactGetSteps(TriboContact, PetscInt *, const TriboContactStep **);
 PETSC_EXTERN PetscErrorCode     TriboContactGetReference(TriboContact, PetscInt *, const char *const **, const PetscReal **);
 PETSC_EXTERN PetscErrorCode     TriboContactGetMemory(TriboContact, PetscReal *, PetscReal *);

@@ -38,6 +38,7 @@
    complete, so a failed run never leaves a half file nor destroys a good one. */
 #include <triborom.h>
 #include <tribosurf.h>
+#include <tribocontact.h>
 
 #define TRIBO_H5_META         "/meta"
 #define TRIBO_H5_ROM          "/rom"
@@ -75,6 +76,7 @@
 #define TRIBO_H5_CONT_FOLDS   "/cont/folds"
 #define TRIBO_H5_CONT_D       "/cont/scaling"
 #define TRIBO_H5_SURFACE      "/surface"    /* tribo surface: scans; statistics in /erosion_<k> (src/io/surfio.c) */
+#define TRIBO_H5_CONTACT      "/contact"    /* tribo contact: half-space grid, closed forms, steps, fields per step (src/io/contactio.c) */
 #define TRIBO_H5_FE_SURF      "/fe/surface" /* FE outer surface: nodes, topology, node_id; basis in a ROM file */
 
 typedef struct _n_TriboH5 *TriboH5;
@@ -130,6 +132,8 @@ PETSC_EXTERN PetscErrorCode  TriboXdmfTopology(TriboXdmf, const char[], PetscInt
 PETSC_EXTERN PetscErrorCode  TriboXdmfGeometry(TriboXdmf, PetscInt, const char[]);
 PETSC_EXTERN PetscErrorCode  TriboXdmfAttribute(TriboXdmf, const char[], const char[], PetscInt, PetscInt, const char[]);
 PETSC_EXTERN PetscErrorCode  TriboXdmfClose(TriboXdmf *, PetscBool);
+PETSC_EXTERN PetscErrorCode  TriboXdmfRectMesh(TriboXdmf, PetscInt, PetscInt, PetscReal, PetscReal, PetscReal, PetscReal);
+PETSC_EXTERN PetscErrorCode  TriboXdmfRectAttribute(TriboXdmf, const char[], PetscInt, PetscInt, const char[], const char[]);
 /* The interface mesh of a ROM in a result file: /interface/nodes (nnodes x 3), /interface/points
    (npts x 3), /interface/topology (XDMF mixed cells) with attributes nelem and topology_length;
    and point fields (npts x 3) averaged over each element with the quadrature weights. */
@@ -161,3 +165,9 @@ PETSC_EXTERN PetscErrorCode TriboSurfaceStatsDestroy(TriboSurfaceStats *);
 /* Surface scans in (CSV, HDF5) and the statistics of tribo surface out (src/io/surfio.c; layout there) */
 PETSC_EXTERN PetscErrorCode TriboSurfaceScanLoad(MPI_Comm, const char[], PetscReal, PetscReal, TriboHeightMap **);
 PETSC_EXTERN PetscErrorCode TriboSurfWriteH5(TriboSurf, TriboH5, PetscInt);
+
+/* Half-space contact results (src/io/contactio.c; layout there) */
+PETSC_EXTERN PetscErrorCode TriboContactWriteGridH5(TriboContact, TriboH5);
+PETSC_EXTERN PetscErrorCode TriboContactWriteStepH5(TriboContact, TriboH5, PetscInt);
+PETSC_EXTERN PetscErrorCode TriboContactWriteStepsH5(TriboContact, TriboH5, const PetscInt[]);
+PETSC_EXTERN PetscErrorCode TriboContactWriteXdmf(TriboContact, const char[], const char[], PetscInt, const PetscInt[]);

@@ -918,3 +918,4 @@ def surface_figure(results, group=None, title=None):
     if title:
         fig.suptitle(title)
     return fig
+from . import contactfig  # noqa: E402,F401  (registers the kind "contact")

@@ -73,8 +73,10 @@ PetscErrorCode TriboRegisterAll(void)
   PetscCall(TriboModelRegisterAll());
   PetscCall(TriboOptionsRegisterNamespace("rom_")); // TriboCBSetFromOptions()
   PetscCall(TriboNMARegisterAll());
-  PetscCall(TriboOptionsRegisterNamespace("law_"));       // tribo law
-  PetscCall(TriboOptionsRegisterNamespace("surface_"));   // TriboSurfaceSetFromOptions(), tribo surface
-  PetscCall(TriboOptionsRegisterNamespace("transient_")); // TriboTransientSetFromOptions(): a shared configuration file may hold them
+  PetscCall(TriboOptionsRegisterNamespace("law_"));     // tribo law
+  PetscCall(TriboOptionsRegisterNamespace("surface_")); // TriboSurfaceSetFromOptions(), tribo surface
+  PetscCall(TriboOptionsRegisterNamespace("transient_"));
+  PetscCall(TriboOptionsRegisterNamespace(
+      "contact_")); // TriboContactSetFromOptions(), tribo contact // TriboTransientSetFromOptions(): a shared configuration file may hold them
   PetscFunctionReturn(0);
 }

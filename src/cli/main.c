@@ -12,6 +12,7 @@ static const TriboVerb verbs[] = {
     {"law", "drive interface laws through a displacement or traction history: loops, dissipation, stick/slip", TriboVerbLaw},
     {"transient", "prestress, then the response in time to a load by implicit integration (Newmark, HHT-alpha)", TriboVerbTransient},
     {"surface", "surface scans (or synthetic surfaces) to asperity statistics and the mesoscale gap at every erosion size", TriboVerbSurface},
+    {"contact", "half-space contact on a fine grid (FFT, MPI): Hertz, punch, wavy, Cattaneo-Mindlin cycle (-contact_case)", TriboVerbContact},
     {"mesh", "write a parametric FE deck (-mesh_type lapbeam: BRB-like bolted lap beam)", TriboVerbMesh},
 };
 static const int nverbs = (int)(sizeof(verbs) / sizeof(verbs[0]));

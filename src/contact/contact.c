@@ -13,7 +13,7 @@ struct _p_TriboContact {
   TriboHalfSpace           hs;
   TriboContactCase         type;
   PetscInt                 n, nsteps;
-  PetscReal                E, nu, R, load, radius, wavelength, amplitude, mu, psi, box, memmax;
+  PetscReal                E, nu, R, load, radius, wavelength, amplitude, mu, psi, box, memmax, maskr;
   TriboContactSolverParams sp;
   PetscInt                 nx, ny, j0, nyl, nloc;
   PetscReal                dx, x0, y0;
@@ -64,6 +64,7 @@ PetscErrorCode TriboContactCreate(MPI_Comm comm, TriboContact *c)
 . -contact_wavelength <m>, -contact_amplitude <m> - wavy surface z = D (1 - cos(2 pi x/l))
 . -contact_mu <mu>, -contact_psi <psi = Q* over mu P> - friction coefficient and tangential amplitude (mindlin)
 . -contact_rtol, -contact_maxits - solver tolerance (relative pressure change) and iteration cap
+. -contact_mask_radius <m> - only the points within this distance of the centre may touch (0: all; punch: its disc)
 . -contact_memory_max <GiB> - largest memory per node the run may take (default 90 % of the node's physical memory)
 - -contact_E, -contact_nu, -contact_periodic, -contact_pad - the half space (TriboHalfSpaceSetFromOptions())
 @*/
@@ -72,6 +73,7 @@ PetscErrorCode TriboContactSetFromOptions(TriboContact c)
   PetscBool set;
 
   PetscFunctionBeginUser;
+  PetscCall(TriboOptionsUseNamespace(NULL, "contact_"));
   TriboOptionsBegin(c->comm, NULL, "Half-space contact (tribo contact)", "TriboContact");
   PetscCall(
       PetscOptionsEnum("-contact_case", "built-in case", "TriboContactSetUp", TriboContactCases, (PetscEnum)c->type, (PetscEnum *)&c->type, NULL));
@@ -88,6 +90,8 @@ PetscErrorCode TriboContactSetFromOptions(TriboContact c)
   PetscCall(PetscOptionsReal("-contact_psi", "tangential amplitude Q*/(mu P) (mindlin)", "TriboContactSolve", c->psi, &c->psi, NULL));
   PetscCall(PetscOptionsReal("-contact_rtol", "relative pressure change at convergence", "TriboContactSolveNormal", c->sp.rtol, &c->sp.rtol, NULL));
   PetscCall(PetscOptionsInt("-contact_maxits", "iteration cap of the solvers", "TriboContactSolveNormal", c->sp.maxits, &c->sp.maxits, NULL));
+  PetscCall(PetscOptionsReal("-contact_mask_radius", "only points within this distance of the centre may touch (m; 0: all)", "TriboContactSetUp",
+                             c->maskr, &c->maskr, NULL));
   PetscCall(PetscOptionsReal("-contact_memory_max", "largest memory per node (GiB; 0: 90 % of the physical memory)", "TriboContactSetUp", c->memmax,
                              &c->memmax, NULL));
   TriboOptionsEnd();
@@ -217,7 +221,17 @@ PetscErrorCode TriboContactSetUp(TriboContact c)
       default:
         c->h[k] = (x * x + y * y) / (2 * c->R);
       }
+      if (c->maskr > 0 && x * x + y * y >= c->maskr * c->maskr) c->mask[k] = PETSC_FALSE;
     }
+  {
+    PetscReal cnt = 0;
+    for (PetscInt k = 0; k < c->nloc; k++) cnt += c->mask[k];
+    PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &cnt, 1, MPIU_REAL, MPIU_SUM, c->comm));
+    PetscCheck(cnt > 0, c->comm, PETSC_ERR_USER_INPUT,
+               "the contact mask is empty: no point of the %" PetscInt_FMT " x %" PetscInt_FMT
+               " grid (spacing %g m) may touch (options -contact_mask_radius %g m, -contact_radius %g m)",
+               c->nx, c->ny, (double)c->dx, (double)c->maskr, (double)c->radius);
+  }
   if (c->nsteps <= 0) c->nsteps = c->type == TRIBO_CONTACT_WAVY ? 5 : (c->type == TRIBO_CONTACT_MINDLIN ? 8 : 1);
   c->maxstep = c->type == TRIBO_CONTACT_MINDLIN ? 1 + 5 * c->nsteps : c->nsteps;
   PetscCall(PetscCalloc1(c->maxstep, &c->steps));
@@ -355,6 +369,15 @@ PetscErrorCode TriboContactGetFields(TriboContact c, const PetscReal **h, const 
   if (q) *q = c->q;
   if (s) *s = c->s;
   if (state) *state = c->state;
+  PetscFunctionReturn(0);
+}
+
+/* The number of load steps TriboContactSolve() will take (after TriboContactSetUp()) */
+PetscErrorCode TriboContactGetNumPlannedSteps(TriboContact c, PetscInt *n)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(c->setup, c->comm, PETSC_ERR_ORDER, "TriboContactSetUp() first");
+  *n = c->maxstep;
   PetscFunctionReturn(0);
 }
 

@@ -324,3 +324,39 @@ PetscErrorCode TriboXdmfSeries(TriboXdmf x, const char name[], TriboInterface f,
   PetscCall(TriboXdmfEndGrid(x));
   PetscFunctionReturn(0);
 }
+
+/*@
+  TriboXdmfRectMesh - A regular nx x ny grid of points (x0 + i dx, y0 + j dy) as the geometry and topology of the current grid
+  (XDMF 2DCoRectMesh, ORIGIN_DXDY; the arrays on it are ny x nx datasets, row-major).
+
+  Not collective
+@*/
+PetscErrorCode TriboXdmfRectMesh(TriboXdmf x, PetscInt nx, PetscInt ny, PetscReal x0, PetscReal y0, PetscReal dx, PetscReal dy)
+{
+  PetscFunctionBeginUser;
+  PetscCall(Printf_Private(x, "<Topology TopologyType=\"2DCoRectMesh\" Dimensions=\"%" PetscInt_FMT " %" PetscInt_FMT "\"/>\n", ny, nx));
+  PetscCall(Printf_Private(x, "<Geometry GeometryType=\"ORIGIN_DXDY\">\n"));
+  PetscCall(Printf_Private(x, "  <DataItem Dimensions=\"2\" NumberType=\"Float\" Precision=\"8\" Format=\"XML\">%.17g %.17g</DataItem>\n", (double)y0,
+                           (double)x0));
+  PetscCall(Printf_Private(x, "  <DataItem Dimensions=\"2\" NumberType=\"Float\" Precision=\"8\" Format=\"XML\">%.17g %.17g</DataItem>\n", (double)dy,
+                           (double)dx));
+  PetscCall(Printf_Private(x, "</Geometry>\n"));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboXdmfRectAttribute - A scalar field at the points of the TriboXdmfRectMesh() grid: a ny x nx dataset of 8-byte floats or
+  integers (type "Float" or "Int").
+
+  Not collective
+@*/
+PetscErrorCode TriboXdmfRectAttribute(TriboXdmf x, const char name[], PetscInt nx, PetscInt ny, const char type[], const char dataset[])
+{
+  PetscFunctionBeginUser;
+  PetscCall(Printf_Private(x, "<Attribute Name=\"%s\" AttributeType=\"Scalar\" Center=\"Node\">\n", name));
+  PetscCall(Printf_Private(
+      x, "  <DataItem Dimensions=\"%" PetscInt_FMT " %" PetscInt_FMT "\" NumberType=\"%s\" Precision=\"8\" Format=\"HDF\">%s:%s</DataItem>\n", ny, nx,
+      type, x->h5, dataset));
+  PetscCall(Printf_Private(x, "</Attribute>\n"));
+  PetscFunctionReturn(0);
+}

@@ -1,0 +1,158 @@
+#include <tribocli.h>
+
+typedef struct {
+  TriboH5   h5;
+  PetscInt  every, last, *written;
+  PetscBool quiet;
+} Monitor;
+
+static PetscErrorCode Monitor_Private(TriboContact c, PetscInt k, void *ctx)
+{
+  Monitor                *m = (Monitor *)ctx;
+  const TriboContactStep *st;
+  TriboContactCase        type;
+  PetscInt                n;
+  MPI_Comm                comm;
+  TriboHalfSpace          hs;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboContactGetSteps(c, &n, &st));
+  PetscCall(TriboContactGetCase(c, &type));
+  PetscCall(TriboContactGetHalfSpace(c, &hs));
+  PetscCall(TriboHalfSpaceGetComm(hs, &comm));
+  st = &st[k];
+  if (type == TRIBO_CONTACT_MINDLIN && k > 0)
+    PetscCall(PetscPrintf(comm,
+                          "  step %3" PetscInt_FMT ": shift %10.4e m  Q %10.4e N  stick %8" PetscInt_FMT "  slip %8" PetscInt_FMT
+                          "  dissipated %10.4e J  %4" PetscInt_FMT " its%s  %.2f s\n",
+                          k, (double)st->shift, (double)st->tforce, st->nstick, st->nslip, (double)st->dissip, st->its,
+                          st->converged ? "" : " (NOT converged)", (double)st->seconds));
+  else
+    PetscCall(PetscPrintf(
+        comm, "  step %3" PetscInt_FMT ": force %10.4e N  approach %10.4e m  area %10.4e m^2  pmax %10.4e Pa  %4" PetscInt_FMT " its%s  %.2f s\n", k,
+        (double)st->force, (double)st->approach, (double)st->area, (double)st->pmax, st->its, st->converged ? "" : " (NOT converged)",
+        (double)st->seconds));
+  m->written[k] = m->every > 0 && (k % m->every == 0 || k == m->last);
+  if (m->written[k]) PetscCall(TriboContactWriteStepH5(c, m->h5, k));
+  PetscFunctionReturn(0);
+}
+
+/* One line per closed form of the case against the computed value at the step where it applies */
+static PetscErrorCode Compare_Private(MPI_Comm comm, TriboContact c)
+{
+  const TriboContactStep *st;
+  TriboContactCase        type;
+  PetscInt                n, nref;
+  const char *const      *names;
+  const PetscReal        *ref;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboContactGetSteps(c, &n, &st));
+  PetscCall(TriboContactGetCase(c, &type));
+  PetscCall(TriboContactGetReference(c, &nref, &names, &ref));
+  if (!n) PetscFunctionReturn(0);
+  if (type == TRIBO_CONTACT_HERTZ || type == TRIBO_CONTACT_MINDLIN) {
+    const TriboContactStep *s = type == TRIBO_CONTACT_HERTZ ? &st[n - 1] : &st[0];
+    PetscCall(PetscPrintf(comm, "Hertz at %g N: contact radius %.6g m (closed form %.6g), max pressure %.6g Pa (%.6g), approach %.6g m (%.6g)\n",
+                          (double)s->force, (double)PetscSqrtReal(s->area / PETSC_PI), (double)ref[0], (double)s->pmax, (double)ref[1],
+                          (double)s->approach, (double)ref[2]));
+  }
+  if (type == TRIBO_CONTACT_PUNCH)
+    PetscCall(
+        PetscPrintf(comm, "punch stiffness %.6g N/m (closed form 2 b E* %.6g)\n", (double)(st[n - 1].force / st[n - 1].approach), (double)ref[0]));
+  if (type == TRIBO_CONTACT_MINDLIN && n > 1) {
+    TriboHalfSpace hs;
+    PetscInt       q    = (n - 1) / 5;
+    PetscReal      loop = 0, dx;
+    PetscCall(TriboContactGetHalfSpace(c, &hs));
+    PetscCall(TriboHalfSpaceGetGrid(hs, NULL, NULL, &dx, NULL));
+    for (PetscInt k = q + 1; k < n; k++) loop += 0.5 * (st[k].tforce + st[k - 1].tforce) * (st[k].shift - st[k - 1].shift);
+    PetscCall(PetscPrintf(comm,
+                          "Mindlin at the peak: Q %.6g N, stick radius %.6g m (closed form %.6g m); energy per cycle %.6g J (Mindlin-Deresiewicz "
+                          "%.6g J at -contact_psi)\n",
+                          (double)st[q].tforce, (double)PetscSqrtReal(st[q].nstick * dx * dx / PETSC_PI), (double)ref[3], (double)loop,
+                          (double)ref[5]));
+  }
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboVerbContact - tribo contact: a built-in half-space contact case on a fine grid (-contact_case hertz|punch|wavy|mindlin,
+  -contact_n), solved with FFT-based compliance products over the ranks (src/contact); writes /contact in an HDF5 file with its
+  XDMF description for ParaView and a picture of the fields.
+
+  Collective
+
+  Options Database Keys:
++ -contact_*            - the case, grid, material and solver (TriboContactSetFromOptions(), TriboHalfSpaceSetFromOptions())
+. -contact_fields <k>   - write the fields of every k-th step and of the last (0: none, only the table of steps; default 1)
+. -output contact.h5    - the result file (written atomically; contact.xdmf next to it)
+- -contact_png stem     - the picture <stem>.png (default: the output name without .h5; "none": no picture)
+@*/
+PetscErrorCode TriboVerbContact(MPI_Comm comm, PetscBool help)
+{
+  TriboContact c;
+  Monitor      m                       = {NULL, 1, 0, NULL, PETSC_FALSE};
+  char         out[PETSC_MAX_PATH_LEN] = "contact.h5", png[PETSC_MAX_PATH_LEN] = "", xdmf[PETSC_MAX_PATH_LEN + 8];
+  PetscInt     n, nw                                                           = 0, *ws;
+  size_t       len;
+
+  PetscFunctionBeginUser;
+  if (help)
+    PetscCall(PetscPrintf(
+        comm, "tribo contact [-contact_case hertz|punch|wavy|mindlin] [-contact_n 256] [-output contact.h5]: half-space contact on a fine grid\n"));
+  PetscCall(TriboContactCreate(comm, &c));
+  PetscCall(TriboContactSetFromOptions(c));
+  TriboOptionsBegin(comm, NULL, "tribo contact: output", "tribo");
+  PetscCall(PetscOptionsInt("-contact_fields", "write the fields of every k-th step and of the last (0: none)", "TriboContactWriteStepH5", m.every,
+                            &m.every, NULL));
+  PetscCall(
+      PetscOptionsString("-output", "result file (HDF5, written atomically; the .xdmf next to it)", "TriboH5Create", out, out, sizeof(out), NULL));
+  PetscCall(PetscOptionsString("-contact_png", "stem of the picture <stem>.png (default: the output name without .h5; none: no picture)",
+                               "TriboDrawPicture", png, png, sizeof(png), NULL));
+  TriboOptionsEnd();
+  if (help) {
+    PetscCall(TriboContactDestroy(&c));
+    PetscFunctionReturn(0);
+  }
+  PetscCall(TriboCheckOptionsUsed(comm, "contact"));
+  PetscCheck(m.every >= 0, comm, PETSC_ERR_USER_INPUT, "option -contact_fields: expected >= 0, got %" PetscInt_FMT, m.every);
+  PetscCall(TriboCheckOutput(comm, "-output", out, 0, NULL));
+  PetscCall(TriboContactSetUp(c));
+  PetscCall(TriboContactView(c, PETSC_VIEWER_STDOUT_(comm)));
+  PetscCall(TriboContactGetNumPlannedSteps(c, &n));
+  PetscCall(PetscCalloc1(n + 1, &m.written));
+  m.last = n - 1;
+  PetscCall(TriboH5Create(comm, out, &m.h5));
+  PetscCall(TriboH5WriteMeta(m.h5, "contact", 0, NULL));
+  PetscCall(TriboContactWriteGridH5(c, m.h5));
+  PetscCall(TriboContactSetMonitor(c, Monitor_Private, &m));
+  PetscCall(TriboContactSolve(c));
+  PetscCall(TriboContactWriteStepsH5(c, m.h5, m.written));
+  PetscCall(TriboH5Close(&m.h5, PETSC_TRUE));
+  PetscCall(Compare_Private(comm, c));
+  PetscCall(PetscPrintf(comm, "wrote %s\n", out));
+  PetscCall(PetscStrncpy(xdmf, out, sizeof(xdmf)));
+  PetscCall(PetscStrlen(xdmf, &len));
+  if (len > 3 && !strcmp(xdmf + len - 3, ".h5")) xdmf[len - 3] = 0;
+  if (!png[0]) PetscCall(PetscStrncpy(png, xdmf, sizeof(png)));
+  PetscCall(PetscStrlcat(xdmf, ".xdmf", sizeof(xdmf)));
+  PetscCall(PetscMalloc1(n + 1, &ws));
+  for (PetscInt k = 0; k < n; k++)
+    if (m.written[k]) ws[nw++] = k;
+  if (nw) {
+    PetscCall(TriboContactWriteXdmf(c, xdmf, out, nw, ws));
+    PetscCall(PetscPrintf(comm, "wrote %s (ParaView)\n", xdmf));
+  }
+  if (nw && strcmp(png, "none")) {
+    char      file[PETSC_MAX_PATH_LEN + 8];
+    PetscBool drawn;
+    PetscCall(PetscSNPrintf(file, sizeof(file), "%s.png", png));
+    PetscCall(TriboDrawPicture(comm, out, "contact", file, 0, NULL, &drawn));
+    if (drawn) PetscCall(PetscPrintf(comm, "wrote %s\n", file));
+  }
+  PetscCall(PetscFree(ws));
+  PetscCall(PetscFree(m.written));
+  PetscCall(TriboContactDestroy(&c));
+  PetscFunctionReturn(0);
+}

@@ -1,0 +1,249 @@
+/* The results of tribo contact (the half-space contact of src/contact) in HDF5, with an XDMF description for ParaView.
+
+   /contact                  attributes: case, nx, ny, dx, dy (m), x0, y0 (m, the point (0, 0)), E (Pa), nu, periodic,
+                             bytes_per_point (the run's estimate), ranks
+   /contact/x, /contact/y    point coordinates (nx, ny; m)
+   /contact/initial_gap      undeformed gap (ny x nx, m)
+   /contact/mask             points that may touch (ny x nx, 0/1)
+   /contact/reference        attributes: the case's closed forms (SI units)
+   /contact/steps/<column>   one entry per load step: load, force, approach, area, pmax, iterations, converged, shift,
+                             tangential_force, stick, slip, dissipation, seconds, fields (1: /contact/step_<k> was written)
+   /contact/step_<k>         fields after step k (ny x nx): pressure (Pa), gap (m), state (0 open, 1 contact/stick, 2 slip);
+                             mindlin also shear (Pa) and slip (m)
+   Every rank holds whole rows; rank 0 gathers and writes (a field of 4096 x 4096 points is 128 MiB). */
+#include <triboio.h>
+
+/* The field loc (local rows) gathered on rank 0 into *all (nx x ny, PetscFree() it; NULL on other ranks) */
+static PetscErrorCode Gather_Private(TriboContact c, const PetscReal loc[], PetscReal **all)
+{
+  TriboHalfSpace hs;
+  MPI_Comm       comm;
+  PetscInt       nx, ny, j0, nyl;
+  PetscMPIInt    size, rank, n, *counts = NULL, *displs = NULL;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboContactGetHalfSpace(c, &hs));
+  PetscCall(TriboHalfSpaceGetComm(hs, &comm));
+  PetscCall(TriboHalfSpaceGetGrid(hs, &nx, &ny, NULL, NULL));
+  PetscCall(TriboHalfSpaceGetLocalRows(hs, &j0, &nyl));
+  PetscCallMPI(MPI_Comm_size(comm, &size));
+  PetscCallMPI(MPI_Comm_rank(comm, &rank));
+  n    = (PetscMPIInt)(nx * nyl);
+  *all = NULL;
+  if (!rank) {
+    PetscCall(PetscMalloc2(size, &counts, size, &displs));
+    PetscCall(PetscMalloc1(nx * ny, all));
+  }
+  PetscCallMPI(MPI_Gather(&n, 1, MPI_INT, counts, 1, MPI_INT, 0, comm));
+  if (!rank) {
+    displs[0] = 0;
+    for (PetscMPIInt r = 1; r < size; r++) displs[r] = displs[r - 1] + counts[r - 1];
+  }
+  PetscCallMPI(MPI_Gatherv(loc, n, MPIU_REAL, all ? *all : NULL, counts, displs, MPIU_REAL, 0, comm));
+  if (!rank) PetscCall(PetscFree2(counts, displs));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode WriteField_Private(TriboContact c, TriboH5 h, const char path[], const PetscReal loc[], PetscBool integer)
+{
+  TriboHalfSpace hs;
+  PetscInt       nx, ny, dims[2];
+  PetscReal     *all;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboContactGetHalfSpace(c, &hs));
+  PetscCall(TriboHalfSpaceGetGrid(hs, &nx, &ny, NULL, NULL));
+  dims[0] = ny, dims[1] = nx;
+  PetscCall(Gather_Private(c, loc, &all));
+  if (all && integer) {
+    PetscInt *iv;
+    PetscCall(PetscMalloc1(nx * ny, &iv));
+    for (PetscInt k = 0; k < nx * ny; k++) iv[k] = (PetscInt)all[k];
+    PetscCall(TriboH5WriteInt(h, path, 2, dims, iv));
+    PetscCall(PetscFree(iv));
+  } else if (all)
+    PetscCall(TriboH5WriteReal(h, path, 2, dims, all));
+  PetscCall(PetscFree(all));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContactWriteGridH5 - Writes /contact: the grid, the undeformed gap, the mask and the case's closed forms
+
+  Collective
+@*/
+PetscErrorCode TriboContactWriteGridH5(TriboContact c, TriboH5 h)
+{
+  TriboHalfSpace     hs;
+  TriboContactCase   type;
+  PetscInt           nx, ny, j0, nyl, nref;
+  PetscReal          dx, dy, x0, y0, E, nu, total, *xy, *mk;
+  PetscBool          periodic;
+  PetscMPIInt        size;
+  MPI_Comm           comm;
+  const PetscReal   *hh, *ref;
+  const PetscBool   *mask;
+  const char *const *names;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboContactGetHalfSpace(c, &hs));
+  PetscCall(TriboContactGetCase(c, &type));
+  PetscCall(TriboHalfSpaceGetComm(hs, &comm));
+  PetscCallMPI(MPI_Comm_size(comm, &size));
+  PetscCall(TriboHalfSpaceGetGrid(hs, &nx, &ny, &dx, &dy));
+  PetscCall(TriboHalfSpaceGetLocalRows(hs, &j0, &nyl));
+  PetscCall(TriboHalfSpaceGetMaterial(hs, &E, &nu, NULL));
+  PetscCall(TriboHalfSpaceGetPeriodic(hs, &periodic));
+  PetscCall(TriboContactGetOrigin(c, &x0, &y0));
+  PetscCall(TriboContactGetMemory(c, &total, NULL));
+  PetscCall(TriboH5WriteAttrString(h, TRIBO_H5_CONTACT, "case", TriboContactCases[type]));
+  PetscCall(TriboH5WriteAttrInt(h, TRIBO_H5_CONTACT, "nx", nx));
+  PetscCall(TriboH5WriteAttrInt(h, TRIBO_H5_CONTACT, "ny", ny));
+  PetscCall(TriboH5WriteAttrReal(h, TRIBO_H5_CONTACT, "dx", dx));
+  PetscCall(TriboH5WriteAttrReal(h, TRIBO_H5_CONTACT, "dy", dy));
+  PetscCall(TriboH5WriteAttrReal(h, TRIBO_H5_CONTACT, "x0", x0));
+  PetscCall(TriboH5WriteAttrReal(h, TRIBO_H5_CONTACT, "y0", y0));
+  PetscCall(TriboH5WriteAttrReal(h, TRIBO_H5_CONTACT, "E", E));
+  PetscCall(TriboH5WriteAttrReal(h, TRIBO_H5_CONTACT, "nu", nu));
+  PetscCall(TriboH5WriteAttrInt(h, TRIBO_H5_CONTACT, "periodic", periodic));
+  PetscCall(TriboH5WriteAttrReal(h, TRIBO_H5_CONTACT, "bytes_per_point", total / ((PetscReal)nx * ny)));
+  PetscCall(TriboH5WriteAttrInt(h, TRIBO_H5_CONTACT, "ranks", size));
+  PetscCall(PetscMalloc1(PetscMax(nx, ny), &xy));
+  for (PetscInt i = 0; i < nx; i++) xy[i] = x0 + i * dx;
+  PetscCall(TriboH5WriteReal(h, TRIBO_H5_CONTACT "/x", 1, &nx, xy));
+  for (PetscInt j = 0; j < ny; j++) xy[j] = y0 + j * dy;
+  PetscCall(TriboH5WriteReal(h, TRIBO_H5_CONTACT "/y", 1, &ny, xy));
+  PetscCall(PetscFree(xy));
+  PetscCall(TriboContactGetFields(c, &hh, &mask, NULL, NULL, NULL, NULL, NULL));
+  PetscCall(WriteField_Private(c, h, TRIBO_H5_CONTACT "/initial_gap", hh, PETSC_FALSE));
+  PetscCall(PetscMalloc1(nx * nyl + 1, &mk));
+  for (PetscInt k = 0; k < nx * nyl; k++) mk[k] = mask[k] ? 1 : 0;
+  PetscCall(WriteField_Private(c, h, TRIBO_H5_CONTACT "/mask", mk, PETSC_TRUE));
+  PetscCall(PetscFree(mk));
+  PetscCall(TriboContactGetReference(c, &nref, &names, &ref));
+  PetscCall(TriboH5WriteAttrString(h, TRIBO_H5_CONTACT "/reference", "source", "Johnson, Contact Mechanics (1985) §3.2, §4.2, §7.2-7.4, §13.2"));
+  for (PetscInt k = 0; k < nref; k++) PetscCall(TriboH5WriteAttrReal(h, TRIBO_H5_CONTACT "/reference", names[k], ref[k]));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContactWriteStepH5 - Writes the fields after step k in /contact/step_<k>
+
+  Collective
+@*/
+PetscErrorCode TriboContactWriteStepH5(TriboContact c, TriboH5 h, PetscInt k)
+{
+  TriboHalfSpace   hs;
+  PetscInt         nx, j0, nyl;
+  const PetscReal *p, *gap, *q, *s;
+  const PetscInt  *state;
+  PetscReal       *st;
+  char             path[PETSC_MAX_PATH_LEN];
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboContactGetHalfSpace(c, &hs));
+  PetscCall(TriboHalfSpaceGetGrid(hs, &nx, NULL, NULL, NULL));
+  PetscCall(TriboHalfSpaceGetLocalRows(hs, &j0, &nyl));
+  PetscCall(TriboContactGetFields(c, NULL, NULL, &p, &gap, &q, &s, &state));
+  PetscCall(PetscSNPrintf(path, sizeof(path), "%s/step_%" PetscInt_FMT "/pressure", TRIBO_H5_CONTACT, k));
+  PetscCall(WriteField_Private(c, h, path, p, PETSC_FALSE));
+  PetscCall(PetscSNPrintf(path, sizeof(path), "%s/step_%" PetscInt_FMT "/gap", TRIBO_H5_CONTACT, k));
+  PetscCall(WriteField_Private(c, h, path, gap, PETSC_FALSE));
+  PetscCall(PetscMalloc1(nx * nyl + 1, &st));
+  for (PetscInt i = 0; i < nx * nyl; i++) st[i] = (PetscReal)state[i];
+  PetscCall(PetscSNPrintf(path, sizeof(path), "%s/step_%" PetscInt_FMT "/state", TRIBO_H5_CONTACT, k));
+  PetscCall(WriteField_Private(c, h, path, st, PETSC_TRUE));
+  PetscCall(PetscFree(st));
+  if (q) {
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/step_%" PetscInt_FMT "/shear", TRIBO_H5_CONTACT, k));
+    PetscCall(WriteField_Private(c, h, path, q, PETSC_FALSE));
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/step_%" PetscInt_FMT "/slip", TRIBO_H5_CONTACT, k));
+    PetscCall(WriteField_Private(c, h, path, s, PETSC_FALSE));
+  }
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContactWriteStepsH5 - Writes the table /contact/steps (one entry per step; written[k]: whether step k's fields were written)
+
+  Collective
+@*/
+PetscErrorCode TriboContactWriteStepsH5(TriboContact c, TriboH5 h, const PetscInt written[])
+{
+  const TriboContactStep *st;
+  PetscInt                n;
+  PetscReal              *v;
+  PetscInt               *iv;
+  const char             *rnames[] = {"load", "force", "approach", "area", "pmax", "shift", "tangential_force", "dissipation", "seconds"};
+  const char             *inames[] = {"iterations", "converged", "stick", "slip", "fields"};
+  char                    path[PETSC_MAX_PATH_LEN];
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboContactGetSteps(c, &n, &st));
+  PetscCall(PetscMalloc2(n + 1, &v, n + 1, &iv));
+  for (PetscInt col = 0; col < 9; col++) {
+    for (PetscInt k = 0; k < n; k++) {
+      const TriboContactStep *s = &st[k];
+      v[k]                      = col == 0   ? s->load
+                                  : col == 1 ? s->force
+                                  : col == 2 ? s->approach
+                                  : col == 3 ? s->area
+                                  : col == 4 ? s->pmax
+                                  : col == 5 ? s->shift
+                                  : col == 6 ? s->tforce
+                                  : col == 7 ? s->dissip
+                                             : s->seconds;
+    }
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/steps/%s", TRIBO_H5_CONTACT, rnames[col]));
+    PetscCall(TriboH5WriteReal(h, path, 1, &n, v));
+  }
+  for (PetscInt col = 0; col < 5; col++) {
+    for (PetscInt k = 0; k < n; k++)
+      iv[k] = col == 0 ? st[k].its : col == 1 ? (PetscInt)st[k].converged : col == 2 ? st[k].nstick : col == 3 ? st[k].nslip : written[k];
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/steps/%s", TRIBO_H5_CONTACT, inames[col]));
+    PetscCall(TriboH5WriteInt(h, path, 1, &n, iv));
+  }
+  PetscCall(PetscFree2(v, iv));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContactWriteXdmf - The XDMF description (a temporal collection over the written steps, time = step number) of the file h5
+
+  Collective
+@*/
+PetscErrorCode TriboContactWriteXdmf(TriboContact c, const char name[], const char h5[], PetscInt nw, const PetscInt steps[])
+{
+  TriboHalfSpace   hs;
+  TriboXdmf        x;
+  MPI_Comm         comm;
+  PetscInt         nx, ny;
+  PetscReal        dx, dy, x0, y0;
+  const PetscReal *q;
+  char             ds[PETSC_MAX_PATH_LEN], grid[64];
+  const char      *fields[] = {"pressure", "gap", "state", "shear", "slip"};
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboContactGetHalfSpace(c, &hs));
+  PetscCall(TriboHalfSpaceGetComm(hs, &comm));
+  PetscCall(TriboHalfSpaceGetGrid(hs, &nx, &ny, &dx, &dy));
+  PetscCall(TriboContactGetOrigin(c, &x0, &y0));
+  PetscCall(TriboContactGetFields(c, NULL, NULL, NULL, NULL, &q, NULL, NULL));
+  PetscCall(TriboXdmfCreate(comm, name, h5, &x));
+  PetscCall(TriboXdmfBeginGrid(x, "contact", "Temporal"));
+  for (PetscInt w = 0; w < nw; w++) {
+    PetscCall(PetscSNPrintf(grid, sizeof(grid), "step_%" PetscInt_FMT, steps[w]));
+    PetscCall(TriboXdmfBeginGrid(x, grid, "Uniform"));
+    PetscCall(TriboXdmfTime(x, (PetscReal)steps[w]));
+    PetscCall(TriboXdmfRectMesh(x, nx, ny, x0, y0, dx, dy));
+    PetscCall(TriboXdmfRectAttribute(x, "initial_gap", nx, ny, "Float", TRIBO_H5_CONTACT "/initial_gap"));
+    for (PetscInt f = 0; f < (q ? 5 : 3); f++) {
+      PetscCall(PetscSNPrintf(ds, sizeof(ds), "%s/step_%" PetscInt_FMT "/%s", TRIBO_H5_CONTACT, steps[w], fields[f]));
+      PetscCall(TriboXdmfRectAttribute(x, fields[f], nx, ny, f == 2 ? "Int" : "Float", ds));
+    }
+    PetscCall(TriboXdmfEndGrid(x));
+  }
+  PetscCall(TriboXdmfEndGrid(x));
+  PetscCall(TriboXdmfClose(&x, PETSC_TRUE));
+  PetscFunctionReturn(0);
+}
