@@ -23,6 +23,7 @@ struct _p_TriboHalfSpace {
   PetscBool      tangential; /* also set up the tangential kernels */
   PetscInt       mx, my;     /* FFT lengths (padded, or nx, ny when periodic) */
   PetscInt       padx, pady; /* requested padded lengths (0: 2 nx, 2 ny) */
+  PetscInt       plan;       /* FFTW planner effort: 0 estimate, 1 measure, 2 patient */
   PetscBool      setup;
   PetscInt       nc;                     /* complex columns mx/2 + 1 */
   ptrdiff_t      nyl, j0, ncl, c0;       /* local rows and local columns of the transposed array */
@@ -55,9 +56,10 @@ PetscErrorCode TriboHalfSpaceCreate(MPI_Comm comm, TriboHalfSpace *hs)
   h->comm = comm;
   PetscCallMPI(MPI_Comm_size(comm, &h->size));
   PetscCallMPI(MPI_Comm_rank(comm, &h->rank));
-  h->E  = 210e9;
-  h->nu = 0.3;
-  *hs   = h;
+  h->E    = 210e9;
+  h->nu   = 0.3;
+  h->plan = 1;
+  *hs     = h;
   PetscFunctionReturn(0);
 }
 
@@ -134,12 +136,14 @@ PetscErrorCode TriboHalfSpaceSetTangential(TriboHalfSpace hs, PetscBool t)
 + -contact_E <Pa> - Young's modulus of both bodies
 . -contact_nu <nu> - Poisson ratio of both bodies
 . -contact_periodic - periodic convolution (spectral kernel) instead of the zero-padded one
-- -contact_pad <mx,my> - padded FFT lengths (default 2 nx, 2 ny)
+. -contact_pad <mx,my> - padded FFT lengths (default 2 nx, 2 ny)
+- -contact_fftw_plan <estimate|measure|patient> - FFTW's planner effort (default measure)
 @*/
 PetscErrorCode TriboHalfSpaceSetFromOptions(TriboHalfSpace hs)
 {
-  PetscInt  pad[2] = {hs->padx, hs->pady}, two = 2;
-  PetscReal E = hs->E, nu = hs->nu;
+  PetscInt          pad[2] = {hs->padx, hs->pady}, two = 2;
+  const char *const planners[] = {"estimate", "measure", "patient"};
+  PetscReal         E = hs->E, nu = hs->nu;
 
   PetscFunctionBeginUser;
   TriboOptionsBegin(hs->comm, hs->prefix, "Elastic half-space operator", "TriboHalfSpace");
@@ -147,6 +151,7 @@ PetscErrorCode TriboHalfSpaceSetFromOptions(TriboHalfSpace hs)
   PetscCall(PetscOptionsReal("-contact_nu", "Poisson ratio of both bodies", "TriboHalfSpaceSetMaterial", nu, &nu, NULL));
   PetscCall(PetscOptionsBool("-contact_periodic", "periodic grid (spectral kernel) instead of zero padding", "TriboHalfSpaceSetPeriodic",
                              hs->periodic, &hs->periodic, NULL));
+  PetscCall(PetscOptionsEList("-contact_fftw_plan", "FFTW planner effort", "TriboHalfSpaceSetUp", planners, 3, planners[hs->plan], &hs->plan, NULL));
   PetscCall(PetscOptionsIntArray("-contact_pad", "padded FFT lengths mx,my of the non-periodic convolution (>= 2n - 1)", "TriboHalfSpaceSetPadding",
                                  pad, &two, NULL));
   TriboOptionsEnd();
@@ -317,11 +322,12 @@ PetscErrorCode TriboHalfSpaceSetUp(TriboHalfSpace hs)
   ptrdiff_t      n[2], alloc, nyl, j0, ncl, c0;
   int            nxi;
   PetscLogDouble t0;
-  unsigned       flags = FFTW_MEASURE;
+  unsigned       flags;
 
   PetscFunctionBeginUser;
   if (hs->setup) PetscFunctionReturn(0);
   PetscCall(PetscTime(&t0));
+  flags = hs->plan == 0 ? FFTW_ESTIMATE : (hs->plan == 1 ? FFTW_MEASURE : FFTW_PATIENT);
   PetscCheck(hs->nx >= 1 && hs->ny >= 1, hs->comm, PETSC_ERR_ORDER, "TriboHalfSpaceSetGrid() must come before TriboHalfSpaceSetUp()");
   if (hs->periodic)
     hs->mx = hs->nx, hs->my = hs->ny;

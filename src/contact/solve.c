@@ -47,7 +47,9 @@ static PetscErrorCode Sum_Private(MPI_Comm comm, PetscInt n, PetscReal s[])
   Notes:
   Polonsky and Keer 1999: CG on the points with p > 0, restarted whenever points with p = 0 and a negative gap enter; load
   control by scaling p to the force after every step, the approach the mean of u + h over the contact. Approach control: the
-  same projected CG on the quadratic program min 1/2 p C p + p (h - delta), p >= 0.
+  same projected CG on the quadratic program min 1/2 p C p + p (h - delta), p >= 0. One compliance product per iteration (C t);
+  the displacement follows by linearity, with a second product only in iterations where points were projected onto p = 0 or
+  entered the contact; the final displacement is recomputed from p.
 @*/
 PetscErrorCode TriboContactSolveNormal(TriboHalfSpace hs, const TriboContactSolverParams *sp, const PetscReal h[], const PetscBool mask[],
                                        PetscBool loadctl, PetscReal value, PetscReal p[], PetscReal u[], TriboContactInfo *info)
@@ -55,8 +57,8 @@ PetscErrorCode TriboContactSolveNormal(TriboHalfSpace hs, const TriboContactSolv
   TriboContactSolverParams dp;
   MPI_Comm                 comm;
   PetscInt                 nx, ny, j0, nyl, n, its;
-  PetscReal                dx, dy, A, c0, Gold = 1, beta = 0, s[4], delta = value, err = 0;
-  PetscReal               *g, *t, *r, *pold;
+  PetscReal                dx, dy, A, c0, Gold = 1, beta = 0, s[4], delta = value, err = 0, rbar, scale;
+  PetscReal               *g, *t, *r, *pold, *c;
   PetscBool                conj = PETSC_FALSE;
 
   PetscFunctionBeginUser;
@@ -85,13 +87,13 @@ PetscErrorCode TriboContactSolveNormal(TriboHalfSpace hs, const TriboContactSolv
       for (PetscInt i = 0; i < n; i++) p[i] = s[0] > 0 ? p[i] * value / s[0] : ((!mask || mask[i]) ? value / (A * n) : 0);
     }
   }
-  PetscCall(PetscMalloc4(n, &g, n, &t, n, &r, n, &pold));
+  PetscCall(PetscMalloc5(n, &g, n, &t, n, &r, n, &pold, n, &c));
   for (PetscInt i = 0; i < n; i++) t[i] = 0;
   for (its = 0; its < sp->maxits; its++) {
     PetscBool overlap;
     PetscReal tau;
 
-    PetscCall(TriboHalfSpaceApply(hs, TRIBO_HS_ZZ, p, u));
+    if (its == 0) PetscCall(TriboHalfSpaceApply(hs, TRIBO_HS_ZZ, p, u));
     if (loadctl) { // the approach: mean of u + h over the points in contact
       s[0] = s[1] = 0;
       for (PetscInt i = 0; i < n; i++)
@@ -113,31 +115,38 @@ PetscErrorCode TriboContactSolveNormal(TriboHalfSpace hs, const TriboContactSolv
     for (PetscInt i = 0; i < n; i++)
       if (p[i] > 0) s[0] += r[i], s[1] += 1;
     PetscCall(Sum_Private(comm, 2, s));
-    if (loadctl && s[1] > 0)
-      for (PetscInt i = 0; i < n; i++) r[i] -= s[0] / s[1];
+    rbar = loadctl && s[1] > 0 ? s[0] / s[1] : 0;
+    for (PetscInt i = 0; i < n; i++) r[i] -= rbar;
     s[0] = s[1] = 0;
     for (PetscInt i = 0; i < n; i++)
       if (p[i] > 0) s[0] += g[i] * t[i], s[1] += r[i] * t[i];
     PetscCall(Sum_Private(comm, 2, s));
     tau  = s[1] > 0 ? s[0] / s[1] : 1 / c0;
-    s[0] = s[1] = s[2] = 0;
-    for (PetscInt i = 0; i < n; i++) {
-      pold[i] = p[i];
-      if (p[i] > 0)
-        p[i] = PetscMax(p[i] - tau * t[i], 0);
-      else if ((!mask || mask[i]) && g[i] < 0)
-        p[i] = -tau * g[i], s[2] += 1; // points that penetrate enter the contact
+    s[0] = s[1] = s[2] = s[3] = 0;
+    for (PetscInt i = 0; i < n; i++) { // p - tau t, projected; c: what the projection and the entering points add to it
+      pold[i] = p[i], c[i] = 0;
+      if (p[i] > 0) {
+        PetscReal v = p[i] - tau * t[i];
+        if (v < 0) c[i] = -v, s[3] += 1;
+        p[i] = PetscMax(v, 0);
+      } else if ((!mask || mask[i]) && g[i] < 0)
+        p[i] = c[i] = -tau * g[i], s[2] += 1; // points that penetrate enter the contact
     }
-    PetscCall(Sum_Private(comm, 1, &s[2]));
+    PetscCall(Sum_Private(comm, 2, &s[2]));
     overlap = s[2] > 0 ? PETSC_TRUE : PETSC_FALSE;
     conj    = overlap ? PETSC_FALSE : PETSC_TRUE;
+    scale   = 1;
     if (loadctl) {
       s[0] = 0;
       for (PetscInt i = 0; i < n; i++) s[0] += p[i] * A;
       PetscCall(Sum_Private(comm, 1, s));
       PetscCheck(s[0] > 0, comm, PETSC_ERR_CONV_FAILED, "Polonsky-Keer iteration %" PetscInt_FMT " lost all contact", its);
-      for (PetscInt i = 0; i < n; i++) p[i] *= value / s[0];
+      scale = value / s[0];
+      for (PetscInt i = 0; i < n; i++) p[i] *= scale;
     }
+    // u = C p by linearity: scale (u - tau C t + C c); C c is a product only when points were projected or entered
+    if (s[2] + s[3] > 0) PetscCall(TriboHalfSpaceApply(hs, TRIBO_HS_ZZ, c, g));
+    for (PetscInt i = 0; i < n; i++) u[i] = scale * (u[i] - tau * (r[i] + rbar) + (s[2] + s[3] > 0 ? g[i] : 0));
     s[0] = s[1] = 0;
     for (PetscInt i = 0; i < n; i++) s[0] += PetscAbsReal(p[i] - pold[i]), s[1] += p[i];
     PetscCall(Sum_Private(comm, 2, s));
@@ -159,7 +168,7 @@ PetscErrorCode TriboContactSolveNormal(TriboHalfSpace hs, const TriboContactSolv
   info->ncontact  = (PetscInt)s[1];
   info->area      = s[1] * A;
   info->pmax      = s[3];
-  PetscCall(PetscFree4(g, t, r, pold));
+  PetscCall(PetscFree5(g, t, r, pold, c));
   PetscFunctionReturn(0);
 }
 

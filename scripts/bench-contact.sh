@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# tribo contact (issue 13): Hertz normal contact (sphere R 10 mm on a flat, E 210 GPa, nu 0.3, P 100 N, a box of 3a) on
+# non-periodic n x n grids with the Polonsky-Keer solver and zero-padded FFT products (2n x 2n) over the ranks
+# (tests/bench/bench-contact.c). 512 x 512: the issue's 1 % check of the largest pressure and the contact radius; 1024 x 1024
+# on 1 and 2 ranks (a NumPy Polonsky-Keer takes about 71 s on this kind of machine; aim < 3 s on 2 cores); 4096 x 4096 on 2
+# ranks (time and peak memory). Best of TRIBO_CONTACT_REPEAT solves (default 3; 1 at 4096).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/mpiexec.sh
+out=${TRIBO_BENCH_OUT:-out/bench}
+mkdir -p "$out"
+rep=${TRIBO_CONTACT_REPEAT:-3}
+echo; echo "tribo contact: Hertz on n x n non-periodic grids (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
+printf "%-6s %-5s %-8s %-10s %-8s %-5s %-8s %-11s %-11s %-9s %-9s %s\n" n ranks setup_s product_ms solve_s its products p0_err a_err converged rss_MB bytes/pt
+for run in "512 1 $rep" "1024 1 $rep" "1024 2 $rep" "4096 2 1"; do
+  set -- $run
+  "${MPIEXEC[@]}" -n "$2" build/tests/bench/bench-contact -n "$1" -repeat "$3" -products 5 | tee -a "$out/contact.log"
+done
+echo "(setup_s: FFTW plans and the kernel spectrum; product_ms: one compliance product u = C p (best of 5); solve_s: the Polonsky-Keer"
+echo " solve from a uniform pressure to a relative pressure change of 1e-10 (best of the repeats); p0_err, a_err: relative errors of"
+echo " the largest pressure and of sqrt(area/pi) against Hertz; rss_MB: the largest resident set of one rank; bytes/pt: rss_MB times"
+echo " the ranks over the grid points)"
