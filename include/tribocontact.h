@@ -20,6 +20,7 @@ PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetMaterial(TriboHalfSpace, PetscReal,
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetPeriodic(TriboHalfSpace, PetscBool);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetPadding(TriboHalfSpace, PetscInt, PetscInt);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetTangential(TriboHalfSpace, PetscBool);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetFFTWPlan(TriboHalfSpace, PetscInt);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetFromOptions(TriboHalfSpace);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetUp(TriboHalfSpace);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceView(TriboHalfSpace, PetscViewer);

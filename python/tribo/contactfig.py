@@ -69,6 +69,10 @@ def contact_figure(results, step=None, title=None):
         ah, ph = a * fl ** (1 / 3), p0 * fl ** (1 / 3)
         xx = np.linspace(-ah, ah, 400)
         ax[2].plot(1e3 * xx, 1e-6 * ph * np.sqrt(np.clip(1 - (xx / ah) ** 2, 0, None)), "-", color="k", lw=1, label="Hertz")
+        if "shear" in g and "friction_coefficient" in ref and step == (len(tab["load"]) - 1) // 5:
+            mu, c = float(ref["friction_coefficient"]), float(ref["stick_radius_at_peak"])
+            qq = mu * ph * np.sqrt(np.clip(1 - (xx / ah) ** 2, 0, None)) - c / ah * mu * ph * np.sqrt(np.clip(1 - (xx / c) ** 2, 0, None))
+            ax[2].plot(1e3 * xx, 1e-6 * qq, "--", color="k", lw=1, label="Cattaneo-Mindlin")
     ax[2].set_xlabel("x (mm)")
     ax[2].set_ylabel("traction (MPa)")
     ax[2].set_title("along y = %.3g mm" % (1e3 * y[j]))

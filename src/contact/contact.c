@@ -169,6 +169,7 @@ PetscErrorCode TriboContactSetUp(TriboContact c)
       PetscCall(AddRef_Private(c, "energy_per_cycle",
                                9 * c->mu * c->mu * P * P * theta / (10 * a) *
                                    (1 - PetscPowReal(1 - psi, 5.0 / 3.0) - 5 * psi / 6 * (1 + PetscPowReal(1 - psi, 2.0 / 3.0)))));
+      PetscCall(AddRef_Private(c, "friction_coefficient", c->mu));
     }
     break;
   case TRIBO_CONTACT_PUNCH:

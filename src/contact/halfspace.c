@@ -122,6 +122,14 @@ PetscErrorCode TriboHalfSpaceSetPadding(TriboHalfSpace hs, PetscInt mx, PetscInt
   PetscFunctionReturn(0);
 }
 
+/* FFTW planner effort: 0 FFTW_ESTIMATE, 1 FFTW_MEASURE (default), 2 FFTW_PATIENT */
+PetscErrorCode TriboHalfSpaceSetFFTWPlan(TriboHalfSpace hs, PetscInt effort)
+{
+  PetscFunctionBeginUser;
+  hs->plan = effort;
+  PetscFunctionReturn(0);
+}
+
 PetscErrorCode TriboHalfSpaceSetTangential(TriboHalfSpace hs, PetscBool t)
 {
   PetscFunctionBeginUser;
