@@ -15,3 +15,4 @@
 #include <tribocont.h>
 #include <tribonma.h>
 #include <tribotransient.h>
+#include <tribofit.h>
