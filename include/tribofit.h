@@ -81,6 +81,10 @@ PETSC_EXTERN PetscErrorCode   TriboWJROMSetParameter(TriboWJROM, const char[], P
 PETSC_EXTERN PetscErrorCode   TriboWJROMBackbone(TriboWJROM, PetscInt, const PetscReal[], PetscReal[], PetscReal[], PetscReal *, PetscBool *);
 PETSC_EXTERN PetscErrorCode   TriboWJROMDestroy(TriboWJROM *);
 
+/* Tables of numbers (src/fit/table.c): columns chosen by name from a CSV file with a header row, or an HDF5 dataset
+   (file.h5:/path, rows x columns, the columns in the order asked); a column named "?name" is optional (NaN if absent) */
+PETSC_EXTERN PetscErrorCode TriboTableRead(MPI_Comm, const char[], const char[], PetscInt, const char *const[], PetscInt *, PetscReal **);
+
 /* Ringdown processing (src/fit/ringdown.c): a decaying free response of one mode to its backbone */
 typedef struct {
   PetscInt   n;     /* samples kept (above the noise floor) */

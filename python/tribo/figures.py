@@ -918,3 +918,39 @@ def surface_figure(results, group=None, title=None):
     if title:
         fig.suptitle(title)
     return fig
+
+
+# --- tribo ringdown and tribo fit ---------------------------------------------------------------
+@register_figure("ringdown", applies=lambda r: r.has("/ringdown/backbone"), suffix="",
+                 description="a ringdown's backbone (tribo ringdown): the signal, and frequency and damping against amplitude")
+def ringdown_figure(results, title=None):
+    """``tribo ringdown``: the signal (decimated) with the amplitude of the windows kept, and the extracted backbone: frequency
+    and damping ratio against the instantaneous amplitude (log axis), the noise-floor cut marked."""
+    r = _results(results)[0]
+    b = np.asarray(r.get("/ringdown/backbone"), dtype=float)
+    at = r.attrs.get("/ringdown", {})
+    sig = np.asarray(r.get("/ringdown/signal"), dtype=float)
+    dt = float(at.get("signal_dt", 1.0))
+    t = np.asarray(r.get("/ringdown/time"), dtype=float)
+    fig = new_figure(14.0, 4.2)
+    ax = fig.subplots(1, 3)
+    ax[0].plot(dt * np.arange(len(sig)), sig, "-", lw=0.4, color=COLORS[7], label="signal")
+    ax[0].plot(t, b[::-1, 0], "o-", ms=3, color=COLORS[0], label="mode amplitude (windows kept)")
+    ax[0].set_xlabel("time (s)")
+    ax[0].set_ylabel("signal")
+    ax[0].legend(fontsize=8)
+    ax[1].semilogx(b[:, 0], b[:, 1], "o-", ms=3, color=COLORS[0], gid="ringdown-frequency")
+    ax[1].set_ylabel("frequency (Hz)")
+    ax[2].loglog(b[:, 0], b[:, 2], "o-", ms=3, color=COLORS[1], gid="ringdown-damping")
+    ax[2].set_ylabel("damping ratio")
+    cut = float(at.get("noise_floor", np.nan)) * float(at.get("noise_factor", np.nan))
+    for a in ax[1:]:
+        a.set_xlabel("amplitude (signal units)")
+        if np.isfinite(cut):
+            a.axvline(cut, ls=":", color="k", lw=0.8, label="noise floor x %g" % float(at.get("noise_factor", 0)))
+            a.legend(fontsize=8)
+    if title is None:
+        title = "tribo ringdown: %s" % os.path.basename(r.path)
+    if title:
+        fig.suptitle(title)
+    return fig

@@ -75,6 +75,9 @@ PetscErrorCode TriboRegisterAll(void)
   PetscCall(TriboNMARegisterAll());
   PetscCall(TriboOptionsRegisterNamespace("law_"));       // tribo law
   PetscCall(TriboOptionsRegisterNamespace("surface_"));   // TriboSurfaceSetFromOptions(), tribo surface
+  PetscCall(TriboOptionsRegisterNamespace("ringdown_"));  // tribo ringdown
+  PetscCall(TriboOptionsRegisterNamespace("fit_"));       // tribo fit
+  PetscCall(TriboOptionsRegisterNamespace("nsga_"));      // TriboNSGA2SetFromOptions()
   PetscCall(TriboOptionsRegisterNamespace("transient_")); // TriboTransientSetFromOptions(): a shared configuration file may hold them
   PetscFunctionReturn(0);
 }
