@@ -85,6 +85,21 @@ PETSC_EXTERN PetscErrorCode   TriboWJROMDestroy(TriboWJROM *);
    (file.h5:/path, rows x columns, the columns in the order asked); a column named "?name" is optional (NaN if absent) */
 PETSC_EXTERN PetscErrorCode TriboTableRead(MPI_Comm, const char[], const char[], PetscInt, const char *const[], PetscInt *, PetscReal **);
 
+/* A fit (src/fit/fit.c): the parameters of a whole-joint ROM (-fit_law, -fit_params name:lo:hi:log|lin,...) against a
+   measured backbone at -fit_n log-spaced amplitudes, by NSGA-II on the errors of eq. 42 (eq. 41 reported), optionally with
+   the residual penalty of §3.5.2 (-fit_residual_penalty) */
+typedef struct _p_TriboFit *TriboFit;
+PETSC_EXTERN PetscErrorCode TriboFitCreate(MPI_Comm, TriboFit *);
+PETSC_EXTERN PetscErrorCode TriboFitSetMeasured(TriboFit, const TriboMeasuredBackbone *);
+PETSC_EXTERN PetscErrorCode TriboFitSetFromOptions(TriboFit);
+PETSC_EXTERN PetscErrorCode TriboFitSolve(TriboFit);
+PETSC_EXTERN PetscErrorCode TriboFitGetFront(TriboFit, PetscInt *, PetscInt *, const char *const *[], const PetscReal *[], const PetscReal *[]);
+PETSC_EXTERN PetscErrorCode TriboFitGetNSGA2(TriboFit, TriboNSGA2 *);
+PETSC_EXTERN PetscErrorCode TriboFitGetWJROM(TriboFit, TriboWJROM *);
+PETSC_EXTERN PetscErrorCode TriboFitView(TriboFit, PetscViewer);
+PETSC_EXTERN PetscErrorCode TriboFitWriteH5(TriboFit, TriboH5);
+PETSC_EXTERN PetscErrorCode TriboFitDestroy(TriboFit *);
+
 /* Ringdown processing (src/fit/ringdown.c): a decaying free response of one mode to its backbone */
 typedef struct {
   PetscInt   n;     /* samples kept (above the noise floor) */

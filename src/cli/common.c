@@ -78,6 +78,7 @@ PetscErrorCode TriboRegisterAll(void)
   PetscCall(TriboOptionsRegisterNamespace("ringdown_"));  // tribo ringdown
   PetscCall(TriboOptionsRegisterNamespace("fit_"));       // tribo fit
   PetscCall(TriboOptionsRegisterNamespace("nsga_"));      // TriboNSGA2SetFromOptions()
+  PetscCall(TriboOptionsRegisterNamespace("wjrom_"));     // the backbone solver of tribo fit (src/fit/wjrom.c), set by the fit itself
   PetscCall(TriboOptionsRegisterNamespace("transient_")); // TriboTransientSetFromOptions(): a shared configuration file may hold them
   PetscFunctionReturn(0);
 }

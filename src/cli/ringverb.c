@@ -77,6 +77,7 @@ PetscErrorCode TriboVerbRingdown(MPI_Comm comm, PetscBool help)
   if (help)
     PetscCall(PetscPrintf(comm, "tribo ringdown [-ringdown_input sig.csv -ringdown_column x] [-ringdown_rate Hz] [-ringdown_band lo,hi] [-output "
                                 "ringdown.h5]: a ringdown to a backbone\n"));
+  PetscCall(TriboOptionsUseNamespace(NULL, "ringdown_"));
   TriboOptionsBegin(comm, NULL, "tribo ringdown: a free decay to a backbone (band-pass, Hilbert transform)", "tribo");
   PetscCall(PetscOptionsString("-ringdown_input",
                                "the signal: CSV with a header row, or file.h5:/dataset (default: the built-in synthetic two-mode ringdown)",

@@ -261,7 +261,7 @@ static PetscErrorCode Evaluate_Private(TriboNSGA2 nsga, PetscInt m, const PetscR
     PetscBool ok = PETSC_TRUE;
     PetscCall(nsga->fn(nsga->ctx, x + i * nsga->nx, f + i * nf, pen + i));
     for (PetscInt k = 0; k < nf; k++)
-      if (!PetscIsNormalReal(f[i * nf + k]) && f[i * nf + k] != 0) f[i * nf + k] = PETSC_INFINITY, ok = PETSC_FALSE;
+      if (!(f[i * nf + k] < PETSC_INFINITY)) f[i * nf + k] = PETSC_INFINITY, ok = PETSC_FALSE; // NaN, or infinite
     if (!PetscIsNormalReal(pen[i]) && pen[i] != 0) pen[i] = PETSC_INFINITY;
     cnt[0]++;
     if (!ok) cnt[1]++;

@@ -12,7 +12,8 @@
 #     is within a factor 3 of the noise's in-band amplitude (2e-4 sqrt(band/500 Hz));
 #   - the same signal as an HDF5 vector (-ringdown_input sig.h5:/x -ringdown_rate 1000) gives the CSV's backbone to 1e-12;
 #   - the built-in synthetic signal (no input) gives its own law (src/cli/ringverb.c) to the same tolerances;
-#   - bad input (one error line, no file): a band in the wrong order, a missing column, an HDF5 vector without a rate.
+#   - bad input (one error line, no file): a band in the wrong order, a missing column, an HDF5 vector without a rate, a
+#     misspelt option.
 # timeout: 120
 set -u
 . tests/cli/lib.sh
@@ -87,4 +88,5 @@ PYEOF
 expect_fail "band in the wrong order" "-ringdown_band;lo < hi" ringdown -ringdown_band 60,40
 expect_fail "missing column" "sig.csv;no column \"y\"" ringdown -ringdown_input "$W/sig.csv" -ringdown_column y
 expect_fail "HDF5 without a rate" "no time column;-ringdown_rate" ringdown -ringdown_input "$W/sig.h5:/x"
+expect_fail "misspelt option" "-ringdown_bnd" ringdown -ringdown_bnd 1,2
 finish
