@@ -972,10 +972,9 @@ def pareto_figure(results, labels=None, title=None):
         ax[0].loglog(e[o, 0], e[o, 1], "o-", ms=3, color=COLORS[i % len(COLORS)], label=lab, gid="pareto-front-%d" % i)
         if i == 0 and r.has("/fit/box"):
             b = np.asarray(r.get("/fit/box"), dtype=float)
-            if b[2] > 0 and b[3] > 0:
-                x0, y0 = max(b[0], 1e-3 * b[2]), max(b[1], 1e-3 * b[3])
-                ax[0].plot([x0, b[2], b[2], x0, x0], [y0, y0, b[3], b[3], y0], "--", color="k", lw=0.8, label="area box")
-                ax[0].plot([x0], [y0], "kx")
+            if b[0] > 0 and b[1] > 0 and b[2] > b[0] and b[3] > b[1]:  # a box at zero has no place on log axes
+                ax[0].plot([b[0], b[2], b[2], b[0], b[0]], [b[1], b[1], b[3], b[3], b[1]], "--", color="k", lw=0.8, label="area box")
+                ax[0].plot([b[0]], [b[1]], "kx")
     ax[0].set_xlabel("frequency error f_omega (eq. 41)")
     ax[0].set_ylabel("damping error f_zeta (eq. 41)")
     ax[0].legend(fontsize=8)
