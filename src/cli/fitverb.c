@@ -72,11 +72,11 @@ PetscErrorCode TriboVerbFit(MPI_Comm comm, PetscBool help)
   PetscCall(PetscOptionsString("-fit_png", "Pareto picture (default: the output name with .png)", "TriboDrawPicture", png, png, sizeof(png), NULL));
   TriboOptionsEnd();
   PetscCall(TriboFitCreate(comm, &fit));
+  PetscCall(TriboFitSetFromOptions(fit)); // in help mode: prints the fit's, the law's and NSGA-II's options
   if (help) {
     PetscCall(TriboFitDestroy(&fit));
     PetscFunctionReturn(0);
   }
-  PetscCall(TriboFitSetFromOptions(fit));
   PetscCall(TriboCheckOptionsUsed(comm, "fit"));
   PetscCall(PetscStrncpy(infile, in, sizeof(infile)));
   if (strstr(infile, ".h5:")) strstr(infile, ".h5:")[3] = 0;
