@@ -16,3 +16,4 @@
 #include <tribocontact.h>
 #include <tribonma.h>
 #include <tribotransient.h>
+#include <tribofit.h>

@@ -1,6 +1,7 @@
 #pragma once
 /* The tribo program: verbs and their shared helpers. */
 #include <tribo.h>
+#include <tribofit.h>
 
 typedef struct {
   const char *name;
@@ -26,6 +27,8 @@ PETSC_EXTERN PetscErrorCode TriboDrawPicture(MPI_Comm, const char[], const char[
 PETSC_EXTERN PetscErrorCode TriboCheckOutput(MPI_Comm, const char[], const char[], PetscInt, const char *const[]);
 PETSC_EXTERN PetscErrorCode TriboVerbMesh(MPI_Comm, PetscBool);
 PETSC_EXTERN PetscErrorCode TriboVerbLaw(MPI_Comm, PetscBool);
+PETSC_EXTERN PetscErrorCode TriboVerbRingdown(MPI_Comm, PetscBool);
+PETSC_EXTERN PetscErrorCode TriboVerbFit(MPI_Comm, PetscBool);
 /* -friction_surface FILE: the rough-contact law's statistics and the joint's mesoscale gap (src/cli/surface.c) */
 PETSC_EXTERN PetscErrorCode TriboLawSetSurfaceFromOptions(TriboLaw, TriboSurfaceStats *);
 PETSC_EXTERN PetscErrorCode TriboJointSetSurfaceFromOptions(TriboJoint);

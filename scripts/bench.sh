@@ -96,3 +96,4 @@ echo "(targets of issue 9: jenkins and edf >= 5e7/s; closed-form Iwan (iwan4) >=
 echo " >= 5e5/s; Bouc-Wen by Dormand-Prince >= 1e5 integration steps/s, see the boucwen line and its steps per call)"
 bash scripts/bench-surface.sh
 bash scripts/bench-contact.sh
+bash scripts/bench-fit.sh

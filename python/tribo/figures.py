@@ -919,3 +919,82 @@ def surface_figure(results, group=None, title=None):
         fig.suptitle(title)
     return fig
 from . import contactfig  # noqa: E402,F401  (registers the kind "contact")
+
+
+# --- tribo ringdown and tribo fit ---------------------------------------------------------------
+@register_figure("ringdown", applies=lambda r: r.has("/ringdown/backbone"), suffix="",
+                 description="a ringdown's backbone (tribo ringdown): the signal, and frequency and damping against amplitude")
+def ringdown_figure(results, title=None):
+    """``tribo ringdown``: the signal (decimated) with the amplitude of the windows kept, and the extracted backbone: frequency
+    and damping ratio against the instantaneous amplitude (log axis), the noise-floor cut marked."""
+    r = _results(results)[0]
+    b = np.asarray(r.get("/ringdown/backbone"), dtype=float)
+    at = r.attrs.get("/ringdown", {})
+    sig = np.asarray(r.get("/ringdown/signal"), dtype=float)
+    dt = float(at.get("signal_dt", 1.0))
+    t = np.asarray(r.get("/ringdown/time"), dtype=float)
+    fig = new_figure(14.0, 4.2)
+    ax = fig.subplots(1, 3)
+    ax[0].plot(dt * np.arange(len(sig)), sig, "-", lw=0.4, color=COLORS[7], label="signal")
+    ax[0].plot(t, b[::-1, 0], "o-", ms=3, color=COLORS[0], label="mode amplitude (windows kept)")
+    ax[0].set_xlabel("time (s)")
+    ax[0].set_ylabel("signal")
+    ax[0].legend(fontsize=8)
+    ax[1].semilogx(b[:, 0], b[:, 1], "o-", ms=3, color=COLORS[0], gid="ringdown-frequency")
+    ax[1].set_ylabel("frequency (Hz)")
+    ax[2].loglog(b[:, 0], b[:, 2], "o-", ms=3, color=COLORS[1], gid="ringdown-damping")
+    ax[2].set_ylabel("damping ratio")
+    cut = float(at.get("noise_floor", np.nan)) * float(at.get("noise_factor", np.nan))
+    for a in ax[1:]:
+        a.set_xlabel("amplitude (signal units)")
+        if np.isfinite(cut):
+            a.axvline(cut, ls=":", color="k", lw=0.8, label="noise floor x %g" % float(at.get("noise_factor", 0)))
+            a.legend(fontsize=8)
+    if title is None:
+        title = "tribo ringdown: %s" % os.path.basename(r.path)
+    if title:
+        fig.suptitle(title)
+    return fig
+
+
+@register_figure("pareto", applies=lambda r: r.has("/fit/front_errors"), suffix="",
+                 description="Pareto fronts of tribo fit (eq. 41 errors) and the fitted backbones of the front's ends over the measurements")
+def pareto_figure(results, labels=None, title=None):
+    """``tribo fit`` (porter-et-al-2022 Figs. 9-10): the Pareto front of each file (frequency error against damping error, eq.
+    41, log axes; all files in one panel), the area-metric box and its lower corner (x), and the backbones of the first file's
+    front ends (least frequency error, least damping error) over the measured values."""
+    rs = _results(results)
+    fig = new_figure(14.0, 4.5)
+    ax = fig.subplots(1, 3)
+    for i, r in enumerate(rs):
+        e = np.asarray(r.get("/fit/front_errors"), dtype=float).reshape(-1, 2)
+        o = np.argsort(e[:, 0])
+        lab = labels[i] if labels and i < len(labels) else "%s (%s)" % (os.path.basename(r.path), r.attrs.get("/fit", {}).get("law", "?"))
+        ax[0].loglog(e[o, 0], e[o, 1], "o-", ms=3, color=COLORS[i % len(COLORS)], label=lab, gid="pareto-front-%d" % i)
+        if i == 0 and r.has("/fit/box"):
+            b = np.asarray(r.get("/fit/box"), dtype=float)
+            if b[0] > 0 and b[1] > 0 and b[2] > b[0] and b[3] > b[1]:  # a box at zero has no place on log axes
+                ax[0].plot([b[0], b[2], b[2], b[0], b[0]], [b[1], b[1], b[3], b[3], b[1]], "--", color="k", lw=0.8, label="area box")
+                ax[0].plot([b[0]], [b[1]], "kx")
+    ax[0].set_xlabel("frequency error f_omega (eq. 41)")
+    ax[0].set_ylabel("damping error f_zeta (eq. 41)")
+    ax[0].legend(fontsize=8)
+    r = rs[0]
+    q = np.asarray(r.get("/fit/amplitude"), dtype=float)
+    ax[1].semilogx(q, np.asarray(r.get("/fit/measured_frequency"), dtype=float), "ks", ms=4, label="measured")
+    ax[2].loglog(q, np.asarray(r.get("/fit/measured_damping"), dtype=float), "ks", ms=4, label="measured")
+    if r.has("/fit/end_backbones"):
+        bb = np.asarray(r.get("/fit/end_backbones"), dtype=float)
+        for k, name in enumerate(("least frequency error", "least damping error")):
+            ax[1].semilogx(q, bb[2 * k], "-", color=COLORS[k + 1], label=name)
+            ax[2].loglog(q, bb[2 * k + 1], "-", color=COLORS[k + 1], label=name)
+    ax[1].set_ylabel("frequency (Hz)")
+    ax[2].set_ylabel("damping ratio")
+    for a in ax[1:]:
+        a.set_xlabel("modal amplitude")
+        a.legend(fontsize=8)
+    if title is None:
+        title = "tribo fit: %s" % ", ".join(os.path.basename(x.path) for x in rs)
+    if title:
+        fig.suptitle(title)
+    return fig

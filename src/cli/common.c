@@ -78,5 +78,12 @@ PetscErrorCode TriboRegisterAll(void)
   PetscCall(TriboOptionsRegisterNamespace("transient_"));
   PetscCall(TriboOptionsRegisterNamespace(
       "contact_")); // TriboContactSetFromOptions(), tribo contact // TriboTransientSetFromOptions(): a shared configuration file may hold them
+  PetscCall(TriboOptionsRegisterNamespace("law_"));       // tribo law
+  PetscCall(TriboOptionsRegisterNamespace("surface_"));   // TriboSurfaceSetFromOptions(), tribo surface
+  PetscCall(TriboOptionsRegisterNamespace("ringdown_"));  // tribo ringdown
+  PetscCall(TriboOptionsRegisterNamespace("fit_"));       // tribo fit
+  PetscCall(TriboOptionsRegisterNamespace("nsga_"));      // TriboNSGA2SetFromOptions()
+  PetscCall(TriboOptionsRegisterNamespace("wjrom_"));     // the backbone solver of tribo fit (src/fit/wjrom.c), set by the fit itself
+  PetscCall(TriboOptionsRegisterNamespace("transient_")); // TriboTransientSetFromOptions(): a shared configuration file may hold them
   PetscFunctionReturn(0);
 }

@@ -13,6 +13,8 @@ static const TriboVerb verbs[] = {
     {"transient", "prestress, then the response in time to a load by implicit integration (Newmark, HHT-alpha)", TriboVerbTransient},
     {"surface", "surface scans (or synthetic surfaces) to asperity statistics and the mesoscale gap at every erosion size", TriboVerbSurface},
     {"contact", "half-space contact on a fine grid (FFT, MPI): Hertz, punch, wavy, Cattaneo-Mindlin cycle (-contact_case)", TriboVerbContact},
+    {"ringdown", "a free decay of one mode in a time signal to its backbone (band-pass, Hilbert transform)", TriboVerbRingdown},
+    {"fit", "fit a joint model's parameters to a measured backbone: NSGA-II Pareto front of the frequency and damping errors", TriboVerbFit},
     {"mesh", "write a parametric FE deck (-mesh_type lapbeam: BRB-like bolted lap beam)", TriboVerbMesh},
 };
 static const int nverbs = (int)(sizeof(verbs) / sizeof(verbs[0]));

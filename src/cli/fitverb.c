@@ -1,0 +1,119 @@
+#include <tribocli.h>
+
+/* The built-in measured backbone: tribo's own WJROM (unit mass, k0 = 3.95e5 N/m, about 100 Hz) with a 4-parameter Iwan element
+   fs = 10 N, kt = 1e5 N/m, chi = -0.5, beta = 0.01, at 20 amplitudes 1e-6 .. 1e-3 m, with relative noise of standard deviation
+   -fit_synthetic_noise on frequency and damping (tribo's generator, seed 1) */
+static PetscErrorCode Synthetic_Private(MPI_Comm comm, PetscReal noise, TriboMeasuredBackbone *mb)
+{
+  TriboWJROM  w;
+  PetscReal   q[20], f[20], z[20], resid;
+  PetscBool   ok;
+  TriboRandom r;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboWJROMCreate(PETSC_COMM_SELF, &w));
+  PetscCall(TriboWJROMSetLaw(w, TRIBOLAWIWAN4));
+  PetscCall(TriboWJROMSetParameter(w, "k0", 3.95e5));
+  PetscCall(TriboWJROMSetParameter(w, "fs", 10));
+  PetscCall(TriboWJROMSetParameter(w, "kt", 1e5));
+  PetscCall(TriboWJROMSetParameter(w, "chi", -0.5));
+  PetscCall(TriboWJROMSetParameter(w, "beta", 0.01));
+  for (PetscInt i = 0; i < 20; i++) q[i] = 1e-6 * PetscPowReal(1e3, i / 19.0);
+  PetscCall(PetscOptionsSetValue(NULL, "-wjrom_rqnma_masing", "1"));
+  PetscCall(PetscOptionsSetValue(NULL, "-wjrom_backbone_quiet", "1"));
+  PetscCall(TriboWJROMBackbone(w, 20, q, f, z, &resid, &ok));
+  PetscCheck(ok, comm, PETSC_ERR_PLIB, "the built-in backbone failed");
+  TriboRandomSeed(&r, 1);
+  for (PetscInt i = 0; i < 20 && noise > 0; i++) {
+    PetscReal u1 = 1 - TriboRandomUniform(&r), u2 = TriboRandomUniform(&r), g = PetscSqrtReal(-2 * PetscLogReal(u1));
+    f[i] *= 1 + noise * g * PetscCosReal(2 * PETSC_PI * u2);
+    z[i] *= 1 + noise * g * PetscSinReal(2 * PETSC_PI * u2);
+  }
+  PetscCall(TriboMeasuredBackboneSet(comm, "(built-in)", 20, q, f, z, mb));
+  PetscCall(TriboWJROMDestroy(&w));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboVerbFit - tribo fit: the parameters of a whole-joint ROM (one discrete element of a law, Masing RQNMA backbone) fitted to
+  a measured backbone by NSGA-II (porter-et-al-2022 §3.5-3.7): the Pareto front of the frequency and damping errors (eq. 41),
+  its area metric, the parameter ranges, a picture; without -fit_measured a built-in backbone made by tribo (4-parameter Iwan)
+
+  Collective: the members of each generation are evaluated in parallel over the ranks
+
+  Options Database Keys:
++ -fit_measured FILE          - CSV with columns amplitude (modal, m for unit mass), frequency (Hz), damping (ratio), or file.h5:/dataset (n x 3)
+. -fit_synthetic_noise <0>    - relative noise on the built-in backbone
+. -fit_* , -nsga_*, -friction_* - TriboFitSetFromOptions()
+. -output fit.h5              - the result
+- -fit_png FILE               - the Pareto picture (default: the output name with .png)
+@*/
+PetscErrorCode TriboVerbFit(MPI_Comm comm, PetscBool help)
+{
+  char                  in[PETSC_MAX_PATH_LEN] = "", infile[PETSC_MAX_PATH_LEN], out[PETSC_MAX_PATH_LEN] = "fit.h5", png[PETSC_MAX_PATH_LEN] = "";
+  PetscReal             noise = 0;
+  PetscBool             setin, drawn;
+  TriboFit              fit;
+  TriboMeasuredBackbone mb;
+  TriboH5               h;
+  const char           *inputs[1];
+  PetscLogDouble        t0, t1;
+  PetscInt              nev;
+
+  PetscFunctionBeginUser;
+  if (help)
+    PetscCall(PetscPrintf(comm, "tribo fit [-fit_measured bb.csv] [-fit_law iwan4 -fit_params fs:1:100:log,...] [-nsga_population 100 "
+                                "-nsga_generations 100] [-output fit.h5]\n"));
+  TriboOptionsBegin(comm, NULL, "tribo fit: input and output", "tribo");
+  PetscCall(PetscOptionsString("-fit_measured", "measured backbone: CSV (amplitude, frequency, damping) or file.h5:/dataset (default: built-in)",
+                               "TriboMeasuredBackboneLoad", in, in, sizeof(in), &setin));
+  PetscCall(PetscOptionsReal("-fit_synthetic_noise", "relative noise on the built-in backbone", "", noise, &noise, NULL));
+  PetscCall(PetscOptionsString("-output", "result file (HDF5, written atomically)", "TriboH5Create", out, out, sizeof(out), NULL));
+  PetscCall(PetscOptionsString("-fit_png", "Pareto picture (default: the output name with .png)", "TriboDrawPicture", png, png, sizeof(png), NULL));
+  TriboOptionsEnd();
+  PetscCall(TriboFitCreate(comm, &fit));
+  PetscCall(TriboFitSetFromOptions(fit)); // in help mode: prints the fit's, the law's and NSGA-II's options
+  if (help) {
+    PetscCall(TriboFitDestroy(&fit));
+    PetscFunctionReturn(0);
+  }
+  PetscCall(TriboCheckOptionsUsed(comm, "fit"));
+  PetscCall(PetscStrncpy(infile, in, sizeof(infile)));
+  if (strstr(infile, ".h5:")) strstr(infile, ".h5:")[3] = 0;
+  inputs[0] = infile;
+  PetscCall(TriboCheckOutput(comm, "-output", out, setin ? 1 : 0, inputs));
+  if (setin)
+    PetscCall(TriboMeasuredBackboneLoad(comm, in, &mb));
+  else
+    PetscCall(Synthetic_Private(comm, noise, &mb));
+  PetscCall(TriboFitSetMeasured(fit, &mb));
+  PetscCall(TriboMeasuredBackboneFree(&mb));
+  PetscCall(PetscTime(&t0));
+  PetscCall(TriboFitSolve(fit));
+  PetscCall(PetscTime(&t1));
+  PetscCall(TriboFitView(fit, PETSC_VIEWER_STDOUT_(comm)));
+  {
+    TriboNSGA2 n;
+    PetscCall(TriboFitGetNSGA2(fit, &n));
+    PetscCall(TriboNSGA2GetEvaluations(n, &nev, NULL));
+  }
+  PetscCall(PetscPrintf(comm, "  %" PetscInt_FMT " backbones in %.2f s (%.2f ms each on one rank)\n", nev, t1 - t0,
+                        1e3 * (t1 - t0) / PetscMax(nev, 1) * (PetscReal)1));
+  PetscCall(TriboH5Create(comm, out, &h));
+  PetscCall(TriboH5WriteMeta(h, "fit", setin ? 1 : 0, inputs));
+  PetscCall(TriboFitWriteH5(fit, h));
+  PetscCall(TriboH5WriteAttrReal(h, "/fit", "seconds", t1 - t0));
+  PetscCall(TriboH5Close(&h, PETSC_TRUE));
+  PetscCall(PetscPrintf(comm, "wrote %s\n", out));
+  if (!png[0]) {
+    size_t l;
+    PetscCall(PetscStrncpy(png, out, sizeof(png)));
+    PetscCall(PetscStrlen(png, &l));
+    if (l > 3 && !strcmp(png + l - 3, ".h5")) png[l - 3] = 0;
+    PetscCall(PetscStrlcat(png, ".png", sizeof(png)));
+  }
+  PetscCall(TriboDrawPicture(comm, out, "pareto", png, 0, NULL, &drawn));
+  if (drawn) PetscCall(PetscPrintf(comm, "wrote %s\n", png));
+  PetscCall(TriboFitDestroy(&fit));
+  PetscFunctionReturn(0);
+}

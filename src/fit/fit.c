@@ -1,0 +1,413 @@
+/* Fitting a whole-joint ROM to a measured backbone (paper porter-et-al-2022 §3.5-3.7): the parameters named by -fit_params
+   (name:lower:upper:log|lin, a law's card names or k0, zeta0) vary inside their bounds, NSGA-II (src/fit/nsga2.c) works on
+   the scaled variables (log10 of the value for log scale), each evaluation sets the parameters, computes the Masing RQNMA
+   backbone of the WJROM (src/fit/wjrom.c) at -fit_n amplitudes log-spaced over the measured range, and returns the errors
+   of eq. 42 (log10 of the squared eq. 41 errors); -fit_residual_penalty adds the L1 norm of the RQNMA residuals to both
+   (§3.5.2: selection only; the front is reported without it). A failed backbone is an infinite error. The area metric of
+   the front (§3.7, Fig. 8) is computed in the eq. 41 errors against the box -fit_box x0,y0,x1,y1. */
+#include <tribofit.h>
+
+struct _p_TriboFit {
+  MPI_Comm              comm;
+  TriboMeasuredBackbone mb;
+  TriboWJROM            w;
+  TriboNSGA2            nsga;
+  char                  law[64];
+  PetscInt              np, n;      /* fitted parameters, comparison amplitudes */
+  char                **names;      /* [np] */
+  PetscReal            *lo, *hi;    /* [np] bounds (physical) */
+  PetscBool            *logs;       /* [np] log scale */
+  PetscReal            *q, *om, *z; /* [n] comparison amplitudes and the measured values there */
+  PetscReal            *wf, *wz;    /* [n] work: model */
+  PetscBool             penalty;
+  PetscReal             box[4];
+  PetscBool             boxset;
+  PetscInt              nfront;
+  PetscReal            *fx, *f41, *f42; /* the front: physical parameters [nfront x np], errors (41), (42) */
+  PetscReal             area, fraction;
+  PetscReal             k0, zeta0; /* fixed values unless fitted */
+};
+
+PetscErrorCode TriboFitCreate(MPI_Comm comm, TriboFit *fit)
+{
+  TriboFit f;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscNew(&f));
+  f->comm = comm;
+  f->n    = 20;
+  f->k0   = 3.95e5;
+  PetscCall(PetscStrncpy(f->law, TRIBOLAWIWAN4, sizeof(f->law)));
+  *fit = f;
+  PetscFunctionReturn(0);
+}
+
+/* A copy of the measured backbone */
+PetscErrorCode TriboFitSetMeasured(TriboFit fit, const TriboMeasuredBackbone *mb)
+{
+  PetscReal *fr;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboMeasuredBackboneFree(&fit->mb));
+  PetscCall(PetscMalloc1(mb->n, &fr));
+  for (PetscInt i = 0; i < mb->n; i++) fr[i] = mb->omega[i] / (2 * PETSC_PI);
+  PetscCall(TriboMeasuredBackboneSet(fit->comm, "(given)", mb->n, mb->q, fr, mb->zeta, &fit->mb));
+  PetscCall(PetscFree(fr));
+  PetscFunctionReturn(0);
+}
+
+/* x (scaled) -> physical value of parameter k */
+static PetscReal Physical_Private(TriboFit fit, PetscInt k, PetscReal x)
+{
+  return fit->logs[k] ? PetscPowReal(10.0, x) : x;
+}
+
+static PetscErrorCode Objective_Private(void *ctx, const PetscReal x[], PetscReal f[], PetscReal *pen)
+{
+  TriboFit       fit = (TriboFit)ctx;
+  PetscReal      e41[2], resid = 0;
+  PetscBool      ok = PETSC_FALSE;
+  PetscErrorCode ierr;
+
+  PetscFunctionBeginUser;
+  // a parameter set outside the law's admissible set (e.g. Bouc-Wen's |beta| > alpha) is a failed member, not a failed run
+  PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
+  ierr = 0;
+  for (PetscInt k = 0; k < fit->np && !ierr; k++) ierr = TriboWJROMSetParameter(fit->w, fit->names[k], Physical_Private(fit, k, x[k]));
+  if (!ierr) ierr = TriboWJROMBackbone(fit->w, fit->n, fit->q, fit->wf, fit->wz, &resid, &ok);
+  PetscCall(PetscPopErrorHandler());
+  if (ierr) ok = PETSC_FALSE, resid = 0;
+  for (PetscInt i = 0; i < fit->n; i++) fit->wf[i] *= 2 * PETSC_PI;
+  *pen = fit->penalty ? resid : 0;
+  if (!ok)
+    f[0] = f[1] = PETSC_INFINITY;
+  else
+    PetscCall(TriboFitErrors(fit->n, fit->om, fit->z, fit->wf, fit->wz, e41, f));
+  PetscFunctionReturn(0);
+}
+
+/* name:lo:hi[:log|lin] */
+static PetscErrorCode ParseParam_Private(TriboFit fit, PetscInt k, const char spec[])
+{
+  char               buf[256], *tok[4] = {NULL, NULL, NULL, NULL}, *end;
+  PetscInt           nt = 0;
+  PetscInt           nn;
+  PetscBool          known = PETSC_FALSE;
+  const char *const *names;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscStrncpy(buf, spec, sizeof(buf)));
+  for (char *p = buf, *s = buf; nt < 4; p++)
+    if (*p == ':' || !*p) {
+      PetscBool last = (PetscBool) !*p;
+      *p             = 0;
+      tok[nt++]      = s;
+      s              = p + 1;
+      if (last) break;
+    }
+  PetscCheck(nt == 3 || nt == 4, fit->comm, PETSC_ERR_USER_INPUT, "option -fit_params: \"%s\": expected name:lower:upper or name:lower:upper:log|lin",
+             spec);
+  PetscCall(TriboWJROMGetParameterNames(fit->w, &nn, &names));
+  for (PetscInt i = 0; i < nn; i++) {
+    PetscBool eq;
+    PetscCall(PetscStrcmp(tok[0], names[i], &eq));
+    if (eq) known = PETSC_TRUE;
+  }
+  if (!known) {
+    char list[512] = "";
+    for (PetscInt i = 0; i < nn; i++) {
+      PetscCall(PetscStrlcat(list, i ? ", " : "", sizeof(list)));
+      PetscCall(PetscStrlcat(list, names[i], sizeof(list)));
+    }
+    SETERRQ(fit->comm, PETSC_ERR_USER_INPUT, "option -fit_params: unknown parameter \"%s\" of law %s (parameters: %s)", tok[0], fit->law, list);
+  }
+  PetscCall(PetscStrallocpy(tok[0], &fit->names[k]));
+  fit->lo[k] = strtod(tok[1], &end);
+  PetscCheck(!*end && tok[1][0], fit->comm, PETSC_ERR_USER_INPUT, "option -fit_params: \"%s\": the lower bound \"%s\" is not a number", spec, tok[1]);
+  fit->hi[k] = strtod(tok[2], &end);
+  PetscCheck(!*end && tok[2][0], fit->comm, PETSC_ERR_USER_INPUT, "option -fit_params: \"%s\": the upper bound \"%s\" is not a number", spec, tok[2]);
+  PetscCheck(fit->lo[k] < fit->hi[k], fit->comm, PETSC_ERR_USER_INPUT,
+             "option -fit_params: parameter %s: bounds in the wrong order, lower %g >= upper %g", tok[0], (double)fit->lo[k], (double)fit->hi[k]);
+  fit->logs[k] = PETSC_FALSE;
+  if (nt == 4) {
+    PetscBool lg, ln;
+    PetscCall(PetscStrcmp(tok[3], "log", &lg));
+    PetscCall(PetscStrcmp(tok[3], "lin", &ln));
+    PetscCheck(lg || ln, fit->comm, PETSC_ERR_USER_INPUT, "option -fit_params: parameter %s: scale \"%s\", expected log or lin", tok[0], tok[3]);
+    fit->logs[k] = lg;
+  }
+  PetscCheck(!fit->logs[k] || fit->lo[k] > 0, fit->comm, PETSC_ERR_USER_INPUT,
+             "option -fit_params: parameter %s on a log scale needs a lower bound > 0, got %g", tok[0], (double)fit->lo[k]);
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboFitSetFromOptions - the fit's options, the law's fixed parameters and the optimizer's
+
+  Collective
+
+  Options Database Keys:
++ -fit_law <iwan4>             - law of the joint element
+. -fit_params name:lo:hi:log,... - the fitted parameters (default for iwan4: fs:1:100:log,kt:1e4:1e6:log,chi:-0.9:0:lin,beta:1e-3:1:log)
+. -fit_n <20>                  - comparison amplitudes, log-spaced over the measured range
+. -fit_residual_penalty        - add the RQNMA residuals' L1 norm to the objectives (§3.5.2)
+. -fit_k0 <3.95e5>, -fit_zeta0 <0> - the ROM's fixed linear stiffness (N/m, unit mass) and viscous damping ratio
+. -fit_box x0,y0,x1,y1         - box of the area metric in the eq. 41 errors (default 0,0 and the front's largest errors)
+. -friction_<param> v          - the law's fixed parameters; -wjrom_rqnma_* the backbone solver's
+- -nsga_*                      - the optimizer (TriboNSGA2SetFromOptions())
+@*/
+PetscErrorCode TriboFitSetFromOptions(TriboFit fit)
+{
+  char       specs[16][256], *sp[16];
+  PetscInt   nspec = 16, nbox = 4;
+  PetscBool  set;
+  PetscReal *lo, *hi;
+
+  PetscFunctionBeginUser;
+  for (PetscInt i = 0; i < 16; i++) sp[i] = specs[i];
+  PetscCall(TriboOptionsUseNamespace(NULL, "fit_"));
+  TriboOptionsBegin(fit->comm, NULL, "tribo fit: a whole-joint ROM fitted to a measured backbone (porter-et-al-2022 §3.5)", "TriboFit");
+  PetscCall(PetscOptionsString("-fit_law", "law of the joint element", "TriboWJROMSetLaw", fit->law, fit->law, sizeof(fit->law), NULL));
+  PetscCall(PetscOptionsStringArray("-fit_params", "fitted parameters name:lower:upper:log|lin, comma-separated", "TriboFitSetFromOptions", sp,
+                                    &nspec, &set));
+  PetscCall(PetscOptionsInt("-fit_n", "comparison amplitudes, log-spaced over the measured range", "TriboFitErrors", fit->n, &fit->n, NULL));
+  PetscCall(PetscOptionsBool("-fit_residual_penalty", "add the L1 norm of the RQNMA residuals to the objectives (selection only)", "", fit->penalty,
+                             &fit->penalty, NULL));
+  PetscCall(PetscOptionsReal("-fit_k0", "stiffness of the structure without the joint (N/m, unit mass; fixed unless fitted)",
+                             "TriboWJROMSetParameter", fit->k0, &fit->k0, NULL));
+  PetscCall(
+      PetscOptionsReal("-fit_zeta0", "viscous damping ratio added (fixed unless fitted)", "TriboWJROMSetParameter", fit->zeta0, &fit->zeta0, NULL));
+  PetscCall(PetscOptionsRealArray("-fit_box", "area metric box x0,y0,x1,y1 in the eq. 41 errors", "TriboParetoArea", fit->box, &nbox, &fit->boxset));
+  TriboOptionsEnd();
+  for (PetscInt k = 0; set && k < nspec; k++) { // PetscOptionsStringArray() allocates the strings
+    PetscCall(PetscStrncpy(specs[k], sp[k], sizeof(specs[k])));
+    PetscCall(PetscFree(sp[k]));
+  }
+  PetscCheck(!fit->boxset || nbox == 4, fit->comm, PETSC_ERR_USER_INPUT, "option -fit_box: expected 4 numbers x0,y0,x1,y1, got %" PetscInt_FMT, nbox);
+  PetscCheck(fit->n >= 2, fit->comm, PETSC_ERR_USER_INPUT, "option -fit_n: need at least 2 comparison amplitudes, got %" PetscInt_FMT, fit->n);
+  PetscCall(PetscOptionsSetValue(NULL, "-wjrom_rqnma_masing", "1"));
+  PetscCall(PetscOptionsSetValue(NULL, "-wjrom_backbone_quiet", "1"));
+  PetscCall(TriboWJROMDestroy(&fit->w));
+  PetscCall(TriboWJROMCreate(PETSC_COMM_SELF, &fit->w));
+  PetscCall(TriboWJROMSetLaw(fit->w, fit->law));
+  PetscCall(TriboWJROMSetFromOptions(fit->w));
+  PetscCall(TriboWJROMSetParameter(fit->w, "k0", fit->k0));
+  PetscCall(TriboWJROMSetParameter(fit->w, "zeta0", fit->zeta0));
+  if (!set) {
+    PetscBool iwan, bw;
+    PetscCall(PetscStrcmp(fit->law, TRIBOLAWIWAN4, &iwan));
+    PetscCall(PetscStrcmp(fit->law, "boucwen", &bw));
+    PetscCheck(iwan || bw, fit->comm, PETSC_ERR_USER_INPUT, "option -fit_params: give the fitted parameters of law %s (name:lower:upper:log|lin,...)",
+               fit->law);
+    nspec = 4;
+    if (iwan) {
+      PetscCall(PetscStrncpy(specs[0], "fs:1:100:log", 256));
+      PetscCall(PetscStrncpy(specs[1], "kt:1e4:1e6:log", 256));
+      PetscCall(PetscStrncpy(specs[2], "chi:-0.9:0:lin", 256));
+      PetscCall(PetscStrncpy(specs[3], "beta:1e-3:1:log", 256));
+    } else {
+      PetscCall(PetscStrncpy(specs[0], "a:1e4:1e6:log", 256));
+      PetscCall(PetscStrncpy(specs[1], "alpha:1e1:1e4:log", 256));
+      PetscCall(PetscStrncpy(specs[2], "beta:1e1:1e4:log", 256));
+      PetscCall(PetscStrncpy(specs[3], "n:1:3:lin", 256));
+    }
+  }
+  PetscCheck(nspec >= 1, fit->comm, PETSC_ERR_USER_INPUT, "option -fit_params: no parameter named");
+  fit->np = nspec;
+  PetscCall(PetscCalloc1(nspec, &fit->names));
+  PetscCall(PetscMalloc3(nspec, &fit->lo, nspec, &fit->hi, nspec, &fit->logs));
+  for (PetscInt k = 0; k < nspec; k++) PetscCall(ParseParam_Private(fit, k, specs[k]));
+  for (PetscInt k = 0; k < nspec; k++)
+    for (PetscInt j = 0; j < k; j++) {
+      PetscBool eq;
+      PetscCall(PetscStrcmp(fit->names[k], fit->names[j], &eq));
+      PetscCheck(!eq, fit->comm, PETSC_ERR_USER_INPUT, "option -fit_params: parameter %s named twice", fit->names[k]);
+    }
+  PetscCall(TriboNSGA2Destroy(&fit->nsga));
+  PetscCall(TriboNSGA2Create(fit->comm, &fit->nsga));
+  PetscCall(PetscMalloc2(fit->np, &lo, fit->np, &hi));
+  for (PetscInt k = 0; k < fit->np; k++)
+    lo[k] = fit->logs[k] ? PetscLog10Real(fit->lo[k]) : fit->lo[k], hi[k] = fit->logs[k] ? PetscLog10Real(fit->hi[k]) : fit->hi[k];
+  PetscCall(TriboNSGA2SetProblem(fit->nsga, fit->np, 2, lo, hi, Objective_Private, fit));
+  PetscCall(PetscFree2(lo, hi));
+  PetscCall(TriboNSGA2SetFromOptions(fit->nsga));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboFitSolve - the comparison amplitudes and measured values there, then NSGA-II; the front rerun without penalty
+
+  Collective
+@*/
+PetscErrorCode TriboFitSolve(TriboFit fit)
+{
+  PetscInt         nf;
+  const PetscReal *x;
+
+  PetscFunctionBeginUser;
+  PetscCheck(fit->mb.n >= 2, fit->comm, PETSC_ERR_ORDER, "TriboFitSetMeasured() first");
+  PetscCall(PetscFree5(fit->q, fit->om, fit->z, fit->wf, fit->wz));
+  PetscCall(PetscMalloc5(fit->n, &fit->q, fit->n, &fit->om, fit->n, &fit->z, fit->n, &fit->wf, fit->n, &fit->wz));
+  for (PetscInt i = 0; i < fit->n; i++) fit->q[i] = fit->mb.q[0] * PetscPowReal(fit->mb.q[fit->mb.n - 1] / fit->mb.q[0], (PetscReal)i / (fit->n - 1));
+  fit->q[fit->n - 1] = fit->mb.q[fit->mb.n - 1];
+  PetscCall(TriboMeasuredBackboneInterpolate(&fit->mb, fit->n, fit->q, fit->om, fit->z));
+  PetscCall(TriboNSGA2Solve(fit->nsga));
+  PetscCall(TriboNSGA2GetFront(fit->nsga, &nf, &x, NULL));
+  PetscCall(PetscFree3(fit->fx, fit->f41, fit->f42));
+  PetscCall(PetscMalloc3(nf * fit->np, &fit->fx, 2 * nf, &fit->f41, 2 * nf, &fit->f42));
+  fit->nfront = nf;
+  for (PetscInt i = 0; i < nf; i++) { // the front's errors without penalty (its members are evaluated again, on every rank)
+    PetscReal pen;
+    PetscBool save = fit->penalty;
+    fit->penalty   = PETSC_FALSE;
+    PetscCall(Objective_Private(fit, x + i * fit->np, fit->f42 + 2 * i, &pen));
+    fit->penalty = save;
+    for (PetscInt k = 0; k < 2; k++)
+      fit->f41[2 * i + k] = fit->f42[2 * i + k] < PETSC_INFINITY ? PetscSqrtReal(PetscPowReal(10.0, fit->f42[2 * i + k])) : PETSC_INFINITY;
+    for (PetscInt k = 0; k < fit->np; k++) fit->fx[i * fit->np + k] = Physical_Private(fit, k, x[i * fit->np + k]);
+  }
+  if (!fit->boxset) {
+    fit->box[0] = fit->box[1] = 0;
+    fit->box[2] = fit->box[3] = 0;
+    for (PetscInt i = 0; i < nf; i++) fit->box[2] = PetscMax(fit->box[2], fit->f41[2 * i]), fit->box[3] = PetscMax(fit->box[3], fit->f41[2 * i + 1]);
+    if (!(fit->box[2] > 0)) fit->box[2] = 1;
+    if (!(fit->box[3] > 0)) fit->box[3] = 1;
+  }
+  PetscCall(TriboParetoArea(nf, fit->f41, fit->box, &fit->area, &fit->fraction));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboFitGetFront - the non-dominated set: parameters (physical values) and errors of eq. 41
+
+  Not collective
+@*/
+PetscErrorCode TriboFitGetFront(TriboFit fit, PetscInt *n, PetscInt *np, const char *const *names[], const PetscReal *x[], const PetscReal *f41[])
+{
+  PetscFunctionBeginUser;
+  if (n) *n = fit->nfront;
+  if (np) *np = fit->np;
+  if (names) *names = (const char *const *)fit->names;
+  if (x) *x = fit->fx;
+  if (f41) *f41 = fit->f41;
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboFitGetNSGA2(TriboFit fit, TriboNSGA2 *n)
+{
+  PetscFunctionBeginUser;
+  *n = fit->nsga;
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboFitGetWJROM(TriboFit fit, TriboWJROM *w)
+{
+  PetscFunctionBeginUser;
+  *w = fit->w;
+  PetscFunctionReturn(0);
+}
+
+/* The front's size, its two ends and the parameter ranges (the table of porter-et-al-2022 App. A) */
+PetscErrorCode TriboFitView(TriboFit fit, PetscViewer v)
+{
+  PetscInt iw = 0, iz = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscViewerASCIIPrintf(
+      v, "fit of law %s on a whole-joint ROM (Masing RQNMA) to %" PetscInt_FMT " measured points at %" PetscInt_FMT " amplitudes %g .. %g%s\n",
+      fit->law, fit->mb.n, fit->n, fit->n ? (double)fit->q[0] : 0.0, fit->n ? (double)fit->q[fit->n - 1] : 0.0,
+      fit->penalty ? ", residual penalty" : ""));
+  PetscCall(TriboNSGA2View(fit->nsga, v));
+  if (!fit->nfront) PetscFunctionReturn(0);
+  for (PetscInt i = 0; i < fit->nfront; i++) {
+    if (fit->f41[2 * i] < fit->f41[2 * iw]) iw = i;
+    if (fit->f41[2 * i + 1] < fit->f41[2 * iz + 1]) iz = i;
+  }
+  PetscCall(PetscViewerASCIIPrintf(
+      v, "  Pareto front: %" PetscInt_FMT " members; least frequency error %.4g (damping %.4g), least damping error %.4g (frequency %.4g) (eq. 41)\n",
+      fit->nfront, (double)fit->f41[2 * iw], (double)fit->f41[2 * iw + 1], (double)fit->f41[2 * iz + 1], (double)fit->f41[2 * iz]));
+  PetscCall(PetscViewerASCIIPrintf(v, "  area metric: %.4g (%.4g of the box %g,%g - %g,%g)\n", (double)fit->area, (double)fit->fraction,
+                                   (double)fit->box[0], (double)fit->box[1], (double)fit->box[2], (double)fit->box[3]));
+  for (PetscInt k = 0; k < fit->np; k++) {
+    PetscReal mn = PETSC_MAX_REAL, mx = -PETSC_MAX_REAL;
+    for (PetscInt i = 0; i < fit->nfront; i++) mn = PetscMin(mn, fit->fx[i * fit->np + k]), mx = PetscMax(mx, fit->fx[i * fit->np + k]);
+    PetscCall(PetscViewerASCIIPrintf(v, "  %-8s bounds [%g, %g] %s: front %.5g .. %.5g\n", fit->names[k], (double)fit->lo[k], (double)fit->hi[k],
+                                     fit->logs[k] ? "log" : "lin", (double)mn, (double)mx));
+  }
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboFitWriteH5 - /fit: names, bounds, scale, the comparison amplitudes and measured values, the front (parameters, eq. 41
+  and 42 errors), the model backbones of the front's ends, the area metric; /fit/nsga2 the optimizer's populations
+
+  Collective
+@*/
+PetscErrorCode TriboFitWriteH5(TriboFit fit, TriboH5 h)
+{
+  PetscInt   d[2], ends[2] = {0, 0};
+  PetscReal *b, *lg, resid;
+  PetscBool  ok;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboH5WriteStrings(h, "/fit/names", fit->np, (const char *const *)fit->names));
+  d[0] = fit->np;
+  PetscCall(TriboH5WriteReal(h, "/fit/lower", 1, d, fit->lo));
+  PetscCall(TriboH5WriteReal(h, "/fit/upper", 1, d, fit->hi));
+  PetscCall(PetscMalloc1(fit->np, &lg));
+  for (PetscInt k = 0; k < fit->np; k++) lg[k] = fit->logs[k];
+  PetscCall(TriboH5WriteReal(h, "/fit/log_scale", 1, d, lg));
+  PetscCall(PetscFree(lg));
+  d[0] = fit->n;
+  PetscCall(TriboH5WriteReal(h, "/fit/amplitude", 1, d, fit->q));
+  PetscCall(PetscMalloc1(6 * fit->n, &b));
+  for (PetscInt i = 0; i < fit->n; i++) b[i] = fit->om[i] / (2 * PETSC_PI), b[fit->n + i] = fit->z[i];
+  PetscCall(TriboH5WriteReal(h, "/fit/measured_frequency", 1, d, b));
+  PetscCall(TriboH5WriteReal(h, "/fit/measured_damping", 1, d, b + fit->n));
+  d[0] = fit->mb.n;
+  PetscCall(TriboH5WriteReal(h, "/fit/data_amplitude", 1, d, fit->mb.q));
+  d[0] = fit->nfront, d[1] = fit->np;
+  PetscCall(TriboH5WriteReal(h, "/fit/front_parameters", 2, d, fit->fx));
+  d[1] = 2;
+  PetscCall(TriboH5WriteReal(h, "/fit/front_errors", 2, d, fit->f41));
+  PetscCall(TriboH5WriteReal(h, "/fit/front_log_errors", 2, d, fit->f42));
+  for (PetscInt i = 0; i < fit->nfront; i++) {
+    if (fit->f41[2 * i] < fit->f41[2 * ends[0]]) ends[0] = i;
+    if (fit->f41[2 * i + 1] < fit->f41[2 * ends[1] + 1]) ends[1] = i;
+  }
+  for (PetscInt e = 0; e < 2 && fit->nfront; e++) { // the backbones of the front's ends: least frequency error, least damping error
+    for (PetscInt k = 0; k < fit->np; k++) PetscCall(TriboWJROMSetParameter(fit->w, fit->names[k], fit->fx[ends[e] * fit->np + k]));
+    PetscCall(TriboWJROMBackbone(fit->w, fit->n, fit->q, b + 2 * fit->n + 2 * e * fit->n, b + 2 * fit->n + (2 * e + 1) * fit->n, &resid, &ok));
+  }
+  d[0] = 4, d[1] = fit->n;
+  if (fit->nfront) PetscCall(TriboH5WriteReal(h, "/fit/end_backbones", 2, d, b + 2 * fit->n));
+  PetscCall(PetscFree(b));
+  PetscCall(TriboH5WriteAttrString(h, "/fit/end_backbones", "rows",
+                                   "frequency (Hz) and damping of the least-frequency-error member, then of the least-damping-error member"));
+  PetscCall(TriboH5WriteAttrString(h, "/fit", "law", fit->law));
+  PetscCall(TriboH5WriteAttrReal(h, "/fit", "area", fit->area));
+  PetscCall(TriboH5WriteAttrReal(h, "/fit", "area_fraction", fit->fraction));
+  d[0] = 4;
+  PetscCall(TriboH5WriteReal(h, "/fit/box", 1, d, fit->box));
+  PetscCall(TriboNSGA2WriteH5(fit->nsga, h, "/fit/nsga2"));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboFitDestroy(TriboFit *fit)
+{
+  TriboFit f = *fit;
+
+  PetscFunctionBeginUser;
+  if (!f) PetscFunctionReturn(0);
+  PetscCall(TriboMeasuredBackboneFree(&f->mb));
+  PetscCall(TriboWJROMDestroy(&f->w));
+  PetscCall(TriboNSGA2Destroy(&f->nsga));
+  for (PetscInt k = 0; k < f->np; k++) PetscCall(PetscFree(f->names[k]));
+  PetscCall(PetscFree(f->names));
+  PetscCall(PetscFree3(f->lo, f->hi, f->logs));
+  PetscCall(PetscFree5(f->q, f->om, f->z, f->wf, f->wz));
+  PetscCall(PetscFree3(f->fx, f->f41, f->f42));
+  PetscCall(PetscFree(f));
+  *fit = NULL;
+  PetscFunctionReturn(0);
+}

@@ -1,0 +1,221 @@
+/* The whole-joint ROM of a fit (paper porter-et-al-2022 §3.1-3.4, the WJROM): one modal DOF of unit mass, a linear spring
+   k0 (the structure without the joint) and one discrete element of an interface law in parallel (interface area 1, so
+   the law's tractions are forces and its displacement is the modal amplitude), m x'' + k0 x + f_law(x) = 0. Its
+   backbone is tribo's own: TriboNMA of type rqnma with the Masing hypotheses (-rqnma_masing: the initial loading curve,
+   omega = sqrt(lambda(q)), eq. 34a; D = 8 int_0^q lambda s ds - 4 lambda(q) q^2, §2.3.1), after the prestress (no
+   load) and the linear modes, all on PETSC_COMM_SELF so that each rank evaluates its own members of a population.
+   zeta = D / (2 pi (omega q)^2) + zeta0 (eqs. 39-40). The parameters are the law's (by their card names) and k0 (N/m)
+   and zeta0 (-). */
+#include <tribofit.h>
+
+struct _p_TriboWJROM {
+  MPI_Comm     comm;
+  TriboROM     rom;
+  TriboLaw     law;
+  char         type[64];
+  PetscReal    k0, zeta0;
+  PetscInt     nnames;
+  const char **names; /* the law's parameters, then k0, zeta0 */
+};
+
+/*@
+  TriboWJROMCreate - a whole-joint ROM: unit mass, k0 = 1e6 N/m, zeta0 = 0, law iwan4 (set another with TriboWJROMSetLaw())
+
+  Collective on comm (use PETSC_COMM_SELF: the evaluations of a fit are per rank)
+@*/
+PetscErrorCode TriboWJROMCreate(MPI_Comm comm, TriboWJROM *w)
+{
+  TriboWJROM     p;
+  TriboInterface f;
+  Mat            mats[5];
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscNew(&p));
+  p->comm = comm;
+  p->k0   = 1e6;
+  PetscCall(TriboROMCreate(comm, &p->rom));
+  PetscCall(TriboROMSetSizes(p->rom, 1, 0));
+  PetscCall(MatSetValue(p->rom->M, 0, 0, 1.0, INSERT_VALUES));
+  PetscCall(MatSetValue(p->rom->K, 0, 0, p->k0, INSERT_VALUES));
+  PetscCall(TriboInterfaceCreate(&f));
+  f->nnodes = f->npts = 1;
+  PetscCall(PetscCalloc1(3, &f->xyz));
+  PetscCall(PetscCalloc1(3, &f->pxyz));
+  PetscCall(PetscMalloc1(1, &f->pw));
+  PetscCall(PetscMalloc1(1, &f->pelem));
+  f->pw[0]    = 1;
+  f->pelem[0] = -1;
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, 1, 1, 1, NULL, &f->Q));
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, 1, 1, 1, NULL, &f->T));
+  PetscCall(MatCreateSeqAIJ(PETSC_COMM_SELF, 3, 1, 1, NULL, &f->L));
+  PetscCall(MatSetValue(f->Q, 0, 0, 1.0, INSERT_VALUES));
+  PetscCall(MatSetValue(f->T, 0, 0, 1.0, INSERT_VALUES));
+  PetscCall(MatSetValue(f->L, 0, 0, 1.0, INSERT_VALUES)); // the DOF is the element's t1 displacement
+  mats[0] = p->rom->M, mats[1] = p->rom->K, mats[2] = f->Q, mats[3] = f->T, mats[4] = f->L;
+  for (int i = 0; i < 5; i++) {
+    PetscCall(MatAssemblyBegin(mats[i], MAT_FINAL_ASSEMBLY));
+    PetscCall(MatAssemblyEnd(mats[i], MAT_FINAL_ASSEMBLY));
+  }
+  p->rom->iface = f;
+  PetscCall(TriboROMCheck(p->rom, "whole-joint ROM"));
+  *w = p;
+  PetscCall(TriboWJROMSetLaw(p, TRIBOLAWIWAN4));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboWJROMSetLaw - the law of the joint element, by its registered name; its parameters start at the card's defaults
+
+  Collective
+@*/
+PetscErrorCode TriboWJROMSetLaw(TriboWJROM w, const char type[])
+{
+  const TriboLawCard *card;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboLawDestroy(&w->law));
+  PetscCall(PetscFree(w->names));
+  PetscCall(TriboLawCreate(w->comm, &w->law));
+  PetscCall(TriboLawSetType(w->law, type));
+  PetscCall(PetscStrncpy(w->type, type, sizeof(w->type)));
+  PetscCall(TriboLawGetCard(w->law, &card));
+  w->nnames = card->nparams + 2;
+  PetscCall(PetscMalloc1(w->nnames, &w->names));
+  for (PetscInt i = 0; i < card->nparams; i++) w->names[i] = card->params[i].name;
+  w->names[card->nparams]     = "k0";
+  w->names[card->nparams + 1] = "zeta0";
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboWJROMSetFromOptions - the law's fixed parameters from the options (-friction_<name> value), as for every joint
+
+  Collective
+@*/
+PetscErrorCode TriboWJROMSetFromOptions(TriboWJROM w)
+{
+  PetscFunctionBeginUser;
+  PetscCall(TriboLawSetFromOptions(w->law));
+  PetscFunctionReturn(0);
+}
+
+/* The names of the parameters a fit may vary: the law's card, then k0 and zeta0 */
+PetscErrorCode TriboWJROMGetParameterNames(TriboWJROM w, PetscInt *n, const char *const *names[])
+{
+  PetscFunctionBeginUser;
+  *n     = w->nnames;
+  *names = (const char *const *)w->names;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboWJROMSetParameter - one parameter by name: one of the law's, k0 (N/m, > 0) or zeta0 (>= 0)
+
+  Not collective
+@*/
+PetscErrorCode TriboWJROMSetParameter(TriboWJROM w, const char name[], PetscReal v)
+{
+  PetscBool k0, z0;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscStrcmp(name, "k0", &k0));
+  PetscCall(PetscStrcmp(name, "zeta0", &z0));
+  if (k0) {
+    PetscCheck(v > 0, w->comm, PETSC_ERR_USER_INPUT, "whole-joint ROM: k0 must be > 0 N/m, got %g", (double)v);
+    w->k0 = v;
+  } else if (z0) {
+    PetscCheck(v >= 0, w->comm, PETSC_ERR_USER_INPUT, "whole-joint ROM: zeta0 must be >= 0, got %g", (double)v);
+    w->zeta0 = v;
+  } else
+    PetscCall(TriboLawSetParameter(w->law, name, v));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboWJROMBackbone - the Masing RQNMA backbone at the given modal amplitudes
+
+  Collective on the ROM's communicator
+
+  Input Parameters:
++ w  - the whole-joint ROM
+. na - amplitudes
+- q  - modal amplitudes (increasing, > 0; m for the unit mass)
+
+  Output Parameters:
++ freq  - Hz
+. zeta  - damping ratios (with zeta0)
+. resid - the sum over the amplitudes of the largest scaled residuals of the accepted solves (the L1 norm of the
+          residual penalty, porter-et-al-2022 §3.5.2)
+- ok    - every amplitude converged (else the failed ones are NaN)
+@*/
+PetscErrorCode TriboWJROMBackbone(TriboWJROM w, PetscInt na, const PetscReal q[], PetscReal freq[], PetscReal zeta[], PetscReal *resid, PetscBool *ok)
+{
+  TriboJoint           joint;
+  TriboPrestress       ps;
+  TriboModal           modal;
+  TriboNMA             nma;
+  const PetscReal     *us;
+  const TriboBackbone *bb;
+  SNESConvergedReason  reason;
+
+  PetscFunctionBeginUser;
+  PetscCall(MatSetValue(w->rom->K, 0, 0, w->k0, INSERT_VALUES));
+  PetscCall(MatAssemblyBegin(w->rom->K, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(w->rom->K, MAT_FINAL_ASSEMBLY));
+  PetscCall(TriboJointCreate(w->comm, &joint));
+  PetscCall(TriboJointSetROM(joint, w->rom));
+  PetscCall(TriboJointSetLaw(joint, w->law));
+  PetscCall(TriboJointSetUp(joint));
+  PetscCall(TriboPrestressCreate(w->comm, &ps));
+  PetscCall(TriboPrestressSetJoint(ps, joint));
+  PetscCall(TriboPrestressSetTension(ps, 0.0));
+  PetscCall(TriboPrestressSolve(ps));
+  PetscCall(TriboPrestressGetConvergedReason(ps, &reason));
+  *ok    = (PetscBool)(reason > 0);
+  *resid = 0;
+  for (PetscInt i = 0; i < na; i++) freq[i] = zeta[i] = NAN;
+  if (*ok) {
+    PetscCall(TriboPrestressGetSolution(ps, &us, NULL));
+    PetscCall(TriboModalCreate(w->comm, &modal));
+    PetscCall(TriboModalSetJoint(modal, joint));
+    PetscCall(TriboModalSetState(modal, us));
+    PetscCall(TriboModalSetRigidCutoff(modal, 0.0));
+    PetscCall(TriboModalSetComputeAll(modal, PETSC_TRUE));
+    PetscCall(TriboModalSolve(modal));
+    PetscCall(TriboNMACreate(w->comm, &nma));
+    PetscCall(TriboNMASetOptionsPrefix(nma, "wjrom_"));
+    PetscCall(TriboNMASetType(nma, TRIBONMARQNMA));
+    PetscCall(TriboNMASetJoint(nma, joint));
+    PetscCall(TriboNMASetPrestress(nma, ps));
+    PetscCall(TriboNMASetModal(nma, modal));
+    PetscCall(TriboNMASetAmplitudes(nma, na, q));
+    PetscCall(TriboNMASetFromOptions(nma)); // -wjrom_rqnma_masing, -wjrom_backbone_quiet (set by the fit)
+    PetscCall(TriboNMASolve(nma));
+    PetscCall(TriboNMAGetBackbone(nma, &bb));
+    for (PetscInt i = 0; i < na; i++) {
+      if (bb->status[i] == TRIBO_BACKBONE_FAILED)
+        *ok = PETSC_FALSE;
+      else {
+        freq[i] = bb->freq[i];
+        zeta[i] = bb->zeta[i] + w->zeta0;
+        *resid += PetscAbsReal(bb->resid[i]);
+      }
+    }
+    PetscCall(TriboNMADestroy(&nma));
+    PetscCall(TriboModalDestroy(&modal));
+  }
+  PetscCall(TriboPrestressDestroy(&ps));
+  PetscCall(TriboJointDestroy(&joint));
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboWJROMDestroy(TriboWJROM *w)
+{
+  PetscFunctionBeginUser;
+  if (!*w) PetscFunctionReturn(0);
+  PetscCall(TriboLawDestroy(&(*w)->law));
+  PetscCall(TriboROMDestroy(&(*w)->rom));
+  PetscCall(PetscFree((*w)->names));
+  PetscCall(PetscFree(*w));
+  PetscFunctionReturn(0);
+}
