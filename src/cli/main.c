@@ -122,6 +122,7 @@ int main(int argc, char **argv)
   if (help) ierr = PetscOptionsSetValue(NULL, "-help", NULL);
   if (!ierr) ierr = TriboHelpInitialize(helpall);
   if (!ierr) ierr = TriboRegisterAll();
+  if (!ierr) ierr = TriboSignalCatch(); // SIGTERM, SIGUSR1: checkpoint and stop (TriboContSolve())
   if (ierr) {
     PetscFinalize();
     return 1;

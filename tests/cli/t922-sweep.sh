@@ -28,8 +28,8 @@ if [ $rc = 0 ] && [ $src = 0 ] && grep -q "^8 done, 0 running" "$d/status.out"; 
 else fail "local run (exit $rc, status exit $src)" "not all done" "$d/run.out" "$d/status.out"; fi
 # the same case by hand
 run "$d/ref" rom model -lapframe_bolt_k 1e8 -output rom.h5
-run "$d/ref" bb backbone -rom rom.h5 -options_file "$PWD/configs/demo.yaml" -nma_type epmc -hb_nt 32 -backbone_qmax 1e-4 -backbone_quiet \
-  -friction_mu 0.6 -output bb.h5 -backbone_png bb.png -prestress_png ps.png
+run "$d/ref" bb backbone -rom rom.h5 -options_file "$PWD/configs/demo.yaml" -nma_type epmc -hb_harmonics 0,1 -hb_nt 32 -backbone_qmax 3e-4 \
+  -backbone_quiet -friction_mu 0.6 -output bb.h5 -backbone_png bb.png -prestress_png ps.png
 [ $RC = 0 ] || fail "reference run" "exit $RC" "$d/ref/bb.err"
 $TRIBO sweep $y -sweep_dir "$d/s" -sweep_collect >"$d/collect.out" 2>&1 || fail "collect" "exit $?" "$d/collect.out"
 $TRIBO sweep $y -sweep_dir "$d/s" -sweep_print >"$d/print.out" 2>&1
@@ -57,6 +57,67 @@ for k in ("0", "1e8"):
     drop = {x["friction_mu"]: float(x["frequency_drop"]) for x in bb if x["lapframe_bolt_k"] == k}
     print(("ok" if drop["0.3"] > drop["0.9627"] > 0 else "not ok") + " - bolt_k %s: mu 0.3 softens by %.4f, mu 0.9627 by %.4f" % (k, drop["0.3"], drop["0.9627"]))
 print(("ok" if os.path.getsize(sys.argv[4]) > 10000 else "not ok") + " - the picture of every backbone")
+PY
+# checkpoints: SIGTERM during the continuation (1 rank; on 2 ranks to one rank only), then -cont_restart
+B=(backbone -rom rom.h5 -options_file "$PWD/configs/demo.yaml" -nma_type epmc -hb_harmonics 0,1 -hb_nt 32 -backbone_qmax 3e-4 -backbone_quiet
+  -friction_mu 0.3 -backbone_png bb.png -prestress_png ps.png)
+for np in 1 2; do
+  rm -f "$d/ref/k$np.h5" "$d/ref/k${np}_branch.h5"
+  if [ $np = 1 ]; then
+    (cd "$d/ref" && exec env $SINGLETON_ENV "$TRIBO_ABS" "${B[@]}" -cont_output k1_branch.h5 -output k1.h5 >k1.out 2>k1.err) &
+    pid=$!
+  else
+    (cd "$d/ref" && exec $MPIEXEC -n 2 "$TRIBO_ABS" "${B[@]}" -cont_output k2_branch.h5 -output k2.h5 >k2.out 2>k2.err) &
+    mpid=$!
+    for _ in $(seq 200); do pid=$(pgrep -P $mpid -x tribo | head -1); [ -n "$pid" ] && break; sleep 0.02; done
+  fi
+  at=$($PY tests/cli/sweep/killat.py "$pid" SIGTERM 3 "$d/ref/k${np}_branch.h5")
+  wait "${mpid:-$pid}"
+  rc=$?
+  if [ $rc != 0 ] && grep -q "^tribo backbone: error: stopped by SIGTERM after [0-9]* points: the branch is saved in k${np}_branch.h5" "$d/ref/k$np.err" \
+    && [ ! -e "$d/ref/k$np.h5" ]; then pass "$np rank(s): SIGTERM at ${at#* } points saved the branch and stopped (exit $rc, no result file)"
+  else fail "$np rank(s): SIGTERM (exit $rc, killed at '$at')" "expected one line 'stopped by SIGTERM' and no result" "$d/ref/k$np.err"; fi
+  if [ $np = 1 ]; then run "$d/ref" r1 "${B[@]}" -cont_output k1_branch.h5 -cont_restart -output k1.h5
+  else mpirun "$d/ref" r2 2 "${B[@]}" -cont_output k2_branch.h5 -cont_restart -output k2.h5; fi
+  [ $RC = 0 ] || fail "$np rank(s): resume" "exit $RC" "$d/ref/r$np.err"
+done
+mpirun "$d/ref" u2 2 "${B[@]}" -output u2.h5 # uninterrupted on 2 ranks
+[ $RC = 0 ] || fail "2 ranks uninterrupted" "exit $RC" "$d/ref/u2.err"
+# the sweep itself: SIGTERM to the pool stops its cases (they save their branches); the sweep run again resumes them
+rm -rf "$d/s2"
+$TRIBO sweep $y -sweep_dir "$d/s2" -sweep_np 2 >"$d/run2.out" 2>&1 &
+spid=$!
+at=$($PY tests/cli/sweep/killat.py "$spid" SIGTERM 3 "$d/s2/bb/*/checkpoint.h5")
+wait $spid
+rc=$?
+$TRIBO sweep $y -sweep_dir "$d/s2" -sweep_status >"$d/status2.out" 2>&1
+ni=$(grep -c " interrupted " "$d/status2.out")
+if [ $rc = 143 ] && [ "$ni" -ge 1 ]; then pass "SIGTERM to the sweep (at ${at#* } points of $(basename "$(dirname "${at% *}")")): exit 143, $ni case(s) interrupted"
+else fail "SIGTERM to the sweep (exit $rc, at '$at')" "expected exit 143 and interrupted cases" "$d/run2.out" "$d/status2.out"; fi
+$TRIBO sweep $y -sweep_dir "$d/s2" -sweep_np 2 >"$d/run3.out" 2>&1
+$TRIBO sweep $y -sweep_dir "$d/s2" -sweep_status >"$d/status3.out" 2>&1
+src=$?
+nr=$(grep -c "(resumed)" "$d/status3.out")
+if [ $src = 0 ] && [ "$nr" -ge 1 ]; then pass "the sweep run again: all done, $nr case(s) resumed from their checkpoints"
+else fail "sweep resume (status exit $src)" "expected all done and resumed cases" "$d/run3.out" "$d/status3.out"; fi
+$TRIBO sweep $y -sweep_dir "$d/s2" -sweep_collect >"$d/collect2.out" 2>&1 || fail "collect after resume" "exit $?" "$d/collect2.out"
+pychecks resumed "$d/s/sweep.h5" "$d/s2/sweep.h5" "$d/ref/k1.h5" "$d/ref/k2.h5" "$d/ref/u2.h5" <<'PY'
+import sys, h5py, numpy as np
+a, b = h5py.File(sys.argv[1], "r"), h5py.File(sys.argv[2], "r")
+ks = ("frequency_hz", "damping", "modal_amplitude", "mode_shape")
+d = max(np.max(np.abs(a["cases/bb/%04d/backbone/mode1/%s" % (i, k)][:] - b["cases/bb/%04d/backbone/mode1/%s" % (i, k)][:])) for i in range(6) for k in ks)
+print(("ok" if d == 0 else "not ok") + " - interrupted and resumed sweep equals the uninterrupted one: max difference %g over 6 backbones" % d)
+for np_, f, uf in (("1 rank", sys.argv[3], None), ("2 ranks", sys.argv[4], sys.argv[5])):
+    # 1 rank: the sweep's case bb/0003 (lapframe_bolt_k 1e8, friction_mu 0.3); 2 ranks: the same run uninterrupted on 2 ranks
+    u = h5py.File(uf, "r")["backbone/mode1"] if uf else a["cases/bb/0003/backbone/mode1"]
+    r = h5py.File(f, "r")["backbone/mode1"]
+    same = r["frequency_hz"].shape == u["frequency_hz"].shape
+    df = np.max(np.abs(r["frequency_hz"][:] / u["frequency_hz"][:] - 1)) if same else np.inf
+    dz = np.max(np.abs(r["damping"][:] - u["damping"][:]) / np.max(u["damping"][:])) if same else np.inf
+    print(("ok" if df == 0 and dz == 0 else "not ok") + " - %s, killed and resumed: frequency within %g, damping within %g of the uninterrupted run (tolerance 0)" % (np_, df, dz))
+r1, r2 = h5py.File(sys.argv[3], "r")["backbone/mode1"], h5py.File(sys.argv[4], "r")["backbone/mode1"]
+df = np.max(np.abs(r2["frequency_hz"][:] / r1["frequency_hz"][:] - 1))
+print(("ok" if df < 1e-7 else "not ok") + " - 2 ranks against 1 rank: frequency within %.2g (tolerance 1e-7: the parallel solver's rounding)" % df)
 PY
 # bad sweep files: refused before anything is written
 bad() { # bad NAME 'grep -E pattern' YAML
