@@ -499,6 +499,9 @@ def run_task(stepdir, index):
     while p.poll() is None:
         time.sleep(0.05)
     _finish(p, sigs)
+    state, rec = case_state(folder)
+    print("case %s: %s, exit %d, %.2f s%s" % (folder, state, p.returncode, rec.get("seconds", 0), " (resumed from its checkpoint)" if p.resumed else ""))
+    sys.stdout.flush()
     if sigs.got == signal.SIGUSR1 and os.environ.get("SLURM_JOB_ID"):
         job = "%s_%s" % (os.environ.get("SLURM_ARRAY_JOB_ID"), os.environ.get("SLURM_ARRAY_TASK_ID")) \
             if os.environ.get("SLURM_ARRAY_JOB_ID") else os.environ["SLURM_JOB_ID"]

@@ -1,6 +1,6 @@
 """killat.py PID SIGNAL COUNT GLOB...: sends SIGNAL to PID once a continuation branch file matching
 GLOB holds COUNT points or more (polled every 20 ms; the files are replaced atomically); prints
-the file and its count, or 'finished first' when PID ends before (exit 1)."""
+the file and its count, or 'finished first' when PID ends before (exit 1). PID 0: only waits."""
 import glob
 import os
 import signal
@@ -19,13 +19,22 @@ while time.time() - t0 < 120:
             except (OSError, KeyError):
                 continue
             if n >= count:
-                os.kill(pid, sig)
+                if pid:
+                    os.kill(pid, sig)
                 print("%s %d" % (f, n))
                 sys.exit(0)
     try:
+        if not pid:
+            raise ProcessLookupError("no process to watch")
         os.kill(pid, 0)
         if os.path.exists("/proc/%d/stat" % pid) and open("/proc/%d/stat" % pid).read().split()[2] == "Z":
             raise OSError
+    except ProcessLookupError as e:
+        if str(e) == "no process to watch":
+            time.sleep(0.02)
+            continue
+        print("finished first")
+        sys.exit(1)
     except OSError:
         print("finished first")
         sys.exit(1)
