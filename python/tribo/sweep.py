@@ -5,8 +5,8 @@ options and *axes*, expanded into numbered cases (``DIR/STEP/NNNN/``) that each 
 option file (``case.opts``: the base config flattened as PETSc reads YAML, then the fixed options,
 then the axis values; nothing else is read), a description (``case.json``), the log and a status
 file. A step that comes ``after`` another has the other step's cases times its own axes; option
-values may name an earlier step's output as ``{STEP}`` (its result file) and ``{case}`` (this
-case's folder).
+values may name an earlier step's output as ``{STEP}`` (its result file), ``{case}`` (this case's
+folder) and ``{AXIS}`` (this case's value of an axis, e.g. ``/erosion_{surface_erosion}``).
 
     verb: backbone              # one step: verb, config, options, axes at the top level, or
     steps:                      # several, in order
@@ -55,8 +55,8 @@ class SweepError(Exception):
 
 
 # options read only outside tribo's help mode (they need the input files), still valid options
-EXTRA_OPTIONS = {"backbone": ["friction_surface"], "modal": ["friction_surface"], "prestress": ["friction_surface"],
-                 "frf": ["friction_surface"], "transient": ["friction_surface"]}
+_SURF = ["friction_surface", "friction_surface_group", "friction_mesoscale", "friction_mesoscale_scale"]
+EXTRA_OPTIONS = {"backbone": _SURF, "modal": _SURF, "prestress": _SURF, "frf": _SURF, "transient": _SURF}
 KNOWN_VERBS = ["model", "rom", "prestress", "modal", "backbone", "frf", "law", "transient", "surface", "mesh"]
 STATES = ["done", "running", "interrupted", "failed", "missing"]
 
@@ -234,7 +234,8 @@ class Case:
     def options(self):
         """the full option list of the case: base config, fixed options, axis values, files"""
         anc = self.ancestors()
-        sub = {"case": self.folder}
+        sub = dict(self.values)  # {axis}: this case's value of an axis (its own or a step's before)
+        sub["case"] = self.folder
         sub.update({n: c.output() for n, c in anc.items()})
         opts = []
         for k, v in self.step.opts + [(k, v) for k, v in self.values if k in self.step_axis_names()]:
