@@ -95,3 +95,4 @@ build/tests/bench/bench-law-bw
 echo "(targets of issue 9: jenkins and edf >= 5e7/s; closed-form Iwan (iwan4) >= 1e7/s; iwan_discrete with 100 sliders"
 echo " >= 5e5/s; Bouc-Wen by Dormand-Prince >= 1e5 integration steps/s, see the boucwen line and its steps per call)"
 bash scripts/bench-surface.sh
+bash scripts/bench-sweep.sh

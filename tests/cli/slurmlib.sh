@@ -34,8 +34,9 @@ _slurm_port() { # a free TCP port
 }
 
 slurm_start() {
-  SLURM_DIR=$1
-  local d=$1 cpus mem p1 p2 key
+  mkdir -p "$1"
+  SLURM_DIR=$(cd "$1" && pwd) # the daemons change folder: absolute paths only
+  local d=$SLURM_DIR cpus mem p1 p2 key
   export PATH=$PATH:/usr/sbin
   mkdir -p "$d/state" "$d/spool" "$d/log" "$d/munge"
   chmod 755 "$d/munge"
@@ -86,10 +87,10 @@ CONF
   slurmctld -f "$SLURM_CONF" -i 2>"$d/log/slurmctld.err" || { SLURM_WHY="slurmctld did not start: $(tail -1 "$d/log/slurmctld.err")"; return 1; }
   slurmd -f "$SLURM_CONF" -N localhost 2>"$d/log/slurmd.err" || { SLURM_WHY="slurmd did not start: $(tail -1 "$d/log/slurmd.err")"; return 1; }
   for _ in $(seq 100); do
-    sinfo -h -o %T 2>/dev/null | grep -q idle && return 0
+    timeout 5 sinfo -h -o %T 2>/dev/null | grep -q idle && return 0
     sleep 0.2
   done
-  SLURM_WHY="the node is not idle after 20 s: $(sinfo -h -o %T 2>&1 | head -1); $(tail -1 "$d/log/slurmctld.log")"
+  SLURM_WHY="the node is not idle after 20 s: $(timeout 5 sinfo -h -o %T 2>&1 | head -1); $(tail -1 "$d/log/slurmctld.log")"
   return 1
 }
 
