@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# timeout: 300
 # tribo sweep (python/tribo/sweep.py): the sweep of tests/cli/sweep/ci.yaml (2 built-in ROMs, then an EPMC backbone of each at
 # three friction coefficients) run here on a pool of 2 ranks. Checks and tolerances:
 #   expansion: 2 + 6 numbered case folders, each case.opts holding the demo config flattened, the axis values and its files;
@@ -143,6 +144,18 @@ for k in range(3):
     d = max(np.max(np.abs(a["prestress"][n][:] - b["prestress"][n][:])) / max(np.max(np.abs(b["prestress"][n][:])), 1e-300) for n in ka)
     print(("ok" if a["meta"].attrs["mpi_size"] == 2 and d < 1e-9 else "not ok") + " - case p/%04d on %d ranks: %d prestress datasets within %.2g of 1 rank" % (k, a["meta"].attrs["mpi_size"], len(ka), d))
 PY2
+# a case that fails at run time (its ROM does not exist): the others run, -sweep_status exits 3 and says failed,
+# -sweep_collect lists it with its log's last line
+printf '%s\n' "verb: prestress" "axes: {rom: ['$d/corr/m/0000/model.h5', '$d/nothere.h5']}" >"$d/fail.yaml"
+$TRIBO sweep "$d/fail.yaml" -sweep_dir "$d/fail" -sweep_np 2 >"$d/fail_run.out" 2>&1
+frc=$?
+$TRIBO sweep "$d/fail.yaml" -sweep_dir "$d/fail" -sweep_status >"$d/fail_status.out" 2>&1
+fsrc=$?
+$TRIBO sweep "$d/fail.yaml" -sweep_dir "$d/fail" -sweep_collect >"$d/fail_collect.out" 2>&1
+if [ $frc = 1 ] && [ $fsrc = 3 ] && grep -q "^1 done, 0 running, 0 interrupted, 1 failed" "$d/fail_status.out" \
+  && grep -q "case/0001 failed: .*tribo prestress: error: .*nothere.h5" "$d/fail_collect.out"; then
+  pass "a failing case: sweep exit 1, status exit 3 (1 done, 1 failed), collect lists it: $(grep -o 'tribo prestress: error: .*' "$d/fail_collect.out" | cut -c1-70)"
+else fail "failing case (run $frc, status $fsrc)" "expected 1 done, 1 failed with its log line" "$d/fail_run.out" "$d/fail_status.out" "$d/fail_collect.out"; fi
 # bad sweep files: refused before anything is written
 bad() { # bad NAME 'grep -E pattern' YAML
   local f="$d/bad_$1.yaml"

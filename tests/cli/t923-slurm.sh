@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# timeout: 300
 # tribo sweep and the job scripts against a real SLURM: a throw-away single-node slurmctld + slurmd + munged in the test's
 # folder (tests/cli/slurmlib.sh; slurm-wlm and munge installed with apt-get when missing, the test skipped with a message when
 # they cannot be). Checks and tolerances:
