@@ -340,13 +340,39 @@ def validate(s):
     namespace (-rqnma_* for an EPMC backbone, from a shared config) is ignored, not an error."""
     cache, every = {}, {}
     generic = {"options_file", "options_left", "tribo_traceback", "log_view", "malloc_debug", "help"}
+    # the option lists of this tribo, kept in the sweep folder (a rerun, -sweep_status of a big sweep: no tribo -help)
+    exe = _tribo()
+    try:
+        st = os.stat(exe)
+        stamp = "%s:%d:%d" % (exe, st.st_mtime_ns, st.st_size)
+    except OSError:
+        stamp = None
+    path = os.path.join(s.folder, ".options.json")
+    known_sets = {}
+    if stamp and os.path.isfile(path):
+        try:
+            j = json.load(open(path))
+            if j.get("tribo") == stamp:
+                known_sets = {k: set(v) for k, v in j["sets"].items()}
+        except (ValueError, KeyError):
+            known_sets = {}
+    fresh = False
+
+    def lookup(verb, opts, key):
+        nonlocal fresh
+        k = repr(key)
+        if k not in known_sets:
+            known_sets[k] = _help_options(verb, opts)
+            fresh = True
+        return known_sets[k]
+
     for c in s.cases:
         verb = c.step.verb
         key = (verb, tuple((k, v) for k, v in c.opts if k.endswith("_type") or k in ("nma_type", "friction_groups")))
         if verb not in every:
-            every[verb] = _help_options(verb, [])
+            every[verb] = set(lookup(verb, [], (verb, ())))
         if key not in cache:
-            cache[key] = _help_options(verb, c.opts) | set(EXTRA_OPTIONS.get(verb, [])) | generic
+            cache[key] = lookup(verb, c.opts, key) | set(EXTRA_OPTIONS.get(verb, [])) | generic
             every[verb] |= cache[key]
         known = cache[key]
         used = {_ns(k) for k in known}
@@ -360,6 +386,9 @@ def validate(s):
                 continue  # another type's options (ignored by the verb)
             raise SweepError("%s: option -%s is not an option of tribo %s (case %s; tribo %s -help lists them)" % (
                 c.step.where, k, verb, os.path.relpath(c.folder, s.folder), verb))
+    if fresh and stamp and os.path.isdir(s.folder):
+        _write_atomic(path, json.dumps({"tribo": stamp, "sets": {k: sorted(v) for k, v in known_sets.items()}}) + "\n")
+    s.option_cache = (path, stamp, known_sets) if fresh and stamp else None
 
 
 # ----------------------------------------------------------------------------- case folders
@@ -811,6 +840,9 @@ def main(argv):
     if mode == "-sweep_submit":
         return slurm(s, True)
     write_cases(s)
+    if getattr(s, "option_cache", None):
+        path, stamp, sets = s.option_cache
+        _write_atomic(path, json.dumps({"tribo": stamp, "sets": {k: sorted(v) for k, v in sets.items()}}) + "\n")
     if mode == "-sweep_expand":
         print("tribo sweep: %d cases in %s (%s)" % (len(s.cases), s.folder, ", ".join("%s %d" % (st.name, len(st.cases)) for st in s.steps)))
         return 0
