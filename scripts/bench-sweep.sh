@@ -46,7 +46,7 @@ row "one after another" "$seq" 1
 row "local pool (-sweep_np $np)" "$pool" "$np"
 source tests/cli/slurmlib.sh
 if ! slurm_available; then echo "SLURM: skipped ($SLURM_WHY)"; exit 0; fi
-trap slurm_stop EXIT
+trap 'set +e; slurm_stop' EXIT
 slurm_start "$out/slurm" || { echo "SLURM: skipped (the throw-away scheduler did not start: $SLURM_WHY)"; exit 0; }
 t=$(now)
 bin/tribo sweep "$y" -sweep_dir "$out/slurm64" -sweep_submit >"$out/submit.log" 2>&1
