@@ -29,6 +29,9 @@ PETSC_EXTERN const char *TriboGitRevision(void);
 /* Sum n doubles over comm so that every rank gets bitwise the same result (reduce to rank 0,
    then broadcast): ranks then take the same branches in Newton solvers and never deadlock. */
 PETSC_EXTERN PetscErrorCode TriboSumAll(MPI_Comm, PetscInt, PetscReal *);
+PETSC_EXTERN PetscErrorCode TriboSignalCatch(void);
+PETSC_EXTERN PetscErrorCode TriboSignalArm(PetscBool);
+PETSC_EXTERN PetscErrorCode TriboSignalCheck(MPI_Comm, int *, const char **);
 /* SHA-256 of a file, as 64 lowercase hex characters plus NUL (hex must hold 65 chars). */
 PETSC_EXTERN PetscErrorCode TriboFileSHA256(const char[], char[]);
 PETSC_EXTERN PetscErrorCode TriboSHA256(const void *, size_t, char[]);

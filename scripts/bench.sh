@@ -97,3 +97,4 @@ echo " >= 5e5/s; Bouc-Wen by Dormand-Prince >= 1e5 integration steps/s, see the 
 bash scripts/bench-surface.sh
 bash scripts/bench-contact.sh
 bash scripts/bench-fit.sh
+bash scripts/bench-sweep.sh

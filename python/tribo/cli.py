@@ -178,7 +178,16 @@ def _show(argv):
     return 0
 
 
-COMMANDS = {"plot": _plot, "kinds": _kinds, "show": _show}
+def _sweep(argv):
+    from tribo import sweep
+    try:
+        return sweep.main(argv)
+    except sweep.SweepError as e:
+        print("tribo sweep: error: %s" % _one_line(e), file=sys.stderr)
+        return 1
+
+
+COMMANDS = {"plot": _plot, "kinds": _kinds, "show": _show, "sweep": _sweep}
 
 
 def main(argv=None):

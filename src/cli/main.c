@@ -25,6 +25,8 @@ static void Usage_Private(FILE *fp)
   fprintf(fp, "usage: tribo VERB [options]      (mpiexec -n N tribo VERB ... to run in parallel)\n\nverbs:\n");
   for (int i = 0; i < nverbs; i++) fprintf(fp, "  %-10s %s\n", verbs[i].name, verbs[i].summary);
   fprintf(fp, "  %-10s %s\n", "plot", "pictures of result files (matplotlib): tribo plot FILE... [-o out.png|.svg|.pdf]");
+  fprintf(fp, "  %-10s %s\n", "sweep",
+          "parameter studies from a YAML file: run here, submit as SLURM job arrays, status, collect (tribo sweep -help)");
   fprintf(fp, "  %-10s %s\n", "help", "this list");
   fprintf(fp, "\n  tribo VERB -help          options of a verb, with defaults and units (-help all: PETSc's too)\n");
   fprintf(fp, "  -options_file case.yaml   read options from a YAML or text file (later options override)\n");
@@ -92,7 +94,8 @@ int main(int argc, char **argv)
   }
   for (int i = 0; i < nverbs; i++)
     if (!strcmp(argv[1], verbs[i].name)) verb = &verbs[i];
-  if (!strcmp(argv[1], "plot")) return TriboVerbPlot(argc - 2, argv + 2); // Python, no MPI
+  if (!strcmp(argv[1], "plot")) return TriboVerbPlot(argc - 2, argv + 2);   // Python, no MPI
+  if (!strcmp(argv[1], "sweep")) return TriboVerbSweep(argc - 2, argv + 2); // Python: cases are tribo processes
   if (!verb) {
     fprintf(stderr, "tribo: unknown verb \"%s\"\n\n", argv[1]);
     Usage_Private(stderr);
@@ -122,6 +125,7 @@ int main(int argc, char **argv)
   if (help) ierr = PetscOptionsSetValue(NULL, "-help", NULL);
   if (!ierr) ierr = TriboHelpInitialize(helpall);
   if (!ierr) ierr = TriboRegisterAll();
+  if (!ierr) ierr = TriboSignalCatch(); // SIGTERM, SIGUSR1: checkpoint and stop (TriboContSolve())
   if (ierr) {
     PetscFinalize();
     return 1;

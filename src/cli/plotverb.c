@@ -122,9 +122,54 @@ int TriboVerbPlot(int argc, char **argv)
 }
 
 /*@
+  TriboVerbSweep - tribo sweep SWEEP.yaml [options]: runs the post-processing package's sweep command
+  (python/tribo/sweep.py: expansion, validation, the local pool, SLURM arrays, status, collection)
+  and returns its exit status.
+
+  Not collective (runs before PETSc starts, one process: the cases are tribo processes of their own)
+
+  Input Parameters:
++ argc - number of arguments after the verb
+- argv - the arguments after the verb
+
+  Notes:
+  The package finds this program through $TRIBO_BIN, set here to /proc/self/exe, so that the cases
+  run the same tribo as the sweep.
+@*/
+int TriboVerbSweep(int argc, char **argv)
+{
+  char        pkg[2 * PETSC_MAX_PATH_LEN + 64], exe[PETSC_MAX_PATH_LEN];
+  const char *py = Python_Private();
+  char      **args;
+  int         k = 0;
+  ssize_t     n;
+
+  if (TriboPythonPackage(pkg, sizeof(pkg))) {
+    fprintf(stderr, "tribo sweep: error: the post-processing package is not installed (looked in %s)\n", pkg);
+    return 1;
+  }
+  n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+  if (n > 0 && !getenv("TRIBO_BIN")) {
+    exe[n] = 0;
+    setenv("TRIBO_BIN", exe, 1);
+  }
+  args = (char **)calloc((size_t)argc + 4, sizeof(char *));
+  if (!args) return 1;
+  args[k++] = (char *)py;
+  args[k++] = pkg;
+  args[k++] = (char *)"sweep";
+  for (int i = 0; i < argc; i++) args[k++] = argv[i];
+  args[k] = NULL;
+  execvp(py, args);
+  fprintf(stderr, "tribo sweep: error: cannot run %s: %s\n", py, strerror(errno));
+  return 1;
+}
+
+/*@
   TriboDrawPicture - Draws a picture of a committed result file with the post-processing package
   (rank 0); a picture that cannot be drawn (no matplotlib, no package) is a one-line note, not an
-  error: the result file is already written.
+  error: the result file is already written. With TRIBO_PICTURES=0 in the environment (tribo sweep's
+  cases with pictures: false) nothing is drawn and nothing said.
 
   Collective
 
@@ -151,7 +196,8 @@ PetscErrorCode TriboDrawPicture(MPI_Comm comm, const char file[], const char kin
 
   PetscFunctionBeginUser;
   PetscCallMPI(MPI_Comm_rank(comm, &rank));
-  if (!rank) {
+  if (!rank && getenv("TRIBO_PICTURES") && !strcmp(getenv("TRIBO_PICTURES"), "0")) ok = -1; // a sweep's cases: no pictures, no note
+  if (!rank && !ok) {
     char                       pkg[2 * PETSC_MAX_PATH_LEN + 64], why[512] = "";
     const char                *py = Python_Private();
     char                      *args[32];
@@ -213,6 +259,6 @@ PetscErrorCode TriboDrawPicture(MPI_Comm comm, const char file[], const char kin
     if (!ok) PetscCall(PetscPrintf(PETSC_COMM_SELF, "  note: no picture %s: %s (the results are in %s)\n", out, why, file));
   }
   PetscCallMPI(MPI_Bcast(&ok, 1, MPI_INT, 0, comm));
-  if (drawn) *drawn = ok ? PETSC_TRUE : PETSC_FALSE;
+  if (drawn) *drawn = ok > 0 ? PETSC_TRUE : PETSC_FALSE;
   PetscFunctionReturn(0);
 }

@@ -39,6 +39,7 @@ PetscErrorCode TriboContCreate(MPI_Comm comm, TriboCont *c)
   cc->lo           = PETSC_MIN_REAL;
   cc->hi           = PETSC_MAX_REAL;
   cc->max_steps    = 100;
+  cc->interval     = 1;
   cc->max_it       = 20;
   cc->target_it    = 4;
   cc->jac_lag      = 1;
@@ -196,6 +197,8 @@ PetscErrorCode TriboContSetOutput(TriboCont c, const char name[])
                                       e.g. AFT of hysteretic laws with many internal states)
 . -cont_locate_folds <true>         - locate each fold by a secant search on the tangent
 . -cont_output <file.h5>            - the branch file (TriboContSetOutput())
+. -cont_output_interval <1>         - rewrite the branch file every this many points; always at the end and when
+                                      SIGTERM or SIGUSR1 arrives (then the run stops with an error naming the file)
 . -cont_restart                     - continue the branch stored in the output file
 - -cont_monitor                     - one line per point: step, parameter, ds, iterations, seconds, time left
 @*/
@@ -227,6 +230,9 @@ PetscErrorCode TriboContSetFromOptions(TriboCont c)
                             "TriboContSetFromOptions", c->jac_lag, &c->jac_lag, NULL));
   PetscCall(PetscOptionsBool("-cont_locate_folds", "locate folds", "TriboContSetFromOptions", c->locate_folds, &c->locate_folds, NULL));
   PetscCall(PetscOptionsString("-cont_output", "branch file", "TriboContSetOutput", c->output, c->output, sizeof(c->output), NULL));
+  PetscCall(PetscOptionsInt("-cont_output_interval", "rewrite the branch file every this many points (and at the end and on SIGTERM/SIGUSR1)",
+                            "TriboContSetFromOptions", c->interval, &c->interval, NULL));
+  PetscCheck(c->interval >= 1, c->comm, PETSC_ERR_USER_INPUT, "-cont_output_interval must be >= 1, got %" PetscInt_FMT, c->interval);
   PetscCall(PetscOptionsBool("-cont_restart", "continue from the output file", "TriboContSetFromOptions", c->restart, &c->restart, NULL));
   PetscCall(PetscOptionsBool("-cont_monitor", "progress line per point", "TriboContSetFromOptions", c->monitor, &c->monitor, NULL));
   PetscOptionsEnd();

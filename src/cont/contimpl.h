@@ -17,6 +17,7 @@ struct _p_TriboCont {
   PetscReal             *D; // scaling (N), 1 unless set
   PetscReal              ds0, ds_min, ds_max, rtol, atol, lo, hi;
   PetscInt               max_steps, max_it, target_it;
+  PetscInt               interval;  // the branch file is rewritten every interval points (and at the end, and on a signal)
   PetscInt               jac_lag;   // Newton iterations per Jacobian (1: every iteration; > 1: chord Newton)
   PetscBool              jac_fresh; // the current Jacobian (and linear solver) is that of the last tangent point
   TriboContPredictor     predictor;

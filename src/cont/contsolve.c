@@ -237,7 +237,7 @@ PetscErrorCode TriboContAppend_Private(TriboCont c, const PetscReal Y[], const P
   c->ds[k]  = ds;
   c->its[k] = its;
   c->npts++;
-  if (c->output[0]) PetscCall(TriboContWrite_Private(c));
+  if (c->output[0] && c->npts % c->interval == 0) PetscCall(TriboContWrite_Private(c));
   PetscFunctionReturn(0);
 }
 
@@ -321,6 +321,7 @@ PetscErrorCode TriboContSolve(TriboCont c, const PetscReal X0[])
   PetscCall(PetscMalloc5(N, &Y, N, &Yn, N, &Yp, N, &d, N, &tn));
   c->reason = TRIBOCONT_ITERATING;
   c->npts = c->nfolds = 0;
+  PetscCall(TriboSignalArm(PETSC_TRUE));
   if (c->restart)
     PetscCall(TriboContRead_Private(c));
   else {
@@ -385,7 +386,19 @@ PetscErrorCode TriboContSolve(TriboCont c, const PetscReal X0[])
     PetscCall(TriboContAppend_Private(c, Yn, tn, ds, its));
     run++;
     if (c->monitor) PetscCall(Monitor_Private(c, step + 1, run, t0));
+    { // SIGTERM or SIGUSR1 (preemption, a time limit near): save the branch and stop; -cont_restart continues it
+      int         sig;
+      const char *name;
+      PetscCall(TriboSignalCheck(c->comm, &sig, &name));
+      if (sig) {
+        if (c->output[0]) PetscCall(TriboContWrite_Private(c));
+        PetscCall(TriboSignalArm(PETSC_FALSE));
+        SETERRQ(c->comm, PETSC_ERR_SIG, "stopped by %s after %" PetscInt_FMT " points: %s%s", name, c->npts,
+                c->output[0] ? "the branch is saved in " : "", c->output[0] ? c->output : "nothing saved (no -cont_output)");
+      }
+    }
   }
+  PetscCall(TriboSignalArm(PETSC_FALSE));
   if (c->output[0] && c->npts) PetscCall(TriboContWrite_Private(c)); // with the final reason
   PetscCall(PetscFree5(Y, Yn, Yp, d, tn));
   PetscFunctionReturn(0);
