@@ -1,6 +1,7 @@
 #pragma once
 /* The surface pipeline's object (src/surf/surface.c) and helpers shared by the files of src/surf. */
 #include <tribosurf.h>
+#include <petscdmda.h>
 
 #define TRIBO_SURF_MAX_SCANS   2
 #define TRIBO_SURF_MAX_EROSION 32
@@ -30,6 +31,7 @@ struct _p_TriboSurf {
   PetscReal gap_spacing; /* mesoscale gap map spacing (m) */
   PetscInt  npdf, nsamples, nhist;
   PetscInt  nerosion, erosion[TRIBO_SURF_MAX_EROSION];
+  PetscInt  ngroups; /* sub-communicators of the erosion sizes (0: sizes if ranks >= sizes, else 1) */
   /* derived */
   PetscReal       *meso[TRIBO_SURF_MAX_SCANS];  /* mesoscale topology (NaN outside the scan) */
   PetscReal       *resid[TRIBO_SURF_MAX_SCANS]; /* residual heights (NaN where not searched) */
