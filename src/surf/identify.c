@@ -91,7 +91,8 @@ static PetscErrorCode TileSegment_Private(MPI_Comm comm, const TriboHeightMap *m
   DM               da;
   Vec              zg, zl;
   PetscInt         nx = m->nx, ny = m->ny, ys, ym, gxs, gxm, gys, gym, e0, e1, nn, *par, *fin, rows[4], nrows = 0, npair = 0, *pair, *all, ntot;
-  PetscInt         nu, *U, *pix, *idv, *par2;
+  PetscInt         nu, *U, *pix, *idv, *par2, *flat, nflat = 0;
+  PetscReal       *dd;
   PetscMPIInt      size, *cnt, *dsp, mine;
   PetscReal       *g, *a;
   const PetscReal *zla;
@@ -117,14 +118,12 @@ static PetscErrorCode TileSegment_Private(MPI_Comm comm, const TriboHeightMap *m
   PetscCall(VecGetArrayRead(zl, &zla));
   PetscCall(TriboSurfaceOpening(PETSC_COMM_SELF, nx, gym, zla, k, t->op));
   PetscCall(VecRestoreArrayRead(zl, &zla));
-  PetscCall(VecDestroy(&zg));
-  PetscCall(VecDestroy(&zl));
-  PetscCall(DMDestroy(&da));
   PetscCall(TriboSurfaceSobel(nx, gym, t->op, m->dx, m->dy, g));
   // the graph on the owned rows and one halo row on each side
   e0 = PetscMax(t->r0 - 1, 0), e1 = PetscMin(t->r1 + 1, ny), nn = (e1 - e0) * nx;
 #define GV(j, i) g[((j)-t->gy0) * nx + (i)]
   PetscCall(PetscMalloc3(nn, &par, nn, &fin, nn, &lower));
+  PetscCall(PetscMalloc2(nn, &dd, nn, &flat));
   for (PetscInt p = 0; p < nn; p++) {
     PetscInt  j = e0 + p / nx, i = p % nx;
     PetscReal v = GV(j, i);
@@ -134,24 +133,78 @@ static PetscErrorCode TileSegment_Private(MPI_Comm comm, const TriboHeightMap *m
       for (PetscInt ii = PetscMax(i - 1, 0); ii <= PetscMin(i + 1, nx - 1); ii++)
         if (GV(jj, ii) < v) lower[p] = 1;
   }
-  for (PetscInt p = 0; p < nn; p++) {
-    PetscInt  j = e0 + p / nx, i = p % nx, bj = -1, bi = -1;
-    PetscReal v = GV(j, i), bv = v;
-    if (par[p] < 0) continue;
-    if (lower[p]) { // the lowest neighbour; neighbours visited in increasing row-major index, so ties keep the smallest
-      for (PetscInt jj = PetscMax(j - 1, 0); jj <= PetscMin(j + 1, ny - 1); jj++)
-        for (PetscInt ii = PetscMax(i - 1, 0); ii <= PetscMin(i + 1, nx - 1); ii++)
-          if (GV(jj, ii) < bv) bv = GV(jj, ii), bj = jj, bi = ii;
-      if (bj >= e0 && bj < e1) Unite_Private(par, p, (bj - e0) * nx + bi); // else the tile below owns p and this edge
-    } else                                                                 // a seed: joined to touching seeds of equal gradient
-      for (PetscInt jj = PetscMax(j - 1, e0); jj <= PetscMin(j + 1, e1 - 1); jj++)
-        for (PetscInt ii = PetscMax(i - 1, 0); ii <= PetscMin(i + 1, nx - 1); ii++) {
-          PetscInt q = (jj - e0) * nx + ii;
-          if (q != p && par[q] >= 0 && !lower[q] && GV(jj, ii) == v) Unite_Private(par, p, q);
+  /* plateaus: the distance of each point without a lower neighbour to its plateau's lower border (0 on points with a
+     lower neighbour, 1 + the least of the equal-gradient neighbours), infinite on a regional minimum (no lower border);
+     the order in which Meyer's flooding reaches a plateau's points. Relaxed on the owned rows by sweeps, the halo rows
+     exchanged through the DMDA until no tile changes (a plateau over several tiles takes one round per seam). */
+  for (PetscInt j = t->r0; j < t->r1; j++)
+    for (PetscInt i = 0; i < nx; i++) {
+      PetscInt p = (j - e0) * nx + i;
+      if (par[p] >= 0 && !lower[p]) flat[nflat++] = p;
+    }
+  PetscCall(VecGetArray(zg, &a));
+  for (PetscInt j = t->r0; j < t->r1; j++)
+    for (PetscInt i = 0; i < nx; i++) {
+      PetscInt p              = (j - e0) * nx + i;
+      a[(j - t->r0) * nx + i] = par[p] < 0 ? -1 : (lower[p] ? 0 : PETSC_MAX_REAL);
+    }
+  PetscCall(VecRestoreArray(zg, &a));
+  for (PetscMPIInt changed = 1; changed;) {
+    PetscMPIInt mine_changed = 0;
+    PetscCall(DMGlobalToLocal(da, zg, INSERT_VALUES, zl));
+    PetscCall(VecGetArrayRead(zl, &zla));
+    for (PetscInt p = 0; p < nn; p++) dd[p] = zla[(e0 - t->gy0) * nx + p];
+    PetscCall(VecRestoreArrayRead(zl, &zla));
+    for (PetscBool sweep = PETSC_TRUE; sweep;) {
+      sweep = PETSC_FALSE;
+      for (PetscInt dir = 0; dir < 2; dir++)
+        for (PetscInt f = 0; f < nflat; f++) {
+          PetscInt  p = flat[dir ? nflat - 1 - f : f], j = e0 + p / nx, i = p % nx;
+          PetscReal v = GV(j, i), best = dd[p];
+          for (PetscInt jj = PetscMax(j - 1, e0); jj <= PetscMin(j + 1, e1 - 1); jj++)
+            for (PetscInt ii = PetscMax(i - 1, 0); ii <= PetscMin(i + 1, nx - 1); ii++) {
+              PetscInt q = (jj - e0) * nx + ii;
+              if (GV(jj, ii) == v && dd[q] < PETSC_MAX_REAL && dd[q] + 1 < best) best = dd[q] + 1;
+            }
+          if (best < dd[p]) dd[p] = best, sweep = PETSC_TRUE, mine_changed = 1;
         }
+    }
+    PetscCall(VecGetArray(zg, &a));
+    for (PetscInt q = 0; q < (t->r1 - t->r0) * nx; q++) a[q] = dd[(t->r0 - e0) * nx + q];
+    PetscCall(VecRestoreArray(zg, &a));
+    PetscCallMPI(MPI_Allreduce(&mine_changed, &changed, 1, MPI_INT, MPI_MAX, comm));
   }
+  PetscCall(VecDestroy(&zg));
+  PetscCall(VecDestroy(&zl));
+  PetscCall(DMDestroy(&da));
+  // edges of the owned points (the owner of each point adds its edges; the halo rows only receive them)
+  for (PetscInt j = t->r0; j < t->r1; j++)
+    for (PetscInt i = 0; i < nx; i++) {
+      PetscInt  p = (j - e0) * nx + i, bj = -1, bi = -1;
+      PetscReal v = GV(j, i), bv = v;
+      if (par[p] < 0) continue;
+      if (lower[p]) { // the lowest neighbour; neighbours visited in increasing row-major index, so ties keep the smallest
+        for (PetscInt jj = PetscMax(j - 1, 0); jj <= PetscMin(j + 1, ny - 1); jj++)
+          for (PetscInt ii = PetscMax(i - 1, 0); ii <= PetscMin(i + 1, nx - 1); ii++)
+            if (GV(jj, ii) < bv) bv = GV(jj, ii), bj = jj, bi = ii;
+        Unite_Private(par, p, (bj - e0) * nx + bi);
+      } else if (dd[p] < PETSC_MAX_REAL) { // on a plateau with a lower border: towards it (the first neighbour one step nearer)
+        PetscInt q = -1;
+        for (PetscInt jj = j - 1; jj <= j + 1 && q < 0; jj++)
+          for (PetscInt ii = i - 1; ii <= i + 1 && q < 0; ii++)
+            if (jj >= e0 && jj < e1 && ii >= 0 && ii < nx && GV(jj, ii) == v && dd[(jj - e0) * nx + ii] == dd[p] - 1) q = (jj - e0) * nx + ii;
+        PetscCheck(q >= 0, PETSC_COMM_SELF, PETSC_ERR_PLIB, "surface tiles: a plateau point without a neighbour nearer its border");
+        Unite_Private(par, p, q);
+      } else // a regional minimum: one seed with its plateau
+        for (PetscInt jj = PetscMax(j - 1, e0); jj <= PetscMin(j + 1, e1 - 1); jj++)
+          for (PetscInt ii = PetscMax(i - 1, 0); ii <= PetscMin(i + 1, nx - 1); ii++) {
+            PetscInt q = (jj - e0) * nx + ii;
+            if (q != p && par[q] >= 0 && !lower[q] && GV(jj, ii) == v) Unite_Private(par, p, q);
+          }
+    }
 #undef GV
   PetscCall(PetscFree(g));
+  PetscCall(PetscFree2(dd, flat));
   // labels at the tiles' seams: (point, provisional label = first point of the local component) on 4 rows, gathered
   for (PetscInt c = 0; c < 4; c++) {
     PetscInt j = c == 0 ? e0 : (c == 1 ? t->r0 : (c == 2 ? t->r1 - 1 : e1 - 1)), dup = 0;

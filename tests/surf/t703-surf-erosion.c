@@ -7,7 +7,9 @@ static char help[] = "Erosion-size trend of Porter and Brake 2023 Table 3 on a s
    another on one group of all ranks (the default when ranks < sizes), each grid distributed in 2 or 3 tiles: regions
    must cross the tiles at every size (counted by the run), so the exact merge of regions across tiles is exercised.
    A third run with -surface_groups 2 (two sizes on each of two groups; on 3 ranks one group of 2 tiles, one of 1) must
-   equal the serial run bit for bit too. */
+   equal the serial run bit for bit too. The segmentation (steepest descent with plateaus ordered by their distance to a
+   lower border, one seed per regional minimum) must find exactly as many regions as Meyer's flooding
+   (TriboSurfaceWatershed(), an independent serial implementation) on the same opened heights and Sobel gradients. */
 #include <tribosurf.h>
 
 static PetscErrorCode Make(MPI_Comm comm, TriboSurf *s)
@@ -44,7 +46,7 @@ int main(int argc, char **argv)
   TriboSurf   s, t = NULL, u;
   PetscMPIInt rank, size;
   PetscInt    n;
-  int         same = 1, same2 = 1, up = 1, down = 1, cross = 1;
+  int         same = 1, same2 = 1, up = 1, down = 1, cross = 1, meyer = 1;
   PetscBool   verbose = PETSC_FALSE;
 
   PetscFunctionBeginUser;
@@ -85,11 +87,40 @@ int main(int argc, char **argv)
     PetscCall(TriboSurfGetGapMap(t, &mx, &my, &x2, &y2, &g2));
     for (PetscInt q = 0; q < nx * ny && same; q++) same = (g[q] == g2[q]) || (PetscIsNanReal(g[q]) && PetscIsNanReal(g2[q]));
   }
+  if (!rank) { // region counts against Meyer's flooding on the residual heights (scan minus mesoscale: no holes here)
+    PetscInt ns;
+    PetscCall(TriboSurfGetInfo(t, &ns, NULL, NULL));
+    for (PetscInt k = 0; k < n; k++) {
+      const TriboSurfResult *a;
+      PetscInt               nreg = 0;
+      PetscCall(TriboSurfGetResult(t, k, &a));
+      for (PetscInt i = 0; i < ns; i++) {
+        const TriboHeightMap *m;
+        const PetscReal      *meso;
+        PetscReal            *z, *op, *g;
+        PetscInt             *label, nl, np;
+        PetscCall(TriboSurfGetScan(t, i, &m, &meso));
+        np = m->nx * m->ny;
+        PetscCall(PetscMalloc4(np, &z, np, &op, np, &g, np, &label));
+        for (PetscInt q = 0; q < np; q++) z[q] = m->z[q] - meso[q];
+        PetscCall(TriboSurfaceOpening(PETSC_COMM_SELF, m->nx, m->ny, z, a->erosion, op));
+        PetscCall(TriboSurfaceSobel(m->nx, m->ny, op, m->dx, m->dy, g));
+        PetscCall(TriboSurfaceWatershed(m->nx, m->ny, g, label, &nl));
+        nreg += nl;
+        PetscCall(PetscFree4(z, op, g, label));
+      }
+      meyer = meyer && nreg == a->nregions;
+      if (verbose)
+        PetscCall(PetscPrintf(PETSC_COMM_SELF, "erosion %" PetscInt_FMT ": Meyer's flooding %" PetscInt_FMT " regions\n", a->erosion, nreg));
+    }
+  }
+  PetscCallMPI(MPI_Bcast(&meyer, 1, MPI_INT, 0, PETSC_COMM_WORLD));
   PetscCallMPI(MPI_Bcast(&same, 1, MPI_INT, 0, PETSC_COMM_WORLD));
   PetscCallMPI(MPI_Bcast(&same2, 1, MPI_INT, 0, PETSC_COMM_WORLD));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "Re increases with the erosion size: %s\n", up ? "yes" : "no"));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "area density decreases with the erosion size: %s\n", down ? "yes" : "no"));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "every statistic equals the one-rank run bit for bit: %s\n", same ? "yes" : "no"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "as many regions as Meyer's flooding at every size: %s\n", meyer ? "yes" : "no"));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "regions cross the tiles at every size (on more than one rank): %s\n", cross ? "yes" : "no"));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "with -surface_groups 2 every statistic equals the one-rank run bit for bit: %s\n", same2 ? "yes" : "no"));
   PetscCall(TriboSurfDestroy(&s));
