@@ -85,14 +85,36 @@ static inline void Unite_Private(PetscInt par[], PetscInt a, PetscInt b)
     par[a] = b;
 }
 
+/* the halo rows of d (rows [e0, e1), owned [r0, r1)) from the neighbouring tiles; *changed set if a value changed */
+static PetscErrorCode HaloRows_Private(MPI_Comm comm, PetscInt nx, PetscInt r0, PetscInt r1, PetscInt e0, PetscInt e1, PetscInt d[],
+                                       PetscMPIInt *changed)
+{
+  PetscMPIInt rank, size, up, down, n;
+  PetscInt   *lo, *hi;
+
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_rank(comm, &rank));
+  PetscCallMPI(MPI_Comm_size(comm, &size));
+  PetscCall(PetscMPIIntCast(nx, &n));
+  up = rank + 1 < size ? rank + 1 : MPI_PROC_NULL, down = rank > 0 ? rank - 1 : MPI_PROC_NULL;
+  PetscCall(PetscMalloc2(nx, &lo, nx, &hi));
+  PetscCallMPI(MPI_Sendrecv(d + (r1 - 1 - e0) * nx, n, MPIU_INT, up, 0, lo, n, MPIU_INT, down, 0, comm, MPI_STATUS_IGNORE));
+  PetscCallMPI(MPI_Sendrecv(d + (r0 - e0) * nx, n, MPIU_INT, down, 1, hi, n, MPIU_INT, up, 1, comm, MPI_STATUS_IGNORE));
+  if (e0 < r0)
+    for (PetscInt i = 0; i < nx; i++) *changed = *changed || d[i] != lo[i], d[i] = lo[i];
+  if (e1 > r1)
+    for (PetscInt i = 0; i < nx; i++) *changed = *changed || d[(e1 - 1 - e0) * nx + i] != hi[i], d[(e1 - 1 - e0) * nx + i] = hi[i];
+  PetscCall(PetscFree2(lo, hi));
+  PetscFunctionReturn(0);
+}
+
 /* opening, Sobel gradient and segmentation of one scan on the tiles of comm (one tile per rank) */
 static PetscErrorCode TileSegment_Private(MPI_Comm comm, const TriboHeightMap *m, const PetscReal resid[], PetscInt k, Tile *t)
 {
   DM               da;
   Vec              zg, zl;
   PetscInt         nx = m->nx, ny = m->ny, ys, ym, gxs, gxm, gys, gym, e0, e1, nn, *par, *fin, rows[4], nrows = 0, npair = 0, *pair, *all, ntot;
-  PetscInt         nu, *U, *pix, *idv, *par2, *flat, nflat = 0;
-  PetscReal       *dd;
+  PetscInt         nu, *U, *pix, *idv, *par2, *flat, nflat = 0, *dd;
   PetscMPIInt      size, *cnt, *dsp, mine;
   PetscReal       *g, *a;
   const PetscReal *zla;
@@ -114,20 +136,22 @@ static PetscErrorCode TileSegment_Private(MPI_Comm comm, const TriboHeightMap *m
   PetscCall(VecRestoreArray(zg, &a));
   PetscCall(DMGlobalToLocal(da, zg, INSERT_VALUES, zl));
   PetscCall(PetscMalloc1(gym * nx, &t->op));
-  PetscCall(PetscMalloc1(gym * nx, &g));
   PetscCall(VecGetArrayRead(zl, &zla));
   PetscCall(TriboSurfaceOpening(PETSC_COMM_SELF, nx, gym, zla, k, t->op));
   PetscCall(VecRestoreArrayRead(zl, &zla));
+  PetscCall(VecDestroy(&zg));
+  PetscCall(VecDestroy(&zl));
+  PetscCall(DMDestroy(&da));
+  PetscCall(PetscMalloc1(gym * nx, &g));
   PetscCall(TriboSurfaceSobel(nx, gym, t->op, m->dx, m->dy, g));
   // the graph on the owned rows and one halo row on each side
   e0 = PetscMax(t->r0 - 1, 0), e1 = PetscMin(t->r1 + 1, ny), nn = (e1 - e0) * nx;
 #define GV(j, i) g[((j)-t->gy0) * nx + (i)]
-  PetscCall(PetscMalloc3(nn, &par, nn, &fin, nn, &lower));
-  PetscCall(PetscMalloc2(nn, &dd, nn, &flat));
+  PetscCall(PetscMalloc4(nn, &par, nn, &dd, nn, &flat, nn, &lower));
   for (PetscInt p = 0; p < nn; p++) {
     PetscInt  j = e0 + p / nx, i = p % nx;
     PetscReal v = GV(j, i);
-    par[p] = PetscIsNanReal(v) ? -1 : p, lower[p] = 0, fin[p] = -2;
+    par[p] = PetscIsNanReal(v) ? -1 : p, lower[p] = 0;
     if (par[p] < 0) continue;
     for (PetscInt jj = PetscMax(j - 1, 0); jj <= PetscMin(j + 1, ny - 1); jj++)
       for (PetscInt ii = PetscMax(i - 1, 0); ii <= PetscMin(i + 1, nx - 1); ii++)
@@ -136,47 +160,33 @@ static PetscErrorCode TileSegment_Private(MPI_Comm comm, const TriboHeightMap *m
   /* plateaus: the distance of each point without a lower neighbour to its plateau's lower border (0 on points with a
      lower neighbour, 1 + the least of the equal-gradient neighbours), infinite on a regional minimum (no lower border);
      the order in which Meyer's flooding reaches a plateau's points. Relaxed on the owned rows by sweeps, the halo rows
-     exchanged through the DMDA until no tile changes (a plateau over several tiles takes one round per seam). */
+     exchanged with the neighbouring tiles until no tile changes (a plateau over several tiles takes a round per seam). */
   for (PetscInt j = t->r0; j < t->r1; j++)
     for (PetscInt i = 0; i < nx; i++) {
       PetscInt p = (j - e0) * nx + i;
       if (par[p] >= 0 && !lower[p]) flat[nflat++] = p;
     }
-  PetscCall(VecGetArray(zg, &a));
-  for (PetscInt j = t->r0; j < t->r1; j++)
-    for (PetscInt i = 0; i < nx; i++) {
-      PetscInt p              = (j - e0) * nx + i;
-      a[(j - t->r0) * nx + i] = par[p] < 0 ? -1 : (lower[p] ? 0 : PETSC_MAX_REAL);
-    }
-  PetscCall(VecRestoreArray(zg, &a));
-  for (PetscMPIInt changed = 1; changed;) {
-    PetscMPIInt mine_changed = 0;
-    PetscCall(DMGlobalToLocal(da, zg, INSERT_VALUES, zl));
-    PetscCall(VecGetArrayRead(zl, &zla));
-    for (PetscInt p = 0; p < nn; p++) dd[p] = zla[(e0 - t->gy0) * nx + p];
-    PetscCall(VecRestoreArrayRead(zl, &zla));
+  for (PetscInt p = 0; p < nn; p++) dd[p] = par[p] < 0 ? -1 : (lower[p] ? 0 : PETSC_MAX_INT);
+  for (;;) {
+    PetscMPIInt changed = 0, any;
     for (PetscBool sweep = PETSC_TRUE; sweep;) {
       sweep = PETSC_FALSE;
       for (PetscInt dir = 0; dir < 2; dir++)
         for (PetscInt f = 0; f < nflat; f++) {
-          PetscInt  p = flat[dir ? nflat - 1 - f : f], j = e0 + p / nx, i = p % nx;
-          PetscReal v = GV(j, i), best = dd[p];
+          PetscInt  p = flat[dir ? nflat - 1 - f : f], j = e0 + p / nx, i = p % nx, best = dd[p];
+          PetscReal v = GV(j, i);
           for (PetscInt jj = PetscMax(j - 1, e0); jj <= PetscMin(j + 1, e1 - 1); jj++)
             for (PetscInt ii = PetscMax(i - 1, 0); ii <= PetscMin(i + 1, nx - 1); ii++) {
               PetscInt q = (jj - e0) * nx + ii;
-              if (GV(jj, ii) == v && dd[q] < PETSC_MAX_REAL && dd[q] + 1 < best) best = dd[q] + 1;
+              if (GV(jj, ii) == v && dd[q] >= 0 && dd[q] < PETSC_MAX_INT && dd[q] + 1 < best) best = dd[q] + 1;
             }
-          if (best < dd[p]) dd[p] = best, sweep = PETSC_TRUE, mine_changed = 1;
+          if (best < dd[p]) dd[p] = best, sweep = PETSC_TRUE, changed = 1;
         }
     }
-    PetscCall(VecGetArray(zg, &a));
-    for (PetscInt q = 0; q < (t->r1 - t->r0) * nx; q++) a[q] = dd[(t->r0 - e0) * nx + q];
-    PetscCall(VecRestoreArray(zg, &a));
-    PetscCallMPI(MPI_Allreduce(&mine_changed, &changed, 1, MPI_INT, MPI_MAX, comm));
+    PetscCall(HaloRows_Private(comm, nx, t->r0, t->r1, e0, e1, dd, &changed));
+    PetscCallMPI(MPI_Allreduce(&changed, &any, 1, MPI_INT, MPI_MAX, comm));
+    if (!any) break;
   }
-  PetscCall(VecDestroy(&zg));
-  PetscCall(VecDestroy(&zl));
-  PetscCall(DMDestroy(&da));
   // edges of the owned points (the owner of each point adds its edges; the halo rows only receive them)
   for (PetscInt j = t->r0; j < t->r1; j++)
     for (PetscInt i = 0; i < nx; i++) {
@@ -188,7 +198,7 @@ static PetscErrorCode TileSegment_Private(MPI_Comm comm, const TriboHeightMap *m
           for (PetscInt ii = PetscMax(i - 1, 0); ii <= PetscMin(i + 1, nx - 1); ii++)
             if (GV(jj, ii) < bv) bv = GV(jj, ii), bj = jj, bi = ii;
         Unite_Private(par, p, (bj - e0) * nx + bi);
-      } else if (dd[p] < PETSC_MAX_REAL) { // on a plateau with a lower border: towards it (the first neighbour one step nearer)
+      } else if (dd[p] < PETSC_MAX_INT) { // on a plateau with a lower border: towards it (the first neighbour one step nearer)
         PetscInt q = -1;
         for (PetscInt jj = j - 1; jj <= j + 1 && q < 0; jj++)
           for (PetscInt ii = i - 1; ii <= i + 1 && q < 0; ii++)
@@ -204,7 +214,8 @@ static PetscErrorCode TileSegment_Private(MPI_Comm comm, const TriboHeightMap *m
     }
 #undef GV
   PetscCall(PetscFree(g));
-  PetscCall(PetscFree2(dd, flat));
+  fin = dd; // the distances are done: the final label of each local root
+  for (PetscInt p = 0; p < nn; p++) fin[p] = -2;
   // labels at the tiles' seams: (point, provisional label = first point of the local component) on 4 rows, gathered
   for (PetscInt c = 0; c < 4; c++) {
     PetscInt j = c == 0 ? e0 : (c == 1 ? t->r0 : (c == 2 ? t->r1 - 1 : e1 - 1)), dup = 0;
@@ -261,7 +272,7 @@ static PetscErrorCode TileSegment_Private(MPI_Comm comm, const TriboHeightMap *m
   PetscCall(PetscFree(all));
   PetscCall(PetscFree2(cnt, dsp));
   PetscCall(PetscFree(pair));
-  PetscCall(PetscFree3(par, fin, lower));
+  PetscCall(PetscFree4(par, dd, flat, lower));
   PetscFunctionReturn(0);
 }
 
