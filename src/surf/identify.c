@@ -276,9 +276,10 @@ static PetscErrorCode TileSegment_Private(MPI_Comm comm, const TriboHeightMap *m
   PetscFunctionReturn(0);
 }
 
-/* fits of the regions of one segmented scan: every rank of comm gets the nreg labels (increasing) and their fit rows */
-static PetscErrorCode TileFit_Private(MPI_Comm comm, const TriboHeightMap *m, const Tile *t, PetscInt *nreg, PetscInt **labels, PetscReal **fitrows,
-                                      PetscInt *ncross)
+/* fits of the regions of one segmented scan to the opened heights (zfit NULL) or to zfit (the residual heights, read on the
+   owned rows only): every rank of comm gets the nreg labels (increasing) and their fit rows */
+static PetscErrorCode TileFit_Private(MPI_Comm comm, const TriboHeightMap *m, const Tile *t, const PetscReal zfit[], PetscInt *nreg,
+                                      PetscInt **labels, PetscReal **fitrows, PetscInt *ncross)
 {
   PetscInt    nx = m->nx, no = (t->r1 - t->r0) * nx, nu = 0, *U, *off, *pts, *pos, *rowstart, r0 = t->r0, nsi = 0, nsr = 0, *si, nown = 0, nchunk = 0;
   PetscInt   *ri, *cl, *cio, *cro, *cstart, *corder, *extra, maxn = 0, *olab, nall, nc = 0;
@@ -333,7 +334,7 @@ static PetscErrorCode TileFit_Private(MPI_Comm comm, const TriboHeightMap *m, co
     si[nsi++] = U[l], si[nsi++] = off[l + 1] - off[l];
     for (PetscInt c = off[l]; c < off[l + 1]; c++) {
       PetscInt q = pts[c];
-      si[nsi++] = r0 * nx + q, sr[nsr++] = t->op[(q / nx + r0 - t->gy0) * nx + q % nx];
+      si[nsi++] = r0 * nx + q, sr[nsr++] = zfit ? zfit[r0 * nx + q] : t->op[(q / nx + r0 - t->gy0) * nx + q % nx];
     }
   }
   PetscCallMPI(MPI_Alltoallv(si, sci, sdi, MPIU_INT, ri, rci, rdi, MPIU_INT, comm));
@@ -370,7 +371,7 @@ static PetscErrorCode TileFit_Private(MPI_Comm comm, const TriboHeightMap *m, co
     if (OWNER(U[l]) != rank) continue;
     for (PetscInt c = off[l]; c < off[l + 1]; c++, np++) {
       PetscInt q = pts[c], p = r0 * nx + q;
-      x[np] = m->x0 + (p % nx) * m->dx, y[np] = m->y0 + (p / nx) * m->dy, w[np] = t->op[(q / nx + r0 - t->gy0) * nx + q % nx];
+      x[np] = m->x0 + (p % nx) * m->dx, y[np] = m->y0 + (p / nx) * m->dy, w[np] = zfit ? zfit[p] : t->op[(q / nx + r0 - t->gy0) * nx + q % nx];
     }
     for (PetscInt h = cstart[l]; h < cstart[l + 1]; h++) {
       PetscInt ch = corder[h];
@@ -475,7 +476,7 @@ PetscErrorCode TriboSurfIdentify_Private(TriboSurf s, MPI_Comm comm, PetscInt k,
     PetscReal            *fits;
     Tile                  t = {0};
     PetscCall(TileSegment_Private(tcomm, m, s->resid[i], k, &t));
-    PetscCall(TileFit_Private(tcomm, m, &t, &nl, &labs, &fits, &ncross));
+    PetscCall(TileFit_Private(tcomm, m, &t, s->fit_resid ? s->resid[i] : NULL, &nl, &labs, &fits, &ncross));
     PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &t.nvalid, 1, MPIU_INT, MPI_SUM, tcomm));
     r->area += t.nvalid * m->dx * m->dy;
     r->nregions += nl;

@@ -139,6 +139,13 @@ PetscErrorCode TriboSurfSetFromOptions(TriboSurf s)
                             &s->nsamples, NULL));
   PetscCall(
       PetscOptionsInt("-surface_hist_bins", "bins of the orientation histogram on (-pi/2, pi/2]", "TriboSurfProcess", s->nhist, &s->nhist, NULL));
+  {
+    const char *const fh[] = {"opened", "residual", "TriboSurfFitHeights", "", NULL};
+    PetscEnum         e    = (PetscEnum)s->fit_resid;
+    PetscCall(PetscOptionsEnum("-surface_fit_heights", "heights the ellipsoids are fitted to: opened (eroded and dilated) or residual",
+                               "TriboSurfProcess", fh, e, &e, NULL));
+    s->fit_resid = (PetscBool)(e == 1);
+  }
   PetscCall(PetscOptionsInt("-surface_groups",
                             "sub-communicators the erosion sizes are dealt to, each distributing its grid over its ranks; 0: the number of sizes "
                             "when there are at least as many ranks, else 1",
