@@ -2,9 +2,8 @@
 # tribo surface on a BRB-size synthetic pair (issue 12): the interface of the Brake-Reuss beam, 121.4 x 25.4 mm, scanned at
 # 21.8 um (5570 x 1166 = 6.49 million points per surface, the issue's 6.5 million), band-limited roughness with a bowl and
 # dimples at three bolts, the Gaussian mesoscale filter (sigma 215 points), erosion sizes 2, 25, 50, 75 on 2 ranks.
-# With 2 ranks and 4 sizes the default is one group of both ranks, each size's grid distributed in 2 tiles, the sizes one
-# after another (TriboSurfProcess()); TRIBO_SURFACE_GROUPS=2 runs two sizes at once on each rank alone (the layout before
-# the grid was distributed). TRIBO_BIN picks another binary (e.g. a build of main for a before/after comparison).
+# With 2 ranks and 4 sizes the default is min(ranks, sizes) = 2 groups of one rank, two sizes at once (TriboSurfProcess());
+# TRIBO_SURFACE_GROUPS=1 runs the sizes one after another on one group of both ranks, each size's grid in 2 tiles. TRIBO_BIN picks another binary (e.g. a build of main for a before/after comparison).
 # Paper porter-brake-2023: 9.4 min for one erosion size on 6 cores (MATLAB); aim < 20 s per size.
 set -euo pipefail
 cd "$(dirname "$0")/.."

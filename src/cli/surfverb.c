@@ -9,8 +9,8 @@
   Collective
 
   Input Parameters:
-+ comm - communicator of the run: with P ranks and E erosion sizes, E sub-communicators when P >= E, else one of all ranks
-         (-surface_groups G overrides); each distributes the grid of its sizes over its ranks in row tiles; rank 0 writes
++ comm - communicator of the run: with P ranks and E erosion sizes, min(P, E) sub-communicators (-surface_groups G: fewer),
+         each distributing the grid of its sizes over its ranks in row tiles (TriboSurfProcess()); rank 0 writes
 - help - PETSC_TRUE: print the options, compute nothing
 
   Options Database Keys:

@@ -74,7 +74,7 @@ PetscErrorCode TriboSurfSetOptionsPrefix(TriboSurf s, const char prefix[])
 . -surface_offset dx,dy      - then shifted by (m)
 . -surface_gap_spacing 5e-4  - spacing of the mesoscale gap map (m)
 . -surface_pdf_points 1001, -surface_pdf_samples 100000, -surface_hist_bins 36 - gap PDF points, order statistics fitted, orientation bins
-. -surface_groups 0          - sub-communicators for the erosion sizes, each distributing its grid (TriboSurfProcess()); 0: automatic
+. -surface_groups 0          - sub-communicators for the erosion sizes, each distributing its grid (TriboSurfProcess()); 0: min(ranks, sizes)
 - -surface_generate band     - built-in synthetic input: band, selfaffine, caps, flat, with -surface_generate_{nx,ny,dx,rms,band,hurst,
                                rolloff,cap,cap_pitch,form_amp,bolts,bolt_depth,bolt_width,seed,count}
 @*/
@@ -147,8 +147,7 @@ PetscErrorCode TriboSurfSetFromOptions(TriboSurf s)
     s->fit_resid = (PetscBool)(e == 1);
   }
   PetscCall(PetscOptionsInt("-surface_groups",
-                            "sub-communicators the erosion sizes are dealt to, each distributing its grid over its ranks; 0: the number of sizes "
-                            "when there are at least as many ranks, else 1",
+                            "sub-communicators the erosion sizes are dealt to, each distributing its grid over its ranks; 0: min(ranks, sizes)",
                             "TriboSurfProcess", s->ngroups, &s->ngroups, NULL));
   PetscCall(PetscOptionsEnum("-surface_generate", "built-in synthetic surfaces (used without -surface_scans)", "TriboSurfaceSynthesize",
                              TriboSynthTypes, gen, &gen, NULL));
@@ -381,11 +380,12 @@ PetscErrorCode TriboSurfSetUp(TriboSurf s)
   Collective
 
   Notes:
-  With P ranks and E erosion sizes the ranks split into G sub-communicators (MPI_Comm_split, rank r in group r mod G):
-  G = E when P >= E, else G = 1 (option -surface_groups G overrides, at most min(P, E)). Size k goes to group k mod G,
-  whose ranks distribute its grid in horizontal tiles (a DMDA with halos of k + 2 rows: opening, Sobel gradients,
-  segmentation, fits; src/surf/identify.c), so one group of P ranks runs the sizes one after another with 1/P of the
-  grids per rank, and E groups run them at once. The lowest rank of each group broadcasts its results to all. A group
+  With P ranks and E erosion sizes the ranks split into G = min(P, E) sub-communicators (MPI_Comm_split, rank r in
+  group r mod G; option -surface_groups G sets fewer). Size k goes to group k mod G, whose ranks distribute its grid in
+  horizontal tiles (a DMDA with halos of k + 2 rows: opening, Sobel gradients, segmentation, fits; src/surf/identify.c).
+  So E groups of P/E ranks each when P >= E; with P < E one rank per group and the sizes at once, the fastest (the
+  statistics of a size are not split); -surface_groups 1 runs the sizes one after another on all ranks with 1/P of the
+  per-size work arrays per rank (less memory). The lowest rank of each group broadcasts its results to all. A group
   uses at most ny / (k + 2) of its ranks for size k (every tile holds its halo). Every rank then holds every result,
   bit for bit the same on any number of ranks and groups (the segmentation and the fits do not depend on the tiles).
 @*/
@@ -398,7 +398,7 @@ PetscErrorCode TriboSurfProcess(TriboSurf s)
   PetscCall(TriboSurfSetUp(s));
   PetscCallMPI(MPI_Comm_rank(s->comm, &rank));
   PetscCallMPI(MPI_Comm_size(s->comm, &size));
-  ncolor = (PetscMPIInt)(s->ngroups > 0 ? s->ngroups : (size >= s->nerosion ? s->nerosion : 1));
+  ncolor = (PetscMPIInt)(s->ngroups > 0 ? s->ngroups : PetscMin(size, s->nerosion));
   ncolor = (PetscMPIInt)PetscMin(ncolor, PetscMin(size, s->nerosion));
   PetscCallMPI(MPI_Comm_split(s->comm, rank % ncolor, rank, &sub));
   for (PetscInt k = 0; k < s->nresults; k++) PetscCall(TriboSurfResultReset_Private(&s->results[k]));

@@ -4,7 +4,7 @@ static char help[] = "Erosion-size trend of Porter and Brake 2023 Table 3 on a s
    rank 0 alone (PETSC_COMM_SELF). Checks (words): Table 3's trend, R_e increasing and the area density decreasing with the
    erosion size; every statistic (radii, density, z_max, alpha, the asperity list, the orientation histogram, the gap PDF,
    the gap map) of the parallel run equal bit for bit to the serial run. On 2 and 3 ranks the four sizes run one after
-   another on one group of all ranks (the default when ranks < sizes), each grid distributed in 2 or 3 tiles: regions
+   another on one group of all ranks (-surface_groups 1), each grid distributed in 2 or 3 tiles: regions
    must cross the tiles at every size (counted by the run), so the exact merge of regions across tiles is exercised.
    A third run with -surface_groups 2 (two sizes on each of two groups; on 3 ranks one group of 2 tiles, one of 1) must
    equal the serial run bit for bit too. The segmentation (steepest descent with plateaus ordered by their distance to a
@@ -57,7 +57,9 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsInsertString(
       NULL, "-surface_generate selfaffine -surface_generate_nx 600 -surface_generate_ny 400 -surface_generate_dx 1e-5 "
             "-surface_generate_rolloff 1e-3 -surface_generate_band 6e-5,1e-2 -surface_generate_rms 2e-6 -surface_sigma 100"));
+  PetscCall(PetscOptionsSetValue(NULL, "-surface_groups", "1"));
   PetscCall(Make(PETSC_COMM_WORLD, &s));
+  PetscCall(PetscOptionsClearValue(NULL, "-surface_groups"));
   if (!rank) PetscCall(Make(PETSC_COMM_SELF, &t));
   PetscCall(PetscOptionsSetValue(NULL, "-surface_groups", "2"));
   PetscCall(Make(PETSC_COMM_WORLD, &u));

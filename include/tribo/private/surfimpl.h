@@ -32,7 +32,7 @@ struct _p_TriboSurf {
   PetscInt  npdf, nsamples, nhist;
   PetscInt  nerosion, erosion[TRIBO_SURF_MAX_EROSION];
   PetscBool fit_resid; /* fit the residual heights of a region's points, not the opened ones */
-  PetscInt  ngroups;   /* sub-communicators of the erosion sizes (0: sizes if ranks >= sizes, else 1) */
+  PetscInt  ngroups;   /* sub-communicators of the erosion sizes (0: min(ranks, sizes)) */
   /* derived */
   PetscReal       *meso[TRIBO_SURF_MAX_SCANS];  /* mesoscale topology (NaN outside the scan) */
   PetscReal       *resid[TRIBO_SURF_MAX_SCANS]; /* residual heights (NaN where not searched) */
