@@ -1,6 +1,7 @@
 static char help[] = "Erosion-size trend of Porter and Brake 2023 Table 3 on a synthetic self-affine pair; any rank count gives the same bits.\n";
 /* A pair of self-affine surfaces (Hurst 0.8, roll-off 1 mm, short cutoff 60 um, RMS 2 um, 600 x 400 points at 10 um, a 10 um
-   bowl) is processed at erosion sizes 2, 25, 50, 75 on PETSC_COMM_WORLD (sizes split over sub-communicators) and again on
+   bowl; a 0.1 mm border trimmed and a hole of radius 0.5 mm cut at (3, 2) mm, across the 2-rank tiles' seam) is processed
+   at erosion sizes 2, 25, 50, 75 on PETSC_COMM_WORLD and again on
    rank 0 alone (PETSC_COMM_SELF). Checks (words): Table 3's trend, R_e increasing and the area density decreasing with the
    erosion size; every statistic (radii, density, z_max, alpha, the asperity list, the orientation histogram, the gap PDF,
    the gap map) of the parallel run equal bit for bit to the serial run. On 2 and 3 ranks the four sizes run one after
@@ -56,7 +57,8 @@ int main(int argc, char **argv)
   PetscCall(PetscOptionsGetBool(NULL, NULL, "-verbose", &verbose, NULL)); // the table of statistics
   PetscCall(PetscOptionsInsertString(
       NULL, "-surface_generate selfaffine -surface_generate_nx 600 -surface_generate_ny 400 -surface_generate_dx 1e-5 "
-            "-surface_generate_rolloff 1e-3 -surface_generate_band 6e-5,1e-2 -surface_generate_rms 2e-6 -surface_sigma 100"));
+            "-surface_generate_rolloff 1e-3 -surface_generate_band 6e-5,1e-2 -surface_generate_rms 2e-6 -surface_sigma 100 -surface_trim 1e-4 "
+            "-surface_holes 0.003,0.002 -surface_hole_radius 5e-4"));
   PetscCall(PetscOptionsSetValue(NULL, "-surface_groups", "1"));
   PetscCall(Make(PETSC_COMM_WORLD, &s));
   PetscCall(PetscOptionsClearValue(NULL, "-surface_groups"));
