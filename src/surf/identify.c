@@ -122,26 +122,32 @@ static PetscErrorCode TileSegment_Private(MPI_Comm comm, const TriboHeightMap *m
 
   PetscFunctionBeginUser;
   PetscCallMPI(MPI_Comm_size(comm, &size));
-  PetscCall(DMDACreate2d(comm, DM_BOUNDARY_NONE, DM_BOUNDARY_NONE, DMDA_STENCIL_BOX, nx, ny, 1, size, 1, k + 2, NULL, NULL, &da));
-  PetscCall(DMSetUp(da));
-  PetscCall(DMDAGetCorners(da, NULL, &ys, NULL, NULL, &ym, NULL));
-  PetscCall(DMDAGetGhostCorners(da, &gxs, &gys, NULL, &gxm, &gym, NULL));
-  PetscCheck(gxs == 0 && gxm == nx, PETSC_COMM_SELF, PETSC_ERR_PLIB,
-             "surface tiles: expected whole rows, got columns %" PetscInt_FMT "..%" PetscInt_FMT, gxs, gxs + gxm);
-  t->r0 = ys, t->r1 = ys + ym, t->gy0 = gys, t->gy1 = gys + gym;
-  PetscCall(DMCreateGlobalVector(da, &zg));
-  PetscCall(DMCreateLocalVector(da, &zl));
-  PetscCall(VecGetArray(zg, &a));
-  PetscCall(PetscArraycpy(a, resid + ys * nx, ym * nx));
-  PetscCall(VecRestoreArray(zg, &a));
-  PetscCall(DMGlobalToLocal(da, zg, INSERT_VALUES, zl));
-  PetscCall(PetscMalloc1(gym * nx, &t->op));
-  PetscCall(VecGetArrayRead(zl, &zla));
-  PetscCall(TriboSurfaceOpening(PETSC_COMM_SELF, nx, gym, zla, k, t->op));
-  PetscCall(VecRestoreArrayRead(zl, &zla));
-  PetscCall(VecDestroy(&zg));
-  PetscCall(VecDestroy(&zl));
-  PetscCall(DMDestroy(&da));
+  if (size == 1) { // one tile: the whole map, no halo to exchange
+    t->r0 = t->gy0 = 0, t->r1 = t->gy1 = gym = ny;
+    PetscCall(PetscMalloc1(gym * nx, &t->op));
+    PetscCall(TriboSurfaceOpening(PETSC_COMM_SELF, nx, ny, resid, k, t->op));
+  } else {
+    PetscCall(DMDACreate2d(comm, DM_BOUNDARY_NONE, DM_BOUNDARY_NONE, DMDA_STENCIL_BOX, nx, ny, 1, size, 1, k + 2, NULL, NULL, &da));
+    PetscCall(DMSetUp(da));
+    PetscCall(DMDAGetCorners(da, NULL, &ys, NULL, NULL, &ym, NULL));
+    PetscCall(DMDAGetGhostCorners(da, &gxs, &gys, NULL, &gxm, &gym, NULL));
+    PetscCheck(gxs == 0 && gxm == nx, PETSC_COMM_SELF, PETSC_ERR_PLIB,
+               "surface tiles: expected whole rows, got columns %" PetscInt_FMT "..%" PetscInt_FMT, gxs, gxs + gxm);
+    t->r0 = ys, t->r1 = ys + ym, t->gy0 = gys, t->gy1 = gys + gym;
+    PetscCall(DMCreateGlobalVector(da, &zg));
+    PetscCall(DMCreateLocalVector(da, &zl));
+    PetscCall(VecGetArray(zg, &a));
+    PetscCall(PetscArraycpy(a, resid + ys * nx, ym * nx));
+    PetscCall(VecRestoreArray(zg, &a));
+    PetscCall(DMGlobalToLocal(da, zg, INSERT_VALUES, zl));
+    PetscCall(VecDestroy(&zg));
+    PetscCall(PetscMalloc1(gym * nx, &t->op));
+    PetscCall(VecGetArrayRead(zl, &zla));
+    PetscCall(TriboSurfaceOpening(PETSC_COMM_SELF, nx, gym, zla, k, t->op));
+    PetscCall(VecRestoreArrayRead(zl, &zla));
+    PetscCall(VecDestroy(&zl));
+    PetscCall(DMDestroy(&da));
+  }
   PetscCall(PetscMalloc1(gym * nx, &g));
   PetscCall(TriboSurfaceSobel(nx, gym, t->op, m->dx, m->dy, g));
   // the graph on the owned rows and one halo row on each side
