@@ -95,6 +95,7 @@ typedef struct _p_TriboSurf *TriboSurf;
 typedef struct {
   PetscInt    erosion;
   PetscInt    nregions, nfit[6];    /* regions found; fits by TriboAsperityStatus */
+  PetscInt    ncross;               /* regions with points on more than one tile of the distributed grid (depends on the ranks) */
   PetscInt    nasp;                 /* accepted asperities (both surfaces) */
   PetscReal  *asp;                  /* [nasp x TRIBO_SURF_ASP_COLS]: x, y, h_z, R', R'', alpha, surface, points */
   PetscReal   area;                 /* area searched (m^2) */

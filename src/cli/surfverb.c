@@ -9,7 +9,8 @@
   Collective
 
   Input Parameters:
-+ comm - communicator of the run: the erosion sizes are split over sub-communicators, rank 0 writes
++ comm - communicator of the run: with P ranks and E erosion sizes, min(P, E) sub-communicators (-surface_groups G: fewer),
+         each distributing the grid of its sizes over its ranks in row tiles (TriboSurfProcess()); rank 0 writes
 - help - PETSC_TRUE: print the options, compute nothing
 
   Options Database Keys:

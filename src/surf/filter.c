@@ -3,6 +3,7 @@
    topology (§3.2.1: standard deviation sigma in points, support 6 sigma + 1, FFT convolution with FFTW). */
 #include <tribo/private/surfimpl.h>
 #include <fftw3.h>
+#include <fftw3-mpi.h>
 
 /*@
   TriboHeightMapCreate - A height map of nx x ny points, all NaN (no data).
@@ -387,29 +388,63 @@ static PetscErrorCode GaussRows_Private(PetscInt n, PetscInt r0, PetscInt r1, Pe
   Notes:
   The truncated 2-D Gaussian, normalized to sum 1, is the product of two normalized 1-D ones, so the filter runs as 1-D
   FFT convolutions of the rows, then of the columns (half-width r = ceil(3 sigma), each row padded by r replicated
-  values on both sides and transformed at a size >= n + 2r with factors 2, 3, 5, 7). Rows are split over the ranks
-  and gathered; a row's result does not depend on which rank computed it, so the filter gives the same bits on any
-  number of ranks.
+  values on both sides and transformed at a size >= n + 2r with factors 2, 3, 5, 7). On several ranks the map is split
+  in FFTW-MPI slabs (fftw_mpi_local_size_many_transposed()): each rank filters its rows, FFTW-MPI's distributed
+  transpose (fftw_mpi_plan_many_transpose()) turns the row slabs into column slabs, each rank filters its columns, and
+  the transpose back returns the row slabs, which are then gathered (the set-up holds whole maps). A row's or column's
+  result does not depend on which rank computed it, so the filter gives the same bits on any number of ranks.
 @*/
 PetscErrorCode TriboHeightMapGaussian(MPI_Comm comm, const TriboHeightMap *map, PetscReal sigma, PetscReal out[])
 {
-  PetscInt   nx = map->nx, ny = map->ny, r = (PetscInt)PetscCeilReal(3 * sigma - 1e-9), r0, r1;
-  PetscReal *t;
+  PetscInt    nx = map->nx, ny = map->ny, r = (PetscInt)PetscCeilReal(3 * sigma - 1e-9);
+  PetscMPIInt size, *cnt, *dsp, mine;
+  ptrdiff_t   n[2] = {ny, nx}, alloc, n0, s0, n1, s1;
+  double     *a, *b;
+  fftw_plan   fwd, bwd;
+  static int  init = 0;
 
   PetscFunctionBeginUser;
   PetscCheck(sigma > 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "Gaussian filter: sigma must be > 0 points, got %g", (double)sigma);
   for (PetscInt k = 0; k < nx * ny; k++)
     PetscCheck(!PetscIsNanReal(map->z[k]), PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "Gaussian filter: the map has NaN points: fill them first");
-  if (out != map->z) PetscCall(PetscArraycpy(out, map->z, nx * ny));
-  PetscCall(PetscMalloc1(nx * ny, &t));
-  TriboSurfRows_Private(comm, ny, &r0, &r1);
-  PetscCall(GaussRows_Private(nx, r0, r1, sigma, r, out));
-  PetscCall(TriboSurfAllgatherRows_Private(comm, ny, nx, out));
-  PetscCall(TriboSurfTranspose_Private(ny, nx, out, t));
-  TriboSurfRows_Private(comm, nx, &r0, &r1);
-  PetscCall(GaussRows_Private(ny, r0, r1, sigma, r, t));
-  PetscCall(TriboSurfAllgatherRows_Private(comm, nx, ny, t));
-  PetscCall(TriboSurfTranspose_Private(nx, ny, t, out));
-  PetscCall(PetscFree(t));
+  PetscCallMPI(MPI_Comm_size(comm, &size));
+  if (size == 1) { // rows, transpose, rows (the columns), transpose back
+    PetscReal *t;
+    if (out != map->z) PetscCall(PetscArraycpy(out, map->z, nx * ny));
+    PetscCall(PetscMalloc1(nx * ny, &t));
+    PetscCall(GaussRows_Private(nx, 0, ny, sigma, r, out));
+    PetscCall(TriboSurfTranspose_Private(ny, nx, out, t));
+    PetscCall(GaussRows_Private(ny, 0, nx, sigma, r, t));
+    PetscCall(TriboSurfTranspose_Private(nx, ny, t, out));
+    PetscCall(PetscFree(t));
+    PetscFunctionReturn(0);
+  }
+  if (!init) fftw_mpi_init(), init = 1;
+  // FFTW-MPI slabs: rows [s0, s0 + n0) of the map, after the transpose its columns [s1, s1 + n1)
+  alloc = fftw_mpi_local_size_many_transposed(2, n, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK, comm, &n0, &s0, &n1, &s1);
+  a     = fftw_alloc_real((size_t)PetscMax(alloc, 1));
+  b     = fftw_alloc_real((size_t)PetscMax(alloc, 1));
+  PetscCheck(a && b, PETSC_COMM_SELF, PETSC_ERR_MEM, "Gaussian filter: cannot allocate slabs of %td values", alloc);
+  fwd = fftw_mpi_plan_many_transpose(ny, nx, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK, a, b, comm, FFTW_ESTIMATE);
+  bwd = fftw_mpi_plan_many_transpose(nx, ny, 1, FFTW_MPI_DEFAULT_BLOCK, FFTW_MPI_DEFAULT_BLOCK, b, a, comm, FFTW_ESTIMATE);
+  PetscCheck(fwd && bwd, PETSC_COMM_SELF, PETSC_ERR_LIB, "FFTW-MPI could not plan the transposes of a %" PetscInt_FMT " x %" PetscInt_FMT " map", ny,
+             nx);
+  PetscCall(PetscArraycpy(a, map->z + s0 * nx, n0 * nx));
+  PetscCall(GaussRows_Private(nx, 0, n0, sigma, r, a));
+  fftw_execute(fwd);
+  PetscCall(GaussRows_Private(ny, 0, n1, sigma, r, b));
+  fftw_execute(bwd);
+  // the set-up holds whole maps: every rank gets every row
+  PetscCall(PetscMalloc2(size, &cnt, size, &dsp));
+  PetscCall(PetscMPIIntCast(n0 * nx, &mine));
+  PetscCallMPI(MPI_Allgather(&mine, 1, MPI_INT, cnt, 1, MPI_INT, comm));
+  dsp[0] = 0;
+  for (PetscMPIInt q = 1; q < size; q++) dsp[q] = dsp[q - 1] + cnt[q - 1];
+  PetscCallMPI(MPI_Allgatherv(a, mine, MPI_DOUBLE, out, cnt, dsp, MPI_DOUBLE, comm));
+  PetscCall(PetscFree2(cnt, dsp));
+  fftw_destroy_plan(fwd);
+  fftw_destroy_plan(bwd);
+  fftw_free(a);
+  fftw_free(b);
   PetscFunctionReturn(0);
 }

@@ -74,6 +74,7 @@ PetscErrorCode TriboSurfSetOptionsPrefix(TriboSurf s, const char prefix[])
 . -surface_offset dx,dy      - then shifted by (m)
 . -surface_gap_spacing 5e-4  - spacing of the mesoscale gap map (m)
 . -surface_pdf_points 1001, -surface_pdf_samples 100000, -surface_hist_bins 36 - gap PDF points, order statistics fitted, orientation bins
+. -surface_groups 0          - sub-communicators for the erosion sizes, each distributing its grid (TriboSurfProcess()); 0: min(ranks, sizes)
 - -surface_generate band     - built-in synthetic input: band, selfaffine, caps, flat, with -surface_generate_{nx,ny,dx,rms,band,hurst,
                                rolloff,cap,cap_pitch,form_amp,bolts,bolt_depth,bolt_width,seed,count}
 @*/
@@ -138,6 +139,16 @@ PetscErrorCode TriboSurfSetFromOptions(TriboSurf s)
                             &s->nsamples, NULL));
   PetscCall(
       PetscOptionsInt("-surface_hist_bins", "bins of the orientation histogram on (-pi/2, pi/2]", "TriboSurfProcess", s->nhist, &s->nhist, NULL));
+  {
+    const char *const fh[] = {"opened", "residual", "TriboSurfFitHeights", "", NULL};
+    PetscEnum         e    = (PetscEnum)s->fit_resid;
+    PetscCall(PetscOptionsEnum("-surface_fit_heights", "heights the ellipsoids are fitted to: opened (eroded and dilated) or residual",
+                               "TriboSurfProcess", fh, e, &e, NULL));
+    s->fit_resid = (PetscBool)(e == 1);
+  }
+  PetscCall(PetscOptionsInt("-surface_groups",
+                            "sub-communicators the erosion sizes are dealt to, each distributing its grid over its ranks; 0: min(ranks, sizes)",
+                            "TriboSurfProcess", s->ngroups, &s->ngroups, NULL));
   PetscCall(PetscOptionsEnum("-surface_generate", "built-in synthetic surfaces (used without -surface_scans)", "TriboSurfaceSynthesize",
                              TriboSynthTypes, gen, &gen, NULL));
   p->type = (TriboSynthType)gen;
@@ -178,6 +189,7 @@ PetscErrorCode TriboSurfSetFromOptions(TriboSurf s)
   PetscCheck(s->sigma >= 0, s->comm, PETSC_ERR_USER_INPUT, "option -surface_sigma: expected >= 0 points, got %g", (double)s->sigma);
   PetscCheck(s->npdf >= 3 && s->nsamples >= 2 && s->nhist >= 1, s->comm, PETSC_ERR_USER_INPUT,
              "options -surface_pdf_points (>= 3), -surface_pdf_samples (>= 2), -surface_hist_bins (>= 1) out of range");
+  PetscCheck(s->ngroups >= 0, s->comm, PETSC_ERR_USER_INPUT, "option -surface_groups: expected >= 0, got %" PetscInt_FMT, s->ngroups);
   PetscCheck(s->gap_spacing > 0, s->comm, PETSC_ERR_USER_INPUT, "option -surface_gap_spacing: expected > 0 m, got %g", (double)s->gap_spacing);
   PetscCheck(s->min_valid > 0 && s->min_valid <= 1, s->comm, PETSC_ERR_USER_INPUT, "option -surface_min_valid: expected a fraction in (0, 1], got %g",
              (double)s->min_valid);
@@ -368,10 +380,14 @@ PetscErrorCode TriboSurfSetUp(TriboSurf s)
   Collective
 
   Notes:
-  The ranks split into min(size, number of sizes) sub-communicators (MPI_Comm_split); size k goes to sub-communicator k mod
-  their number, whose ranks share its work (TriboSurfaceOpening(), the fits), and its lowest rank broadcasts the result to all.
-  Every rank then holds every result; the statistics do not depend on the number of ranks (every step is a pure function of
-  the maps, and the row passes and fits give the same bits wherever they run).
+  With P ranks and E erosion sizes the ranks split into G = min(P, E) sub-communicators (MPI_Comm_split, rank r in
+  group r mod G; option -surface_groups G sets fewer). Size k goes to group k mod G, whose ranks distribute its grid in
+  horizontal tiles (a DMDA with halos of k + 2 rows: opening, Sobel gradients, segmentation, fits; src/surf/identify.c).
+  So E groups of P/E ranks each when P >= E; with P < E one rank per group and the sizes at once, the fastest (the
+  statistics of a size are not split); -surface_groups 1 runs the sizes one after another on all ranks with 1/P of the
+  per-size work arrays per rank (less memory). The lowest rank of each group broadcasts its results to all. A group
+  uses at most ny / (k + 2) of its ranks for size k (every tile holds its halo). Every rank then holds every result,
+  bit for bit the same on any number of ranks and groups (the segmentation and the fits do not depend on the tiles).
 @*/
 PetscErrorCode TriboSurfProcess(TriboSurf s)
 {
@@ -382,7 +398,8 @@ PetscErrorCode TriboSurfProcess(TriboSurf s)
   PetscCall(TriboSurfSetUp(s));
   PetscCallMPI(MPI_Comm_rank(s->comm, &rank));
   PetscCallMPI(MPI_Comm_size(s->comm, &size));
-  ncolor = (PetscMPIInt)PetscMin(size, s->nerosion);
+  ncolor = (PetscMPIInt)(s->ngroups > 0 ? s->ngroups : PetscMin(size, s->nerosion));
+  ncolor = (PetscMPIInt)PetscMin(ncolor, PetscMin(size, s->nerosion));
   PetscCallMPI(MPI_Comm_split(s->comm, rank % ncolor, rank, &sub));
   for (PetscInt k = 0; k < s->nresults; k++) PetscCall(TriboSurfResultReset_Private(&s->results[k]));
   PetscCall(PetscFree(s->results));

@@ -5,7 +5,7 @@
 #     /erosion_<k>/mesoscale/{x, y, gap}: gap_pdf_z from exactly 0 to exactly 1, increasing; the trapezoid integral of
 #     gap_pdf_p 1 within 1e-12; R_e = sqrt(R' R'') (1e-12); R' >= R''; the gap map's x, y increasing and its minimum exactly 0;
 #     /meta with the options; a picture per erosion size (when matplotlib is there);
-#   the same run on 2 ranks: every dataset of every /erosion_<k> bit for bit equal;
+#   the same run on 2 ranks with -surface_groups 1 (each grid in 2 tiles): every dataset of every /erosion_<k> bit for bit equal;
 #   the scans as files: scan 1 of the default run (the grid stored in /surface/scan1) written as an HDF5 height grid and
 #     as a CSV point cloud in um with a tilt of 1e-3 and 2e-3 added: the CSV run finds the tilt (plane slopes within 1e-9 in
 #     the summary), grids the cloud at the same spacing, and its R_e, eta and z_max equal the HDF5 run's within 5e-5 relative
@@ -25,7 +25,7 @@ S=(-surface_generate_nx 400 -surface_generate_ny 160 -surface_erosion 2,6 -surfa
 run "$d" default surface "${S[@]}" -output surface.h5
 if [ $RC = 0 ] && [ -s "$d/surface.h5" ]; then pass "default synthetic pair: $(grep -c '^ *[0-9]' "$d/default.out") erosion sizes"
 else fail "default synthetic pair (exit $RC)" "no surface.h5" "$d/default.out" "$d/default.err"; fi
-mpirun "$d" par 2 surface "${S[@]}" -output par.h5 -surface_png par
+mpirun "$d" par 2 surface "${S[@]}" -surface_groups 1 -output par.h5 -surface_png par
 [ $RC = 0 ] && pass "2 ranks" || fail "2 ranks (exit $RC)" "failed" "$d/par.err"
 [ $HAVE_H5PY = 1 ] || { skip "result files" "no h5py"; finish; exit; }
 pychecks layout "$d" <<'PYEOF'

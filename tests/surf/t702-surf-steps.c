@@ -7,7 +7,8 @@ static char help[] = "The processing steps of tribo surface against independent 
    4. TriboEpanechnikovDensity() with reflection: integral over [0, 1] by Simpson's rule on 2e5 intervals, 1 within 1e-6.
    5. TriboGapPDFCompute() on 300 heights against the sorted list of all 90000 gaps made here: quartiles, outliers, the
       smallest and largest gap kept (equal), the stored PDF from exactly 0 to exactly 1 with trapezoid integral 1 (1e-12).
-   Errors are printed divided by their tolerance (<= 1 passes: atol 1), exact checks as yes/no. */
+   Errors are printed divided by their tolerance (<= 1 passes: atol 1), exact checks as yes/no. On 2 and 3 ranks the
+   Gaussian runs in FFTW-MPI slabs (uneven: 21, 21, 19 rows and 33, 33, 31 columns on 3 ranks). */
 #include <tribosurf.h>
 
 static PetscReal Rand(unsigned long long *s)
@@ -135,7 +136,7 @@ int main(int argc, char **argv)
 
 /*TEST
   test:
-    nsize: 1 2
+    nsize: 1 2 3
     output: t702-surf-steps.out
     rtol: 0
     atol: 1

@@ -1,6 +1,7 @@
 #pragma once
 /* The surface pipeline's object (src/surf/surface.c) and helpers shared by the files of src/surf. */
 #include <tribosurf.h>
+#include <petscdmda.h>
 
 #define TRIBO_SURF_MAX_SCANS   2
 #define TRIBO_SURF_MAX_EROSION 32
@@ -30,6 +31,8 @@ struct _p_TriboSurf {
   PetscReal gap_spacing; /* mesoscale gap map spacing (m) */
   PetscInt  npdf, nsamples, nhist;
   PetscInt  nerosion, erosion[TRIBO_SURF_MAX_EROSION];
+  PetscBool fit_resid; /* fit the residual heights of a region's points, not the opened ones */
+  PetscInt  ngroups;   /* sub-communicators of the erosion sizes (0: min(ranks, sizes)) */
   /* derived */
   PetscReal       *meso[TRIBO_SURF_MAX_SCANS];  /* mesoscale topology (NaN outside the scan) */
   PetscReal       *resid[TRIBO_SURF_MAX_SCANS]; /* residual heights (NaN where not searched) */
