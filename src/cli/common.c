@@ -73,11 +73,7 @@ PetscErrorCode TriboRegisterAll(void)
   PetscCall(TriboModelRegisterAll());
   PetscCall(TriboOptionsRegisterNamespace("rom_")); // TriboCBSetFromOptions()
   PetscCall(TriboNMARegisterAll());
-  PetscCall(TriboOptionsRegisterNamespace("law_"));     // tribo law
-  PetscCall(TriboOptionsRegisterNamespace("surface_")); // TriboSurfaceSetFromOptions(), tribo surface
-  PetscCall(TriboOptionsRegisterNamespace("transient_"));
-  PetscCall(TriboOptionsRegisterNamespace(
-      "contact_")); // TriboContactSetFromOptions(), tribo contact // TriboTransientSetFromOptions(): a shared configuration file may hold them
+  PetscCall(TriboOptionsRegisterNamespace("contact_"));   // TriboContactSetFromOptions(), tribo contact
   PetscCall(TriboOptionsRegisterNamespace("law_"));       // tribo law
   PetscCall(TriboOptionsRegisterNamespace("surface_"));   // TriboSurfaceSetFromOptions(), tribo surface
   PetscCall(TriboOptionsRegisterNamespace("ringdown_"));  // tribo ringdown
