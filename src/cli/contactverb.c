@@ -57,6 +57,16 @@ static PetscErrorCode Compare_Private(MPI_Comm comm, TriboContact c)
                           (double)s->force, (double)PetscSqrtReal(s->area / PETSC_PI), (double)ref[0], (double)s->pmax, (double)ref[1],
                           (double)s->approach, (double)ref[2]));
   }
+  if (type == TRIBO_CONTACT_ROUGH) {
+    TriboHalfSpace hs;
+    PetscInt       nx, ny;
+    PetscReal      dx, dy;
+    PetscCall(TriboContactGetHalfSpace(c, &hs));
+    PetscCall(TriboHalfSpaceGetGrid(hs, &nx, &ny, &dx, &dy));
+    for (PetscInt k = 0; k < n; k++)
+      PetscCall(PetscPrintf(comm, "rough step %" PetscInt_FMT ": load %.6g N, contact area fraction %.6g, area/load %.6g m^2/N\n", k,
+                            (double)st[k].force, (double)(st[k].area / (nx * ny * dx * dy)), (double)(st[k].area / st[k].force)));
+  }
   if (type == TRIBO_CONTACT_PUNCH)
     PetscCall(
         PetscPrintf(comm, "punch stiffness %.6g N/m (closed form 2 b E* %.6g)\n", (double)(st[n - 1].force / st[n - 1].approach), (double)ref[0]));
@@ -77,7 +87,7 @@ static PetscErrorCode Compare_Private(MPI_Comm comm, TriboContact c)
 }
 
 /*@
-  TriboVerbContact - tribo contact: a built-in half-space contact case on a fine grid (-contact_case hertz|punch|wavy|mindlin,
+  TriboVerbContact - tribo contact: a built-in half-space contact case on a fine grid (-contact_case hertz|punch|wavy|mindlin|rough,
   -contact_n), solved with FFT-based compliance products over the ranks (src/contact); writes /contact in an HDF5 file with its
   XDMF description for ParaView and a picture of the fields.
 
@@ -100,7 +110,8 @@ PetscErrorCode TriboVerbContact(MPI_Comm comm, PetscBool help)
   PetscFunctionBeginUser;
   if (help)
     PetscCall(PetscPrintf(
-        comm, "tribo contact [-contact_case hertz|punch|wavy|mindlin] [-contact_n 256] [-output contact.h5]: half-space contact on a fine grid\n"));
+        comm,
+        "tribo contact [-contact_case hertz|punch|wavy|mindlin|rough] [-contact_n 256] [-output contact.h5]: half-space contact on a fine grid\n"));
   PetscCall(TriboContactCreate(comm, &c));
   PetscCall(TriboContactSetFromOptions(c));
   TriboOptionsBegin(comm, NULL, "tribo contact: output", "tribo");
