@@ -370,6 +370,30 @@ PetscErrorCode TriboContactSolve(TriboContact c)
   PetscFunctionReturn(0);
 }
 
+/*@C
+  TriboContactAddGap - adds a gap map to the undeformed gap of the case (a measured mesoscale gap), after TriboContactSetUp()
+
+  Logically collective
+
+  Input Parameter:
+. g - [nloc] gap (m) at the local points (rows j0 .. j0 + nyl - 1 of TriboHalfSpaceGetLocalRows(), x fastest), each >= its
+      negative of the case's gap is not required: the gap is shifted so that its smallest value over the mask is 0 again
+@*/
+PetscErrorCode TriboContactAddGap(TriboContact c, const PetscReal g[])
+{
+  PetscReal hmin = PETSC_MAX_REAL;
+
+  PetscFunctionBeginUser;
+  PetscCheck(c->setup, c->comm, PETSC_ERR_ORDER, "TriboContactSetUp() first");
+  for (PetscInt k = 0; k < c->nloc; k++) {
+    c->h[k] += g[k];
+    if (c->mask[k]) hmin = PetscMin(hmin, c->h[k]);
+  }
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &hmin, 1, MPIU_REAL, MPIU_MIN, c->comm));
+  for (PetscInt k = 0; k < c->nloc; k++) c->h[k] -= hmin;
+  PetscFunctionReturn(0);
+}
+
 PetscErrorCode TriboContactSetMonitor(TriboContact c, PetscErrorCode (*f)(TriboContact, PetscInt, void *), void *ctx)
 {
   PetscFunctionBeginUser;
