@@ -376,8 +376,10 @@ PetscErrorCode TriboContactSolve(TriboContact c)
   Logically collective
 
   Input Parameter:
-. g - [nloc] gap (m) at the local points (rows j0 .. j0 + nyl - 1 of TriboHalfSpaceGetLocalRows(), x fastest), each >= its
-      negative of the case's gap is not required: the gap is shifted so that its smallest value over the mask is 0 again
+. g - [nloc] gap (m) at the local points (rows j0 .. j0 + nyl - 1 of TriboHalfSpaceGetLocalRows(), x fastest)
+
+  Notes:
+  The sum is shifted by one constant so that its smallest value over the mask is 0 again (first touch at zero approach).
 @*/
 PetscErrorCode TriboContactAddGap(TriboContact c, const PetscReal g[])
 {
