@@ -150,7 +150,7 @@ static PetscErrorCode Rough_Private(TriboContact c)
   PetscFunctionBeginUser;
   PetscCall(TriboSynthParamsDefault(&sp));
   sp.type = TRIBO_SYNTH_BAND, sp.nx = c->nx, sp.ny = c->ny, sp.dx = c->dx, sp.rms = c->rrms, sp.lmin = c->rlmin, sp.lmax = c->rlmax;
-  sp.seed = (unsigned long)c->rseed;
+  sp.seed = (unsigned long)c->rseed, sp.form_amp = 0, sp.nbolts = 0; // roughness only: no mesoscale form, no bolt dimples
   PetscCall(TriboSurfaceSynthesize(&sp, &map));
   for (PetscInt k = 0; k < c->nx * c->ny; k++) zmax = PetscMax(zmax, map->z[k]);
   for (PetscInt jl = 0; jl < c->nyl; jl++)

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # tribo contact -contact_case rough: a flat 1 mm square patch (96 x 96) with band-limited Gaussian roughness (TriboSurfaceSynthesize,
 # RMS 1 um, wavelengths 50-250 um, seed 1) pressed by 10 load steps 10 .. 100 N (a decade of small loads: contact fraction
-# 0.3 .. 2 %). Checks and tolerances, from the file alone:
+# 0.3 .. 3 %). Checks and tolerances, from the file alone:
 #   force of each step = sum p dx dy = the load step within 1e-9; p >= 0, gap >= -1e-9 of the largest gap, p gap = 0 (gap within
 #     1e-9 of the largest gap where p > 0);
 #   the same run on 2 ranks: pressure and gap of every step within 1e-9 (relative to their largest values) of the 1-rank run;
 #   the contact area fraction grows strictly with the load at 10, 50 and 100 N (and over all 10 steps);
 #   real contact area roughly proportional to load (Bush-Gibson-Thomas, Persson: A = kappa P/(E* h'rms) at small loads): the
-#     ratio A/P varies by a factor below 2 over the decade 10 .. 100 N (measured 1.69: 3.47e-10 .. 2.06e-10 m^2/N);
+#     ratio A/P varies by a factor below 1.5 over the decade 10 .. 100 N (measured 1.238: 3.02e-10 .. 3.74e-10 m^2/N);
 #   -contact_gap: a small surface.h5 written here (mesoscale/x, y on +-1 mm, gap = 5 um + 2e-3 x + 1e-3 y, linear so bilinear
 #     interpolation is exact) on a 32 x 32 rough run: initial_gap with the map minus without it equals 2e-3 x + 1e-3 y plus one
 #     constant (the shift that puts the smallest gap at 0) within 1e-12 m, and on 2 ranks
@@ -47,7 +47,7 @@ ok(worst[1] <= 1e-9 and worst[2] <= 1e-9, "2 ranks against 1: pressure %.2e, gap
 frac = area / (nx * ny * dx * dy)
 ok(frac[0] < frac[4] < frac[9] and np.all(np.diff(frac) > 0), "contact fraction grows with load: %.4f, %.4f, %.4f at 10, 50, 100 N" % (frac[0], frac[4], frac[9]))
 r = area / force
-ok(r.max() / r.min() < 2, "A/P over 10 .. 100 N: %.3e .. %.3e m^2/N, factor %.3f < 2" % (r.min(), r.max(), r.max() / r.min()))
+ok(r.max() / r.min() < 1.5, "A/P over 10 .. 100 N: %.3e .. %.3e m^2/N, factor %.3f < 1.5" % (r.min(), r.max(), r.max() / r.min()))
 PYEOF
 else skip "result files" "no h5py"; fi
 small="contact -contact_case rough -contact_n 32 -contact_rough_lmin 1e-4 -contact_rough_lmax 4e-4 -contact_load 1 -contact_png none"
