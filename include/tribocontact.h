@@ -75,10 +75,11 @@ PETSC_EXTERN PetscErrorCode TriboContactSolveTangential(TriboHalfSpace, const Tr
 
 /* The driver (src/contact/contact.c): a built-in case on its grid, its load steps, a monitor called after every step */
 typedef enum {
-  TRIBO_CONTACT_HERTZ,  /* sphere on a flat (Johnson §4.2), load steps up to -contact_load */
-  TRIBO_CONTACT_PUNCH,  /* rigid flat circular punch (Johnson §3.2): the mask is its disc */
-  TRIBO_CONTACT_WAVY,   /* Westergaard's wavy surface, periodic (Johnson §13.2), mean pressures 0.1 .. 1.2 p* */
-  TRIBO_CONTACT_MINDLIN /* Hertz, then a tangential cycle +-Q* (Cattaneo-Mindlin, Mindlin-Deresiewicz; nu = 0) */
+  TRIBO_CONTACT_HERTZ,   /* sphere on a flat (Johnson §4.2), load steps up to -contact_load */
+  TRIBO_CONTACT_PUNCH,   /* rigid flat circular punch (Johnson §3.2): the mask is its disc */
+  TRIBO_CONTACT_WAVY,    /* Westergaard's wavy surface, periodic (Johnson §13.2), mean pressures 0.1 .. 1.2 p* */
+  TRIBO_CONTACT_MINDLIN, /* Hertz, then a tangential cycle +-Q* (Cattaneo-Mindlin, Mindlin-Deresiewicz; nu = 0) */
+  TRIBO_CONTACT_ROUGH    /* a flat (or curved, -contact_rough_R) square patch with band-limited Gaussian roughness (src/surf/synth.c) */
 } TriboContactCase;
 PETSC_EXTERN const char *const TriboContactCases[];
 
@@ -106,6 +107,7 @@ PETSC_EXTERN PetscErrorCode     TriboContactView(TriboContact, PetscViewer);
 PETSC_EXTERN PetscErrorCode     TriboContactDestroy(TriboContact *);
 PETSC_EXTERN PetscErrorCode     TriboContactSetMonitor(TriboContact, PetscErrorCode (*)(TriboContact, PetscInt, void *), void *);
 PETSC_EXTERN PetscErrorCode     TriboContactGetCase(TriboContact, TriboContactCase *);
+PETSC_EXTERN PetscErrorCode     TriboContactAddGap(TriboContact, const PetscReal[]);
 PETSC_EXTERN PetscErrorCode     TriboContactGetHalfSpace(TriboContact, TriboHalfSpace *);
 PETSC_EXTERN PetscErrorCode     TriboContactGetOrigin(TriboContact, PetscReal *, PetscReal *);
 PETSC_EXTERN PetscErrorCode     TriboContactGetFields(TriboContact, const PetscReal **, const PetscBool **, const PetscReal **, const PetscReal **,

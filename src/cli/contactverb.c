@@ -37,6 +37,46 @@ static PetscErrorCode Monitor_Private(TriboContact c, PetscInt k, void *ctx)
   PetscFunctionReturn(0);
 }
 
+/* -contact_gap: the map placed with point cen (default its centre) at the grid centre, interpolated bilinearly onto the grid and
+   added to the case's gap; a map that does not cover the grid is an error naming the file and both extents */
+static PetscErrorCode AddGapMap_Private(MPI_Comm comm, TriboContact c, const char file[], const char group[], const PetscReal cen[])
+{
+  TriboSurfaceStats s;
+  TriboHalfSpace    hs;
+  PetscInt          nx, ny, j0, nyl;
+  PetscReal         dx, dy, x0, y0, cx, cy, gx0, gx1, gy0, gy1, *xyz, *g;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboSurfaceStatsLoad(comm, file, group, &s));
+  PetscCheck(s->nx > 1 && s->ny > 1, comm, PETSC_ERR_FILE_UNEXPECTED, "%s: no mesoscale gap map (-contact_gap)", file);
+  PetscCall(TriboContactGetHalfSpace(c, &hs));
+  PetscCall(TriboHalfSpaceGetGrid(hs, &nx, &ny, &dx, &dy));
+  PetscCall(TriboHalfSpaceGetLocalRows(hs, &j0, &nyl));
+  PetscCall(TriboContactGetOrigin(c, &x0, &y0));
+  cx = cen ? cen[0] : 0.5 * (s->gx[0] + s->gx[s->nx - 1]), cy = cen ? cen[1] : 0.5 * (s->gy[0] + s->gy[s->ny - 1]);
+  gx0 = x0 + cx - 0.5 * (x0 + x0 + (nx - 1) * dx), gx1 = gx0 + (nx - 1) * dx;
+  gy0 = y0 + cy - 0.5 * (y0 + y0 + (ny - 1) * dy), gy1 = gy0 + (ny - 1) * dy;
+  if (!(gx0 >= s->gx[0] && gx1 <= s->gx[s->nx - 1] && gy0 >= s->gy[0] && gy1 <= s->gy[s->ny - 1])) {
+    PetscReal e[4] = {s->gx[0], s->gx[s->nx - 1], s->gy[0], s->gy[s->ny - 1]};
+    PetscCall(TriboSurfaceStatsDestroy(&s));
+    SETERRQ(
+        comm, PETSC_ERR_USER_INPUT,
+        "%s: the gap map (x %g..%g m, y %g..%g m) does not cover the contact grid x %g..%g m, y %g..%g m (options -contact_gap, -contact_gap_center)",
+        file, (double)e[0], (double)e[1], (double)e[2], (double)e[3], (double)gx0, (double)gx1, (double)gy0, (double)gy1);
+  }
+  PetscCall(PetscMalloc2(3 * nx * nyl + 1, &xyz, nx * nyl + 1, &g));
+  for (PetscInt jl = 0; jl < nyl; jl++)
+    for (PetscInt i = 0; i < nx; i++) {
+      PetscInt k = jl * nx + i;
+      xyz[3 * k] = gx0 + i * dx, xyz[3 * k + 1] = gy0 + (j0 + jl) * dy, xyz[3 * k + 2] = 0;
+    }
+  PetscCall(TriboSurfaceStatsInterpolateGap(s, nx * nyl, xyz, g));
+  PetscCall(TriboContactAddGap(c, g));
+  PetscCall(PetscFree2(xyz, g));
+  PetscCall(TriboSurfaceStatsDestroy(&s));
+  PetscFunctionReturn(0);
+}
+
 /* One line per closed form of the case against the computed value at the step where it applies */
 static PetscErrorCode Compare_Private(MPI_Comm comm, TriboContact c)
 {
@@ -56,6 +96,16 @@ static PetscErrorCode Compare_Private(MPI_Comm comm, TriboContact c)
     PetscCall(PetscPrintf(comm, "Hertz at %g N: contact radius %.6g m (closed form %.6g), max pressure %.6g Pa (%.6g), approach %.6g m (%.6g)\n",
                           (double)s->force, (double)PetscSqrtReal(s->area / PETSC_PI), (double)ref[0], (double)s->pmax, (double)ref[1],
                           (double)s->approach, (double)ref[2]));
+  }
+  if (type == TRIBO_CONTACT_ROUGH) {
+    TriboHalfSpace hs;
+    PetscInt       nx, ny;
+    PetscReal      dx, dy;
+    PetscCall(TriboContactGetHalfSpace(c, &hs));
+    PetscCall(TriboHalfSpaceGetGrid(hs, &nx, &ny, &dx, &dy));
+    for (PetscInt k = 0; k < n; k++)
+      PetscCall(PetscPrintf(comm, "rough step %" PetscInt_FMT ": load %.6g N, contact area fraction %.6g, area/load %.6g m^2/N\n", k,
+                            (double)st[k].force, (double)(st[k].area / (nx * ny * dx * dy)), (double)(st[k].area / st[k].force)));
   }
   if (type == TRIBO_CONTACT_PUNCH)
     PetscCall(
@@ -77,7 +127,7 @@ static PetscErrorCode Compare_Private(MPI_Comm comm, TriboContact c)
 }
 
 /*@
-  TriboVerbContact - tribo contact: a built-in half-space contact case on a fine grid (-contact_case hertz|punch|wavy|mindlin,
+  TriboVerbContact - tribo contact: a built-in half-space contact case on a fine grid (-contact_case hertz|punch|wavy|mindlin|rough,
   -contact_n), solved with FFT-based compliance products over the ranks (src/contact); writes /contact in an HDF5 file with its
   XDMF description for ParaView and a picture of the fields.
 
@@ -92,7 +142,10 @@ static PetscErrorCode Compare_Private(MPI_Comm comm, TriboContact c)
 PetscErrorCode TriboVerbContact(MPI_Comm comm, PetscBool help)
 {
   TriboContact c;
-  Monitor      m                       = {NULL, 1, 0, NULL, PETSC_FALSE};
+  Monitor      m                           = {NULL, 1, 0, NULL, PETSC_FALSE};
+  char         gapfile[PETSC_MAX_PATH_LEN] = "", gapgroup[PETSC_MAX_PATH_LEN] = "/";
+  PetscReal    gapc[2]                 = {0, 0};
+  PetscInt     ngapc                   = 2;
   char         out[PETSC_MAX_PATH_LEN] = "contact.h5", png[PETSC_MAX_PATH_LEN] = "", xdmf[PETSC_MAX_PATH_LEN + 8];
   PetscInt     n, nw                                                           = 0, *ws;
   size_t       len;
@@ -100,7 +153,8 @@ PetscErrorCode TriboVerbContact(MPI_Comm comm, PetscBool help)
   PetscFunctionBeginUser;
   if (help)
     PetscCall(PetscPrintf(
-        comm, "tribo contact [-contact_case hertz|punch|wavy|mindlin] [-contact_n 256] [-output contact.h5]: half-space contact on a fine grid\n"));
+        comm,
+        "tribo contact [-contact_case hertz|punch|wavy|mindlin|rough] [-contact_n 256] [-output contact.h5]: half-space contact on a fine grid\n"));
   PetscCall(TriboContactCreate(comm, &c));
   PetscCall(TriboContactSetFromOptions(c));
   TriboOptionsBegin(comm, NULL, "tribo contact: output", "tribo");
@@ -110,6 +164,12 @@ PetscErrorCode TriboVerbContact(MPI_Comm comm, PetscBool help)
       PetscOptionsString("-output", "result file (HDF5, written atomically; the .xdmf next to it)", "TriboH5Create", out, out, sizeof(out), NULL));
   PetscCall(PetscOptionsString("-contact_png", "stem of the picture <stem>.png (default: the output name without .h5; none: no picture)",
                                "TriboDrawPicture", png, png, sizeof(png), NULL));
+  PetscCall(PetscOptionsString("-contact_gap", "measured gap map added to the initial gap (tribo surface's surface.h5 or a Rice .mat)",
+                               "TriboSurfaceStatsLoad", gapfile, gapfile, sizeof(gapfile), NULL));
+  PetscCall(PetscOptionsString("-contact_gap_group", "HDF5 group of the gap map's mesoscale/", "TriboSurfaceStatsLoad", gapgroup, gapgroup,
+                               sizeof(gapgroup), NULL));
+  PetscCall(PetscOptionsRealArray("-contact_gap_center", "x,y of the gap map at the grid centre (m; default the map's centre)", "TriboContactAddGap",
+                                  gapc, &ngapc, NULL));
   TriboOptionsEnd();
   if (help) {
     PetscCall(TriboContactDestroy(&c));
@@ -119,6 +179,7 @@ PetscErrorCode TriboVerbContact(MPI_Comm comm, PetscBool help)
   PetscCheck(m.every >= 0, comm, PETSC_ERR_USER_INPUT, "option -contact_fields: expected >= 0, got %" PetscInt_FMT, m.every);
   PetscCall(TriboCheckOutput(comm, "-output", out, 0, NULL));
   PetscCall(TriboContactSetUp(c));
+  if (gapfile[0]) PetscCall(AddGapMap_Private(comm, c, gapfile, gapgroup, ngapc ? gapc : NULL));
   PetscCall(TriboContactView(c, PETSC_VIEWER_STDOUT_(comm)));
   PetscCall(TriboContactGetNumPlannedSteps(c, &n));
   PetscCall(PetscCalloc1(n + 1, &m.written));

@@ -3,9 +3,10 @@
    them). The closed forms of each case are kept as references (Johnson, Contact Mechanics, 1985: §3.2, §4.2, §7.2-7.4, §13.2). */
 #define _DEFAULT_SOURCE // sysconf(_SC_PHYS_PAGES)
 #include <tribocontact.h>
+#include <tribosurf.h>
 #include <unistd.h>
 
-const char *const TriboContactCases[] = {"hertz", "punch", "wavy", "mindlin", "TriboContactCase", "TRIBO_CONTACT_", NULL};
+const char *const TriboContactCases[] = {"hertz", "punch", "wavy", "mindlin", "rough", "TriboContactCase", "TRIBO_CONTACT_", NULL};
 
 #define MAXREF 8
 struct _p_TriboContact {
@@ -13,6 +14,8 @@ struct _p_TriboContact {
   TriboHalfSpace           hs;
   TriboContactCase         type;
   PetscInt                 n, nsteps;
+  PetscReal                rrms, rlmin, rlmax, rR, rside;
+  PetscInt                 rseed;
   PetscReal                E, nu, R, load, radius, wavelength, amplitude, mu, psi, box, memmax, maskr;
   TriboContactSolverParams sp;
   PetscInt                 nx, ny, j0, nyl, nloc;
@@ -44,7 +47,8 @@ PetscErrorCode TriboContactCreate(MPI_Comm comm, TriboContact *c)
   PetscCall(PetscNew(&t));
   t->comm = comm, t->type = TRIBO_CONTACT_HERTZ, t->n = 256, t->nsteps = 0;
   t->E = 210e9, t->nu = 0.3, t->R = 10e-3, t->load = 100, t->radius = 1e-3, t->wavelength = 1e-3, t->amplitude = 1e-6, t->mu = 0.3, t->psi = 0.6,
-  t->box = 3;
+  t->box  = 3;
+  t->rrms = 1e-6, t->rlmin = 50e-6, t->rlmax = 250e-6, t->rR = 0, t->rside = 1e-3, t->rseed = 1;
   PetscCall(TriboContactSolverParamsDefault(&t->sp));
   PetscCall(TriboHalfSpaceCreate(comm, &t->hs));
   *c = t;
@@ -55,7 +59,10 @@ PetscErrorCode TriboContactCreate(MPI_Comm comm, TriboContact *c)
   TriboContactSetFromOptions - reads the case and its parameters
 
   Options Database Keys:
-+ -contact_case <hertz|punch|wavy|mindlin> - the built-in case
++ -contact_case <hertz|punch|wavy|mindlin|rough> - the built-in case
+. -contact_rough_rms <1e-6>, -contact_rough_lmin <50e-6>, -contact_rough_lmax <250e-6>, -contact_rough_seed <1> - rough: band-limited
+  Gaussian roughness (TriboSurfaceSynthesize(), TRIBO_SYNTH_BAND: flat PSD for wavelengths in [lmin, lmax], RMS height)
+. -contact_rough_side <1e-3> - rough: side of the square patch (m); -contact_rough_R <0>: curvature radius of the patch (0: flat)
 . -contact_n <256> - grid points along x (and y; wavy: n/8 along y, at least 4)
 . -contact_steps <n> - load steps (hertz, punch, wavy; mindlin: steps per quarter cycle)
 . -contact_load <N> - normal force (hertz, punch, mindlin)
@@ -94,6 +101,12 @@ PetscErrorCode TriboContactSetFromOptions(TriboContact c)
                              c->maskr, &c->maskr, NULL));
   PetscCall(PetscOptionsReal("-contact_memory_max", "largest memory per node (GiB; 0: 90 % of the physical memory)", "TriboContactSetUp", c->memmax,
                              &c->memmax, NULL));
+  PetscCall(PetscOptionsReal("-contact_rough_rms", "rough: roughness RMS (m)", "TriboContactSetUp", c->rrms, &c->rrms, NULL));
+  PetscCall(PetscOptionsReal("-contact_rough_lmin", "rough: shortest wavelength (m)", "TriboContactSetUp", c->rlmin, &c->rlmin, NULL));
+  PetscCall(PetscOptionsReal("-contact_rough_lmax", "rough: longest wavelength (m)", "TriboContactSetUp", c->rlmax, &c->rlmax, NULL));
+  PetscCall(PetscOptionsReal("-contact_rough_side", "rough: side of the square patch (m)", "TriboContactSetUp", c->rside, &c->rside, NULL));
+  PetscCall(PetscOptionsReal("-contact_rough_R", "rough: curvature radius of the patch (m; 0: flat)", "TriboContactSetUp", c->rR, &c->rR, NULL));
+  PetscCall(PetscOptionsInt("-contact_rough_seed", "rough: random seed", "TriboContactSetUp", c->rseed, &c->rseed, NULL));
   TriboOptionsEnd();
   if (c->type == TRIBO_CONTACT_MINDLIN) PetscCall(TriboHalfSpaceSetMaterial(c->hs, c->E, 0.0)); // the decoupled case: nu = 0 unless given
   PetscCall(TriboHalfSpaceSetFromOptions(c->hs));
@@ -124,6 +137,31 @@ static void Hertz_Private(PetscReal P, PetscReal R, PetscReal Es, PetscReal *a, 
 static PetscReal MindlinShift_Private(PetscReal mu, PetscReal P, PetscReal theta, PetscReal a, PetscReal psi)
 {
   return 3 * mu * P * theta / (16 * a) * (1 - PetscPowReal(1 - psi, 2.0 / 3.0));
+}
+
+/* rough: every rank synthesizes the whole map from the seed (serial, deterministic) and keeps its rows; heights are turned
+   into a gap h = max(z) - z (+ r^2/(2 R)), so the highest summit touches first at zero approach */
+static PetscErrorCode Rough_Private(TriboContact c)
+{
+  TriboSynthParams sp;
+  TriboHeightMap  *map;
+  PetscReal        zmax = PETSC_MIN_REAL;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboSynthParamsDefault(&sp));
+  sp.type = TRIBO_SYNTH_BAND, sp.nx = c->nx, sp.ny = c->ny, sp.dx = c->dx, sp.rms = c->rrms, sp.lmin = c->rlmin, sp.lmax = c->rlmax;
+  sp.seed = (unsigned long)c->rseed, sp.form_amp = 0, sp.nbolts = 0; // roughness only: no mesoscale form, no bolt dimples
+  PetscCall(TriboSurfaceSynthesize(&sp, &map));
+  for (PetscInt k = 0; k < c->nx * c->ny; k++) zmax = PetscMax(zmax, map->z[k]);
+  for (PetscInt jl = 0; jl < c->nyl; jl++)
+    for (PetscInt i = 0; i < c->nx; i++) {
+      PetscReal x = c->x0 + i * c->dx, y = c->y0 + (c->j0 + jl) * c->dx;
+      PetscInt  k = jl * c->nx + i;
+      c->h[k]     = zmax - map->z[(c->j0 + jl) * c->nx + i] + (c->rR > 0 ? (x * x + y * y) / (2 * c->rR) : 0);
+      c->mask[k]  = c->maskr > 0 && x * x + y * y >= c->maskr * c->maskr ? PETSC_FALSE : PETSC_TRUE;
+    }
+  PetscCall(TriboHeightMapDestroy(&map));
+  PetscFunctionReturn(0);
 }
 
 /*@C
@@ -176,6 +214,17 @@ PetscErrorCode TriboContactSetUp(TriboContact c)
     L = 2.2 * c->radius;
     PetscCall(AddRef_Private(c, "punch_stiffness", 2 * c->radius * Es));
     break;
+  case TRIBO_CONTACT_ROUGH:
+    PetscCheck(c->rrms > 0 && c->rside > 0 && c->rR >= 0 && c->rlmin > 0 && c->rlmax >= c->rlmin, c->comm, PETSC_ERR_USER_INPUT,
+               "-contact_rough_rms and -contact_rough_side must be > 0, 0 < -contact_rough_lmin <= -contact_rough_lmax and -contact_rough_R >= 0, "
+               "got %g, %g, %g, %g, %g m",
+               (double)c->rrms, (double)c->rside, (double)c->rlmin, (double)c->rlmax, (double)c->rR);
+    PetscCheck(c->rlmin >= 2 * c->rside / c->n, c->comm, PETSC_ERR_USER_INPUT,
+               "-contact_rough_lmin %g m is below two grid spacings (%g m at -contact_n %" PetscInt_FMT ", -contact_rough_side %g m)",
+               (double)c->rlmin, (double)(2 * c->rside / c->n), c->n, (double)c->rside);
+    L = c->rside;
+    PetscCall(AddRef_Private(c, "roughness_rms", c->rrms));
+    break;
   default:
     L = c->wavelength, c->ny = PetscMax(4, c->n / 8);
     PetscCall(AddRef_Private(c, "full_contact_pressure", PETSC_PI * Es * c->amplitude / c->wavelength));
@@ -207,23 +256,26 @@ PetscErrorCode TriboContactSetUp(TriboContact c)
   PetscCall(
       PetscCalloc6(c->nloc + 1, &c->h, c->nloc + 1, &c->p, c->nloc + 1, &c->u, c->nloc + 1, &c->gap, c->nloc + 1, &c->mask, c->nloc + 1, &c->state));
   if (c->type == TRIBO_CONTACT_MINDLIN) PetscCall(PetscCalloc2(c->nloc + 1, &c->q, c->nloc + 1, &c->s));
-  for (PetscInt jl = 0; jl < c->nyl; jl++)
-    for (PetscInt i = 0; i < c->nx; i++) {
-      PetscReal x = c->x0 + i * c->dx, y = c->y0 + (c->j0 + jl) * c->dx;
-      PetscInt  k = jl * c->nx + i;
-      c->mask[k]  = PETSC_TRUE;
-      switch (c->type) {
-      case TRIBO_CONTACT_PUNCH:
-        c->h[k] = 0, c->mask[k] = x * x + y * y < c->radius * c->radius ? PETSC_TRUE : PETSC_FALSE;
-        break;
-      case TRIBO_CONTACT_WAVY:
-        c->h[k] = c->amplitude * (1 - PetscCosReal(2 * PETSC_PI * x / c->wavelength));
-        break;
-      default:
-        c->h[k] = (x * x + y * y) / (2 * c->R);
+  if (c->type == TRIBO_CONTACT_ROUGH)
+    PetscCall(Rough_Private(c));
+  else
+    for (PetscInt jl = 0; jl < c->nyl; jl++)
+      for (PetscInt i = 0; i < c->nx; i++) {
+        PetscReal x = c->x0 + i * c->dx, y = c->y0 + (c->j0 + jl) * c->dx;
+        PetscInt  k = jl * c->nx + i;
+        c->mask[k]  = PETSC_TRUE;
+        switch (c->type) {
+        case TRIBO_CONTACT_PUNCH:
+          c->h[k] = 0, c->mask[k] = x * x + y * y < c->radius * c->radius ? PETSC_TRUE : PETSC_FALSE;
+          break;
+        case TRIBO_CONTACT_WAVY:
+          c->h[k] = c->amplitude * (1 - PetscCosReal(2 * PETSC_PI * x / c->wavelength));
+          break;
+        default:
+          c->h[k] = (x * x + y * y) / (2 * c->R);
+        }
+        if (c->maskr > 0 && x * x + y * y >= c->maskr * c->maskr) c->mask[k] = PETSC_FALSE;
       }
-      if (c->maskr > 0 && x * x + y * y >= c->maskr * c->maskr) c->mask[k] = PETSC_FALSE;
-    }
   {
     PetscReal cnt = 0;
     for (PetscInt k = 0; k < c->nloc; k++) cnt += c->mask[k];
@@ -315,6 +367,32 @@ PetscErrorCode TriboContactSolve(TriboContact c)
       PetscCall(Record_Private(c, c->load, &ni, &ti, shift, t0));
     }
   }
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboContactAddGap - adds a gap map to the undeformed gap of the case (a measured mesoscale gap), after TriboContactSetUp()
+
+  Logically collective
+
+  Input Parameter:
+. g - [nloc] gap (m) at the local points (rows j0 .. j0 + nyl - 1 of TriboHalfSpaceGetLocalRows(), x fastest)
+
+  Notes:
+  The sum is shifted by one constant so that its smallest value over the mask is 0 again (first touch at zero approach).
+@*/
+PetscErrorCode TriboContactAddGap(TriboContact c, const PetscReal g[])
+{
+  PetscReal hmin = PETSC_MAX_REAL;
+
+  PetscFunctionBeginUser;
+  PetscCheck(c->setup, c->comm, PETSC_ERR_ORDER, "TriboContactSetUp() first");
+  for (PetscInt k = 0; k < c->nloc; k++) {
+    c->h[k] += g[k];
+    if (c->mask[k]) hmin = PetscMin(hmin, c->h[k]);
+  }
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &hmin, 1, MPIU_REAL, MPIU_MIN, c->comm));
+  for (PetscInt k = 0; k < c->nloc; k++) c->h[k] -= hmin;
   PetscFunctionReturn(0);
 }
 
