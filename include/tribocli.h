@@ -24,6 +24,7 @@ PETSC_EXTERN PetscErrorCode TriboRegisterAll(void);
 PETSC_EXTERN int            TriboPythonPackage(char[], size_t);
 PETSC_EXTERN int            TriboVerbPlot(int, char **);
 PETSC_EXTERN int            TriboVerbSweep(int, char **);
+PETSC_EXTERN PetscErrorCode TriboPictureName(const char[], char[], size_t);
 PETSC_EXTERN PetscErrorCode TriboDrawPicture(MPI_Comm, const char[], const char[], const char[], PetscInt, const char *const[], PetscBool *);
 PETSC_EXTERN PetscErrorCode TriboCheckOutput(MPI_Comm, const char[], const char[], PetscInt, const char *const[]);
 PETSC_EXTERN PetscErrorCode TriboVerbMesh(MPI_Comm, PetscBool);

@@ -105,13 +105,7 @@ PetscErrorCode TriboVerbFit(MPI_Comm comm, PetscBool help)
   PetscCall(TriboH5WriteAttrReal(h, "/fit", "seconds", t1 - t0));
   PetscCall(TriboH5Close(&h, PETSC_TRUE));
   PetscCall(PetscPrintf(comm, "wrote %s\n", out));
-  if (!png[0]) {
-    size_t l;
-    PetscCall(PetscStrncpy(png, out, sizeof(png)));
-    PetscCall(PetscStrlen(png, &l));
-    if (l > 3 && !strcmp(png + l - 3, ".h5")) png[l - 3] = 0;
-    PetscCall(PetscStrlcat(png, ".png", sizeof(png)));
-  }
+  if (!png[0]) PetscCall(TriboPictureName(out, png, sizeof(png)));
   PetscCall(TriboDrawPicture(comm, out, "pareto", png, 0, NULL, &drawn));
   if (drawn) PetscCall(PetscPrintf(comm, "wrote %s\n", png));
   PetscCall(TriboFitDestroy(&fit));

@@ -679,13 +679,7 @@ PetscErrorCode TriboVerbLaw(MPI_Comm comm, PetscBool help)
                              "(brake-porter-karpov §2)",
                              "TriboMasingManifoldCreate", d.masing, &d.masing, NULL));
   PetscCall(PetscOptionsString("-output", "result file (HDF5, written atomically)", "TriboH5Create", d.output, d.output, sizeof(d.output), NULL));
-  {
-    size_t n;
-    PetscCall(PetscStrncpy(d.png, d.output, sizeof(d.png)));
-    PetscCall(PetscStrlen(d.png, &n));
-    if (n > 3 && !strcmp(d.png + n - 3, ".h5")) d.png[n - 3] = 0;
-    PetscCall(PetscStrlcat(d.png, ".png", sizeof(d.png)));
-  }
+  PetscCall(TriboPictureName(d.output, d.png, sizeof(d.png)));
   PetscCall(PetscOptionsString("-law_png", "picture of the hysteresis loops (default: the output name with .png)", "TriboDrawPicture", d.png, d.png,
                                sizeof(d.png), NULL));
   TriboOptionsEnd();

@@ -166,6 +166,31 @@ int TriboVerbSweep(int argc, char **argv)
 }
 
 /*@
+  TriboPictureName - The default picture of a result file: its name with .h5 replaced by .png (appended when
+  the name does not end in .h5)
+
+  Not collective
+
+  Input Parameters:
++ out - the result file
+- n   - the size of png
+
+  Output Parameter:
+. png - the picture's name
+@*/
+PetscErrorCode TriboPictureName(const char out[], char png[], size_t n)
+{
+  size_t l;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscStrncpy(png, out, n));
+  PetscCall(PetscStrlen(png, &l));
+  if (l > 3 && !strcmp(png + l - 3, ".h5")) png[l - 3] = 0;
+  PetscCall(PetscStrlcat(png, ".png", n));
+  PetscFunctionReturn(0);
+}
+
+/*@
   TriboDrawPicture - Draws a picture of a committed result file with the post-processing package
   (rank 0); a picture that cannot be drawn (no matplotlib, no package) is a one-line note, not an
   error: the result file is already written. With TRIBO_PICTURES=0 in the environment (tribo sweep's
