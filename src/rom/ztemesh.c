@@ -17,8 +17,6 @@
 #include <petscblaslapack.h>
 #include <ctype.h>
 #include <string.h>
-#include <stdio.h> // FILE, for scotch.h
-#include <scotch.h>
 
 #define ZTE_TOL 1e-8 /* containment tolerance in the reference element */
 
@@ -582,7 +580,6 @@ static PetscErrorCode Partition_Private(TriboZTE z, TriboInterface f, PetscInt p
   Mat             adj;
   IS              is;
   const PetscInt *p;
-  PetscMPIInt     rank;
 
   PetscFunctionBeginUser;
   PetscCall(PetscMalloc2(4 * nf, &ed, nf, &deg));
@@ -613,21 +610,11 @@ static PetscErrorCode Partition_Private(TriboZTE z, TriboInterface f, PetscInt p
   PetscCall(MatCreateMPIAdj(PETSC_COMM_SELF, nf, nf, ia, ja, NULL, &adj)); // takes ia, ja
   PetscCall(MatPartitioningSetAdjacency(z->part, adj));
   PetscCall(MatPartitioningSetNParts(z->part, z->npatches));
-  /* PT-Scotch is not reproducible here: with the same face graph its partition changes between runs (BRB, 122 patches:
-     patch points up to 106 mm apart between runs on one ROM file, also after a fixed seed and a reset of its random
-     generator, so most likely through its threads' timing). Rank 0 partitions and sends the result, so that at least
-     every rank of a run reduces with the same patches. */
-  PetscCallMPI(MPI_Comm_rank(z->comm, &rank));
-  if (rank == 0) {
-    SCOTCH_randomSeed(1);
-    SCOTCH_randomReset();
-    PetscCall(MatPartitioningApply(z->part, &is));
-    PetscCall(ISGetIndices(is, &p));
-    PetscCall(PetscArraycpy(part, p, nf));
-    PetscCall(ISRestoreIndices(is, &p));
-    PetscCall(ISDestroy(&is));
-  }
-  PetscCallMPI(MPI_Bcast(part, (PetscMPIInt)nf, MPIU_INT, 0, z->comm));
+  PetscCall(MatPartitioningApply(z->part, &is));
+  PetscCall(ISGetIndices(is, &p));
+  PetscCall(PetscArraycpy(part, p, nf));
+  PetscCall(ISRestoreIndices(is, &p));
+  PetscCall(ISDestroy(&is));
   PetscCall(MatDestroy(&adj));
   PetscFunctionReturn(0);
 }
