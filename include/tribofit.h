@@ -74,6 +74,8 @@ PETSC_EXTERN PetscErrorCode TriboFitErrors(PetscInt, const PetscReal[], const Pe
    (type rqnma, -rqnma_masing) on the discrete system; zeta = D / (2 pi (omega q)^2) + zeta0. */
 typedef struct _p_TriboWJROM *TriboWJROM;
 PETSC_EXTERN PetscErrorCode   TriboWJROMCreate(MPI_Comm, TriboWJROM *);
+PETSC_EXTERN PetscErrorCode   TriboWJROMSynthesizeBackbone(MPI_Comm, const char[], const char[], PetscInt, const char *const[], const PetscReal[],
+                                                           PetscReal, PetscInt, TriboMeasuredBackbone *);
 PETSC_EXTERN PetscErrorCode   TriboWJROMSetLaw(TriboWJROM, const char[]);
 PETSC_EXTERN PetscErrorCode   TriboWJROMSetFromOptions(TriboWJROM);
 PETSC_EXTERN PetscErrorCode   TriboWJROMGetParameterNames(TriboWJROM, PetscInt *, const char *const *[]);

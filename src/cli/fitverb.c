@@ -1,36 +1,16 @@
 #include <tribocli.h>
 
-/* The built-in measured backbone: tribo's own WJROM (unit mass, k0 = 3.95e5 N/m, about 100 Hz) with a 4-parameter Iwan element
-   fs = 10 N, kt = 1e5 N/m, chi = -0.5, beta = 0.01, at 20 amplitudes 1e-6 .. 1e-3 m, with relative noise of standard deviation
-   -fit_synthetic_noise on frequency and damping (tribo's generator, seed 1) */
+/* The built-in measured backbone: tribo's own WJROM with a 4-parameter Iwan element fs = 10 N, kt = 1e5 N/m, chi = -0.5,
+   beta = 0.01 (TriboWJROMSynthesizeBackbone(), Masing), with relative noise -fit_synthetic_noise (seed 1) */
 static PetscErrorCode Synthetic_Private(MPI_Comm comm, PetscReal noise, TriboMeasuredBackbone *mb)
 {
-  TriboWJROM  w;
-  PetscReal   q[20], f[20], z[20], resid;
-  PetscBool   ok;
-  TriboRandom r;
+  const char     *names[] = {"fs", "kt", "chi", "beta"};
+  const PetscReal v[]     = {10, 1e5, -0.5, 0.01};
 
   PetscFunctionBeginUser;
-  PetscCall(TriboWJROMCreate(PETSC_COMM_SELF, &w));
-  PetscCall(TriboWJROMSetLaw(w, TRIBOLAWIWAN4));
-  PetscCall(TriboWJROMSetParameter(w, "k0", 3.95e5));
-  PetscCall(TriboWJROMSetParameter(w, "fs", 10));
-  PetscCall(TriboWJROMSetParameter(w, "kt", 1e5));
-  PetscCall(TriboWJROMSetParameter(w, "chi", -0.5));
-  PetscCall(TriboWJROMSetParameter(w, "beta", 0.01));
-  for (PetscInt i = 0; i < 20; i++) q[i] = 1e-6 * PetscPowReal(1e3, i / 19.0);
   PetscCall(PetscOptionsSetValue(NULL, "-wjrom_rqnma_masing", "1"));
   PetscCall(PetscOptionsSetValue(NULL, "-wjrom_backbone_quiet", "1"));
-  PetscCall(TriboWJROMBackbone(w, 20, q, f, z, &resid, &ok));
-  PetscCheck(ok, comm, PETSC_ERR_PLIB, "the built-in backbone failed");
-  TriboRandomSeed(&r, 1);
-  for (PetscInt i = 0; i < 20 && noise > 0; i++) {
-    PetscReal u1 = 1 - TriboRandomUniform(&r), u2 = TriboRandomUniform(&r), g = PetscSqrtReal(-2 * PetscLogReal(u1));
-    f[i] *= 1 + noise * g * PetscCosReal(2 * PETSC_PI * u2);
-    z[i] *= 1 + noise * g * PetscSinReal(2 * PETSC_PI * u2);
-  }
-  PetscCall(TriboMeasuredBackboneSet(comm, "(built-in)", 20, q, f, z, mb));
-  PetscCall(TriboWJROMDestroy(&w));
+  PetscCall(TriboWJROMSynthesizeBackbone(comm, "(built-in)", TRIBOLAWIWAN4, 4, names, v, noise, 1, mb));
   PetscFunctionReturn(0);
 }
 

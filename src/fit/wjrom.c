@@ -219,3 +219,50 @@ PetscErrorCode TriboWJROMDestroy(TriboWJROM *w)
   PetscCall(PetscFree(*w));
   PetscFunctionReturn(0);
 }
+
+/*@
+  TriboWJROMSynthesizeBackbone - A backbone made by tribo itself as a measurement: the whole-joint ROM (k0 = 3.95e5 N/m, about
+  100 Hz for the unit mass) with one element of a law, its Masing backbone at 20 amplitudes 1e-6 .. 1e-3 m, with relative noise
+  of standard deviation noise on frequency and damping (Box-Muller over tribo's generator)
+
+  Collective on comm (the backbone is computed on every rank alike)
+
+  Input Parameters:
++ comm   - the ranks that share the result
+. what   - its name (error messages)
+. law    - the law's type
+. np     - number of law parameters set
+. names  - their names
+. v      - their values
+. noise  - relative standard deviation of the noise (0: none)
+- seed   - the generator's seed
+
+  Output Parameter:
+. mb - the backbone (TriboMeasuredBackboneFree())
+@*/
+PetscErrorCode TriboWJROMSynthesizeBackbone(MPI_Comm comm, const char what[], const char law[], PetscInt np, const char *const names[],
+                                            const PetscReal v[], PetscReal noise, PetscInt seed, TriboMeasuredBackbone *mb)
+{
+  TriboWJROM  w;
+  PetscReal   q[20], f[20], z[20], resid;
+  PetscBool   ok;
+  TriboRandom r;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboWJROMCreate(PETSC_COMM_SELF, &w));
+  PetscCall(TriboWJROMSetLaw(w, law));
+  PetscCall(TriboWJROMSetParameter(w, "k0", 3.95e5));
+  for (PetscInt k = 0; k < np; k++) PetscCall(TriboWJROMSetParameter(w, names[k], v[k]));
+  for (PetscInt i = 0; i < 20; i++) q[i] = 1e-6 * PetscPowReal(1e3, i / 19.0);
+  PetscCall(TriboWJROMBackbone(w, 20, q, f, z, &resid, &ok));
+  PetscCheck(ok, comm, PETSC_ERR_PLIB, "%s: the synthetic backbone failed", what);
+  TriboRandomSeed(&r, (unsigned long long)seed);
+  for (PetscInt i = 0; i < 20 && noise > 0; i++) {
+    PetscReal u1 = 1 - TriboRandomUniform(&r), u2 = TriboRandomUniform(&r), g = PetscSqrtReal(-2 * PetscLogReal(u1));
+    f[i] *= 1 + noise * g * PetscCosReal(2 * PETSC_PI * u2);
+    z[i] *= 1 + noise * g * PetscSinReal(2 * PETSC_PI * u2);
+  }
+  PetscCall(TriboMeasuredBackboneSet(comm, what, 20, q, f, z, mb));
+  PetscCall(TriboWJROMDestroy(&w));
+  PetscFunctionReturn(0);
+}

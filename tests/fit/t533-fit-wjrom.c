@@ -14,29 +14,11 @@ static char help[] = "tribo fit by construction: backbones made by tribo's own W
    - the printed numbers to 1e-12 (rank invariance of the fit: t987, through the verb on 1 and 2 ranks). */
 #include <tribofit.h>
 
+/* The truth: tribo's own WJROM backbone of the law with these parameters (seed 11 for the noise) */
 static PetscErrorCode Truth(const char law[], PetscInt np, const char *names[], const PetscReal v[], PetscReal noise, TriboMeasuredBackbone *mb)
 {
-  TriboWJROM  w;
-  PetscReal   q[20], f[20], z[20], resid;
-  PetscBool   ok;
-  TriboRandom r;
-
   PetscFunctionBeginUser;
-  PetscCall(TriboWJROMCreate(PETSC_COMM_SELF, &w));
-  PetscCall(TriboWJROMSetLaw(w, law));
-  PetscCall(TriboWJROMSetParameter(w, "k0", 3.95e5));
-  for (PetscInt k = 0; k < np; k++) PetscCall(TriboWJROMSetParameter(w, names[k], v[k]));
-  for (PetscInt i = 0; i < 20; i++) q[i] = 1e-6 * PetscPowReal(1e3, i / 19.0);
-  PetscCall(TriboWJROMBackbone(w, 20, q, f, z, &resid, &ok));
-  PetscCheck(ok, PETSC_COMM_SELF, PETSC_ERR_PLIB, "the true backbone failed");
-  TriboRandomSeed(&r, 11);
-  for (PetscInt i = 0; i < 20 && noise > 0; i++) {
-    PetscReal u1 = 1 - TriboRandomUniform(&r), u2 = TriboRandomUniform(&r), g = PetscSqrtReal(-2 * PetscLogReal(u1));
-    f[i] *= 1 + noise * g * PetscCosReal(2 * PETSC_PI * u2);
-    z[i] *= 1 + noise * g * PetscSinReal(2 * PETSC_PI * u2);
-  }
-  PetscCall(TriboMeasuredBackboneSet(PETSC_COMM_WORLD, law, 20, q, f, z, mb));
-  PetscCall(TriboWJROMDestroy(&w));
+  PetscCall(TriboWJROMSynthesizeBackbone(PETSC_COMM_WORLD, law, law, np, names, v, noise, 11, mb));
   PetscFunctionReturn(0);
 }
 
