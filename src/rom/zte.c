@@ -196,8 +196,12 @@ PetscErrorCode TriboZTESetMeshFile(TriboZTE z, const char file[])
 + -rom_zte_grid <nx,ny>             - a structured nx x ny grid trimmed to the interface
 . -rom_zte_patches <N>              - N patches of fine faces (graph partition), RBE3 virtual nodes
 . -rom_zte_mesh <file>              - a user mesh (CSV node/quad/tri rows, or Abaqus *Node and *Element blocks)
+. -rom_zte_partition <rcb,graph>    - how the patches are cut: recursive coordinate bisection of the face centroids in
+                                      the interface plane, area-weighted (default: the same patches on every run and rank
+                                      count), or a graph partition of the faces (PT-Scotch by default, which is not
+                                      reproducible between runs)
 . -rom_zte_monitor                  - print the coarse interface and the checks
-- -rom_zte_mat_partitioning_type    - the partitioner of the patches (default ptscotch)
+- -rom_zte_mat_partitioning_type    - the graph partitioner of the patches (default ptscotch)
 
   Level: beginner
 
@@ -205,9 +209,11 @@ PetscErrorCode TriboZTESetMeshFile(TriboZTE z, const char file[])
 @*/
 PetscErrorCode TriboZTESetFromOptions(TriboZTE z)
 {
-  PetscInt  g[2] = {0, 0}, ng = 2, np = 0, nset = 0;
-  char      file[PETSC_MAX_PATH_LEN] = "";
-  PetscBool fg, fp, fm;
+  PetscInt          g[2] = {0, 0}, ng = 2, np = 0, nset = 0;
+  char              file[PETSC_MAX_PATH_LEN] = "";
+  PetscBool         fg, fp, fm;
+  PetscInt          how    = z->graph ? 1 : 0;
+  const char *const hows[] = {"rcb", "graph"};
 
   PetscFunctionBeginUser;
   TriboOptionsBegin(z->comm, "rom_", "Interface reduction to a coarse ZTE mesh", "TriboZTESetFromOptions");
@@ -218,6 +224,9 @@ PetscErrorCode TriboZTESetFromOptions(TriboZTE z)
   PetscCall(PetscOptionsString(
       "-zte_mesh", "coarse interface: a user mesh, CSV (node,id,x,y,z / quad,id,n1..n4 / tri,id,n1..n3) or Abaqus *Node and *Element blocks",
       "TriboZTESetMeshFile", file, file, sizeof(file), &fm));
+  PetscCall(PetscOptionsEList("-zte_partition", "patches: recursive coordinate bisection (reproducible) or a graph partition of the faces",
+                              "TriboZTESetPatches", hows, 2, hows[how], &how, NULL));
+  z->graph = how == 1 ? PETSC_TRUE : PETSC_FALSE;
   PetscCall(PetscOptionsBool("-zte_monitor", "print the coarse interface and its checks", "TriboZTEApply", z->monitor, &z->monitor, NULL));
   TriboOptionsEnd();
   nset = (PetscInt)fg + (PetscInt)fp + (PetscInt)fm;
@@ -228,7 +237,7 @@ PetscErrorCode TriboZTESetFromOptions(TriboZTE z)
   }
   if (fp) PetscCall(TriboZTESetPatches(z, np));
   if (fm) PetscCall(TriboZTESetMeshFile(z, file));
-  if (fp) {
+  if (fp && z->graph) {
     PetscCall(MatPartitioningDestroy(&z->part));
     PetscCall(MatPartitioningCreate(PETSC_COMM_SELF, &z->part));
     PetscCall(MatPartitioningSetType(z->part, MATPARTITIONINGPTSCOTCH));

@@ -619,6 +619,69 @@ static PetscErrorCode Partition_Private(TriboZTE z, TriboInterface f, PetscInt p
   PetscFunctionReturn(0);
 }
 
+/* Recursive coordinate bisection of the faces idx[0:n] (centroids st in the interface plane, areas a) into P parts numbered
+   from first: the faces are ordered along the longer side of their bounding box (ties by face number) and cut where the
+   running area reaches the share P1/P of the whole, P1 = P/2, keeping at least one face per part. The result depends
+   only on the geometry, so every run and every rank count gets the same patches (a PT-Scotch partition of the face graph
+   changed from run to run on the BRB, moving patch points up to 106 mm). */
+static PetscErrorCode RCB_Private(PetscInt n, PetscInt idx[], const PetscReal st[], const PetscReal a[], PetscInt P, PetscInt first, PetscInt part[],
+                                  PetscReal key[])
+{
+  PetscReal lo[2] = {PETSC_MAX_REAL, PETSC_MAX_REAL}, hi[2] = {PETSC_MIN_REAL, PETSC_MIN_REAL}, total = 0, run = 0, target;
+  PetscInt  P1 = P / 2, k, ax;
+
+  PetscFunctionBeginUser;
+  if (P == 1) {
+    for (PetscInt i = 0; i < n; i++) part[idx[i]] = first;
+    PetscFunctionReturn(0);
+  }
+  for (PetscInt i = 0; i < n; i++)
+    for (int c = 0; c < 2; c++) lo[c] = PetscMin(lo[c], st[2 * idx[i] + c]), hi[c] = PetscMax(hi[c], st[2 * idx[i] + c]);
+  ax = hi[0] - lo[0] >= hi[1] - lo[1] ? 0 : 1;
+  /* order by (coordinate, face) */
+  for (PetscInt i = 0; i < n; i++) key[i] = st[2 * idx[i] + ax];
+  PetscCall(PetscSortRealWithArrayInt(n, key, idx));
+  for (PetscInt i = 0; i < n;) { // make ties deterministic: equal keys in ascending face order
+    PetscInt j = i + 1;
+    while (j < n && key[j] == key[i]) j++;
+    if (j - i > 1) PetscCall(PetscSortInt(j - i, idx + i));
+    i = j;
+  }
+  for (PetscInt i = 0; i < n; i++) total += a[idx[i]];
+  target = total * (PetscReal)P1 / (PetscReal)P;
+  for (k = 0; k < n && run + 0.5 * a[idx[k]] < target; k++) run += a[idx[k]];
+  k = PetscMax(P1, PetscMin(k, n - (P - P1)));
+  PetscCall(RCB_Private(k, idx, st, a, P1, first, part, key));
+  PetscCall(RCB_Private(n - k, idx + k, st, a, P - P1, first + P1, part, key + k));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode PartitionRCB_Private(TriboInterface f, const ZTEPlane *pl, PetscInt P, PetscInt part[])
+{
+  PetscInt   nf = f->nelem, *idx;
+  PetscReal *st, *a, *key, *x;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscCalloc4(2 * nf, &st, nf, &a, nf, &key, 3 * nf, &x));
+  PetscCall(PetscMalloc1(nf, &idx));
+  for (PetscInt q = 0; q < f->npts; q++) { // area-weighted centroid of each face from its integration points
+    PetscInt e = f->pelem[q];
+    a[e] += f->pw[q];
+    for (int c = 0; c < 3; c++) x[3 * e + c] += f->pw[q] * f->pxyz[3 * q + c];
+  }
+  for (PetscInt e = 0; e < nf; e++) {
+    PetscReal y[3];
+    PetscCheck(a[e] > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "-rom_zte_patches: interface face %" PetscInt_FMT " has no area", e);
+    for (int c = 0; c < 3; c++) y[c] = x[3 * e + c] / a[e];
+    To2D_Private(pl, y, st + 2 * e);
+    idx[e] = e;
+  }
+  PetscCall(RCB_Private(nf, idx, st, a, P, 0, part, key));
+  PetscCall(PetscFree4(st, a, key, x));
+  PetscCall(PetscFree(idx));
+  PetscFunctionReturn(0);
+}
+
 static PetscErrorCode BuildPatches_Private(TriboZTE z, TriboInterface f, const ZTEPlane *pl, TriboInterface *cf, ZTEMap *map)
 {
   PetscInt       P = z->npatches, np = f->nnodes, *part, *nfaces;
@@ -631,7 +694,10 @@ static PetscErrorCode BuildPatches_Private(TriboZTE z, TriboInterface f, const Z
              f->nelem);
   PetscCheck(f->pelem, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "-rom_zte_patches: the interface points do not know their elements");
   PetscCall(PetscMalloc2(f->nelem, &part, P, &nfaces));
-  PetscCall(Partition_Private(z, f, part));
+  if (z->graph)
+    PetscCall(Partition_Private(z, f, part));
+  else
+    PetscCall(PartitionRCB_Private(f, pl, P, part));
   PetscCall(PetscCalloc3(P, &A, 3 * P, &cen, P * np, &W));
   PetscCall(PetscArrayzero(nfaces, P));
   for (PetscInt e = 0; e < f->nelem; e++) nfaces[part[e]]++;

@@ -135,10 +135,11 @@ for c in ("meso", "flat"):
     fr = r["frequency_rad_per_s"] / (2 * np.pi)
     x = compare_backbones(q, f, z, r["modal_amplitude"], fr, r["damping_factor_frac_crit"])
     lo, hi = x["freq_rel"].min(), x["freq_rel"].max()
-    # past the slip onset. Where the branch stops varies between runs: the PTScotch patches of the 122-patch reduction
-    # change with round-off in the Craig-Bampton ROM (two deck reductions, K equal to 2e-15 relative, gave patch points
-    # up to 97 mm apart and linearized flat frequencies 171.74 / 172.49 Hz); measured stops: meso 8.2e-6, 8.7e-6, flat
-    # 9.2e-6, 8.6e-6, 4.19e-6 (damping 8.7, 5.8, 5.6 and 2.6 times the first point)
+    # past the slip onset. With PT-Scotch patches, where the branch stopped varied between runs (its partition of the
+    # same face graph changed from run to run: patch points up to 106 mm apart, linearized flat frequencies 171.74 /
+    # 172.49 Hz; stops meso 8.2e-6, 8.7e-6, flat 9.2e-6, 8.6e-6, 4.19e-6). The patches are now cut by recursive
+    # coordinate bisection (-rom_zte_partition rcb, the default), the same on every run; measured with them: meso
+    # 9.81e-6, flat 6.82e-6. The threshold stays where it was, since the continuation's stop still depends on round-off.
     past = q[-1] >= 4e-6 and z[-1] > 2.5 * z[0]
     print("# %s: %d points to q = %.3g, %.2f -> %.2f Hz (reference %.2f -> %.2f); frequency %+.2f..%+.2f %%, damping within %.1f %%"
           % (c, len(q), q[-1], f[0], f[-1], fr[0], x["f_ref"][-1], 100 * lo, 100 * hi, 100 * x["damp_max_rel"]))

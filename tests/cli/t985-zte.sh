@@ -51,9 +51,10 @@ run "$d" same_inp rom -deck lb.inp -output same_inp.h5 -rom_zte_mesh fine.inp
 run "$d" grid rom -deck lb.inp -output grid.h5 -rom_zte_grid 6,3
 run "$d" grid_re rom -rom fine.h5 -output grid_re.h5 -rom_zte_grid 6,3
 run "$d" patches rom -deck lb.inp -output patches.h5 -rom_zte_patches 12
+run "$d" patches_re rom -rom fine.h5 -output patches_re.h5 -rom_zte_patches 12
 mpirun "$d" grid2 2 rom -deck lb.inp -output grid2.h5 -rom_zte_grid 6,3
 mpirun "$d" patches2 2 rom -deck lb.inp -output patches2.h5 -rom_zte_patches 12
-for c in same_csv same_inp grid grid_re patches grid2 patches2; do
+for c in same_csv same_inp grid grid_re patches patches_re grid2 patches2; do
   if [ -s "$d/$c.h5" ]; then pass "tribo rom ($c)"; else fail "tribo rom ($c)" "no ROM" "$d/$c.err"; fi
 done
 for c in fine grid patches; do
@@ -103,6 +104,11 @@ for n, two in [("grid", "grid2"), ("patches", "patches2")]:
   w2 = rigid(D)[0]
   e = np.abs(w2[nz:40] - w[nz:40]).max() / w[nz:40].max()
   e2 = np.abs(D["interface/weights"][:] - C["interface/weights"][:]).max() / C["interface/weights"][:].max()
+  if n == "patches": # recursive coordinate bisection (the default): the patches depend on the geometry only
+    P = [rom(m)["interface/points"][:] for m in ("patches", "patches_re", "patches2")]
+    check(all(np.array_equal(P[0], q) for q in P[1:]), "patches: the same patch points bitwise from the deck, from fine.h5 and on 2 ranks")
+    wq = C["interface/weights"][:]
+    check(wq.max() / wq.min() < 2.0, "patches: areas balanced by the bisection (largest / smallest %.3f < 2)" % (wq.max() / wq.min()))
   check(e < 1e-9 and e2 < 1e-14, "%s: 1 and 2 ranks give the same ROM: eigenvalues %d-40 to %.1e, quadrature to %.1e (the mode shapes of the first stage may differ in sign)" % (n, nz + 1, e, e2))
 EOF
 # bad input: one error line, nothing written

@@ -26,7 +26,8 @@ struct _p_TriboZTE {
   PetscInt        nx, ny, npatches;
   char            file[PETSC_MAX_PATH_LEN];
   PetscBool       monitor;
-  MatPartitioning part; /* type patches: the graph partitioner, options -rom_zte_mat_partitioning_* */
+  PetscBool       graph; /* type patches: partition the face graph (z->part) instead of recursive coordinate bisection */
+  MatPartitioning part;  /* type patches with graph: the graph partitioner, options -rom_zte_mat_partitioning_* */
   /* build the coarse interface and the map from the fine one (the type's method) */
   PetscErrorCode (*build)(TriboZTE, TriboInterface, const ZTEPlane *, TriboInterface *, ZTEMap *);
   char desc[256]; /* what the last TriboZTEApply() did, for the ROM's title and TriboZTEView() */
