@@ -77,8 +77,11 @@ PetscErrorCode TriboVerbFit(MPI_Comm comm, PetscBool help)
     PetscCall(TriboFitGetNSGA2(fit, &n));
     PetscCall(TriboNSGA2GetEvaluations(n, &nev, NULL));
   }
-  PetscCall(PetscPrintf(comm, "  %" PetscInt_FMT " backbones in %.2f s (%.2f ms each on one rank)\n", nev, t1 - t0,
-                        1e3 * (t1 - t0) / PetscMax(nev, 1) * (PetscReal)1));
+  if (nev)
+    PetscCall(PetscPrintf(comm, "  %" PetscInt_FMT " backbones in %.2f s (%.2f ms each on one rank)\n", nev, t1 - t0,
+                          1e3 * (t1 - t0) / PetscMax(nev, 1) * (PetscReal)1));
+  else
+    PetscCall(PetscPrintf(comm, "  fit in %.2f s\n", t1 - t0)); // -fit_method bi: its evaluations are counted above
   PetscCall(TriboH5Create(comm, out, &h));
   PetscCall(TriboH5WriteMeta(h, "fit", setin ? 1 : 0, inputs));
   PetscCall(TriboFitWriteH5(fit, h));
