@@ -254,6 +254,13 @@ PetscErrorCode TriboFitSetFromOptions(TriboFit fit)
       PetscCheck(!given, fit->comm, PETSC_ERR_USER_INPUT, "option -fit_method: unknown method \"%s\", expected nsga2, bi or both", name);
     }
     fit->method = m;
+    if (fit->bistart[0]) { // checked before any optimization runs
+      PetscBool exists;
+      PetscCall(PetscTestFile(fit->bistart, 'r', &exists));
+      PetscCheck(exists, fit->comm, PETSC_ERR_FILE_OPEN, "option -fit_bi_start: file %s does not exist (expected a previous tribo fit result .h5)",
+                 fit->bistart);
+      PetscCheck(m != 0, fit->comm, PETSC_ERR_USER_INPUT, "option -fit_bi_start needs -fit_method bi or both");
+    }
     if (fit->method != 0) { // the backbone's Newton tolerance so that the law's sensitivities differentiate it (rtol 1e-9: 6e-4 apart in zeta)
       PetscBool given;
       PetscCall(PetscOptionsHasName(NULL, NULL, "-wjrom_rqnma_rtol", &given));

@@ -2,8 +2,9 @@
 # tribo fit -fit_method bi and both: the built-in Iwan backbone with 1 % noise fitted by boundary intersection (eq. 43) with
 # 2 directions on 1 and 2 ranks gives the same BI points (/fit/bi/parameters and /fit/bi/log_errors equal to 1e-10: the
 # directions are spread over the ranks); the front marks its members' method (/fit/front_method, all 1 for bi); -fit_method
-# both (NSGA-II 16 x 4, then BI from its front) writes NSGA-II's populations and BI's points; bad input is one error line and
-# no file: -fit_bi_n 0, an unknown method.
+# both (NSGA-II 16 x 4, then BI from its front) writes NSGA-II's populations and BI's points; -fit_bi_start one.h5 with no
+# Latin grid starts from the first run's front only; bad input is one error line and
+# no file: -fit_bi_n 0, an unknown method, a missing -fit_bi_start file.
 # timeout: 240
 set -u
 . tests/cli/lib.sh
@@ -17,6 +18,8 @@ mpirun "$W" two 2 fit -fit_method bi "${S[@]}" -output two.h5
 [ $RC = 0 ] && pass "BI fit, 2 ranks" || fail "BI fit, 2 ranks" "exit $RC" "$W/two.out" "$W/two.err"
 run "$W" both fit -fit_method both "${S[@]}" -nsga_population 16 -nsga_generations 4 -nsga_union 2 -output both.h5
 [ $RC = 0 ] && pass "NSGA-II then BI: $(grep 'from the boundary intersection' "$W/both.out")" || fail "NSGA-II then BI" "exit $RC" "$W/both.out" "$W/both.err"
+run "$W" start fit -fit_method bi "${S[@]}" -fit_bi_grid 0 -fit_bi_start one.h5 -output start.h5
+[ $RC = 0 ] && pass "BI from a previous fit's front only (-fit_bi_start, no grid): $(grep 'least frequency' "$W/start.out")" || fail "-fit_bi_start" "exit $RC" "$W/start.out" "$W/start.err"
 if [ $HAVE_H5PY = 1 ]; then
   pychecks "BI points" "$W" <<'PYEOF'
 import sys, numpy as np, h5py
@@ -34,4 +37,5 @@ else
 fi
 expect_fail "no direction" "-fit_bi_n;at least 1" fit -fit_method bi -fit_bi_n 0
 expect_fail "unknown method" "-fit_method;simplex" fit -fit_method simplex
+expect_fail "missing start file" "-fit_bi_start;nothere.h5;does not exist" fit -fit_method bi -fit_bi_start nothere.h5
 finish
