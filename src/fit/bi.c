@@ -240,7 +240,7 @@ static PetscErrorCode TaoSolve_Private(Sub_Private *s, PetscReal x[])
   PetscFunctionReturn(0);
 }
 
-/* Evaluates tasks [0, n) of width w over the ranks (task i on rank i mod size), then sums them everywhere */
+/* The results of tasks [0, n), w values each, computed on rank i mod size for task i (zeros elsewhere): summed everywhere */
 static PetscErrorCode Gather_Private(TriboBI bi, PetscInt n, PetscInt w, PetscReal v[])
 {
   PetscFunctionBeginUser;

@@ -313,6 +313,7 @@ PetscErrorCode TriboFitSolve(TriboFit fit)
   if (fit->method != 0) { // boundary intersection: its anchors and direction points join the front, the non-dominated union kept
     PetscInt   m = 0, *idx, nu;
     PetscReal *ux, *u41, *u42;
+    PetscCall(PetscFree2(fit->bx, fit->bf42));
     PetscCall(TriboFitSolveBI(fit, fit->bi, fit->bistart, nf, x, &fit->nbi, &fit->bx, &fit->bf42));
     nu = nf + fit->nbi;
     PetscCall(PetscMalloc4(nu * fit->np + 1, &ux, 2 * nu + 1, &u41, 2 * nu + 1, &u42, nu + 1, &idx));
