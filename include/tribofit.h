@@ -82,6 +82,9 @@ PETSC_EXTERN PetscErrorCode   TriboWJROMGetParameterNames(TriboWJROM, PetscInt *
 PETSC_EXTERN PetscErrorCode   TriboWJROMSetParameter(TriboWJROM, const char[], PetscReal);
 PETSC_EXTERN PetscErrorCode   TriboWJROMBackbone(TriboWJROM, PetscInt, const PetscReal[], PetscReal[], PetscReal[], PetscReal *, PetscBool *);
 PETSC_EXTERN PetscErrorCode   TriboWJROMDestroy(TriboWJROM *);
+PETSC_EXTERN PetscErrorCode   TriboWJROMGetModel(TriboWJROM, TriboLaw *, PetscReal *, PetscReal *);
+PETSC_EXTERN PetscErrorCode   TriboWJROMBackboneP(TriboWJROM, PetscInt, const char *const[], PetscInt, const PetscReal[], PetscReal[], PetscReal[],
+                                                  PetscReal[], PetscReal[]);
 
 /* Tables of numbers (src/fit/table.c): columns chosen by name from a CSV file with a header row, or an HDF5 dataset
    (file.h5:/path, rows x columns, the columns in the order asked); a column named "?name" is optional (NaN if absent) */
@@ -101,6 +104,43 @@ PETSC_EXTERN PetscErrorCode TriboFitGetWJROM(TriboFit, TriboWJROM *);
 PETSC_EXTERN PetscErrorCode TriboFitView(TriboFit, PetscViewer);
 PETSC_EXTERN PetscErrorCode TriboFitWriteH5(TriboFit, TriboH5);
 PETSC_EXTERN PetscErrorCode TriboFitDestroy(TriboFit *);
+
+/* Boundary intersection (src/fit/bi.c, porter-et-al-2022 §3.5.1, eq. 43) with PETSc TAO: anchors, utopia point, directions.
+   The objectives of one x (nx variables) and, when G is not NULL, their gradients G[2 nx] (G[j nx + k] = dF_j/dx_k); ok false
+   for a failed evaluation. Called on one rank for one x. */
+typedef PetscErrorCode (*TriboBIFn)(void *, const PetscReal[], PetscReal[2], PetscReal[], PetscBool *);
+typedef struct _p_TriboBI  *TriboBI;
+PETSC_EXTERN PetscErrorCode TriboBICreate(MPI_Comm, TriboBI *);
+PETSC_EXTERN PetscErrorCode TriboBISetProblem(TriboBI, PetscInt, const PetscReal[], const PetscReal[], TriboBIFn, void *, PetscBool);
+PETSC_EXTERN PetscErrorCode TriboBISetDirections(TriboBI, PetscInt);
+PETSC_EXTERN PetscErrorCode TriboBISetStarts(TriboBI, PetscInt, const PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboBISetFromOptions(TriboBI);
+PETSC_EXTERN PetscErrorCode TriboBISolve(TriboBI);
+PETSC_EXTERN PetscErrorCode TriboBIGetAnchors(TriboBI, const PetscReal *[], const PetscReal *[], const PetscInt *[]);
+PETSC_EXTERN PetscErrorCode TriboBIGetPoints(TriboBI, PetscInt *, const PetscReal *[], const PetscReal *[], const PetscReal *[], const PetscInt *[]);
+PETSC_EXTERN PetscErrorCode TriboBIView(TriboBI, PetscViewer);
+PETSC_EXTERN PetscErrorCode TriboBIDestroy(TriboBI *);
+
+/* A fit's problem as the boundary intersection sees it (TriboFitGetProblem()): the fitted parameters (scaled bounds: log10
+   for log scale), the comparison amplitudes and the measured values there (rad/s, ratio), the WJROM */
+typedef struct {
+  PetscInt           np, n;
+  const char *const *names;
+  const PetscReal   *lo, *hi;
+  const PetscBool   *logs;
+  const PetscReal   *q, *om, *z;
+  TriboWJROM         w;
+} TriboFitProblem;
+typedef struct {
+  TriboFitProblem p;
+  PetscReal      *work; /* [4 n + 2 n np] */
+  PetscInt        nev, nfd;
+} TriboFitBICtx;
+PETSC_EXTERN PetscErrorCode TriboFitBIObjective(void *, const PetscReal[], PetscReal[2], PetscReal[], PetscBool *);
+PETSC_EXTERN PetscErrorCode TriboFitGetProblem(TriboFit, TriboFitProblem *);
+PETSC_EXTERN PetscErrorCode TriboFitGetBI(TriboFit, TriboBI *);
+PETSC_EXTERN PetscErrorCode TriboFitSolveBI(TriboFit, TriboBI, const char[], PetscInt, const PetscReal[], PetscInt *, PetscReal **, PetscReal **);
+PETSC_EXTERN PetscErrorCode TriboFitWriteBIH5(TriboFit, TriboBI, PetscInt, const PetscReal[], const PetscReal[], TriboH5);
 
 /* Ringdown processing (src/fit/ringdown.c): a decaying free response of one mode to its backbone */
 typedef struct {

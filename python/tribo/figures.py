@@ -961,7 +961,7 @@ def ringdown_figure(results, title=None):
                  description="Pareto fronts of tribo fit (eq. 41 errors) and the fitted backbones of the front's ends over the measurements")
 def pareto_figure(results, labels=None, title=None):
     """``tribo fit`` (porter-et-al-2022 Figs. 9-10): the Pareto front of each file (frequency error against damping error, eq.
-    41, log axes; all files in one panel), the area-metric box and its lower corner (x), and the backbones of the first file's
+    41, log axes; all files in one panel; the points of a boundary intersection, /fit/bi, as open diamonds), the area-metric box and its lower corner (x), and the backbones of the first file's
     front ends (least frequency error, least damping error) over the measured values."""
     rs = _results(results)
     fig = new_figure(14.0, 4.5)
@@ -971,6 +971,11 @@ def pareto_figure(results, labels=None, title=None):
         o = np.argsort(e[:, 0])
         lab = labels[i] if labels and i < len(labels) else "%s (%s)" % (os.path.basename(r.path), r.attrs.get("/fit", {}).get("law", "?"))
         ax[0].loglog(e[o, 0], e[o, 1], "o-", ms=3, color=COLORS[i % len(COLORS)], label=lab, gid="pareto-front-%d" % i)
+        if r.has("/fit/bi/errors"):  # boundary intersection (eq. 43): its anchors and direction points, another marker
+            bi = np.asarray(r.get("/fit/bi/errors"), dtype=float).reshape(-1, 2)
+            bi = bi[np.all(np.isfinite(bi) & (bi > 0), axis=1)]
+            ax[0].loglog(bi[:, 0], bi[:, 1], "D", ms=6, mfc="none", color=COLORS[i % len(COLORS)], label=lab + ": boundary intersection",
+                         gid="pareto-bi-%d" % i)
         if i == 0 and r.has("/fit/box"):
             b = np.asarray(r.get("/fit/box"), dtype=float)
             if b[0] > 0 and b[1] > 0 and b[2] > b[0] and b[3] > b[1]:  # a box at zero has no place on log axes

@@ -24,6 +24,7 @@ static PetscErrorCode Synthetic_Private(MPI_Comm comm, PetscReal noise, TriboMea
   Options Database Keys:
 + -fit_measured FILE          - CSV with columns amplitude (modal, m for unit mass), frequency (Hz), damping (ratio), or file.h5:/dataset (n x 3)
 . -fit_synthetic_noise <0>    - relative noise on the built-in backbone
+. -fit_method nsga2|bi|both   - NSGA-II, boundary intersection (eq. 43, -fit_bi_*: TriboBISetFromOptions()), or both
 . -fit_* , -nsga_*, -friction_* - TriboFitSetFromOptions()
 . -output fit.h5              - the result
 - -fit_png FILE               - the Pareto picture (default: the output name with .png)
@@ -42,8 +43,8 @@ PetscErrorCode TriboVerbFit(MPI_Comm comm, PetscBool help)
 
   PetscFunctionBeginUser;
   if (help)
-    PetscCall(PetscPrintf(comm, "tribo fit [-fit_measured bb.csv] [-fit_law iwan4 -fit_params fs:1:100:log,...] [-nsga_population 100 "
-                                "-nsga_generations 100] [-output fit.h5]\n"));
+    PetscCall(PetscPrintf(comm, "tribo fit [-fit_measured bb.csv] [-fit_law iwan4 -fit_params fs:1:100:log,...] [-fit_method nsga2|bi|both] "
+                                "[-nsga_population 100 -nsga_generations 100] [-fit_bi_n 10] [-output fit.h5]\n"));
   TriboOptionsBegin(comm, NULL, "tribo fit: input and output", "tribo");
   PetscCall(PetscOptionsString("-fit_measured", "measured backbone: CSV (amplitude, frequency, damping) or file.h5:/dataset (default: built-in)",
                                "TriboMeasuredBackboneLoad", in, in, sizeof(in), &setin));
@@ -77,8 +78,11 @@ PetscErrorCode TriboVerbFit(MPI_Comm comm, PetscBool help)
     PetscCall(TriboFitGetNSGA2(fit, &n));
     PetscCall(TriboNSGA2GetEvaluations(n, &nev, NULL));
   }
-  PetscCall(PetscPrintf(comm, "  %" PetscInt_FMT " backbones in %.2f s (%.2f ms each on one rank)\n", nev, t1 - t0,
-                        1e3 * (t1 - t0) / PetscMax(nev, 1) * (PetscReal)1));
+  if (nev)
+    PetscCall(PetscPrintf(comm, "  %" PetscInt_FMT " backbones in %.2f s (%.2f ms each on one rank)\n", nev, t1 - t0,
+                          1e3 * (t1 - t0) / PetscMax(nev, 1) * (PetscReal)1));
+  else
+    PetscCall(PetscPrintf(comm, "  fit in %.2f s\n", t1 - t0)); // -fit_method bi: its evaluations are counted above
   PetscCall(TriboH5Create(comm, out, &h));
   PetscCall(TriboH5WriteMeta(h, "fit", setin ? 1 : 0, inputs));
   PetscCall(TriboFitWriteH5(fit, h));

@@ -26,7 +26,15 @@ struct _p_TriboFit {
   PetscReal            *fx, *f41, *f42; /* the front: physical parameters [nfront x np], errors (41), (42) */
   PetscReal             area, fraction;
   PetscReal             k0, zeta0; /* fixed values unless fitted */
+  /* boundary intersection (src/fit/bi.c): -fit_method nsga2|bi|both, its points (physical parameters, eq. 42 errors) and
+     which method found each front member */
+  PetscInt   method;
+  TriboBI    bi;
+  char       bistart[PETSC_MAX_PATH_LEN];
+  PetscInt   nbi, *fmethod;
+  PetscReal *bx, *bf42;
 };
+static const char *const FitMethods_Private[] = {"nsga2", "bi", "both"};
 
 PetscErrorCode TriboFitCreate(MPI_Comm comm, TriboFit *fit)
 {
@@ -231,6 +239,37 @@ PetscErrorCode TriboFitSetFromOptions(TriboFit fit)
   PetscCall(TriboNSGA2SetProblem(fit->nsga, fit->np, 2, lo, hi, Objective_Private, fit));
   PetscCall(PetscFree2(lo, hi));
   PetscCall(TriboNSGA2SetFromOptions(fit->nsga));
+  { // boundary intersection (src/fit/bi.c)
+    PetscInt m = fit->method;
+    TriboOptionsBegin(fit->comm, NULL, "tribo fit: the optimizer", "TriboFit");
+    PetscCall(PetscOptionsEList("-fit_method", "nsga2, bi (boundary intersection, eq. 43) or both (NSGA-II, then BI from its front)", "TriboFitSolve",
+                                FitMethods_Private, 3, FitMethods_Private[fit->method], &m, &set));
+    PetscCall(PetscOptionsString("-fit_bi_start", "start candidates of the boundary intersection: the front of a previous fit (.h5)",
+                                 "TriboBISetStarts", fit->bistart, fit->bistart, sizeof(fit->bistart), NULL));
+    TriboOptionsEnd();
+    if (!set) { // PetscOptionsEList() accepts no unknown name silently: check it here
+      char      name[64];
+      PetscBool given;
+      PetscCall(PetscOptionsGetString(NULL, NULL, "-fit_method", name, sizeof(name), &given));
+      PetscCheck(!given, fit->comm, PETSC_ERR_USER_INPUT, "option -fit_method: unknown method \"%s\", expected nsga2, bi or both", name);
+    }
+    fit->method = m;
+    if (fit->bistart[0]) { // checked before any optimization runs
+      PetscBool exists;
+      PetscCall(PetscTestFile(fit->bistart, 'r', &exists));
+      PetscCheck(exists, fit->comm, PETSC_ERR_FILE_OPEN, "option -fit_bi_start: file %s does not exist (expected a previous tribo fit result .h5)",
+                 fit->bistart);
+      PetscCheck(m != 0, fit->comm, PETSC_ERR_USER_INPUT, "option -fit_bi_start needs -fit_method bi or both");
+    }
+    if (fit->method != 0) { // the backbone's Newton tolerance so that the law's sensitivities differentiate it (rtol 1e-9: 6e-4 apart in zeta)
+      PetscBool given;
+      PetscCall(PetscOptionsHasName(NULL, NULL, "-wjrom_rqnma_rtol", &given));
+      if (!given) PetscCall(PetscOptionsSetValue(NULL, "-wjrom_rqnma_rtol", "1e-13"));
+    }
+    PetscCall(TriboBIDestroy(&fit->bi));
+    PetscCall(TriboBICreate(fit->comm, &fit->bi));
+    PetscCall(TriboBISetFromOptions(fit->bi));
+  }
   PetscFunctionReturn(0);
 }
 
@@ -251,8 +290,11 @@ PetscErrorCode TriboFitSolve(TriboFit fit)
   for (PetscInt i = 0; i < fit->n; i++) fit->q[i] = fit->mb.q[0] * PetscPowReal(fit->mb.q[fit->mb.n - 1] / fit->mb.q[0], (PetscReal)i / (fit->n - 1));
   fit->q[fit->n - 1] = fit->mb.q[fit->mb.n - 1];
   PetscCall(TriboMeasuredBackboneInterpolate(&fit->mb, fit->n, fit->q, fit->om, fit->z));
-  PetscCall(TriboNSGA2Solve(fit->nsga));
-  PetscCall(TriboNSGA2GetFront(fit->nsga, &nf, &x, NULL));
+  nf = 0, x = NULL;
+  if (fit->method != 1) {
+    PetscCall(TriboNSGA2Solve(fit->nsga));
+    PetscCall(TriboNSGA2GetFront(fit->nsga, &nf, &x, NULL));
+  }
   PetscCall(PetscFree3(fit->fx, fit->f41, fit->f42));
   PetscCall(PetscMalloc3(nf * fit->np, &fit->fx, 2 * nf, &fit->f41, 2 * nf, &fit->f42));
   fit->nfront = nf;
@@ -265,6 +307,33 @@ PetscErrorCode TriboFitSolve(TriboFit fit)
     for (PetscInt k = 0; k < 2; k++)
       fit->f41[2 * i + k] = fit->f42[2 * i + k] < PETSC_INFINITY ? PetscSqrtReal(PetscPowReal(10.0, fit->f42[2 * i + k])) : PETSC_INFINITY;
     for (PetscInt k = 0; k < fit->np; k++) fit->fx[i * fit->np + k] = Physical_Private(fit, k, x[i * fit->np + k]);
+  }
+  PetscCall(PetscFree(fit->fmethod));
+  PetscCall(PetscCalloc1(nf + 1, &fit->fmethod));
+  if (fit->method != 0) { // boundary intersection: its anchors and direction points join the front, the non-dominated union kept
+    PetscInt   m = 0, *idx, nu;
+    PetscReal *ux, *u41, *u42;
+    PetscCall(PetscFree2(fit->bx, fit->bf42));
+    PetscCall(TriboFitSolveBI(fit, fit->bi, fit->bistart, nf, x, &fit->nbi, &fit->bx, &fit->bf42));
+    nu = nf + fit->nbi;
+    PetscCall(PetscMalloc4(nu * fit->np + 1, &ux, 2 * nu + 1, &u41, 2 * nu + 1, &u42, nu + 1, &idx));
+    PetscCall(PetscArraycpy(ux, fit->fx, nf * fit->np));
+    PetscCall(PetscArraycpy(ux + nf * fit->np, fit->bx, fit->nbi * fit->np));
+    PetscCall(PetscArraycpy(u42, fit->f42, 2 * nf));
+    PetscCall(PetscArraycpy(u42 + 2 * nf, fit->bf42, 2 * fit->nbi));
+    for (PetscInt i = 0; i < 2 * nu; i++) u41[i] = u42[i] < PETSC_INFINITY ? PetscSqrtReal(PetscPowReal(10.0, u42[i])) : PETSC_INFINITY;
+    PetscCall(TriboParetoNonDominated(nu, 2, u41, &m, idx));
+    PetscCall(PetscFree3(fit->fx, fit->f41, fit->f42));
+    PetscCall(PetscMalloc3(m * fit->np + 1, &fit->fx, 2 * m + 1, &fit->f41, 2 * m + 1, &fit->f42));
+    PetscCall(PetscFree(fit->fmethod));
+    PetscCall(PetscMalloc1(m + 1, &fit->fmethod));
+    for (PetscInt i = 0; i < m; i++) {
+      PetscCall(PetscArraycpy(fit->fx + i * fit->np, ux + idx[i] * fit->np, fit->np));
+      for (PetscInt k = 0; k < 2; k++) fit->f41[2 * i + k] = u41[2 * idx[i] + k], fit->f42[2 * i + k] = u42[2 * idx[i] + k];
+      fit->fmethod[i] = idx[i] >= nf;
+    }
+    fit->nfront = nf = m;
+    PetscCall(PetscFree4(ux, u41, u42, idx));
   }
   if (!fit->boxset) {
     fit->box[0] = fit->box[1] = 0;
@@ -317,7 +386,14 @@ PetscErrorCode TriboFitView(TriboFit fit, PetscViewer v)
       v, "fit of law %s on a whole-joint ROM (Masing RQNMA) to %" PetscInt_FMT " measured points at %" PetscInt_FMT " amplitudes %g .. %g%s\n",
       fit->law, fit->mb.n, fit->n, fit->n ? (double)fit->q[0] : 0.0, fit->n ? (double)fit->q[fit->n - 1] : 0.0,
       fit->penalty ? ", residual penalty" : ""));
-  PetscCall(TriboNSGA2View(fit->nsga, v));
+  if (fit->method != 1) PetscCall(TriboNSGA2View(fit->nsga, v));
+  if (fit->method != 0) {
+    PetscInt nb = 0;
+    PetscCall(TriboBIView(fit->bi, v));
+    for (PetscInt i = 0; i < fit->nfront; i++) nb += fit->fmethod[i];
+    PetscCall(
+        PetscViewerASCIIPrintf(v, "    front members from the boundary intersection: %" PetscInt_FMT " of %" PetscInt_FMT "\n", nb, fit->nfront));
+  }
   if (!fit->nfront) PetscFunctionReturn(0);
   for (PetscInt i = 0; i < fit->nfront; i++) {
     if (fit->f41[2 * i] < fit->f41[2 * iw]) iw = i;
@@ -389,7 +465,17 @@ PetscErrorCode TriboFitWriteH5(TriboFit fit, TriboH5 h)
   PetscCall(TriboH5WriteAttrReal(h, "/fit", "area_fraction", fit->fraction));
   d[0] = 4;
   PetscCall(TriboH5WriteReal(h, "/fit/box", 1, d, fit->box));
-  PetscCall(TriboNSGA2WriteH5(fit->nsga, h, "/fit/nsga2"));
+  if (fit->method != 1) PetscCall(TriboNSGA2WriteH5(fit->nsga, h, "/fit/nsga2"));
+  PetscCall(TriboH5WriteAttrString(h, "/fit", "method", FitMethods_Private[fit->method]));
+  if (fit->nfront) { // 0: NSGA-II, 1: boundary intersection
+    PetscCall(PetscMalloc1(fit->nfront, &b));
+    for (PetscInt i = 0; i < fit->nfront; i++) b[i] = fit->fmethod[i];
+    d[0] = fit->nfront;
+    PetscCall(TriboH5WriteReal(h, "/fit/front_method", 1, d, b));
+    PetscCall(TriboH5WriteAttrString(h, "/fit/front_method", "values", "0: NSGA-II, 1: boundary intersection (eq. 43)"));
+    PetscCall(PetscFree(b));
+  }
+  if (fit->method != 0) PetscCall(TriboFitWriteBIH5(fit, fit->bi, fit->nbi, fit->bx, fit->bf42, h));
   PetscFunctionReturn(0);
 }
 
@@ -407,7 +493,35 @@ PetscErrorCode TriboFitDestroy(TriboFit *fit)
   PetscCall(PetscFree3(f->lo, f->hi, f->logs));
   PetscCall(PetscFree5(f->q, f->om, f->z, f->wf, f->wz));
   PetscCall(PetscFree3(f->fx, f->f41, f->f42));
+  PetscCall(TriboBIDestroy(&f->bi));
+  PetscCall(PetscFree(f->fmethod));
+  PetscCall(PetscFree2(f->bx, f->bf42));
   PetscCall(PetscFree(f));
   *fit = NULL;
+  PetscFunctionReturn(0);
+}
+
+/* The fit's problem for the boundary intersection (src/fit/bi.c): valid after TriboFitSolve() has set the amplitudes; the
+   scaled bounds live until the next TriboFitSetFromOptions() */
+PetscErrorCode TriboFitGetProblem(TriboFit fit, TriboFitProblem *p)
+{
+  PetscFunctionBeginUser;
+  p->np    = fit->np;
+  p->n     = fit->n;
+  p->names = (const char *const *)fit->names;
+  p->lo    = fit->lo;
+  p->hi    = fit->hi;
+  p->logs  = fit->logs;
+  p->q     = fit->q;
+  p->om    = fit->om;
+  p->z     = fit->z;
+  p->w     = fit->w;
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboFitGetBI(TriboFit fit, TriboBI *bi)
+{
+  PetscFunctionBeginUser;
+  *bi = fit->bi;
   PetscFunctionReturn(0);
 }

@@ -266,3 +266,13 @@ PetscErrorCode TriboWJROMSynthesizeBackbone(MPI_Comm comm, const char what[], co
   PetscCall(TriboWJROMDestroy(&w));
   PetscFunctionReturn(0);
 }
+
+/* The law object and the linear part (k0, zeta0) of the whole-joint ROM, for the parameter derivatives (src/fit/bi.c) */
+PetscErrorCode TriboWJROMGetModel(TriboWJROM w, TriboLaw *law, PetscReal *k0, PetscReal *zeta0)
+{
+  PetscFunctionBeginUser;
+  if (law) *law = w->law;
+  if (k0) *k0 = w->k0;
+  if (zeta0) *zeta0 = w->zeta0;
+  PetscFunctionReturn(0);
+}
