@@ -65,8 +65,15 @@ PETSC_EXTERN PetscErrorCode TriboMeasuredBackboneSet(MPI_Comm, const char[], Pet
                                                      TriboMeasuredBackbone *);
 PETSC_EXTERN PetscErrorCode TriboMeasuredBackboneInterpolate(const TriboMeasuredBackbone *, PetscInt, const PetscReal[], PetscReal[], PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboMeasuredBackboneFree(TriboMeasuredBackbone *);
-PETSC_EXTERN PetscErrorCode TriboFitErrors(PetscInt, const PetscReal[], const PetscReal[], const PetscReal[], const PetscReal[], PetscReal[2],
-                                           PetscReal[2]);
+/* What a measured amplitude is: a modal amplitude (the ROM's coordinate), or a physical displacement or acceleration at one
+   point (a recovery row of the ROM), in the units of TriboAmplitudeUnitScale() */
+typedef enum { TRIBO_AMPLITUDE_MODAL, TRIBO_AMPLITUDE_DISPLACEMENT, TRIBO_AMPLITUDE_ACCELERATION } TriboAmplitude;
+PETSC_EXTERN const char *const TriboAmplitudes[];
+PETSC_EXTERN PetscErrorCode    TriboAmplitudeUnitScale(MPI_Comm, const char[], const char[], PetscReal *, PetscBool *);
+PETSC_EXTERN PetscErrorCode    TriboAmplitudeToDisplacement(MPI_Comm, const char[], TriboAmplitude, PetscReal, PetscBool, PetscInt, const PetscReal[],
+                                                            PetscReal[]);
+PETSC_EXTERN PetscErrorCode    TriboFitErrors(PetscInt, const PetscReal[], const PetscReal[], const PetscReal[], const PetscReal[], PetscReal[2],
+                                              PetscReal[2]);
 
 /* Whole-joint ROM (src/fit/wjrom.c): one modal DOF of mass 1 and linear stiffness omega0^2 (minus the joint's
    initial stiffness, or plus it), with one discrete element of a law (-fit_law iwan4) between it and the ground at
@@ -114,3 +121,22 @@ typedef struct {
 PETSC_EXTERN PetscErrorCode TriboRingdownExtract(MPI_Comm, PetscInt, const PetscReal[], PetscReal, PetscReal, PetscReal, PetscReal, PetscInt,
                                                  TriboRingdownBackbone *);
 PETSC_EXTERN PetscErrorCode TriboRingdownBackboneFree(TriboRingdownBackbone *);
+
+/* RIPP parameters from a ringdown backbone (src/fit/ripp.c, brake-ripp §4, eqs. 40-47) */
+typedef struct {
+  PetscReal mass;    /* modal mass m (kg) */
+  PetscReal phimax;  /* phi_MAX (m); <= 0: ten times the largest amplitude (brake-ripp §4) */
+  PetscReal fslip;   /* frequency with the joint slipping (Hz); <= 0: the frequency at the largest amplitude */
+  PetscReal low;     /* the low-amplitude points: the lowest fraction of the log-amplitude range (chi, F_S) */
+  PetscBool reduced; /* tribo's reduced RIPP law (iwan4): its dissipation is 2^(chi+1) times eq. 45's */
+} TriboRIPPOptions;
+typedef struct {
+  PetscReal kt, phimax, chi, fs, beta; /* the estimates (N/m, m, -, N, -) */
+  PetscReal omega1, omega2;            /* low-amplitude and slipping frequencies of eq. 40 (rad/s) */
+  PetscReal fs0, beta0;                /* eq. 43's first F_S and eq. 44's beta from it */
+  PetscInt  nlow;                      /* low-amplitude points used for chi and F_S */
+} TriboRIPPEstimate;
+PETSC_EXTERN PetscErrorCode TriboRingdownEstimateRIPP(MPI_Comm, PetscInt, const PetscReal[], const PetscReal[], const PetscReal[],
+                                                      const TriboRIPPOptions *, TriboRIPPEstimate *);
+PETSC_EXTERN PetscErrorCode TriboRingdownSynthesizeRIPP(MPI_Comm, const PetscReal[4], PetscReal, PetscReal, PetscReal, PetscReal, PetscReal, PetscInt,
+                                                        PetscInt *, PetscReal **);
