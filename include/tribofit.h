@@ -54,11 +54,13 @@ PETSC_EXTERN PetscErrorCode TriboParetoDistance(PetscInt, const PetscReal[], Pet
 
 /* Measured backbones and the error metrics of eqs. 41-42 (src/fit/backbone.c) */
 typedef struct {
-  PetscInt   n;        /* points */
-  PetscReal *q;        /* amplitude (increasing) */
-  PetscReal *omega;    /* rad/s */
-  PetscReal *zeta;     /* damping ratio */
-  char       unit[32]; /* the amplitude's meaning and unit, from the file (text) */
+  PetscInt   n;                       /* points */
+  PetscReal *q;                       /* amplitude (increasing) */
+  PetscReal *omega;                   /* rad/s */
+  PetscReal *zeta;                    /* damping ratio */
+  char       unit[32];                /* the amplitude's meaning and unit, from the file (text) */
+  PetscReal *omlo, *omhi, *zlo, *zhi; /* bounds (rad/s, ratio; NULL if none: TriboMeasuredBackboneSetBounds()) */
+  PetscInt   nrepeat;                 /* repeats averaged into the backbone (0: one backbone) */
 } TriboMeasuredBackbone;
 PETSC_EXTERN PetscErrorCode TriboMeasuredBackboneLoad(MPI_Comm, const char[], TriboMeasuredBackbone *);
 PETSC_EXTERN PetscErrorCode TriboMeasuredBackboneSet(MPI_Comm, const char[], PetscInt, const PetscReal[], const PetscReal[], const PetscReal[],
@@ -69,6 +71,10 @@ PETSC_EXTERN PetscErrorCode TriboMeasuredBackboneFree(TriboMeasuredBackbone *);
    point (a recovery row of the ROM), in the units of TriboAmplitudeUnitScale() */
 typedef enum { TRIBO_AMPLITUDE_MODAL, TRIBO_AMPLITUDE_DISPLACEMENT, TRIBO_AMPLITUDE_ACCELERATION } TriboAmplitude;
 PETSC_EXTERN const char *const TriboAmplitudes[];
+PETSC_EXTERN PetscErrorCode    TriboMeasuredBackboneSetBounds(MPI_Comm, const char[], TriboMeasuredBackbone *, const PetscReal[], const PetscReal[],
+                                                              const PetscReal[], const PetscReal[]);
+PETSC_EXTERN PetscErrorCode    TriboMeasuredBackboneLoadAs(MPI_Comm, const char[], TriboAmplitude, const char[], PetscReal, TriboMeasuredBackbone *);
+PETSC_EXTERN PetscErrorCode    TriboMeasuredBackboneVariability(const TriboMeasuredBackbone *, PetscInt, const PetscReal[], PetscReal[4]);
 PETSC_EXTERN PetscErrorCode    TriboAmplitudeUnitScale(MPI_Comm, const char[], const char[], PetscReal *, PetscBool *);
 PETSC_EXTERN PetscErrorCode    TriboAmplitudeToDisplacement(MPI_Comm, const char[], TriboAmplitude, PetscReal, PetscBool, PetscInt, const PetscReal[],
                                                             PetscReal[]);

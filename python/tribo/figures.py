@@ -971,7 +971,15 @@ def pareto_figure(results, labels=None, title=None):
         o = np.argsort(e[:, 0])
         lab = labels[i] if labels and i < len(labels) else "%s (%s)" % (os.path.basename(r.path), r.attrs.get("/fit", {}).get("law", "?"))
         ax[0].loglog(e[o, 0], e[o, 1], "o-", ms=3, color=COLORS[i % len(COLORS)], label=lab, gid="pareto-front-%d" % i)
-        if i == 0 and r.has("/fit/box"):
+        if i == 0 and r.has("/fit/variability"):  # porter-et-al-2022 Figs. 9-19: the variability box and the reference point
+            v = np.asarray(r.get("/fit/variability"), dtype=float)
+            vf, vz = np.nanmax(v[0::2]), np.nanmax(v[1::2])
+            lo = np.nanmin(np.r_[e[np.isfinite(e[:, 0]), 0], vf]) / 3, np.nanmin(np.r_[e[np.isfinite(e[:, 1]), 1], vz]) / 3
+            ax[0].plot([lo[0], vf, vf], [vz, vz, lo[1]], "--", color="0.3", lw=1.0, label="experimental variability", gid="variability-box")
+            if r.has("/fit/reference_point"):
+                rp = np.asarray(r.get("/fit/reference_point"), dtype=float)
+                ax[0].plot([rp[0]], [rp[1]], "kx", ms=8, label="reference point", gid="reference-point")
+        elif i == 0 and r.has("/fit/box"):
             b = np.asarray(r.get("/fit/box"), dtype=float)
             if b[0] > 0 and b[1] > 0 and b[2] > b[0] and b[3] > b[1]:  # a box at zero has no place on log axes
                 ax[0].plot([b[0], b[2], b[2], b[0], b[0]], [b[1], b[1], b[3], b[3], b[1]], "--", color="k", lw=0.8, label="area box")
@@ -983,6 +991,10 @@ def pareto_figure(results, labels=None, title=None):
     q = np.asarray(r.get("/fit/amplitude"), dtype=float)
     ax[1].semilogx(q, np.asarray(r.get("/fit/measured_frequency"), dtype=float), "ks", ms=4, label="measured")
     ax[2].loglog(q, np.asarray(r.get("/fit/measured_damping"), dtype=float), "ks", ms=4, label="measured")
+    if r.has("/fit/measured_bounds"):
+        mb = np.asarray(r.get("/fit/measured_bounds"), dtype=float).reshape(4, -1)
+        ax[1].fill_between(q, mb[0], mb[1], color="0.85", label="measured bounds")
+        ax[2].fill_between(q, np.maximum(mb[2], 1e-12), mb[3], color="0.85", label="measured bounds")
     if r.has("/fit/end_backbones"):
         bb = np.asarray(r.get("/fit/end_backbones"), dtype=float)
         for k, name in enumerate(("least frequency error", "least damping error")):

@@ -14,6 +14,24 @@ static PetscErrorCode Synthetic_Private(MPI_Comm comm, PetscReal noise, TriboMea
   PetscFunctionReturn(0);
 }
 
+/* bounds on the built-in backbone: frequency f (1 -+ v), damping zeta (1 -+ 10 v) */
+static PetscErrorCode SyntheticBounds_Private(MPI_Comm comm, PetscReal v, TriboMeasuredBackbone *mb)
+{
+  PetscReal *b;
+  PetscInt   n = mb->n;
+
+  PetscFunctionBeginUser;
+  PetscCheck(v < 0.1, comm, PETSC_ERR_USER_INPUT, "option -fit_synthetic_variability: expected a value in [0, 0.1), got %g", (double)v);
+  PetscCall(PetscMalloc1(4 * n, &b));
+  for (PetscInt i = 0; i < n; i++) {
+    PetscReal f = mb->omega[i] / (2 * PETSC_PI);
+    b[i] = f * (1 - v), b[n + i] = f * (1 + v), b[2 * n + i] = mb->zeta[i] * (1 - 10 * v), b[3 * n + i] = mb->zeta[i] * (1 + 10 * v);
+  }
+  PetscCall(TriboMeasuredBackboneSetBounds(comm, "(built-in)", mb, b, b + n, b + 2 * n, b + 3 * n));
+  PetscCall(PetscFree(b));
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboVerbFit - tribo fit: the parameters of a whole-joint ROM (one discrete element of a law, Masing RQNMA backbone) fitted to
   a measured backbone by NSGA-II (porter-et-al-2022 §3.5-3.7): the Pareto front of the frequency and damping errors (eq. 41),
@@ -22,7 +40,11 @@ static PetscErrorCode Synthetic_Private(MPI_Comm comm, PetscReal noise, TriboMea
   Collective: the members of each generation are evaluated in parallel over the ranks
 
   Options Database Keys:
-+ -fit_measured FILE          - CSV with columns amplitude (modal, m for unit mass), frequency (Hz), damping (ratio), or file.h5:/dataset (n x 3)
++ -fit_measured FILE          - CSV with columns amplitude, frequency (Hz), damping (ratio), optional frequency_lower, frequency_upper,
+                                damping_lower, damping_upper (bounds) or repeat (several repeats), or file.h5:/dataset (n x 3)
+. -fit_amplitude modal|displacement|acceleration, -fit_amplitude_units m|mm|um|m/s^2|g, -fit_recovery <1> - what the amplitude is
+                                (TriboMeasuredBackboneLoadAs())
+. -fit_synthetic_variability <0> - bounds on the built-in backbone (the experimental variability box)
 . -fit_synthetic_noise <0>    - relative noise on the built-in backbone
 . -fit_* , -nsga_*, -friction_* - TriboFitSetFromOptions()
 . -output fit.h5              - the result
@@ -31,7 +53,9 @@ static PetscErrorCode Synthetic_Private(MPI_Comm comm, PetscReal noise, TriboMea
 PetscErrorCode TriboVerbFit(MPI_Comm comm, PetscBool help)
 {
   char                  in[PETSC_MAX_PATH_LEN] = "", infile[PETSC_MAX_PATH_LEN], out[PETSC_MAX_PATH_LEN] = "fit.h5", png[PETSC_MAX_PATH_LEN] = "";
-  PetscReal             noise = 0;
+  PetscReal             noise = 0, synvar = 0, recovery = 1;
+  TriboAmplitude        meaning   = TRIBO_AMPLITUDE_MODAL;
+  char                  units[16] = "m";
   PetscBool             setin, drawn;
   TriboFit              fit;
   TriboMeasuredBackbone mb;
@@ -48,6 +72,14 @@ PetscErrorCode TriboVerbFit(MPI_Comm comm, PetscBool help)
   PetscCall(PetscOptionsString("-fit_measured", "measured backbone: CSV (amplitude, frequency, damping) or file.h5:/dataset (default: built-in)",
                                "TriboMeasuredBackboneLoad", in, in, sizeof(in), &setin));
   PetscCall(PetscOptionsReal("-fit_synthetic_noise", "relative noise on the built-in backbone", "", noise, &noise, NULL));
+  PetscCall(PetscOptionsReal("-fit_synthetic_variability", "bounds on the built-in backbone: frequency (1 +- v), damping (1 +- 10 v)", "", synvar,
+                             &synvar, NULL));
+  PetscCall(PetscOptionsEnum("-fit_amplitude", "what the measured amplitude is: modal, displacement or acceleration at the sensor",
+                             "TriboMeasuredBackboneLoadAs", TriboAmplitudes, (PetscEnum)meaning, (PetscEnum *)&meaning, NULL));
+  PetscCall(PetscOptionsString("-fit_amplitude_units", "its unit: m, mm, um (displacement), m/s^2, g (acceleration)", "TriboAmplitudeUnitScale",
+                               units, units, sizeof(units), NULL));
+  PetscCall(PetscOptionsReal("-fit_recovery", "the mass-normalized mode shape at the sensor (displacement = recovery x modal amplitude)",
+                             "TriboMeasuredBackboneLoadAs", recovery, &recovery, NULL));
   PetscCall(PetscOptionsString("-output", "result file (HDF5, written atomically)", "TriboH5Create", out, out, sizeof(out), NULL));
   PetscCall(PetscOptionsString("-fit_png", "Pareto picture (default: the output name with .png)", "TriboDrawPicture", png, png, sizeof(png), NULL));
   TriboOptionsEnd();
@@ -63,9 +95,11 @@ PetscErrorCode TriboVerbFit(MPI_Comm comm, PetscBool help)
   inputs[0] = infile;
   PetscCall(TriboCheckOutput(comm, "-output", out, setin ? 1 : 0, inputs));
   if (setin)
-    PetscCall(TriboMeasuredBackboneLoad(comm, in, &mb));
-  else
+    PetscCall(TriboMeasuredBackboneLoadAs(comm, in, meaning, units, recovery, &mb));
+  else {
     PetscCall(Synthetic_Private(comm, noise, &mb));
+    if (synvar > 0) PetscCall(SyntheticBounds_Private(comm, synvar, &mb));
+  }
   PetscCall(TriboFitSetMeasured(fit, &mb));
   PetscCall(TriboMeasuredBackboneFree(&mb));
   PetscCall(PetscTime(&t0));

@@ -98,6 +98,7 @@ PetscErrorCode TriboMeasuredBackboneFree(TriboMeasuredBackbone *mb)
 {
   PetscFunctionBeginUser;
   PetscCall(PetscFree3(mb->q, mb->omega, mb->zeta));
+  PetscCall(PetscFree4(mb->omlo, mb->omhi, mb->zlo, mb->zhi));
   mb->n = 0;
   PetscFunctionReturn(0);
 }

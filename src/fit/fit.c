@@ -26,6 +26,11 @@ struct _p_TriboFit {
   PetscReal            *fx, *f41, *f42; /* the front: physical parameters [nfront x np], errors (41), (42) */
   PetscReal             area, fraction;
   PetscReal             k0, zeta0; /* fixed values unless fitted */
+  /* the experimental variability (src/fit/measured.c, Table 2) when the measured backbone has bounds */
+  PetscBool  hasvar;
+  PetscReal  var[4]; /* eq. 41 of the upper bound (frequency, damping), of the lower bound */
+  PetscReal  ref[2]; /* the reference point: the lower corner of the area box (Table 4) */
+  PetscReal *qb;     /* [4 n] the bounds at the comparison amplitudes: frequency lower, upper (Hz), damping lower, upper */
 };
 
 PetscErrorCode TriboFitCreate(MPI_Comm comm, TriboFit *fit)
@@ -52,6 +57,16 @@ PetscErrorCode TriboFitSetMeasured(TriboFit fit, const TriboMeasuredBackbone *mb
   PetscCall(PetscMalloc1(mb->n, &fr));
   for (PetscInt i = 0; i < mb->n; i++) fr[i] = mb->omega[i] / (2 * PETSC_PI);
   PetscCall(TriboMeasuredBackboneSet(fit->comm, "(given)", mb->n, mb->q, fr, mb->zeta, &fit->mb));
+  if (mb->omlo) { // the bounds, in Hz
+    PetscReal *b;
+    PetscCall(PetscMalloc1(4 * mb->n, &b));
+    for (PetscInt i = 0; i < mb->n; i++)
+      b[i] = mb->omlo[i] / (2 * PETSC_PI), b[mb->n + i] = mb->omhi[i] / (2 * PETSC_PI), b[2 * mb->n + i] = mb->zlo[i], b[3 * mb->n + i] = mb->zhi[i];
+    PetscCall(TriboMeasuredBackboneSetBounds(fit->comm, "(given)", &fit->mb, b, b + mb->n, b + 2 * mb->n, b + 3 * mb->n));
+    PetscCall(PetscFree(b));
+  }
+  fit->mb.nrepeat = mb->nrepeat;
+  PetscCall(PetscStrncpy(fit->mb.unit, mb->unit, sizeof(fit->mb.unit)));
   PetscCall(PetscFree(fr));
   PetscFunctionReturn(0);
 }
@@ -234,6 +249,37 @@ PetscErrorCode TriboFitSetFromOptions(TriboFit fit)
   PetscFunctionReturn(0);
 }
 
+/* The experimental variability (Table 2: eq. 41 of the bounds) and the reference point of the area metric (Table 4, Fig. 8:
+   "a lower bound of the minimum between all model fits for the given mode and the experimental variability"): per objective
+   the smaller of the front's least error and the variability, the variability being the larger of the upper and the lower
+   bound's where both are defined (the dashed box of Figs. 9-19) */
+static PetscErrorCode Variability_Private(TriboFit fit)
+{
+  PetscFunctionBeginUser;
+  fit->hasvar = (PetscBool)(fit->mb.omlo != NULL);
+  if (!fit->hasvar) PetscFunctionReturn(0);
+  PetscCall(TriboMeasuredBackboneVariability(&fit->mb, fit->n, fit->q, fit->var));
+  PetscCall(PetscFree(fit->qb));
+  PetscCall(PetscMalloc1(4 * fit->n, &fit->qb));
+  for (PetscInt k = 0; k < fit->n; k++) { // the bounds at the comparison amplitudes, for the picture
+    PetscInt  j = 0;
+    PetscReal s;
+    while (j < fit->mb.n - 2 && fit->q[k] > fit->mb.q[j + 1]) j++;
+    s                       = PetscMin(PetscMax(PetscLogReal(fit->q[k] / fit->mb.q[j]) / PetscLogReal(fit->mb.q[j + 1] / fit->mb.q[j]), 0), 1);
+    fit->qb[k]              = ((1 - s) * fit->mb.omlo[j] + s * fit->mb.omlo[j + 1]) / (2 * PETSC_PI);
+    fit->qb[fit->n + k]     = ((1 - s) * fit->mb.omhi[j] + s * fit->mb.omhi[j + 1]) / (2 * PETSC_PI);
+    fit->qb[2 * fit->n + k] = (1 - s) * fit->mb.zlo[j] + s * fit->mb.zlo[j + 1];
+    fit->qb[3 * fit->n + k] = (1 - s) * fit->mb.zhi[j] + s * fit->mb.zhi[j + 1];
+  }
+  for (PetscInt o = 0; o < 2; o++) {
+    PetscReal v = fit->var[o], l = fit->var[2 + o], best = PETSC_INFINITY;
+    if (!PetscIsNanReal(l)) v = PetscMax(v, l);
+    for (PetscInt i = 0; i < fit->nfront; i++) best = PetscMin(best, fit->f41[2 * i + o]);
+    fit->ref[o] = PetscMin(best, v);
+  }
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboFitSolve - the comparison amplitudes and measured values there, then NSGA-II; the front rerun without penalty
 
@@ -266,12 +312,21 @@ PetscErrorCode TriboFitSolve(TriboFit fit)
       fit->f41[2 * i + k] = fit->f42[2 * i + k] < PETSC_INFINITY ? PetscSqrtReal(PetscPowReal(10.0, fit->f42[2 * i + k])) : PETSC_INFINITY;
     for (PetscInt k = 0; k < fit->np; k++) fit->fx[i * fit->np + k] = Physical_Private(fit, k, x[i * fit->np + k]);
   }
+  PetscCall(Variability_Private(fit));
   if (!fit->boxset) {
     fit->box[0] = fit->box[1] = 0;
     fit->box[2] = fit->box[3] = 0;
     for (PetscInt i = 0; i < nf; i++) fit->box[2] = PetscMax(fit->box[2], fit->f41[2 * i]), fit->box[3] = PetscMax(fit->box[3], fit->f41[2 * i + 1]);
     if (!(fit->box[2] > 0)) fit->box[2] = 1;
     if (!(fit->box[3] > 0)) fit->box[3] = 1;
+    if (fit->hasvar) { // Table 4: the box's lower corner is the reference point, its upper corner holds the front and the variability
+      for (PetscInt o = 0; o < 2; o++) {
+        PetscReal v     = PetscIsNanReal(fit->var[2 + o]) ? fit->var[o] : PetscMax(fit->var[o], fit->var[2 + o]);
+        fit->box[o]     = fit->ref[o];
+        fit->box[2 + o] = PetscMax(fit->box[2 + o], v);
+        if (!(fit->box[2 + o] > fit->box[o])) fit->box[2 + o] = 2 * fit->box[o];
+      }
+    }
   }
   PetscCall(TriboParetoArea(nf, fit->f41, fit->box, &fit->area, &fit->fraction));
   PetscFunctionReturn(0);
@@ -326,6 +381,12 @@ PetscErrorCode TriboFitView(TriboFit fit, PetscViewer v)
   PetscCall(PetscViewerASCIIPrintf(
       v, "  Pareto front: %" PetscInt_FMT " members; least frequency error %.4g (damping %.4g), least damping error %.4g (frequency %.4g) (eq. 41)\n",
       fit->nfront, (double)fit->f41[2 * iw], (double)fit->f41[2 * iw + 1], (double)fit->f41[2 * iz + 1], (double)fit->f41[2 * iz]));
+  if (fit->hasvar)
+    PetscCall(PetscViewerASCIIPrintf(v,
+                                     "  experimental variability (eq. 41 of the bounds%s, Table 2): upper bound frequency %.3e damping %.3e, lower "
+                                     "bound frequency %.3e damping %.3e; reference point %.3e, %.3e\n",
+                                     fit->mb.nrepeat ? " of the repeats" : "", (double)fit->var[0], (double)fit->var[1], (double)fit->var[2],
+                                     (double)fit->var[3], (double)fit->ref[0], (double)fit->ref[1]));
   PetscCall(PetscViewerASCIIPrintf(v, "  area metric: %.4g (%.4g of the box %g,%g - %g,%g)\n", (double)fit->area, (double)fit->fraction,
                                    (double)fit->box[0], (double)fit->box[1], (double)fit->box[2], (double)fit->box[3]));
   for (PetscInt k = 0; k < fit->np; k++) {
@@ -389,6 +450,18 @@ PetscErrorCode TriboFitWriteH5(TriboFit fit, TriboH5 h)
   PetscCall(TriboH5WriteAttrReal(h, "/fit", "area_fraction", fit->fraction));
   d[0] = 4;
   PetscCall(TriboH5WriteReal(h, "/fit/box", 1, d, fit->box));
+  if (fit->hasvar) {
+    d[0] = 4;
+    PetscCall(TriboH5WriteReal(h, "/fit/variability", 1, d, fit->var));
+    PetscCall(TriboH5WriteAttrString(h, "/fit/variability", "columns",
+                                     "eq. 41 frequency and damping errors of the upper bound, then of the lower bound (NaN: a lower damping <= 0)"));
+    d[0] = 2;
+    PetscCall(TriboH5WriteReal(h, "/fit/reference_point", 1, d, fit->ref));
+    d[0] = 4, d[1] = fit->n;
+    PetscCall(TriboH5WriteReal(h, "/fit/measured_bounds", 2, d, fit->qb));
+    PetscCall(TriboH5WriteAttrString(h, "/fit/measured_bounds", "rows", "frequency lower, upper (Hz), damping lower, upper"));
+  }
+  PetscCall(TriboH5WriteAttrString(h, "/fit", "amplitude_meaning", fit->mb.unit));
   PetscCall(TriboNSGA2WriteH5(fit->nsga, h, "/fit/nsga2"));
   PetscFunctionReturn(0);
 }
@@ -407,6 +480,7 @@ PetscErrorCode TriboFitDestroy(TriboFit *fit)
   PetscCall(PetscFree3(f->lo, f->hi, f->logs));
   PetscCall(PetscFree5(f->q, f->om, f->z, f->wf, f->wz));
   PetscCall(PetscFree3(f->fx, f->f41, f->f42));
+  PetscCall(PetscFree(f->qb));
   PetscCall(PetscFree(f));
   *fit = NULL;
   PetscFunctionReturn(0);
