@@ -93,6 +93,7 @@ PETSC_EXTERN PetscErrorCode   TriboWJROMSetLaw(TriboWJROM, const char[]);
 PETSC_EXTERN PetscErrorCode   TriboWJROMSetFromOptions(TriboWJROM);
 PETSC_EXTERN PetscErrorCode   TriboWJROMGetParameterNames(TriboWJROM, PetscInt *, const char *const *[]);
 PETSC_EXTERN PetscErrorCode   TriboWJROMSetParameter(TriboWJROM, const char[], PetscReal);
+PETSC_EXTERN PetscErrorCode   TriboWJROMSetParticipation(TriboWJROM, PetscReal);
 PETSC_EXTERN PetscErrorCode   TriboWJROMBackbone(TriboWJROM, PetscInt, const PetscReal[], PetscReal[], PetscReal[], PetscReal *, PetscBool *);
 PETSC_EXTERN PetscErrorCode   TriboWJROMDestroy(TriboWJROM *);
 
@@ -114,6 +115,10 @@ PETSC_EXTERN PetscErrorCode TriboFitGetWJROM(TriboFit, TriboWJROM *);
 PETSC_EXTERN PetscErrorCode TriboFitView(TriboFit, PetscViewer);
 PETSC_EXTERN PetscErrorCode TriboFitWriteH5(TriboFit, TriboH5);
 PETSC_EXTERN PetscErrorCode TriboFitDestroy(TriboFit *);
+/* A front applied to another mode (src/fit/predict.c) */
+PETSC_EXTERN PetscErrorCode TriboFitPredict(MPI_Comm, TriboWJROM, const TriboMeasuredBackbone *, PetscInt, PetscInt, PetscInt, const char *const[],
+                                            const PetscReal[], PetscReal, PetscReal, PetscReal[], PetscReal[], PetscReal[], PetscReal[], PetscReal[],
+                                            PetscReal[], PetscInt[]);
 
 /* Ringdown processing (src/fit/ringdown.c): a decaying free response of one mode to its backbone */
 typedef struct {

@@ -969,8 +969,13 @@ def pareto_figure(results, labels=None, title=None):
     for i, r in enumerate(rs):
         e = np.asarray(r.get("/fit/front_errors"), dtype=float).reshape(-1, 2)
         o = np.argsort(e[:, 0])
-        lab = labels[i] if labels and i < len(labels) else "%s (%s)" % (os.path.basename(r.path), r.attrs.get("/fit", {}).get("law", "?"))
-        ax[0].loglog(e[o, 0], e[o, 1], "o-", ms=3, color=COLORS[i % len(COLORS)], label=lab, gid="pareto-front-%d" % i)
+        at = r.attrs.get("/fit", {})
+        lab = labels[i] if labels and i < len(labels) else "%s (%s%s)" % (os.path.basename(r.path), at.get("law", "?"),
+                                                                            ", mode %s" % at["mode"] if "mode" in at else "")
+        if r.has("/fit/predicted_frequency"):  # a mode-1 front on another mode (Figs. 11-12): every member, not a front
+            ax[0].loglog(e[o, 0], e[o, 1], "o", ms=3, mfc="none", color=COLORS[i % len(COLORS)], label=lab, gid="pareto-front-%d" % i)
+        else:
+            ax[0].loglog(e[o, 0], e[o, 1], "o-", ms=3, color=COLORS[i % len(COLORS)], label=lab, gid="pareto-front-%d" % i)
         if i == 0 and r.has("/fit/variability"):  # porter-et-al-2022 Figs. 9-19: the variability box and the reference point
             v = np.asarray(r.get("/fit/variability"), dtype=float)
             vf, vz = np.nanmax(v[0::2]), np.nanmax(v[1::2])
@@ -995,6 +1000,12 @@ def pareto_figure(results, labels=None, title=None):
         mb = np.asarray(r.get("/fit/measured_bounds"), dtype=float).reshape(4, -1)
         ax[1].fill_between(q, mb[0], mb[1], color="0.85", label="measured bounds")
         ax[2].fill_between(q, np.maximum(mb[2], 1e-12), mb[3], color="0.85", label="measured bounds")
+    if r.has("/fit/predicted_frequency"):  # every member's backbone of the predicted mode, thin
+        pf = np.asarray(r.get("/fit/predicted_frequency"), dtype=float).reshape(-1, len(q))
+        pz = np.asarray(r.get("/fit/predicted_damping"), dtype=float).reshape(-1, len(q))
+        for k in range(len(pf)):
+            ax[1].semilogx(q, pf[k], "-", color="0.6", lw=0.5, label="members" if k == 0 else None)
+            ax[2].loglog(q, pz[k], "-", color="0.6", lw=0.5, label="members" if k == 0 else None)
     if r.has("/fit/end_backbones"):
         bb = np.asarray(r.get("/fit/end_backbones"), dtype=float)
         for k, name in enumerate(("least frequency error", "least damping error")):

@@ -10,13 +10,17 @@
 #     here: no beta >= 0), a negative mass, an unknown unit, a displacement unit for an acceleration, and the two-mode
 #     built-in signal (viscous-like damping: dissipation ~ amplitude^2, no Iwan chi).
 # Part 2, tribo fit with a measured backbone's bounds (porter-et-al-2022 Table 2, Figs. 9-19): the built-in backbone with
-# -fit_synthetic_variability 0.005 (frequency f (1 -+ 0.005), damping zeta (1 -+ 0.05)), a small NSGA-II (12 x 4):
+# -fit_synthetic_variability 0.005 (frequency f (1 -+ 0.005), damping zeta (1 -+ 0.05)) and 1 % noise (a front of several
+# members), a small NSGA-II (16 x 6):
 #   - /fit/variability: the frequency variabilities are 0.005 and the damping ones sqrt(mean((ln(1 -+ 0.05)/ln zeta_i)^2))
 #     with zeta_i the measured damping at the comparison amplitudes (computed here), to 1e-9;
 #   - /fit/reference_point is the smaller of the front's least error and the larger variability, per objective (Table 4);
 #   - 2 ranks give 1 rank's front and variability (to 1e-12);
 #   - bad input (one error line, no file): frequency bounds in the wrong order, a length unit for an acceleration, a zero
 #     mode shape at the sensor.
+# Part 3, tribo fit -fit_predict: the front of part 2's fit (f1.h5) applied to the built-in mode 2 (k0 = 3.2e6 N/m, psi = 0.6,
+# the same joint: src/cli/fitpredict.c) on 1 and 2 ranks: the same errors (to 1e-12), every member's errors finite, and the
+# non-dominated flags consistent with the errors; bad input: no -fit_predict_k0, a fit file that does not exist.
 # timeout: 120
 set -u
 . tests/cli/lib.sh
@@ -48,7 +52,7 @@ expect_fail "negative mass" "-ringdown_ripp_mass;> 0" ringdown -ringdown_synthet
 expect_fail "unknown unit" "-ringdown_units;furlong" ringdown -ringdown_synthetic ripp -ringdown_ripp -ringdown_units furlong -ringdown_noise_factor 1
 expect_fail "length unit for an acceleration" "-ringdown_amplitude;acceleration" ringdown -ringdown_synthetic ripp -ringdown_ripp -ringdown_amplitude acceleration -ringdown_units mm -ringdown_noise_factor 1
 expect_fail "viscous-like damping" "3 \+ chi;viscous" ringdown -ringdown_ripp
-F="-fit_synthetic_variability 0.005 -nsga_population 12 -nsga_generations 4"
+F="-fit_synthetic_variability 0.005 -fit_synthetic_noise 0.01 -nsga_population 16 -nsga_generations 6"
 # shellcheck disable=SC2086 # F is a list of options
 run "$W" f1 fit $F -output f1.h5
 [ $RC = 0 ] && pass "fit with bounds, 1 rank: $(grep variability "$W/f1.out" | head -c 200)" || fail "fit with bounds, 1 rank" "exit $RC" "$W/f1.out" "$W/f1.err"
@@ -73,6 +77,29 @@ same = f.shape == b["/fit/front_errors"].shape and np.allclose(f, b["/fit/front_
 print("%s - 2 ranks give 1 rank's front (%d members) and variability" % ("ok" if same else "not ok", len(f)))
 PYEOF
 fi
+P="-fit_predict $W/f1.h5 -fit_predict_k0 3.2e6 -fit_predict_psi 0.6 -fit_mode 2"
+# shellcheck disable=SC2086 # P is a list of options
+run "$W" p1 fit $P -output p1.h5
+[ $RC = 0 ] && pass "predict mode 2, 1 rank: $(grep errors "$W/p1.out" | head -c 200)" || fail "predict mode 2, 1 rank" "exit $RC" "$W/p1.out" "$W/p1.err"
+# shellcheck disable=SC2086
+mpirun "$W" p2 2 fit $P -output p2.h5
+[ $RC = 0 ] && pass "predict mode 2, 2 ranks" || fail "predict mode 2, 2 ranks" "exit $RC" "$W/p2.out" "$W/p2.err"
+if [ $HAVE_H5PY = 1 ]; then
+pychecks "prediction" "$W" <<'PYEOF'
+import sys, numpy as np, h5py
+d = sys.argv[1]
+a, b = h5py.File(d + "/p1.h5", "r"), h5py.File(d + "/p2.h5", "r")
+e, nd = a["/fit/front_errors"][:], a["/fit/nondominated"][:]
+same = np.allclose(e, b["/fit/front_errors"][:], rtol=1e-12, atol=0)
+print("%s - 2 ranks give 1 rank's mode-2 errors (%d members)" % ("ok" if same else "not ok", len(e)))
+dom = [any((e[j] <= e[i]).all() and (e[j] < e[i]).any() for j in range(len(e))) for i in range(len(e))]
+ok = np.isfinite(e).all() and all((nd[i] == 1) == (not dom[i]) for i in range(len(e)))
+print("%s - errors finite, non-dominated flags %s agree with the errors" % ("ok" if ok else "not ok", nd))
+print("%s - mode recorded: %s" % ("ok" if a["/fit"].attrs["mode"] == 2 else "not ok", a["/fit"].attrs["mode"]))
+PYEOF
+fi
+expect_fail "predict: no k0" "-fit_predict_k0" fit -fit_predict "$W/f1.h5"
+expect_fail "predict: missing fit file" "nofit.h5" fit -fit_predict "$W/nofit.h5" -fit_predict_k0 1e6
 printf 'amplitude,frequency,damping,frequency_lower\n1e-6,100,0.001,101\n1e-5,99,0.002,98\n' >"$W/badbounds.csv"
 printf 'amplitude,frequency,damping\n1e-6,100,0.001\n1e-5,99,0.002\n' >"$W/ok.csv"
 expect_fail "fit: bounds in the wrong order" "badbounds.csv;frequency bounds in the wrong order" fit -fit_measured "$W/badbounds.csv"
