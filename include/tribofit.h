@@ -97,6 +97,16 @@ PETSC_EXTERN PetscErrorCode   TriboWJROMSetParticipation(TriboWJROM, PetscReal);
 PETSC_EXTERN PetscErrorCode   TriboWJROMBackbone(TriboWJROM, PetscInt, const PetscReal[], PetscReal[], PetscReal[], PetscReal *, PetscBool *);
 PETSC_EXTERN PetscErrorCode   TriboWJROMDestroy(TriboWJROM *);
 
+/* A user's ROM as the model of a fit (src/fit/fjrom.c): the law on the whole interface, backbone by RQNMA (Masing or
+   non-Masing) or EPMC */
+typedef struct _p_TriboFJROM  *TriboFJROM;
+PETSC_EXTERN const char *const TriboFJROMMethods[];
+PETSC_EXTERN PetscErrorCode    TriboFJROMCreate(MPI_Comm, const char[], const char[], const char[], TriboFJROM *);
+PETSC_EXTERN PetscErrorCode    TriboFJROMGetParameterNames(TriboFJROM, PetscInt *, const char *const *[]);
+PETSC_EXTERN PetscErrorCode    TriboFJROMSetParameter(TriboFJROM, const char[], PetscReal);
+PETSC_EXTERN PetscErrorCode    TriboFJROMBackbone(TriboFJROM, PetscInt, const PetscReal[], PetscReal[], PetscReal[], PetscReal *, PetscBool *);
+PETSC_EXTERN PetscErrorCode    TriboFJROMDestroy(TriboFJROM *);
+
 /* Tables of numbers (src/fit/table.c): columns chosen by name from a CSV file with a header row, or an HDF5 dataset
    (file.h5:/path, rows x columns, the columns in the order asked); a column named "?name" is optional (NaN if absent) */
 PETSC_EXTERN PetscErrorCode TriboTableRead(MPI_Comm, const char[], const char[], PetscInt, const char *const[], PetscInt *, PetscReal **);

@@ -6,6 +6,7 @@
    (§3.5.2: selection only; the front is reported without it). A failed backbone is an infinite error. The area metric of
    the front (§3.7, Fig. 8) is computed in the eq. 41 errors against the box -fit_box x0,y0,x1,y1. */
 #include <tribofit.h>
+#include <string.h>
 
 struct _p_TriboFit {
   MPI_Comm              comm;
@@ -31,7 +32,33 @@ struct _p_TriboFit {
   PetscReal  var[4]; /* eq. 41 of the upper bound (frequency, damping), of the lower bound */
   PetscReal  ref[2]; /* the reference point: the lower corner of the area box (Table 4) */
   PetscReal *qb;     /* [4 n] the bounds at the comparison amplitudes: frequency lower, upper (Hz), damping lower, upper */
+  /* -fit_model rom: a user's ROM with the law on the whole interface (src/fit/fjrom.c) instead of the whole-joint ROM */
+  TriboFJROM fj;
+  PetscBool  modelrom;
+  char       rompath[PETSC_MAX_PATH_LEN], method[32];
 };
+
+/* the model of the fit: the whole-joint ROM, or the ROM of -fit_model rom */
+static PetscErrorCode ModelSetParameter_Private(TriboFit fit, const char name[], PetscReal v)
+{
+  PetscFunctionBeginUser;
+  if (fit->fj)
+    PetscCall(TriboFJROMSetParameter(fit->fj, name, v));
+  else
+    PetscCall(TriboWJROMSetParameter(fit->w, name, v));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode ModelBackbone_Private(TriboFit fit, PetscInt n, const PetscReal q[], PetscReal f[], PetscReal z[], PetscReal *resid,
+                                            PetscBool *ok)
+{
+  PetscFunctionBeginUser;
+  if (fit->fj)
+    PetscCall(TriboFJROMBackbone(fit->fj, n, q, f, z, resid, ok));
+  else
+    PetscCall(TriboWJROMBackbone(fit->w, n, q, f, z, resid, ok));
+  PetscFunctionReturn(0);
+}
 
 PetscErrorCode TriboFitCreate(MPI_Comm comm, TriboFit *fit)
 {
@@ -43,6 +70,7 @@ PetscErrorCode TriboFitCreate(MPI_Comm comm, TriboFit *fit)
   f->n    = 20;
   f->k0   = 3.95e5;
   PetscCall(PetscStrncpy(f->law, TRIBOLAWIWAN4, sizeof(f->law)));
+  PetscCall(PetscStrncpy(f->method, "rqnma", sizeof(f->method)));
   *fit = f;
   PetscFunctionReturn(0);
 }
@@ -88,8 +116,8 @@ static PetscErrorCode Objective_Private(void *ctx, const PetscReal x[], PetscRea
   // a parameter set outside the law's admissible set (e.g. Bouc-Wen's |beta| > alpha) is a failed member, not a failed run
   PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
   ierr = 0;
-  for (PetscInt k = 0; k < fit->np && !ierr; k++) ierr = TriboWJROMSetParameter(fit->w, fit->names[k], Physical_Private(fit, k, x[k]));
-  if (!ierr) ierr = TriboWJROMBackbone(fit->w, fit->n, fit->q, fit->wf, fit->wz, &resid, &ok);
+  for (PetscInt k = 0; k < fit->np && !ierr; k++) ierr = ModelSetParameter_Private(fit, fit->names[k], Physical_Private(fit, k, x[k]));
+  if (!ierr) ierr = ModelBackbone_Private(fit, fit->n, fit->q, fit->wf, fit->wz, &resid, &ok);
   PetscCall(PetscPopErrorHandler());
   if (ierr) ok = PETSC_FALSE, resid = 0;
   for (PetscInt i = 0; i < fit->n; i++) fit->wf[i] *= 2 * PETSC_PI;
@@ -122,7 +150,10 @@ static PetscErrorCode ParseParam_Private(TriboFit fit, PetscInt k, const char sp
     }
   PetscCheck(nt == 3 || nt == 4, fit->comm, PETSC_ERR_USER_INPUT, "option -fit_params: \"%s\": expected name:lower:upper or name:lower:upper:log|lin",
              spec);
-  PetscCall(TriboWJROMGetParameterNames(fit->w, &nn, &names));
+  if (fit->fj)
+    PetscCall(TriboFJROMGetParameterNames(fit->fj, &nn, &names));
+  else
+    PetscCall(TriboWJROMGetParameterNames(fit->w, &nn, &names));
   for (PetscInt i = 0; i < nn; i++) {
     PetscBool eq;
     PetscCall(PetscStrcmp(tok[0], names[i], &eq));
@@ -192,6 +223,19 @@ PetscErrorCode TriboFitSetFromOptions(TriboFit fit)
                              "TriboWJROMSetParameter", fit->k0, &fit->k0, NULL));
   PetscCall(
       PetscOptionsReal("-fit_zeta0", "viscous damping ratio added (fixed unless fitted)", "TriboWJROMSetParameter", fit->zeta0, &fit->zeta0, NULL));
+  {
+    const char *models[2] = {"wjrom", "rom"};
+    PetscInt    im        = fit->fj ? 1 : 0;
+    PetscCall(PetscOptionsEList("-fit_model", "the model: wjrom (one discrete element) or rom (-fit_rom, the law on the whole interface)",
+                                "TriboFJROMCreate", models, 2, models[im], &im, NULL));
+    PetscCall(
+        PetscOptionsString("-fit_rom", "the ROM file of -fit_model rom", "TriboFJROMCreate", fit->rompath, fit->rompath, sizeof(fit->rompath), NULL));
+    PetscCall(PetscOptionsString("-fit_backbone", "backbone of -fit_model rom: rqnma, rqnma_nonmasing, epmc", "TriboFJROMBackbone", fit->method,
+                                 fit->method, sizeof(fit->method), NULL));
+    if (im == 1 && !fit->rompath[0]) fit->rompath[0] = '?'; // checked below: -fit_model rom needs -fit_rom
+    if (im == 0) fit->rompath[0] = fit->rompath[0] == '?' ? 0 : fit->rompath[0];
+    fit->modelrom = (PetscBool)(im == 1);
+  }
   PetscCall(PetscOptionsRealArray("-fit_box", "area metric box x0,y0,x1,y1 in the eq. 41 errors", "TriboParetoArea", fit->box, &nbox, &fit->boxset));
   TriboOptionsEnd();
   for (PetscInt k = 0; set && k < nspec; k++) { // PetscOptionsStringArray() allocates the strings
@@ -208,6 +252,13 @@ PetscErrorCode TriboFitSetFromOptions(TriboFit fit)
   PetscCall(TriboWJROMSetFromOptions(fit->w));
   PetscCall(TriboWJROMSetParameter(fit->w, "k0", fit->k0));
   PetscCall(TriboWJROMSetParameter(fit->w, "zeta0", fit->zeta0));
+  PetscCall(TriboFJROMDestroy(&fit->fj));
+  if (fit->modelrom) {
+    PetscCheck(fit->rompath[0] && fit->rompath[0] != '?', fit->comm, PETSC_ERR_USER_INPUT,
+               "option -fit_model rom: give the ROM file with -fit_rom FILE");
+    PetscCall(TriboFJROMCreate(PETSC_COMM_SELF, fit->rompath, fit->law, fit->method, &fit->fj));
+    PetscCall(TriboFJROMSetParameter(fit->fj, "zeta0", fit->zeta0));
+  }
   if (!set) {
     PetscBool iwan, bw;
     PetscCall(PetscStrcmp(fit->law, TRIBOLAWIWAN4, &iwan));
@@ -369,9 +420,12 @@ PetscErrorCode TriboFitView(TriboFit fit, PetscViewer v)
 
   PetscFunctionBeginUser;
   PetscCall(PetscViewerASCIIPrintf(
-      v, "fit of law %s on a whole-joint ROM (Masing RQNMA) to %" PetscInt_FMT " measured points at %" PetscInt_FMT " amplitudes %g .. %g%s\n",
-      fit->law, fit->mb.n, fit->n, fit->n ? (double)fit->q[0] : 0.0, fit->n ? (double)fit->q[fit->n - 1] : 0.0,
-      fit->penalty ? ", residual penalty" : ""));
+      v, "fit of law %s on %s to %" PetscInt_FMT " measured points at %" PetscInt_FMT " amplitudes %g .. %g%s\n", fit->law,
+      fit->fj
+          ? (strcmp(fit->method, "epmc") ? (strcmp(fit->method, "rqnma") ? "the ROM -fit_rom (non-Masing RQNMA)" : "the ROM -fit_rom (Masing RQNMA)")
+                                         : "the ROM -fit_rom (EPMC)")
+          : "a whole-joint ROM (Masing RQNMA)",
+      fit->mb.n, fit->n, fit->n ? (double)fit->q[0] : 0.0, fit->n ? (double)fit->q[fit->n - 1] : 0.0, fit->penalty ? ", residual penalty" : ""));
   PetscCall(TriboNSGA2View(fit->nsga, v));
   if (!fit->nfront) PetscFunctionReturn(0);
   for (PetscInt i = 0; i < fit->nfront; i++) {
@@ -437,8 +491,8 @@ PetscErrorCode TriboFitWriteH5(TriboFit fit, TriboH5 h)
     if (fit->f41[2 * i + 1] < fit->f41[2 * ends[1] + 1]) ends[1] = i;
   }
   for (PetscInt e = 0; e < 2 && fit->nfront; e++) { // the backbones of the front's ends: least frequency error, least damping error
-    for (PetscInt k = 0; k < fit->np; k++) PetscCall(TriboWJROMSetParameter(fit->w, fit->names[k], fit->fx[ends[e] * fit->np + k]));
-    PetscCall(TriboWJROMBackbone(fit->w, fit->n, fit->q, b + 2 * fit->n + 2 * e * fit->n, b + 2 * fit->n + (2 * e + 1) * fit->n, &resid, &ok));
+    for (PetscInt k = 0; k < fit->np; k++) PetscCall(ModelSetParameter_Private(fit, fit->names[k], fit->fx[ends[e] * fit->np + k]));
+    PetscCall(ModelBackbone_Private(fit, fit->n, fit->q, b + 2 * fit->n + 2 * e * fit->n, b + 2 * fit->n + (2 * e + 1) * fit->n, &resid, &ok));
   }
   d[0] = 4, d[1] = fit->n;
   if (fit->nfront) PetscCall(TriboH5WriteReal(h, "/fit/end_backbones", 2, d, b + 2 * fit->n));
@@ -446,6 +500,8 @@ PetscErrorCode TriboFitWriteH5(TriboFit fit, TriboH5 h)
   PetscCall(TriboH5WriteAttrString(h, "/fit/end_backbones", "rows",
                                    "frequency (Hz) and damping of the least-frequency-error member, then of the least-damping-error member"));
   PetscCall(TriboH5WriteAttrString(h, "/fit", "law", fit->law));
+  PetscCall(TriboH5WriteAttrString(h, "/fit", "model", fit->fj ? "rom" : "wjrom"));
+  if (fit->fj) PetscCall(TriboH5WriteAttrString(h, "/fit", "backbone", fit->method));
   PetscCall(TriboH5WriteAttrReal(h, "/fit", "area", fit->area));
   PetscCall(TriboH5WriteAttrReal(h, "/fit", "area_fraction", fit->fraction));
   d[0] = 4;
@@ -474,6 +530,7 @@ PetscErrorCode TriboFitDestroy(TriboFit *fit)
   if (!f) PetscFunctionReturn(0);
   PetscCall(TriboMeasuredBackboneFree(&f->mb));
   PetscCall(TriboWJROMDestroy(&f->w));
+  PetscCall(TriboFJROMDestroy(&f->fj));
   PetscCall(TriboNSGA2Destroy(&f->nsga));
   for (PetscInt k = 0; k < f->np; k++) PetscCall(PetscFree(f->names[k]));
   PetscCall(PetscFree(f->names));

@@ -21,6 +21,13 @@
 # Part 3, tribo fit -fit_predict: the front of part 2's fit (f1.h5) applied to the built-in mode 2 (k0 = 3.2e6 N/m, psi = 0.6,
 # the same joint: src/cli/fitpredict.c) on 1 and 2 ranks: the same errors (to 1e-12), every member's errors finite, and the
 # non-dominated flags consistent with the errors; bad input: no -fit_predict_k0, a fit file that does not exist.
+# Part 4, tribo fit -fit_model rom (src/fit/fjrom.c): the small built-in lap ROM (tribo model -lapframe_nx 4
+# -lapframe_nel_overlap 4, 64 interface points) with Jenkins on the whole interface; its Masing backbone by tribo backbone
+# (8 amplitudes 3e-5 .. 1e-3, + 0.001 viscous damping) is the measurement. A fit whose bounds are the truth (ts 1e6, kt 1e12)
+# within 1e-6 must reproduce it: errors (eq. 41) below 1e-6 with -fit_backbone rqnma (Masing), on 1 and 2 ranks (identical
+# to 1e-12); with rqnma_nonmasing the frequency error below 1e-6 and the damping error below 5e-3 (Jenkins obeys Masing's
+# rules: the cycles and the initial loading curve give the same loops up to the cycle tolerance). Bad input: -fit_model rom
+# without -fit_rom, an unknown -fit_backbone. EPMC (-fit_backbone epmc) is not run here (14 s per evaluation; see the README).
 # timeout: 120
 set -u
 . tests/cli/lib.sh
@@ -100,6 +107,38 @@ PYEOF
 fi
 expect_fail "predict: no k0" "-fit_predict_k0" fit -fit_predict "$W/f1.h5"
 expect_fail "predict: missing fit file" "nofit.h5" fit -fit_predict "$W/nofit.h5" -fit_predict_k0 1e6
+run "$W" lap model -lapframe_nx 4 -lapframe_nel_overlap 4 -output lap.h5
+run "$W" meas backbone -rom lap.h5 -friction_type jenkins -rqnma_masing -backbone_qmin 3e-5 -backbone_n 8 -output meas.h5
+[ $RC = 0 ] && pass "lap ROM and its measured backbone" || fail "lap ROM backbone" "exit $RC" "$W/meas.out" "$W/meas.err"
+if [ $HAVE_H5PY = 1 ]; then
+$PY - "$W" <<'PYEOF'
+import sys, numpy as np, h5py
+d = sys.argv[1]
+b = h5py.File(d + "/meas.h5", "r")["/backbone/mode1"]
+np.savetxt(d + "/meas.csv", np.c_[b["modal_amplitude"][:], b["frequency_hz"][:], b["damping"][:] + 0.001], delimiter=",",
+           header="amplitude,frequency,damping", comments="", fmt="%.17g")
+PYEOF
+R="-fit_model rom -fit_rom $W/lap.h5 -fit_law jenkins -fit_params ts:0.999999e6:1.000001e6:log,kt:0.999999e12:1.000001e12:log -fit_zeta0 0.001 -fit_measured $W/meas.csv -fit_n 8 -nsga_population 4"
+# shellcheck disable=SC2086 # R is a list of options
+run "$W" r1 fit $R -nsga_generations 1 -output r1.h5
+[ $RC = 0 ] && pass "rom fit, Masing, 1 rank: $(grep -E 'backbones in' "$W/r1.out")" || fail "rom fit, 1 rank" "exit $RC" "$W/r1.out" "$W/r1.err"
+# shellcheck disable=SC2086
+mpirun "$W" r2 2 fit $R -nsga_generations 1 -output r2.h5
+[ $RC = 0 ] && pass "rom fit, Masing, 2 ranks" || fail "rom fit, 2 ranks" "exit $RC" "$W/r2.out" "$W/r2.err"
+# shellcheck disable=SC2086
+run "$W" rn fit $R -nsga_generations 0 -fit_backbone rqnma_nonmasing -output rn.h5
+[ $RC = 0 ] && pass "rom fit, non-Masing: $(grep -E 'backbones in' "$W/rn.out")" || fail "rom fit, non-Masing" "exit $RC" "$W/rn.out" "$W/rn.err"
+pychecks "rom fit" "$W" <<'PYEOF'
+import sys, numpy as np, h5py
+d = sys.argv[1]
+e1, e2, en = (h5py.File(d + "/%s.h5" % k, "r")["/fit/front_errors"][:] for k in ("r1", "r2", "rn"))
+print("%s - Masing: front errors at most %.2e, %.2e (< 1e-6)" % ("ok" if e1.max() < 1e-6 else "not ok", e1[:, 0].max(), e1[:, 1].max()))
+print("%s - 2 ranks give 1 rank's errors" % ("ok" if e1.shape == e2.shape and np.allclose(e1, e2, rtol=1e-12, atol=1e-15) else "not ok"))
+print("%s - non-Masing: frequency error %.2e (< 1e-6), damping error %.2e (< 5e-3)" % ("ok" if en[:, 0].max() < 1e-6 and en[:, 1].max() < 5e-3 else "not ok", en[:, 0].max(), en[:, 1].max()))
+PYEOF
+fi
+expect_fail "rom fit without -fit_rom" "-fit_rom" fit -fit_model rom
+expect_fail "unknown backbone method" "-fit_backbone;hb" fit -fit_model rom -fit_rom "$W/lap.h5" -fit_law jenkins -fit_params ts:1e5:1e7:log -fit_backbone hb
 printf 'amplitude,frequency,damping,frequency_lower\n1e-6,100,0.001,101\n1e-5,99,0.002,98\n' >"$W/badbounds.csv"
 printf 'amplitude,frequency,damping\n1e-6,100,0.001\n1e-5,99,0.002\n' >"$W/ok.csv"
 expect_fail "fit: bounds in the wrong order" "badbounds.csv;frequency bounds in the wrong order" fit -fit_measured "$W/badbounds.csv"
