@@ -518,6 +518,19 @@ PetscErrorCode TriboFitWriteH5(TriboFit fit, TriboH5 h)
     PetscCall(TriboH5WriteAttrString(h, "/fit/measured_bounds", "rows", "frequency lower, upper (Hz), damping lower, upper"));
   }
   PetscCall(TriboH5WriteAttrString(h, "/fit", "amplitude_meaning", fit->mb.unit));
+  if (fit->nfront) { // the table of parameter ranges (porter-et-al-2022 App. A): the front's smallest and largest value of each
+    PetscReal *r;
+    PetscCall(PetscMalloc1(2 * fit->np, &r));
+    for (PetscInt k = 0; k < fit->np; k++) {
+      r[2 * k] = PETSC_MAX_REAL, r[2 * k + 1] = -PETSC_MAX_REAL;
+      for (PetscInt i = 0; i < fit->nfront; i++)
+        r[2 * k] = PetscMin(r[2 * k], fit->fx[i * fit->np + k]), r[2 * k + 1] = PetscMax(r[2 * k + 1], fit->fx[i * fit->np + k]);
+    }
+    d[0] = fit->np, d[1] = 2;
+    PetscCall(TriboH5WriteReal(h, "/fit/parameter_ranges", 2, d, r));
+    PetscCall(TriboH5WriteAttrString(h, "/fit/parameter_ranges", "columns", "the front's smallest and largest value of each parameter (/fit/names)"));
+    PetscCall(PetscFree(r));
+  }
   PetscCall(TriboNSGA2WriteH5(fit->nsga, h, "/fit/nsga2"));
   PetscFunctionReturn(0);
 }
