@@ -4,7 +4,8 @@
    -fit_backbone: rqnma (Masing: the initial loading curve, eqs. 33-40), rqnma_nonmasing (the hysteresis cycles), or epmc
    (harmonic balance, the extended periodic motion concept); the NMA reads its other options with the prefix fjrom_
    (-fjrom_backbone_mode, -fjrom_epmc_*, ...). All on the communicator given (PETSC_COMM_SELF in a fit: each rank its
-   own members). zeta = the method's damping + zeta0. The amplitude is the ROM's modal amplitude of that mode. */
+   own members). zeta = the method's damping + zeta0. The amplitude is the ROM's modal amplitude of that mode. EPMC returns
+   the points of its own continuation in amplitude: they are interpolated (linear in log amplitude) at the amplitudes asked. */
 #include <tribofit.h>
 #include <math.h>
 #include <string.h>
@@ -132,13 +133,31 @@ PetscErrorCode TriboFJROMBackbone(TriboFJROM fj, PetscInt na, const PetscReal q[
     PetscCall(TriboNMASetModal(nma, modal));
     PetscCall(TriboNMASolve(nma));
     PetscCall(TriboNMAGetBackbone(nma, &bb));
-    for (PetscInt i = 0; i < na; i++) {
-      if (bb->status[i] == TRIBO_BACKBONE_FAILED)
-        *ok = PETSC_FALSE;
-      else {
-        freq[i] = bb->freq[i];
-        zeta[i] = bb->zeta[i] + fj->zeta0;
-        *resid += PetscAbsReal(bb->resid[i]);
+    if (bb->na == na) { // RQNMA: the backbone at the amplitudes asked
+      for (PetscInt i = 0; i < na; i++) {
+        if (bb->status[i] == TRIBO_BACKBONE_FAILED)
+          *ok = PETSC_FALSE;
+        else {
+          freq[i] = bb->freq[i];
+          zeta[i] = bb->zeta[i] + fj->zeta0;
+          *resid += PetscAbsReal(bb->resid[i]);
+        }
+      }
+    } else { // EPMC: the points of its continuation, interpolated linearly in log amplitude (outside their range: failed)
+      for (PetscInt i = 0; i < na; i++) {
+        PetscInt j = -1;
+        for (PetscInt k = 0; k + 1 < bb->na; k++)
+          if (bb->q[k] <= q[i] && q[i] <= bb->q[k + 1] && bb->status[k] != TRIBO_BACKBONE_FAILED && bb->status[k + 1] != TRIBO_BACKBONE_FAILED) j = k;
+        if (j < 0) {
+          *ok = PETSC_FALSE;
+          continue;
+        }
+        {
+          PetscReal s = bb->q[j + 1] > bb->q[j] ? PetscLogReal(q[i] / bb->q[j]) / PetscLogReal(bb->q[j + 1] / bb->q[j]) : 0;
+          freq[i]     = (1 - s) * bb->freq[j] + s * bb->freq[j + 1];
+          zeta[i]     = (1 - s) * bb->zeta[j] + s * bb->zeta[j + 1] + fj->zeta0;
+          *resid += PetscAbsReal(bb->resid[j]);
+        }
       }
     }
     PetscCall(TriboNMADestroy(&nma));
