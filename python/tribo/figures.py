@@ -950,6 +950,13 @@ def ringdown_figure(results, title=None):
         if np.isfinite(cut):
             a.axvline(cut, ls=":", color="k", lw=0.8, label="noise floor x %g" % float(at.get("noise_factor", 0)))
             a.legend(fontsize=8)
+    if r.has("/ringdown/ripp"):  # brake-ripp §4: the two frequencies of eq. 40 and the estimates
+        e = np.asarray(r.get("/ringdown/ripp"), dtype=float)
+        ax[1].axhline(e[5] / (2 * np.pi), ls="--", color=COLORS[2], lw=0.8, label="eq. 40: stuck", gid="ripp-f1")
+        ax[1].axhline(e[6] / (2 * np.pi), ls="--", color=COLORS[3], lw=0.8, label="eq. 40: slipping", gid="ripp-fslip")
+        ax[1].legend(fontsize=8)
+        ax[2].text(0.03, 0.97, "RIPP (eqs. 40-47):\nK_T %.4g N/m\nphi_max %.3g m\nchi %.3f\nF_S %.4g N\nbeta %.3g" % tuple(e[:5]),
+                   transform=ax[2].transAxes, va="top", fontsize=8, gid="ripp-estimates")
     if title is None:
         title = "tribo ringdown: %s" % os.path.basename(r.path)
     if title:
