@@ -31,6 +31,9 @@ PETSC_EXTERN PetscErrorCode TriboVerbMesh(MPI_Comm, PetscBool);
 PETSC_EXTERN PetscErrorCode TriboVerbLaw(MPI_Comm, PetscBool);
 PETSC_EXTERN PetscErrorCode TriboVerbRingdown(MPI_Comm, PetscBool);
 PETSC_EXTERN PetscErrorCode TriboVerbFit(MPI_Comm, PetscBool);
+PETSC_EXTERN PetscErrorCode TriboVerbFitPredict(MPI_Comm, const char[], const TriboMeasuredBackbone *, PetscInt, PetscReal, PetscBool, PetscReal,
+                                                PetscReal, const char[], const char[]);
+PETSC_EXTERN PetscErrorCode TriboFitPredictMeasured(MPI_Comm, PetscInt, TriboMeasuredBackbone *);
 /* -friction_surface FILE: the rough-contact law's statistics and the joint's mesoscale gap (src/cli/surface.c) */
 PETSC_EXTERN PetscErrorCode TriboLawSetSurfaceFromOptions(TriboLaw, TriboSurfaceStats *);
 PETSC_EXTERN PetscErrorCode TriboJointSetSurfaceFromOptions(TriboJoint);

@@ -54,19 +54,32 @@ PETSC_EXTERN PetscErrorCode TriboParetoDistance(PetscInt, const PetscReal[], Pet
 
 /* Measured backbones and the error metrics of eqs. 41-42 (src/fit/backbone.c) */
 typedef struct {
-  PetscInt   n;        /* points */
-  PetscReal *q;        /* amplitude (increasing) */
-  PetscReal *omega;    /* rad/s */
-  PetscReal *zeta;     /* damping ratio */
-  char       unit[32]; /* the amplitude's meaning and unit, from the file (text) */
+  PetscInt   n;                       /* points */
+  PetscReal *q;                       /* amplitude (increasing) */
+  PetscReal *omega;                   /* rad/s */
+  PetscReal *zeta;                    /* damping ratio */
+  char       unit[32];                /* the amplitude's meaning and unit, from the file (text) */
+  PetscReal *omlo, *omhi, *zlo, *zhi; /* bounds (rad/s, ratio; NULL if none: TriboMeasuredBackboneSetBounds()) */
+  PetscInt   nrepeat;                 /* repeats averaged into the backbone (0: one backbone) */
 } TriboMeasuredBackbone;
 PETSC_EXTERN PetscErrorCode TriboMeasuredBackboneLoad(MPI_Comm, const char[], TriboMeasuredBackbone *);
 PETSC_EXTERN PetscErrorCode TriboMeasuredBackboneSet(MPI_Comm, const char[], PetscInt, const PetscReal[], const PetscReal[], const PetscReal[],
                                                      TriboMeasuredBackbone *);
 PETSC_EXTERN PetscErrorCode TriboMeasuredBackboneInterpolate(const TriboMeasuredBackbone *, PetscInt, const PetscReal[], PetscReal[], PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboMeasuredBackboneFree(TriboMeasuredBackbone *);
-PETSC_EXTERN PetscErrorCode TriboFitErrors(PetscInt, const PetscReal[], const PetscReal[], const PetscReal[], const PetscReal[], PetscReal[2],
-                                           PetscReal[2]);
+/* What a measured amplitude is: a modal amplitude (the ROM's coordinate), or a physical displacement or acceleration at one
+   point (a recovery row of the ROM), in the units of TriboAmplitudeUnitScale() */
+typedef enum { TRIBO_AMPLITUDE_MODAL, TRIBO_AMPLITUDE_DISPLACEMENT, TRIBO_AMPLITUDE_ACCELERATION } TriboAmplitude;
+PETSC_EXTERN const char *const TriboAmplitudes[];
+PETSC_EXTERN PetscErrorCode    TriboMeasuredBackboneSetBounds(MPI_Comm, const char[], TriboMeasuredBackbone *, const PetscReal[], const PetscReal[],
+                                                              const PetscReal[], const PetscReal[]);
+PETSC_EXTERN PetscErrorCode    TriboMeasuredBackboneLoadAs(MPI_Comm, const char[], TriboAmplitude, const char[], PetscReal, TriboMeasuredBackbone *);
+PETSC_EXTERN PetscErrorCode    TriboMeasuredBackboneVariability(const TriboMeasuredBackbone *, PetscInt, const PetscReal[], PetscReal[4]);
+PETSC_EXTERN PetscErrorCode    TriboAmplitudeUnitScale(MPI_Comm, const char[], const char[], PetscReal *, PetscBool *);
+PETSC_EXTERN PetscErrorCode    TriboAmplitudeToDisplacement(MPI_Comm, const char[], TriboAmplitude, PetscReal, PetscBool, PetscInt, const PetscReal[],
+                                                            PetscReal[]);
+PETSC_EXTERN PetscErrorCode    TriboFitErrors(PetscInt, const PetscReal[], const PetscReal[], const PetscReal[], const PetscReal[], PetscReal[2],
+                                              PetscReal[2]);
 
 /* Whole-joint ROM (src/fit/wjrom.c): one modal DOF of mass 1 and linear stiffness omega0^2 (minus the joint's
    initial stiffness, or plus it), with one discrete element of a law (-fit_law iwan4) between it and the ground at
@@ -80,11 +93,22 @@ PETSC_EXTERN PetscErrorCode   TriboWJROMSetLaw(TriboWJROM, const char[]);
 PETSC_EXTERN PetscErrorCode   TriboWJROMSetFromOptions(TriboWJROM);
 PETSC_EXTERN PetscErrorCode   TriboWJROMGetParameterNames(TriboWJROM, PetscInt *, const char *const *[]);
 PETSC_EXTERN PetscErrorCode   TriboWJROMSetParameter(TriboWJROM, const char[], PetscReal);
+PETSC_EXTERN PetscErrorCode   TriboWJROMSetParticipation(TriboWJROM, PetscReal);
 PETSC_EXTERN PetscErrorCode   TriboWJROMBackbone(TriboWJROM, PetscInt, const PetscReal[], PetscReal[], PetscReal[], PetscReal *, PetscBool *);
 PETSC_EXTERN PetscErrorCode   TriboWJROMDestroy(TriboWJROM *);
 PETSC_EXTERN PetscErrorCode   TriboWJROMGetModel(TriboWJROM, TriboLaw *, PetscReal *, PetscReal *);
 PETSC_EXTERN PetscErrorCode   TriboWJROMBackboneP(TriboWJROM, PetscInt, const char *const[], PetscInt, const PetscReal[], PetscReal[], PetscReal[],
                                                   PetscReal[], PetscReal[]);
+
+/* A user's ROM as the model of a fit (src/fit/fjrom.c): the law on the whole interface, backbone by RQNMA (Masing or
+   non-Masing) or EPMC */
+typedef struct _p_TriboFJROM  *TriboFJROM;
+PETSC_EXTERN const char *const TriboFJROMMethods[];
+PETSC_EXTERN PetscErrorCode    TriboFJROMCreate(MPI_Comm, const char[], const char[], const char[], TriboFJROM *);
+PETSC_EXTERN PetscErrorCode    TriboFJROMGetParameterNames(TriboFJROM, PetscInt *, const char *const *[]);
+PETSC_EXTERN PetscErrorCode    TriboFJROMSetParameter(TriboFJROM, const char[], PetscReal);
+PETSC_EXTERN PetscErrorCode    TriboFJROMBackbone(TriboFJROM, PetscInt, const PetscReal[], PetscReal[], PetscReal[], PetscReal *, PetscBool *);
+PETSC_EXTERN PetscErrorCode    TriboFJROMDestroy(TriboFJROM *);
 
 /* Tables of numbers (src/fit/table.c): columns chosen by name from a CSV file with a header row, or an HDF5 dataset
    (file.h5:/path, rows x columns, the columns in the order asked); a column named "?name" is optional (NaN if absent) */
@@ -104,6 +128,10 @@ PETSC_EXTERN PetscErrorCode TriboFitGetWJROM(TriboFit, TriboWJROM *);
 PETSC_EXTERN PetscErrorCode TriboFitView(TriboFit, PetscViewer);
 PETSC_EXTERN PetscErrorCode TriboFitWriteH5(TriboFit, TriboH5);
 PETSC_EXTERN PetscErrorCode TriboFitDestroy(TriboFit *);
+/* A front applied to another mode (src/fit/predict.c) */
+PETSC_EXTERN PetscErrorCode TriboFitPredict(MPI_Comm, TriboWJROM, const TriboMeasuredBackbone *, PetscInt, PetscInt, PetscInt, const char *const[],
+                                            const PetscReal[], PetscReal, PetscReal, PetscReal[], PetscReal[], PetscReal[], PetscReal[], PetscReal[],
+                                            PetscReal[], PetscInt[]);
 
 /* Boundary intersection (src/fit/bi.c, porter-et-al-2022 §3.5.1, eq. 43) with PETSc TAO: anchors, utopia point, directions.
    The objectives of one x (nx variables) and, when G is not NULL, their gradients G[2 nx] (G[j nx + k] = dF_j/dx_k); ok false
@@ -154,3 +182,22 @@ typedef struct {
 PETSC_EXTERN PetscErrorCode TriboRingdownExtract(MPI_Comm, PetscInt, const PetscReal[], PetscReal, PetscReal, PetscReal, PetscReal, PetscInt,
                                                  TriboRingdownBackbone *);
 PETSC_EXTERN PetscErrorCode TriboRingdownBackboneFree(TriboRingdownBackbone *);
+
+/* RIPP parameters from a ringdown backbone (src/fit/ripp.c, brake-ripp §4, eqs. 40-47) */
+typedef struct {
+  PetscReal mass;    /* modal mass m (kg) */
+  PetscReal phimax;  /* phi_MAX (m); <= 0: ten times the largest amplitude (brake-ripp §4) */
+  PetscReal fslip;   /* frequency with the joint slipping (Hz); <= 0: the frequency at the largest amplitude */
+  PetscReal low;     /* the low-amplitude points: the lowest fraction of the log-amplitude range (chi, F_S) */
+  PetscBool reduced; /* tribo's reduced RIPP law (iwan4): its dissipation is 2^(chi+1) times eq. 45's */
+} TriboRIPPOptions;
+typedef struct {
+  PetscReal kt, phimax, chi, fs, beta; /* the estimates (N/m, m, -, N, -) */
+  PetscReal omega1, omega2;            /* low-amplitude and slipping frequencies of eq. 40 (rad/s) */
+  PetscReal fs0, beta0;                /* eq. 43's first F_S and eq. 44's beta from it */
+  PetscInt  nlow;                      /* low-amplitude points used for chi and F_S */
+} TriboRIPPEstimate;
+PETSC_EXTERN PetscErrorCode TriboRingdownEstimateRIPP(MPI_Comm, PetscInt, const PetscReal[], const PetscReal[], const PetscReal[],
+                                                      const TriboRIPPOptions *, TriboRIPPEstimate *);
+PETSC_EXTERN PetscErrorCode TriboRingdownSynthesizeRIPP(MPI_Comm, const PetscReal[4], PetscReal, PetscReal, PetscReal, PetscReal, PetscReal, PetscInt,
+                                                        PetscInt *, PetscReal **);

@@ -950,6 +950,13 @@ def ringdown_figure(results, title=None):
         if np.isfinite(cut):
             a.axvline(cut, ls=":", color="k", lw=0.8, label="noise floor x %g" % float(at.get("noise_factor", 0)))
             a.legend(fontsize=8)
+    if r.has("/ringdown/ripp"):  # brake-ripp §4: the two frequencies of eq. 40 and the estimates
+        e = np.asarray(r.get("/ringdown/ripp"), dtype=float)
+        ax[1].axhline(e[5] / (2 * np.pi), ls="--", color=COLORS[2], lw=0.8, label="eq. 40: stuck", gid="ripp-f1")
+        ax[1].axhline(e[6] / (2 * np.pi), ls="--", color=COLORS[3], lw=0.8, label="eq. 40: slipping", gid="ripp-fslip")
+        ax[1].legend(fontsize=8)
+        ax[2].text(0.03, 0.97, "RIPP (eqs. 40-47):\nK_T %.4g N/m\nphi_max %.3g m\nchi %.3f\nF_S %.4g N\nbeta %.3g" % tuple(e[:5]),
+                   transform=ax[2].transAxes, va="top", fontsize=8, gid="ripp-estimates")
     if title is None:
         title = "tribo ringdown: %s" % os.path.basename(r.path)
     if title:
@@ -969,14 +976,27 @@ def pareto_figure(results, labels=None, title=None):
     for i, r in enumerate(rs):
         e = np.asarray(r.get("/fit/front_errors"), dtype=float).reshape(-1, 2)
         o = np.argsort(e[:, 0])
-        lab = labels[i] if labels and i < len(labels) else "%s (%s)" % (os.path.basename(r.path), r.attrs.get("/fit", {}).get("law", "?"))
-        ax[0].loglog(e[o, 0], e[o, 1], "o-", ms=3, color=COLORS[i % len(COLORS)], label=lab, gid="pareto-front-%d" % i)
+        at = r.attrs.get("/fit", {})
+        lab = labels[i] if labels and i < len(labels) else "%s (%s%s)" % (os.path.basename(r.path), at.get("law", "?"),
+                                                                            ", mode %s" % at["mode"] if "mode" in at else "")
+        if r.has("/fit/predicted_frequency"):  # a mode-1 front on another mode (Figs. 11-12): every member, not a front
+            ax[0].loglog(e[o, 0], e[o, 1], "o", ms=3, mfc="none", color=COLORS[i % len(COLORS)], label=lab, gid="pareto-front-%d" % i)
+        else:
+            ax[0].loglog(e[o, 0], e[o, 1], "o-", ms=3, color=COLORS[i % len(COLORS)], label=lab, gid="pareto-front-%d" % i)
         if r.has("/fit/bi/errors"):  # boundary intersection (eq. 43): its anchors and direction points, another marker
             bi = np.asarray(r.get("/fit/bi/errors"), dtype=float).reshape(-1, 2)
             bi = bi[np.all(np.isfinite(bi) & (bi > 0), axis=1)]
             ax[0].loglog(bi[:, 0], bi[:, 1], "D", ms=6, mfc="none", color=COLORS[i % len(COLORS)], label=lab + ": boundary intersection",
                          gid="pareto-bi-%d" % i)
-        if i == 0 and r.has("/fit/box"):
+        if i == 0 and r.has("/fit/variability"):  # porter-et-al-2022 Figs. 9-19: the variability box and the reference point
+            v = np.asarray(r.get("/fit/variability"), dtype=float)
+            vf, vz = np.nanmax(v[0::2]), np.nanmax(v[1::2])
+            lo = np.nanmin(np.r_[e[np.isfinite(e[:, 0]), 0], vf]) / 3, np.nanmin(np.r_[e[np.isfinite(e[:, 1]), 1], vz]) / 3
+            ax[0].plot([lo[0], vf, vf], [vz, vz, lo[1]], "--", color="0.3", lw=1.0, label="experimental variability", gid="variability-box")
+            if r.has("/fit/reference_point"):
+                rp = np.asarray(r.get("/fit/reference_point"), dtype=float)
+                ax[0].plot([rp[0]], [rp[1]], "kx", ms=8, label="reference point", gid="reference-point")
+        elif i == 0 and r.has("/fit/box"):
             b = np.asarray(r.get("/fit/box"), dtype=float)
             if b[0] > 0 and b[1] > 0 and b[2] > b[0] and b[3] > b[1]:  # a box at zero has no place on log axes
                 ax[0].plot([b[0], b[2], b[2], b[0], b[0]], [b[1], b[1], b[3], b[3], b[1]], "--", color="k", lw=0.8, label="area box")
@@ -988,6 +1008,16 @@ def pareto_figure(results, labels=None, title=None):
     q = np.asarray(r.get("/fit/amplitude"), dtype=float)
     ax[1].semilogx(q, np.asarray(r.get("/fit/measured_frequency"), dtype=float), "ks", ms=4, label="measured")
     ax[2].loglog(q, np.asarray(r.get("/fit/measured_damping"), dtype=float), "ks", ms=4, label="measured")
+    if r.has("/fit/measured_bounds"):
+        mb = np.asarray(r.get("/fit/measured_bounds"), dtype=float).reshape(4, -1)
+        ax[1].fill_between(q, mb[0], mb[1], color="0.85", label="measured bounds")
+        ax[2].fill_between(q, np.maximum(mb[2], 1e-12), mb[3], color="0.85", label="measured bounds")
+    if r.has("/fit/predicted_frequency"):  # every member's backbone of the predicted mode, thin
+        pf = np.asarray(r.get("/fit/predicted_frequency"), dtype=float).reshape(-1, len(q))
+        pz = np.asarray(r.get("/fit/predicted_damping"), dtype=float).reshape(-1, len(q))
+        for k in range(len(pf)):
+            ax[1].semilogx(q, pf[k], "-", color="0.6", lw=0.5, label="members" if k == 0 else None)
+            ax[2].loglog(q, pz[k], "-", color="0.6", lw=0.5, label="members" if k == 0 else None)
     if r.has("/fit/end_backbones"):
         bb = np.asarray(r.get("/fit/end_backbones"), dtype=float)
         for k, name in enumerate(("least frequency error", "least damping error")):

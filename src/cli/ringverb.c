@@ -14,6 +14,11 @@ static void SynthLaw_Private(PetscInt mode, PetscReal a, PetscReal *w, PetscReal
     *w = 2 * PETSC_PI * 180, *z = 0.003;
 }
 
+/* The built-in RIPP ringdown (-ringdown_synthetic ripp): tribo's iwan4 element fs = 8 N, kt = 19739 N/m, chi = -0.5, beta = 1
+   (phi_MAX = 6.079e-4 m) in parallel with k0 = 78957 N/m on a unit mass (50 Hz stuck, 44.72 Hz slipping), x'(0) = 0.1 m/s,
+   2 kHz for 30 s (TriboRingdownSynthesizeRIPP(); the same case as test t537) */
+static const PetscReal RIPPTruth[4] = {8, 19739, -0.5, 1};
+
 static PetscErrorCode Synthetic_Private(PetscReal fs, PetscReal T, PetscInt *n, PetscReal **y)
 {
   PetscInt    m = (PetscInt)(fs * T);
@@ -45,6 +50,76 @@ static PetscErrorCode Synthetic_Private(PetscReal fs, PetscReal T, PetscInt *n, 
   PetscFunctionReturn(0);
 }
 
+/* -ringdown_ripp: the RIPP parameters of the extracted backbone (TriboRingdownEstimateRIPP(), brake-ripp §4 eqs. 40-47),
+   printed and stored as attributes of /ringdown/ripp. The amplitudes are converted to displacements in m first
+   (-ringdown_amplitude displacement|acceleration, -ringdown_units m|mm|um|m/s^2|g). */
+typedef struct {
+  PetscBool        on;
+  TriboRIPPOptions opt;
+  TriboAmplitude   meaning;
+  char             units[16];
+} RIPPSetup;
+
+static PetscErrorCode RIPPOptions_Private(PetscOptionItems *PetscOptionsObject, RIPPSetup *r)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscOptionsBool("-ringdown_ripp", "estimate the RIPP (4-parameter Iwan) parameters of the backbone (brake-ripp eqs. 40-47)",
+                             "TriboRingdownEstimateRIPP", r->on, &r->on, NULL));
+  PetscCall(PetscOptionsReal("-ringdown_ripp_mass", "modal mass m (kg)", "TriboRingdownEstimateRIPP", r->opt.mass, &r->opt.mass, NULL));
+  PetscCall(PetscOptionsReal("-ringdown_ripp_phimax", "phi_MAX (m; default ten times the largest amplitude)", "TriboRingdownEstimateRIPP",
+                             r->opt.phimax, &r->opt.phimax, NULL));
+  PetscCall(PetscOptionsReal("-ringdown_ripp_fslip", "frequency with the joint slipping (Hz; default the frequency at the largest amplitude)",
+                             "TriboRingdownEstimateRIPP", r->opt.fslip, &r->opt.fslip, NULL));
+  PetscCall(PetscOptionsReal("-ringdown_ripp_low", "fraction of the log-amplitude range used as low amplitude (chi, F_S)",
+                             "TriboRingdownEstimateRIPP", r->opt.low, &r->opt.low, NULL));
+  PetscCall(PetscOptionsBool("-ringdown_ripp_reduced", "the parameters are for tribo's reduced RIPP law iwan4 (dissipation 2^(chi+1) times eq. 45)",
+                             "TriboRingdownEstimateRIPP", r->opt.reduced, &r->opt.reduced, NULL));
+  PetscCall(PetscOptionsEnum("-ringdown_amplitude", "what the signal is: displacement or acceleration (modal: taken as displacement in m)",
+                             "TriboAmplitudeToDisplacement", TriboAmplitudes, (PetscEnum)r->meaning, (PetscEnum *)&r->meaning, NULL));
+  PetscCall(PetscOptionsString("-ringdown_units", "the signal's unit: m, mm, um, m/s^2, g", "TriboAmplitudeUnitScale", r->units, r->units,
+                               sizeof(r->units), NULL));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode RIPPWrite_Private(TriboH5 h, const RIPPSetup *r, const TriboRIPPEstimate *e)
+{
+  PetscReal v[10] = {e->kt, e->phimax, e->chi, e->fs, e->beta, e->omega1, e->omega2, e->fs0, e->beta0, r->opt.mass};
+  PetscInt  n     = 10;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboH5WriteReal(h, "/ringdown/ripp", 1, &n, v));
+  PetscCall(
+      TriboH5WriteAttrString(h, "/ringdown/ripp", "columns",
+                             "kt (N/m), phimax (m), chi, fs (N), beta, omega1 (rad/s), omega2 (rad/s), fs of eq. 43 (N), beta of eq. 44 from it, "
+                             "modal mass (kg)"));
+  PetscCall(TriboH5WriteAttrString(h, "/ringdown/ripp", "law", r->opt.reduced ? "iwan4 (reduced RIPP)" : "Segalman 4-parameter Iwan (Masing)"));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode RIPPEstimate_Private(MPI_Comm comm, RIPPSetup *r, const TriboRingdownBackbone *bb, TriboRIPPEstimate *est)
+{
+  PetscReal        *u, *w, scale;
+  PetscBool         acc;
+  TriboRIPPEstimate e;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc2(bb->n, &u, bb->n, &w));
+  for (PetscInt i = 0; i < bb->n; i++) u[i] = bb->amp[i], w[i] = 2 * PETSC_PI * bb->freq[i];
+  PetscCall(TriboAmplitudeUnitScale(comm, "-ringdown_units", r->units, &scale, &acc));
+  if (r->meaning == TRIBO_AMPLITUDE_MODAL) r->meaning = TRIBO_AMPLITUDE_DISPLACEMENT;
+  PetscCall(TriboAmplitudeToDisplacement(comm, "-ringdown_amplitude", r->meaning, scale, acc, bb->n, w, u));
+  PetscCall(TriboRingdownEstimateRIPP(comm, bb->n, u, bb->freq, bb->zeta, &r->opt, &e));
+  PetscCall(
+      PetscPrintf(comm,
+                  "  RIPP (brake-ripp §4): K_T %.5g N/m (eq. 40: %.5g -> %.5g Hz), phi_MAX %.4g m, chi %.4f (eq. 42 slope), F_S %.5g N, beta %.4g "
+                  "(eqs. 44-46; eq. 43 first guess F_S %.4g N, beta %.4g), from %" PetscInt_FMT " low-amplitude windows\n",
+                  (double)e.kt, (double)(e.omega1 / (2 * PETSC_PI)), (double)(e.omega2 / (2 * PETSC_PI)), (double)e.phimax, (double)e.chi,
+                  (double)e.fs, (double)e.beta, (double)e.fs0, (double)e.beta0, e.nlow));
+  PetscCall(PetscFree2(u, w));
+  *est = e;
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboVerbRingdown - tribo ringdown: the free decay of one mode in a time signal to its backbone (amplitude-dependent
   frequency and damping): band-pass and Hilbert transform (FFTW), window fits of phase and log amplitude, the noise floor cut
@@ -59,6 +134,11 @@ static PetscErrorCode Synthetic_Private(PetscReal fs, PetscReal T, PetscInt *n, 
 . -ringdown_band lo,hi        - the mode's band (Hz; default 0.8-1.2 times the largest spectral peak)
 . -ringdown_noise_factor <100> - windows whose smallest amplitude is not above this times the noise floor are cut
 . -ringdown_window <16>       - cycles per window
+. -ringdown_synthetic twomode|ripp - the built-in signal (ripp: the free decay of a RIPP whole-joint ROM, see RIPPTruth)
+. -ringdown_ripp              - estimate the RIPP parameters of the backbone (brake-ripp §4 eqs. 40-47, TriboRingdownEstimateRIPP()), stored
+                                in /ringdown/ripp; with -ringdown_ripp_mass <1> kg, -ringdown_ripp_phimax m, -ringdown_ripp_fslip Hz,
+                                -ringdown_ripp_low <0.5>, -ringdown_ripp_reduced <true>
+. -ringdown_amplitude displacement|acceleration, -ringdown_units m|mm|um|m/s^2|g - what the signal is (for -ringdown_ripp)
 . -output ringdown.h5         - result: /ringdown/backbone (amplitude, frequency Hz, damping ratio; amplitude increasing), time, signal
 - -ringdown_png FILE          - picture (default: the output name with .png)
 @*/
@@ -67,7 +147,10 @@ PetscErrorCode TriboVerbRingdown(MPI_Comm comm, PetscBool help)
   char in[PETSC_MAX_PATH_LEN] = "", infile[PETSC_MAX_PATH_LEN], col[64] = "signal", out[PETSC_MAX_PATH_LEN] = "ringdown.h5",
        png[PETSC_MAX_PATH_LEN] = "";
   PetscReal             fs = 0, band[2] = {0, 0}, factor = 100, *y = NULL, *bbk, *sig;
-  PetscInt              nband = 2, ncyc = 16, n, dims[2], step;
+  PetscInt              nband = 2, ncyc = 16, n, dims[2], step, synth = 0;
+  RIPPSetup             ripp     = {.on = PETSC_FALSE, .opt = {.mass = 1, .phimax = 0, .fslip = 0, .low = 0.5, .reduced = PETSC_TRUE}, .units = "m"};
+  TriboRIPPEstimate     est      = {0};
+  const char           *synths[] = {"twomode", "ripp"};
   PetscBool             setin, setband, setrate, drawn;
   TriboH5               h;
   TriboRingdownBackbone bb;
@@ -89,6 +172,10 @@ PetscErrorCode TriboVerbRingdown(MPI_Comm comm, PetscBool help)
                                   "TriboRingdownExtract", band, &nband, &setband));
   PetscCall(
       PetscOptionsReal("-ringdown_noise_factor", "cut windows not above this times the noise floor", "TriboRingdownExtract", factor, &factor, NULL));
+  PetscCall(PetscOptionsEList("-ringdown_synthetic",
+                              "the built-in signal without -ringdown_input: twomode, or ripp (a RIPP whole-joint ROM's free decay)",
+                              "TriboRingdownSynthesizeRIPP", synths, 2, synths[synth], &synth, NULL));
+  PetscCall(RIPPOptions_Private(PetscOptionsObject, &ripp));
   PetscCall(PetscOptionsInt("-ringdown_window", "cycles per window of the fits", "TriboRingdownExtract", ncyc, &ncyc, NULL));
   PetscCall(PetscOptionsString("-output", "result file (HDF5, written atomically)", "TriboH5Create", out, out, sizeof(out), NULL));
   PetscCall(PetscOptionsString("-ringdown_png", "picture of the backbone (default: the output name with .png)", "TriboDrawPicture", png, png,
@@ -105,7 +192,10 @@ PetscErrorCode TriboVerbRingdown(MPI_Comm comm, PetscBool help)
   PetscCall(TriboCheckOutput(comm, "-output", out, setin ? 1 : 0, inputs));
   if (!setin) {
     if (!setrate) fs = 2000;
-    PetscCall(Synthetic_Private(fs, 10, &n, &y));
+    if (synth == 1) {
+      PetscCall(TriboRingdownSynthesizeRIPP(comm, RIPPTruth, 78957, 1, 0.1, fs, 30, 20, &n, &y));
+    } else
+      PetscCall(Synthetic_Private(fs, 10, &n, &y));
   } else {
     const char *names[2] = {"?time", col};
     PetscReal  *d;
@@ -125,6 +215,7 @@ PetscErrorCode TriboVerbRingdown(MPI_Comm comm, PetscBool help)
     PetscCheck(fs > 0, comm, PETSC_ERR_USER_INPUT, "%s has no time column; give the sample rate with -ringdown_rate Hz", in);
   }
   PetscCall(TriboRingdownExtract(comm, n, y, fs, band[0], band[1], factor, ncyc, &bb));
+  if (ripp.on) PetscCall(RIPPEstimate_Private(comm, &ripp, &bb, &est)); // before the file: a refused estimate writes nothing
   PetscCall(PetscMalloc1(3 * bb.n, &bbk));
   for (PetscInt i = 0; i < bb.n; i++) { // amplitude increasing: the decay reversed
     PetscInt j     = bb.n - 1 - i;
@@ -135,7 +226,10 @@ PetscErrorCode TriboVerbRingdown(MPI_Comm comm, PetscBool help)
   PetscCall(PetscPrintf(comm,
                         "tribo ringdown: %s, %" PetscInt_FMT " samples at %g Hz; noise floor %g; %" PetscInt_FMT " windows of %" PetscInt_FMT
                         " cycles above %g times it\n",
-                        setin ? in : "built-in synthetic two-mode signal", n, (double)fs, (double)bb.noise, bb.n, ncyc, (double)factor));
+                        setin   ? in
+                        : synth ? "built-in synthetic RIPP ringdown"
+                                : "built-in synthetic two-mode signal",
+                        n, (double)fs, (double)bb.noise, bb.n, ncyc, (double)factor));
   PetscCall(PetscPrintf(comm, "  amplitude %.4g .. %.4g: frequency %.6g .. %.6g Hz, damping ratio %.4g .. %.4g\n", (double)bbk[0],
                         (double)bbk[3 * (bb.n - 1)], (double)bbk[1], (double)bbk[3 * (bb.n - 1) + 1], (double)bbk[2],
                         (double)bbk[3 * (bb.n - 1) + 2]));
@@ -155,6 +249,7 @@ PetscErrorCode TriboVerbRingdown(MPI_Comm comm, PetscBool help)
   PetscCall(TriboH5WriteAttrReal(h, "/ringdown", "noise_factor", factor));
   PetscCall(TriboH5WriteAttrInt(h, "/ringdown", "window_cycles", ncyc));
   PetscCall(TriboH5WriteAttrString(h, "/ringdown/backbone", "columns", "amplitude (signal units), frequency (Hz), damping ratio"));
+  if (ripp.on) PetscCall(RIPPWrite_Private(h, &ripp, &est));
   PetscCall(TriboH5Close(&h, PETSC_TRUE));
   PetscCall(
       PetscPrintf(comm, "wrote %s (/ringdown/backbone: amplitude, frequency, damping; tribo fit -fit_measured %s:/ringdown/backbone)\n", out, out));

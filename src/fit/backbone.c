@@ -3,6 +3,9 @@
      f_omega = sqrt(1/N sum (Delta omega(q_i) / omega(q_i))^2),  f_zeta = sqrt(1/N sum (Delta ln zeta(q_i) / ln zeta(q_i))^2)  (41)
    and their log10 of squares (42), the objectives that NSGA-II minimizes. */
 #include <tribofit.h>
+#include <string.h>
+
+const char *const TriboAmplitudes[] = {"modal", "displacement", "acceleration", "TriboAmplitude", "TRIBO_AMPLITUDE_", NULL};
 
 /*@
   TriboMeasuredBackboneSet - a measured backbone from arrays, checked: at least 2 points, amplitudes positive and strictly
@@ -95,6 +98,7 @@ PetscErrorCode TriboMeasuredBackboneFree(TriboMeasuredBackbone *mb)
 {
   PetscFunctionBeginUser;
   PetscCall(PetscFree3(mb->q, mb->omega, mb->zeta));
+  PetscCall(PetscFree4(mb->omlo, mb->omhi, mb->zlo, mb->zhi));
   mb->n = 0;
   PetscFunctionReturn(0);
 }
@@ -130,5 +134,63 @@ PetscErrorCode TriboFitErrors(PetscInt n, const PetscReal omx[], const PetscReal
     if (!(e41[k] < PETSC_INFINITY)) e41[k] = PETSC_INFINITY;
     e42[k] = e41[k] < PETSC_INFINITY ? PetscLog10Real(PetscMax(e41[k] * e41[k], 1e-32)) : PETSC_INFINITY;
   }
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboAmplitudeUnitScale - the factor from a measured amplitude's unit to SI (m or m/s^2), and whether it is an acceleration
+
+  Not collective (comm for the messages)
+
+  Input Parameters:
++ comm   - communicator
+. option - the option that named the unit, for the message
+- unit   - m, mm, um, m/s^2 or g (9.80665 m/s^2)
+
+  Output Parameters:
++ scale - SI value of one unit
+- acc   - PETSC_TRUE for m/s^2 and g
+@*/
+PetscErrorCode TriboAmplitudeUnitScale(MPI_Comm comm, const char option[], const char unit[], PetscReal *scale, PetscBool *acc)
+{
+  const char     *names[5] = {"m", "mm", "um", "m/s^2", "g"};
+  const PetscReal s[5]     = {1, 1e-3, 1e-6, 1, 9.80665};
+
+  PetscFunctionBeginUser;
+  for (int k = 0; k < 5; k++)
+    if (!strcmp(unit, names[k])) {
+      *scale = s[k];
+      *acc   = (PetscBool)(k >= 3);
+      PetscFunctionReturn(0);
+    }
+  SETERRQ(comm, PETSC_ERR_USER_INPUT, "option %s: unknown amplitude unit '%s', expected one of m, mm, um, m/s^2, g", option, unit);
+}
+
+/*@
+  TriboAmplitudeToDisplacement - measured amplitudes to displacement amplitudes (m): a displacement is scaled to m; an
+  acceleration amplitude (harmonic motion: |a| = omega^2 |x|) is scaled to m/s^2 and divided by omega^2
+
+  Not collective (comm for the messages)
+
+  Input Parameters:
++ comm    - communicator
+. option  - the option that named the meaning, for the messages
+. meaning - TRIBO_AMPLITUDE_DISPLACEMENT or TRIBO_AMPLITUDE_ACCELERATION (a modal amplitude has no unit: unchanged)
+. scale, acc - from TriboAmplitudeUnitScale()
+. n       - points
+- omega   - the frequency of each point (rad/s)
+
+  Input/Output Parameter:
+. q - the amplitudes
+@*/
+PetscErrorCode TriboAmplitudeToDisplacement(MPI_Comm comm, const char option[], TriboAmplitude meaning, PetscReal scale, PetscBool acc, PetscInt n,
+                                            const PetscReal omega[], PetscReal q[])
+{
+  PetscFunctionBeginUser;
+  if (meaning == TRIBO_AMPLITUDE_MODAL) PetscFunctionReturn(0);
+  PetscCheck(acc == (meaning == TRIBO_AMPLITUDE_ACCELERATION), comm, PETSC_ERR_USER_INPUT,
+             "option %s: an amplitude of %s needs a unit of %s (m, mm, um for a displacement; m/s^2 or g for an acceleration)", option,
+             TriboAmplitudes[meaning], meaning == TRIBO_AMPLITUDE_ACCELERATION ? "acceleration" : "length");
+  for (PetscInt i = 0; i < n; i++) q[i] *= scale / (acc ? omega[i] * omega[i] : 1);
   PetscFunctionReturn(0);
 }

@@ -6,6 +6,7 @@
    (§3.5.2: selection only; the front is reported without it). A failed backbone is an infinite error. The area metric of
    the front (§3.7, Fig. 8) is computed in the eq. 41 errors against the box -fit_box x0,y0,x1,y1. */
 #include <tribofit.h>
+#include <string.h>
 
 struct _p_TriboFit {
   MPI_Comm              comm;
@@ -33,8 +34,39 @@ struct _p_TriboFit {
   char       bistart[PETSC_MAX_PATH_LEN];
   PetscInt   nbi, *fmethod;
   PetscReal *bx, *bf42;
+  /* the experimental variability (src/fit/measured.c, Table 2) when the measured backbone has bounds */
+  PetscBool  hasvar;
+  PetscReal  var[4]; /* eq. 41 of the upper bound (frequency, damping), of the lower bound */
+  PetscReal  ref[2]; /* the reference point: the lower corner of the area box (Table 4) */
+  PetscReal *qb;     /* [4 n] the bounds at the comparison amplitudes: frequency lower, upper (Hz), damping lower, upper */
+  /* -fit_model rom: a user's ROM with the law on the whole interface (src/fit/fjrom.c) instead of the whole-joint ROM */
+  TriboFJROM fj;
+  PetscBool  modelrom;
+  char       rompath[PETSC_MAX_PATH_LEN], bbmethod[32];
 };
 static const char *const FitMethods_Private[] = {"nsga2", "bi", "both"};
+
+/* the model of the fit: the whole-joint ROM, or the ROM of -fit_model rom */
+static PetscErrorCode ModelSetParameter_Private(TriboFit fit, const char name[], PetscReal v)
+{
+  PetscFunctionBeginUser;
+  if (fit->fj)
+    PetscCall(TriboFJROMSetParameter(fit->fj, name, v));
+  else
+    PetscCall(TriboWJROMSetParameter(fit->w, name, v));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode ModelBackbone_Private(TriboFit fit, PetscInt n, const PetscReal q[], PetscReal f[], PetscReal z[], PetscReal *resid,
+                                            PetscBool *ok)
+{
+  PetscFunctionBeginUser;
+  if (fit->fj)
+    PetscCall(TriboFJROMBackbone(fit->fj, n, q, f, z, resid, ok));
+  else
+    PetscCall(TriboWJROMBackbone(fit->w, n, q, f, z, resid, ok));
+  PetscFunctionReturn(0);
+}
 
 PetscErrorCode TriboFitCreate(MPI_Comm comm, TriboFit *fit)
 {
@@ -46,6 +78,7 @@ PetscErrorCode TriboFitCreate(MPI_Comm comm, TriboFit *fit)
   f->n    = 20;
   f->k0   = 3.95e5;
   PetscCall(PetscStrncpy(f->law, TRIBOLAWIWAN4, sizeof(f->law)));
+  PetscCall(PetscStrncpy(f->bbmethod, "rqnma", sizeof(f->bbmethod)));
   *fit = f;
   PetscFunctionReturn(0);
 }
@@ -60,6 +93,16 @@ PetscErrorCode TriboFitSetMeasured(TriboFit fit, const TriboMeasuredBackbone *mb
   PetscCall(PetscMalloc1(mb->n, &fr));
   for (PetscInt i = 0; i < mb->n; i++) fr[i] = mb->omega[i] / (2 * PETSC_PI);
   PetscCall(TriboMeasuredBackboneSet(fit->comm, "(given)", mb->n, mb->q, fr, mb->zeta, &fit->mb));
+  if (mb->omlo) { // the bounds, in Hz
+    PetscReal *b;
+    PetscCall(PetscMalloc1(4 * mb->n, &b));
+    for (PetscInt i = 0; i < mb->n; i++)
+      b[i] = mb->omlo[i] / (2 * PETSC_PI), b[mb->n + i] = mb->omhi[i] / (2 * PETSC_PI), b[2 * mb->n + i] = mb->zlo[i], b[3 * mb->n + i] = mb->zhi[i];
+    PetscCall(TriboMeasuredBackboneSetBounds(fit->comm, "(given)", &fit->mb, b, b + mb->n, b + 2 * mb->n, b + 3 * mb->n));
+    PetscCall(PetscFree(b));
+  }
+  fit->mb.nrepeat = mb->nrepeat;
+  PetscCall(PetscStrncpy(fit->mb.unit, mb->unit, sizeof(fit->mb.unit)));
   PetscCall(PetscFree(fr));
   PetscFunctionReturn(0);
 }
@@ -81,8 +124,8 @@ static PetscErrorCode Objective_Private(void *ctx, const PetscReal x[], PetscRea
   // a parameter set outside the law's admissible set (e.g. Bouc-Wen's |beta| > alpha) is a failed member, not a failed run
   PetscCall(PetscPushErrorHandler(PetscReturnErrorHandler, NULL));
   ierr = 0;
-  for (PetscInt k = 0; k < fit->np && !ierr; k++) ierr = TriboWJROMSetParameter(fit->w, fit->names[k], Physical_Private(fit, k, x[k]));
-  if (!ierr) ierr = TriboWJROMBackbone(fit->w, fit->n, fit->q, fit->wf, fit->wz, &resid, &ok);
+  for (PetscInt k = 0; k < fit->np && !ierr; k++) ierr = ModelSetParameter_Private(fit, fit->names[k], Physical_Private(fit, k, x[k]));
+  if (!ierr) ierr = ModelBackbone_Private(fit, fit->n, fit->q, fit->wf, fit->wz, &resid, &ok);
   PetscCall(PetscPopErrorHandler());
   if (ierr) ok = PETSC_FALSE, resid = 0;
   for (PetscInt i = 0; i < fit->n; i++) fit->wf[i] *= 2 * PETSC_PI;
@@ -115,7 +158,10 @@ static PetscErrorCode ParseParam_Private(TriboFit fit, PetscInt k, const char sp
     }
   PetscCheck(nt == 3 || nt == 4, fit->comm, PETSC_ERR_USER_INPUT, "option -fit_params: \"%s\": expected name:lower:upper or name:lower:upper:log|lin",
              spec);
-  PetscCall(TriboWJROMGetParameterNames(fit->w, &nn, &names));
+  if (fit->fj)
+    PetscCall(TriboFJROMGetParameterNames(fit->fj, &nn, &names));
+  else
+    PetscCall(TriboWJROMGetParameterNames(fit->w, &nn, &names));
   for (PetscInt i = 0; i < nn; i++) {
     PetscBool eq;
     PetscCall(PetscStrcmp(tok[0], names[i], &eq));
@@ -185,6 +231,19 @@ PetscErrorCode TriboFitSetFromOptions(TriboFit fit)
                              "TriboWJROMSetParameter", fit->k0, &fit->k0, NULL));
   PetscCall(
       PetscOptionsReal("-fit_zeta0", "viscous damping ratio added (fixed unless fitted)", "TriboWJROMSetParameter", fit->zeta0, &fit->zeta0, NULL));
+  {
+    const char *models[2] = {"wjrom", "rom"};
+    PetscInt    im        = fit->fj ? 1 : 0;
+    PetscCall(PetscOptionsEList("-fit_model", "the model: wjrom (one discrete element) or rom (-fit_rom, the law on the whole interface)",
+                                "TriboFJROMCreate", models, 2, models[im], &im, NULL));
+    PetscCall(
+        PetscOptionsString("-fit_rom", "the ROM file of -fit_model rom", "TriboFJROMCreate", fit->rompath, fit->rompath, sizeof(fit->rompath), NULL));
+    PetscCall(PetscOptionsString("-fit_backbone", "backbone of -fit_model rom: rqnma, rqnma_nonmasing, epmc", "TriboFJROMBackbone", fit->bbmethod,
+                                 fit->bbmethod, sizeof(fit->bbmethod), NULL));
+    if (im == 1 && !fit->rompath[0]) fit->rompath[0] = '?'; // checked below: -fit_model rom needs -fit_rom
+    if (im == 0) fit->rompath[0] = fit->rompath[0] == '?' ? 0 : fit->rompath[0];
+    fit->modelrom = (PetscBool)(im == 1);
+  }
   PetscCall(PetscOptionsRealArray("-fit_box", "area metric box x0,y0,x1,y1 in the eq. 41 errors", "TriboParetoArea", fit->box, &nbox, &fit->boxset));
   TriboOptionsEnd();
   for (PetscInt k = 0; set && k < nspec; k++) { // PetscOptionsStringArray() allocates the strings
@@ -201,6 +260,13 @@ PetscErrorCode TriboFitSetFromOptions(TriboFit fit)
   PetscCall(TriboWJROMSetFromOptions(fit->w));
   PetscCall(TriboWJROMSetParameter(fit->w, "k0", fit->k0));
   PetscCall(TriboWJROMSetParameter(fit->w, "zeta0", fit->zeta0));
+  PetscCall(TriboFJROMDestroy(&fit->fj));
+  if (fit->modelrom) {
+    PetscCheck(fit->rompath[0] && fit->rompath[0] != '?', fit->comm, PETSC_ERR_USER_INPUT,
+               "option -fit_model rom: give the ROM file with -fit_rom FILE");
+    PetscCall(TriboFJROMCreate(PETSC_COMM_SELF, fit->rompath, fit->law, fit->bbmethod, &fit->fj));
+    PetscCall(TriboFJROMSetParameter(fit->fj, "zeta0", fit->zeta0));
+  }
   if (!set) {
     PetscBool iwan, bw;
     PetscCall(PetscStrcmp(fit->law, TRIBOLAWIWAN4, &iwan));
@@ -254,6 +320,10 @@ PetscErrorCode TriboFitSetFromOptions(TriboFit fit)
       PetscCheck(!given, fit->comm, PETSC_ERR_USER_INPUT, "option -fit_method: unknown method \"%s\", expected nsga2, bi or both", name);
     }
     fit->method = m;
+    PetscCheck(m == 0 || !fit->modelrom, fit->comm, PETSC_ERR_USER_INPUT,
+               "option -fit_method %s: boundary intersection differentiates the whole-joint ROM's Masing backbone only; use -fit_method nsga2 with "
+               "-fit_model rom",
+               FitMethods_Private[m]);
     if (fit->bistart[0]) { // checked before any optimization runs
       PetscBool exists;
       PetscCall(PetscTestFile(fit->bistart, 'r', &exists));
@@ -269,6 +339,37 @@ PetscErrorCode TriboFitSetFromOptions(TriboFit fit)
     PetscCall(TriboBIDestroy(&fit->bi));
     PetscCall(TriboBICreate(fit->comm, &fit->bi));
     PetscCall(TriboBISetFromOptions(fit->bi));
+  }
+  PetscFunctionReturn(0);
+}
+
+/* The experimental variability (Table 2: eq. 41 of the bounds) and the reference point of the area metric (Table 4, Fig. 8:
+   "a lower bound of the minimum between all model fits for the given mode and the experimental variability"): per objective
+   the smaller of the front's least error and the variability, the variability being the larger of the upper and the lower
+   bound's where both are defined (the dashed box of Figs. 9-19) */
+static PetscErrorCode Variability_Private(TriboFit fit)
+{
+  PetscFunctionBeginUser;
+  fit->hasvar = (PetscBool)(fit->mb.omlo != NULL);
+  if (!fit->hasvar) PetscFunctionReturn(0);
+  PetscCall(TriboMeasuredBackboneVariability(&fit->mb, fit->n, fit->q, fit->var));
+  PetscCall(PetscFree(fit->qb));
+  PetscCall(PetscMalloc1(4 * fit->n, &fit->qb));
+  for (PetscInt k = 0; k < fit->n; k++) { // the bounds at the comparison amplitudes, for the picture
+    PetscInt  j = 0;
+    PetscReal s;
+    while (j < fit->mb.n - 2 && fit->q[k] > fit->mb.q[j + 1]) j++;
+    s                       = PetscMin(PetscMax(PetscLogReal(fit->q[k] / fit->mb.q[j]) / PetscLogReal(fit->mb.q[j + 1] / fit->mb.q[j]), 0), 1);
+    fit->qb[k]              = ((1 - s) * fit->mb.omlo[j] + s * fit->mb.omlo[j + 1]) / (2 * PETSC_PI);
+    fit->qb[fit->n + k]     = ((1 - s) * fit->mb.omhi[j] + s * fit->mb.omhi[j + 1]) / (2 * PETSC_PI);
+    fit->qb[2 * fit->n + k] = (1 - s) * fit->mb.zlo[j] + s * fit->mb.zlo[j + 1];
+    fit->qb[3 * fit->n + k] = (1 - s) * fit->mb.zhi[j] + s * fit->mb.zhi[j + 1];
+  }
+  for (PetscInt o = 0; o < 2; o++) {
+    PetscReal v = fit->var[o], l = fit->var[2 + o], best = PETSC_INFINITY;
+    if (!PetscIsNanReal(l)) v = PetscMax(v, l);
+    for (PetscInt i = 0; i < fit->nfront; i++) best = PetscMin(best, fit->f41[2 * i + o]);
+    fit->ref[o] = PetscMin(best, v);
   }
   PetscFunctionReturn(0);
 }
@@ -335,12 +436,21 @@ PetscErrorCode TriboFitSolve(TriboFit fit)
     fit->nfront = nf = m;
     PetscCall(PetscFree4(ux, u41, u42, idx));
   }
+  PetscCall(Variability_Private(fit));
   if (!fit->boxset) {
     fit->box[0] = fit->box[1] = 0;
     fit->box[2] = fit->box[3] = 0;
     for (PetscInt i = 0; i < nf; i++) fit->box[2] = PetscMax(fit->box[2], fit->f41[2 * i]), fit->box[3] = PetscMax(fit->box[3], fit->f41[2 * i + 1]);
     if (!(fit->box[2] > 0)) fit->box[2] = 1;
     if (!(fit->box[3] > 0)) fit->box[3] = 1;
+    if (fit->hasvar) { // Table 4: the box's lower corner is the reference point, its upper corner holds the front and the variability
+      for (PetscInt o = 0; o < 2; o++) {
+        PetscReal v     = PetscIsNanReal(fit->var[2 + o]) ? fit->var[o] : PetscMax(fit->var[o], fit->var[2 + o]);
+        fit->box[o]     = fit->ref[o];
+        fit->box[2 + o] = PetscMax(fit->box[2 + o], v);
+        if (!(fit->box[2 + o] > fit->box[o])) fit->box[2 + o] = 2 * fit->box[o];
+      }
+    }
   }
   PetscCall(TriboParetoArea(nf, fit->f41, fit->box, &fit->area, &fit->fraction));
   PetscFunctionReturn(0);
@@ -383,9 +493,12 @@ PetscErrorCode TriboFitView(TriboFit fit, PetscViewer v)
 
   PetscFunctionBeginUser;
   PetscCall(PetscViewerASCIIPrintf(
-      v, "fit of law %s on a whole-joint ROM (Masing RQNMA) to %" PetscInt_FMT " measured points at %" PetscInt_FMT " amplitudes %g .. %g%s\n",
-      fit->law, fit->mb.n, fit->n, fit->n ? (double)fit->q[0] : 0.0, fit->n ? (double)fit->q[fit->n - 1] : 0.0,
-      fit->penalty ? ", residual penalty" : ""));
+      v, "fit of law %s on %s to %" PetscInt_FMT " measured points at %" PetscInt_FMT " amplitudes %g .. %g%s\n", fit->law,
+      fit->fj ? (strcmp(fit->bbmethod, "epmc")
+                     ? (strcmp(fit->bbmethod, "rqnma") ? "the ROM -fit_rom (non-Masing RQNMA)" : "the ROM -fit_rom (Masing RQNMA)")
+                     : "the ROM -fit_rom (EPMC)")
+              : "a whole-joint ROM (Masing RQNMA)",
+      fit->mb.n, fit->n, fit->n ? (double)fit->q[0] : 0.0, fit->n ? (double)fit->q[fit->n - 1] : 0.0, fit->penalty ? ", residual penalty" : ""));
   if (fit->method != 1) PetscCall(TriboNSGA2View(fit->nsga, v));
   if (fit->method != 0) {
     PetscInt nb = 0;
@@ -402,6 +515,12 @@ PetscErrorCode TriboFitView(TriboFit fit, PetscViewer v)
   PetscCall(PetscViewerASCIIPrintf(
       v, "  Pareto front: %" PetscInt_FMT " members; least frequency error %.4g (damping %.4g), least damping error %.4g (frequency %.4g) (eq. 41)\n",
       fit->nfront, (double)fit->f41[2 * iw], (double)fit->f41[2 * iw + 1], (double)fit->f41[2 * iz + 1], (double)fit->f41[2 * iz]));
+  if (fit->hasvar)
+    PetscCall(PetscViewerASCIIPrintf(v,
+                                     "  experimental variability (eq. 41 of the bounds%s, Table 2): upper bound frequency %.3e damping %.3e, lower "
+                                     "bound frequency %.3e damping %.3e; reference point %.3e, %.3e\n",
+                                     fit->mb.nrepeat ? " of the repeats" : "", (double)fit->var[0], (double)fit->var[1], (double)fit->var[2],
+                                     (double)fit->var[3], (double)fit->ref[0], (double)fit->ref[1]));
   PetscCall(PetscViewerASCIIPrintf(v, "  area metric: %.4g (%.4g of the box %g,%g - %g,%g)\n", (double)fit->area, (double)fit->fraction,
                                    (double)fit->box[0], (double)fit->box[1], (double)fit->box[2], (double)fit->box[3]));
   for (PetscInt k = 0; k < fit->np; k++) {
@@ -452,8 +571,8 @@ PetscErrorCode TriboFitWriteH5(TriboFit fit, TriboH5 h)
     if (fit->f41[2 * i + 1] < fit->f41[2 * ends[1] + 1]) ends[1] = i;
   }
   for (PetscInt e = 0; e < 2 && fit->nfront; e++) { // the backbones of the front's ends: least frequency error, least damping error
-    for (PetscInt k = 0; k < fit->np; k++) PetscCall(TriboWJROMSetParameter(fit->w, fit->names[k], fit->fx[ends[e] * fit->np + k]));
-    PetscCall(TriboWJROMBackbone(fit->w, fit->n, fit->q, b + 2 * fit->n + 2 * e * fit->n, b + 2 * fit->n + (2 * e + 1) * fit->n, &resid, &ok));
+    for (PetscInt k = 0; k < fit->np; k++) PetscCall(ModelSetParameter_Private(fit, fit->names[k], fit->fx[ends[e] * fit->np + k]));
+    PetscCall(ModelBackbone_Private(fit, fit->n, fit->q, b + 2 * fit->n + 2 * e * fit->n, b + 2 * fit->n + (2 * e + 1) * fit->n, &resid, &ok));
   }
   d[0] = 4, d[1] = fit->n;
   if (fit->nfront) PetscCall(TriboH5WriteReal(h, "/fit/end_backbones", 2, d, b + 2 * fit->n));
@@ -461,10 +580,37 @@ PetscErrorCode TriboFitWriteH5(TriboFit fit, TriboH5 h)
   PetscCall(TriboH5WriteAttrString(h, "/fit/end_backbones", "rows",
                                    "frequency (Hz) and damping of the least-frequency-error member, then of the least-damping-error member"));
   PetscCall(TriboH5WriteAttrString(h, "/fit", "law", fit->law));
+  PetscCall(TriboH5WriteAttrString(h, "/fit", "model", fit->fj ? "rom" : "wjrom"));
+  if (fit->fj) PetscCall(TriboH5WriteAttrString(h, "/fit", "backbone", fit->bbmethod));
   PetscCall(TriboH5WriteAttrReal(h, "/fit", "area", fit->area));
   PetscCall(TriboH5WriteAttrReal(h, "/fit", "area_fraction", fit->fraction));
   d[0] = 4;
   PetscCall(TriboH5WriteReal(h, "/fit/box", 1, d, fit->box));
+  if (fit->hasvar) {
+    d[0] = 4;
+    PetscCall(TriboH5WriteReal(h, "/fit/variability", 1, d, fit->var));
+    PetscCall(TriboH5WriteAttrString(h, "/fit/variability", "columns",
+                                     "eq. 41 frequency and damping errors of the upper bound, then of the lower bound (NaN: a lower damping <= 0)"));
+    d[0] = 2;
+    PetscCall(TriboH5WriteReal(h, "/fit/reference_point", 1, d, fit->ref));
+    d[0] = 4, d[1] = fit->n;
+    PetscCall(TriboH5WriteReal(h, "/fit/measured_bounds", 2, d, fit->qb));
+    PetscCall(TriboH5WriteAttrString(h, "/fit/measured_bounds", "rows", "frequency lower, upper (Hz), damping lower, upper"));
+  }
+  PetscCall(TriboH5WriteAttrString(h, "/fit", "amplitude_meaning", fit->mb.unit));
+  if (fit->nfront) { // the table of parameter ranges (porter-et-al-2022 App. A): the front's smallest and largest value of each
+    PetscReal *r;
+    PetscCall(PetscMalloc1(2 * fit->np, &r));
+    for (PetscInt k = 0; k < fit->np; k++) {
+      r[2 * k] = PETSC_MAX_REAL, r[2 * k + 1] = -PETSC_MAX_REAL;
+      for (PetscInt i = 0; i < fit->nfront; i++)
+        r[2 * k] = PetscMin(r[2 * k], fit->fx[i * fit->np + k]), r[2 * k + 1] = PetscMax(r[2 * k + 1], fit->fx[i * fit->np + k]);
+    }
+    d[0] = fit->np, d[1] = 2;
+    PetscCall(TriboH5WriteReal(h, "/fit/parameter_ranges", 2, d, r));
+    PetscCall(TriboH5WriteAttrString(h, "/fit/parameter_ranges", "columns", "the front's smallest and largest value of each parameter (/fit/names)"));
+    PetscCall(PetscFree(r));
+  }
   if (fit->method != 1) PetscCall(TriboNSGA2WriteH5(fit->nsga, h, "/fit/nsga2"));
   PetscCall(TriboH5WriteAttrString(h, "/fit", "method", FitMethods_Private[fit->method]));
   if (fit->nfront) { // 0: NSGA-II, 1: boundary intersection
@@ -487,6 +633,7 @@ PetscErrorCode TriboFitDestroy(TriboFit *fit)
   if (!f) PetscFunctionReturn(0);
   PetscCall(TriboMeasuredBackboneFree(&f->mb));
   PetscCall(TriboWJROMDestroy(&f->w));
+  PetscCall(TriboFJROMDestroy(&f->fj));
   PetscCall(TriboNSGA2Destroy(&f->nsga));
   for (PetscInt k = 0; k < f->np; k++) PetscCall(PetscFree(f->names[k]));
   PetscCall(PetscFree(f->names));
@@ -496,6 +643,7 @@ PetscErrorCode TriboFitDestroy(TriboFit *fit)
   PetscCall(TriboBIDestroy(&f->bi));
   PetscCall(PetscFree(f->fmethod));
   PetscCall(PetscFree2(f->bx, f->bf42));
+  PetscCall(PetscFree(f->qb));
   PetscCall(PetscFree(f));
   *fit = NULL;
   PetscFunctionReturn(0);

@@ -14,6 +14,7 @@ struct _p_TriboWJROM {
   TriboLaw     law;
   char         type[64];
   PetscReal    k0, zeta0;
+  PetscReal    psi; /* the joint's displacement per unit modal amplitude (1 for the fitted mode; TriboWJROMSetParticipation()) */
   PetscInt     nnames;
   const char **names; /* the law's parameters, then k0, zeta0 */
 };
@@ -33,6 +34,7 @@ PetscErrorCode TriboWJROMCreate(MPI_Comm comm, TriboWJROM *w)
   PetscCall(PetscNew(&p));
   p->comm = comm;
   p->k0   = 1e6;
+  p->psi  = 1;
   PetscCall(TriboROMCreate(comm, &p->rom));
   PetscCall(TriboROMSetSizes(p->rom, 1, 0));
   PetscCall(MatSetValue(p->rom->M, 0, 0, 1.0, INSERT_VALUES));
@@ -132,6 +134,22 @@ PetscErrorCode TriboWJROMSetParameter(TriboWJROM w, const char name[], PetscReal
 }
 
 /*@
+  TriboWJROMSetParticipation - the joint's displacement per unit modal amplitude of the mode (psi): m q'' + k0 q + psi f(psi q) = 0.
+  1 for the mode the law was fitted on; another mode of the same structure engages the same joint with its own psi (the ratio
+  of the joint's relative displacement in that mode to that in the fitted mode, both mass-normalized) and its own k0
+
+  Not collective
+@*/
+PetscErrorCode TriboWJROMSetParticipation(TriboWJROM w, PetscReal psi)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(psi != 0 && PetscIsNormalReal(psi), w->comm, PETSC_ERR_USER_INPUT,
+             "whole-joint ROM: the joint participation psi must be nonzero, got %g", (double)psi);
+  w->psi = psi;
+  PetscFunctionReturn(0);
+}
+
+/*@
   TriboWJROMBackbone - the Masing RQNMA backbone at the given modal amplitudes
 
   Collective on the ROM's communicator
@@ -162,6 +180,9 @@ PetscErrorCode TriboWJROMBackbone(TriboWJROM w, PetscInt na, const PetscReal q[]
   PetscCall(MatSetValue(w->rom->K, 0, 0, w->k0, INSERT_VALUES));
   PetscCall(MatAssemblyBegin(w->rom->K, MAT_FINAL_ASSEMBLY));
   PetscCall(MatAssemblyEnd(w->rom->K, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatSetValue(w->rom->iface->L, 0, 0, w->psi, INSERT_VALUES)); // u_t = psi q, f = psi t(u_t)
+  PetscCall(MatAssemblyBegin(w->rom->iface->L, MAT_FINAL_ASSEMBLY));
+  PetscCall(MatAssemblyEnd(w->rom->iface->L, MAT_FINAL_ASSEMBLY));
   PetscCall(TriboJointCreate(w->comm, &joint));
   PetscCall(TriboJointSetROM(joint, w->rom));
   PetscCall(TriboJointSetLaw(joint, w->law));
