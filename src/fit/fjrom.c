@@ -49,6 +49,10 @@ PetscErrorCode TriboFJROMCreate(MPI_Comm comm, const char path[], const char law
   PetscCall(TriboROMLoad(comm, path, &p->rom));
   PetscCheck(p->rom->iface && !p->rom->elements, comm, PETSC_ERR_USER_INPUT,
              "%s (option -fit_rom): a fit on a ROM needs a joint interface with one law on it (a .yaml system brings its own laws)", path);
+  /* the NMA of each evaluation reads its options (prefix fjrom_) only when it runs, after tribo fit has checked the options
+     given: the namespace is registered so that they are not taken for misspellings (e.g. -fjrom_cont_ds_max, EPMC's largest
+     continuation step) */
+  PetscCall(TriboOptionsRegisterNamespace("fjrom_"));
   PetscCall(TriboLawCreate(comm, &p->law));
   PetscCall(TriboLawSetType(p->law, law));
   PetscCall(TriboLawSetFromOptions(p->law));
@@ -122,7 +126,14 @@ PetscErrorCode TriboFJROMBackbone(TriboFJROM fj, PetscInt na, const PetscReal q[
     PetscCall(TriboNMASetOptionsPrefix(nma, "fjrom_"));
     PetscCall(TriboNMASetType(nma, epmc ? TRIBONMAEPMC : TRIBONMARQNMA));
     PetscCall(TriboNMASetJoint(nma, joint));
-    PetscCall(TriboNMASetAmplitudes(nma, na, q));
+    if (epmc) { // EPMC's continuation stops at its first point past the last amplitude and drops it: aim 1.5 times further so
+      PetscReal *qq; // that the branch brackets every amplitude asked
+      PetscCall(PetscMalloc1(na, &qq));
+      PetscCall(PetscArraycpy(qq, q, na));
+      qq[na - 1] *= 1.5;
+      PetscCall(TriboNMASetAmplitudes(nma, na, qq));
+      PetscCall(PetscFree(qq));
+    } else PetscCall(TriboNMASetAmplitudes(nma, na, q));
     PetscCall(PetscOptionsSetValue(NULL, "-fjrom_rqnma_masing", strcmp(fj->method, "rqnma") ? "0" : "1"));
     PetscCall(PetscOptionsSetValue(NULL, "-fjrom_backbone_quiet", "1"));
     PetscCall(TriboNMASetFromOptions(nma));
