@@ -66,7 +66,10 @@ static inline void ProjectDisc_Private(PetscReal r, PetscReal *t1, PetscReal *t2
   }
 }
 
-/* The diagonal D of G per component and point (from op->diagonal, else the probed scalar per component) */
+/* The diagonal D of G per component and point (from op->diagonal, else the probed scalar per component). The two tangential
+   components of a point get the same entry, the larger of the two: a step x - D^-1 F with different tangential scalings has
+   fixed points of proj_D that are not solutions (the disc's normal cone is not invariant under anisotropic scaling); with one
+   scalar per point (Studer's r_i per contact) the fixed points of eq. B.1 are the solutions for any r_i > 0. */
 static PetscErrorCode Diagonal_Private(const TriboContactOperator *op, const PetscBool mask[], PetscReal *const d[])
 {
   PetscFunctionBeginUser;
@@ -79,6 +82,7 @@ static PetscErrorCode Diagonal_Private(const TriboContactOperator *op, const Pet
       for (PetscInt i = 0; i < op->nlocal; i++) d[c][i] = v;
     }
   }
+  for (PetscInt i = 0; i < op->nlocal; i++) d[1][i] = d[2][i] = PetscMax(d[1][i], d[2][i]);
   PetscFunctionReturn(0);
 }
 
