@@ -59,6 +59,55 @@ PETSC_EXTERN PetscErrorCode TriboContactSolverParamsDefault(TriboContactSolverPa
 PETSC_EXTERN PetscErrorCode TriboContactSolveNormal(TriboHalfSpace, const TriboContactSolverParams *, const PetscReal[], const PetscBool[], PetscBool,
                                                     PetscReal, PetscReal[], PetscReal[], TriboContactInfo *);
 
+/* csolve: the compliance operator and the frictional solvers (src/contact/solve.c, src/contact/friction.c) */
+/* A compliance operator on this rank's grid points: out[c][i] = sum_d (G_cd in[d])[i], c, d in 0..ncomp-1 with components
+   n, t1, t2 (ncomp 1: normal only). For two identical half spaces G is block diagonal n | (t1,t2) (App. A); coupled to a
+   reduced structure (eq. 15-18) G = C + W_b^T K^-1 W_b couples all three. */
+typedef struct {
+  MPI_Comm  comm;
+  PetscInt  nlocal; /* grid points of this rank (the TriboHalfSpace's local rows times nx) */
+  PetscInt  ncomp;  /* 1 or 3 */
+  PetscReal cell;   /* cell area dA (m^2): tractions p times dA are forces */
+  PetscErrorCode (*apply)(void *ctx, const PetscReal *const in[], PetscReal *const out[]);
+  void *ctx;
+  /* optional (NULL: the solvers probe one point with one product, and PJOR uses D = I): d[c][i] = G_cc at point i (the diagonal).
+     Added by csolve after the agreed interface: zero the struct before filling it ({0} or PetscMemzero). */
+  PetscErrorCode (*diagonal)(void *ctx, PetscReal *const d[]);
+} TriboContactOperator;
+PETSC_EXTERN PetscErrorCode TriboContactOperatorFromHalfSpace(TriboHalfSpace, PetscInt ncomp, TriboContactOperator *);
+PETSC_EXTERN PetscErrorCode TriboContactOperatorGetDiagonal(const TriboContactOperator *, PetscInt, const PetscBool[], PetscReal *);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetCoarseLevels(TriboHalfSpace, PetscInt);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceGetCoarse(TriboHalfSpace, TriboHalfSpace *);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceApplyTangential(TriboHalfSpace, const PetscReal[], const PetscReal[], PetscReal[], PetscReal[]);
+/* Normal contact on any SPD operator (Polonsky-Keer CG), load or approach controlled, as TriboContactSolveNormal */
+PETSC_EXTERN PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *, const TriboContactSolverParams *, const PetscReal h[],
+                                                      const PetscBool mask[], PetscBool loadcontrol, PetscReal target, PetscReal p[], PetscReal g[],
+                                                      TriboContactInfo *);
+/* One load increment of the 3-D frictional contact problem (eq. 19-28, App. B): given the imposed gap increment dgex[3]
+   (far-field / structural, per component), the committed tractions p0[3] and the topography h, find p[3] with
+   p_n >= 0, g_n >= 0, p_n g_n = 0 and Coulomb's disc |p_t| <= mu p_n with slip increments opposite to p_t (velocity-level eq. 5-6
+   discretized on the increment). Warm started from p[]. method: TRIBO_FRICTION_FAST (the default fast solver) or
+   TRIBO_FRICTION_PJOR (App. B reference). See the man page of TriboContactSolveFriction() for the exact definitions of h and g. */
+typedef enum { TRIBO_FRICTION_FAST, TRIBO_FRICTION_PJOR } TriboFrictionMethod;
+PETSC_EXTERN const char *const TriboFrictionMethods[];
+typedef struct {
+  PetscInt  its;
+  PetscBool converged;
+  PetscReal error, fn, ft[2], dissip;
+  PetscInt  nopen, nstick, nslip;
+} TriboFrictionInfo;
+PETSC_EXTERN PetscErrorCode TriboContactSolveFriction(const TriboContactOperator *, const TriboContactSolverParams *, TriboFrictionMethod,
+                                                      PetscReal mu, const PetscReal h[], const PetscBool mask[], const PetscReal *const dgex[],
+                                                      const PetscReal *const p0[], PetscReal *const p[], PetscReal *const g[], PetscInt state[],
+                                                      TriboFrictionInfo *);
+/* Force control of the tangential load: the total tangential force Q[2] (N) is imposed, the rigid tangential shift s[2] (m, added
+   to dgex[1], dgex[2] at every point) is the unknown (in: its start, out: the solution) */
+PETSC_EXTERN PetscErrorCode TriboContactSolveFrictionForce(const TriboContactOperator *, const TriboContactSolverParams *, TriboFrictionMethod,
+                                                           PetscReal mu, const PetscReal h[], const PetscBool mask[], const PetscReal *const dgex[],
+                                                           const PetscReal *const p0[], const PetscReal Q[], PetscReal s[], PetscReal *const p[],
+                                                           PetscReal *const g[], PetscInt state[], TriboFrictionInfo *);
+/* end csolve */
+
 /* Tangential contact (src/contact/tangential.c): shear traction q (x direction) with |q| <= mu p and the accumulated slip
    s of the previous step (history), displacement controlled by the rigid tangential shift delta_t. */
 typedef struct {

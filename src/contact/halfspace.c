@@ -24,10 +24,13 @@ struct _p_TriboHalfSpace {
   PetscInt       mx, my;     /* FFT lengths (padded, or nx, ny when periodic) */
   PetscInt       padx, pady; /* requested padded lengths (0: 2 nx, 2 ny) */
   PetscInt       plan;       /* FFTW planner effort: 0 estimate, 1 measure, 2 patient */
+  PetscInt       levels;     /* coarse levels requested (-contact_coarse_levels) */
+  TriboHalfSpace coarse;     /* the operator on the grid coarsened by 2 x 2 (NULL: none), for coarse-to-fine warm starts */
   PetscBool      setup;
   PetscInt       nc;                     /* complex columns mx/2 + 1 */
   ptrdiff_t      nyl, j0, ncl, c0;       /* local rows and local columns of the transposed array */
   double        *rbuf;                   /* nyl x mx real rows */
+  double        *sbuf;                   /* tangential: the spectrum of the x traction (ncl x my complex) */
   double        *cbuf, *tbuf, *ybuf;     /* complex (re, im interleaved): nyl x nc, ncl x ny (transposed), ncl x my (padded columns) */
   PetscReal     *khat[TRIBO_HS_NKERNEL]; /* real kernel spectra ncl x my (NULL: not set up) */
   fftw_plan      pr2c, pc2r, pfy, pby, ptf, ptb;
@@ -130,6 +133,35 @@ PetscErrorCode TriboHalfSpaceSetFFTWPlan(TriboHalfSpace hs, PetscInt effort)
   PetscFunctionReturn(0);
 }
 
+/*@C
+  TriboHalfSpaceSetCoarseLevels - the number of coarse operators (each on the grid coarsened by 2 x 2 cells) built by
+  TriboHalfSpaceSetUp() for the coarse-to-fine warm start of TriboContactSolveNormal() (0: none)
+
+  Notes:
+  A level is built only where both grid sizes are even, the coarse grid has at least 32 x 32 points and its rows lie on the same
+  ranks as the fine rows they cover (FFTW's row blocks: nyl even on every rank); else the chain stops there (PetscInfo says why).
+@*/
+PetscErrorCode TriboHalfSpaceSetCoarseLevels(TriboHalfSpace hs, PetscInt levels)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(levels >= 0, hs->comm, PETSC_ERR_USER_INPUT, "coarse levels must be >= 0, got %" PetscInt_FMT " (option -contact_coarse_levels)",
+             levels);
+  hs->levels = levels;
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboHalfSpaceGetCoarse - the operator on the grid coarsened by 2 x 2 (NULL if TriboHalfSpaceSetUp() built none); owned by hs
+
+  Not collective
+@*/
+PetscErrorCode TriboHalfSpaceGetCoarse(TriboHalfSpace hs, TriboHalfSpace *coarse)
+{
+  PetscFunctionBeginUser;
+  *coarse = hs->coarse;
+  PetscFunctionReturn(0);
+}
+
 PetscErrorCode TriboHalfSpaceSetTangential(TriboHalfSpace hs, PetscBool t)
 {
   PetscFunctionBeginUser;
@@ -145,7 +177,8 @@ PetscErrorCode TriboHalfSpaceSetTangential(TriboHalfSpace hs, PetscBool t)
 . -contact_nu <nu> - Poisson ratio of both bodies
 . -contact_periodic - periodic convolution (spectral kernel) instead of the zero-padded one
 . -contact_pad <mx,my> - padded FFT lengths (default 2 nx, 2 ny)
-- -contact_fftw_plan <estimate|measure|patient> - FFTW's planner effort (default measure)
+. -contact_fftw_plan <estimate|measure|patient> - FFTW's planner effort (default measure)
+- -contact_coarse_levels <n> - coarse operators for the coarse-to-fine warm start of the normal solver (default 0)
 @*/
 PetscErrorCode TriboHalfSpaceSetFromOptions(TriboHalfSpace hs)
 {
@@ -160,6 +193,8 @@ PetscErrorCode TriboHalfSpaceSetFromOptions(TriboHalfSpace hs)
   PetscCall(PetscOptionsBool("-contact_periodic", "periodic grid (spectral kernel) instead of zero padding", "TriboHalfSpaceSetPeriodic",
                              hs->periodic, &hs->periodic, NULL));
   PetscCall(PetscOptionsEList("-contact_fftw_plan", "FFTW planner effort", "TriboHalfSpaceSetUp", planners, 3, planners[hs->plan], &hs->plan, NULL));
+  PetscCall(PetscOptionsInt("-contact_coarse_levels", "coarse grids (2 x 2 coarsening each) for the normal solver's coarse-to-fine warm start",
+                            "TriboHalfSpaceSetCoarseLevels", hs->levels, &hs->levels, NULL));
   PetscCall(PetscOptionsIntArray("-contact_pad", "padded FFT lengths mx,my of the non-periodic convolution (>= 2n - 1)", "TriboHalfSpaceSetPadding",
                                  pad, &two, NULL));
   TriboOptionsEnd();
@@ -253,6 +288,25 @@ static PetscErrorCode Forward_Private(TriboHalfSpace hs, const PetscReal *rows, 
   PetscFunctionReturn(0);
 }
 
+/* Backward transform of the spectrum in ybuf into the nyl local rows u (the first nx of each padded row) */
+static PetscErrorCode Backward_Private(TriboHalfSpace hs, PetscReal *u)
+{
+  const PetscInt nx = hs->nx, mx = hs->mx, my = hs->my;
+
+  PetscFunctionBeginUser;
+  fftw_execute(hs->pby);
+  for (ptrdiff_t c = 0; c < hs->ncl; c++) {
+    const double *y = hs->ybuf + 2 * c * my;
+    double       *t = hs->tbuf + 2 * c * hs->ny;
+    for (PetscInt j = 0; j < 2 * hs->ny; j++) t[j] = y[j];
+  }
+  fftw_execute(hs->ptb);
+  fftw_execute(hs->pc2r);
+  for (ptrdiff_t j = 0; j < hs->nyl; j++)
+    for (PetscInt i = 0; i < nx; i++) u[j * nx + i] = hs->rbuf[j * mx + i];
+  PetscFunctionReturn(0);
+}
+
 /* The kernel spectrum: the kernel on the padded grid split in two blocks of ny rows (dj >= 0 at rows 0.., dj < 0 at rows
    my - ny..), each transformed by Forward_Private(), combined with the shift phase of the second block. Real for these kernels
    (even or odd in both directions); the imaginary part is dropped. */
@@ -320,6 +374,37 @@ PetscErrorCode TriboHalfSpaceEstimateMemory(PetscInt nx, PetscInt ny, PetscBool 
   PetscFunctionReturn(0);
 }
 
+/* The coarse operator (2 x 2 cells), its rows on the ranks of the fine rows they cover */
+static PetscErrorCode SetUpCoarse_Private(TriboHalfSpace hs)
+{
+  TriboHalfSpace c;
+  PetscInt       j0, nyl;
+  PetscMPIInt    ok;
+
+  PetscFunctionBeginUser;
+  if (hs->nx % 2 || hs->ny % 2 || hs->nx / 2 < 32 || hs->ny / 2 < 32) {
+    PetscCall(PetscInfo(NULL, "no coarse level below %" PetscInt_FMT " x %" PetscInt_FMT ": odd or small\n", hs->nx, hs->ny));
+    PetscFunctionReturn(0);
+  }
+  PetscCall(TriboHalfSpaceCreate(hs->comm, &c));
+  PetscCall(TriboHalfSpaceSetGrid(c, hs->nx / 2, hs->ny / 2, 2 * hs->dx, 2 * hs->dy));
+  PetscCall(TriboHalfSpaceSetMaterial(c, hs->E, hs->nu));
+  PetscCall(TriboHalfSpaceSetPeriodic(c, hs->periodic));
+  PetscCall(TriboHalfSpaceSetFFTWPlan(c, hs->plan));
+  PetscCall(TriboHalfSpaceSetCoarseLevels(c, hs->levels - 1));
+  PetscCall(TriboHalfSpaceSetUp(c));
+  PetscCall(TriboHalfSpaceGetLocalRows(c, &j0, &nyl));
+  ok = (2 * j0 == (PetscInt)hs->j0 && 2 * nyl == (PetscInt)hs->nyl) ? 1 : 0;
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_LAND, hs->comm));
+  if (!ok) {
+    PetscCall(PetscInfo(NULL, "no coarse level below %" PetscInt_FMT " x %" PetscInt_FMT ": its rows are not on the ranks of the fine rows\n", hs->nx,
+                        hs->ny));
+    PetscCall(TriboHalfSpaceDestroy(&c));
+  }
+  hs->coarse = c;
+  PetscFunctionReturn(0);
+}
+
 /*@C
   TriboHalfSpaceSetUp - distributes the grid rows, plans the FFTs and computes the kernel spectra
 
@@ -380,8 +465,12 @@ PetscErrorCode TriboHalfSpaceSetUp(TriboHalfSpace hs)
     PetscCall(KernelSpectrum_Private(hs, TRIBO_HS_XX));
     PetscCall(KernelSpectrum_Private(hs, TRIBO_HS_YY));
     PetscCall(KernelSpectrum_Private(hs, TRIBO_HS_XY));
+    hs->sbuf = fftw_alloc_real(2 * (size_t)(PetscMax(ncl, 1) * hs->my));
+    PetscCheck(hs->sbuf, PETSC_COMM_SELF, PETSC_ERR_MEM, "cannot allocate the tangential FFT buffer of a %" PetscInt_FMT " x %" PetscInt_FMT " grid",
+               hs->nx, hs->ny);
   }
-  hs->membytes = 8.0 * nyl * hs->mx + 32.0 * alloc + 16.0 * ncl * hs->my + 8.0 * (hs->tangential ? 4 : 1) * ncl * hs->my;
+  hs->membytes = 8.0 * nyl * hs->mx + 32.0 * alloc + 16.0 * ncl * hs->my * (hs->tangential ? 2 : 1) + 8.0 * (hs->tangential ? 4 : 1) * ncl * hs->my;
+  if (hs->levels > 0) PetscCall(SetUpCoarse_Private(hs));
   PetscCall(PetscTimeSubtract(&t0));
   hs->setup_time = -t0;
   PetscFunctionReturn(0);
@@ -408,7 +497,7 @@ PetscErrorCode TriboHalfSpaceApply(TriboHalfSpace hs, TriboHalfSpaceKernel k, co
 {
   PetscReal      *kh    = hs->khat[k];
   const PetscReal scale = 1.0 / ((PetscReal)hs->mx * hs->my);
-  const PetscInt  nx = hs->nx, mx = hs->mx, my = hs->my;
+  const PetscInt  nx = hs->nx, my = hs->my;
 
   PetscFunctionBeginUser;
   PetscCheck(hs->setup, hs->comm, PETSC_ERR_ORDER, "TriboHalfSpaceSetUp() must come before TriboHalfSpaceApply()");
@@ -416,17 +505,46 @@ PetscErrorCode TriboHalfSpaceApply(TriboHalfSpace hs, TriboHalfSpaceKernel k, co
              TriboHalfSpaceKernels[k]);
   PetscCall(Forward_Private(hs, p, nx));
   for (ptrdiff_t c = 0; c < hs->ncl * my; c++) hs->ybuf[2 * c] *= kh[c] * scale, hs->ybuf[2 * c + 1] *= kh[c] * scale;
-  fftw_execute(hs->pby);
-  for (ptrdiff_t c = 0; c < hs->ncl; c++) {
-    const double *y = hs->ybuf + 2 * c * my;
-    double       *t = hs->tbuf + 2 * c * hs->ny;
-    for (PetscInt j = 0; j < 2 * hs->ny; j++) t[j] = y[j];
-  }
-  fftw_execute(hs->ptb);
-  fftw_execute(hs->pc2r);
-  for (ptrdiff_t j = 0; j < hs->nyl; j++)
-    for (PetscInt i = 0; i < nx; i++) u[j * nx + i] = hs->rbuf[j * mx + i];
+  PetscCall(Backward_Private(hs, u));
   hs->nprod++;
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboHalfSpaceApplyTangential - the tangential block [ux; uy] = [C_xx C_xy; C_xy C_yy] [qx; qy] with two forward and two backward
+  transforms (four kernel products in the spectral domain)
+
+  Collective
+
+  Input Parameters:
++ hs - the operator, set up with TriboHalfSpaceSetTangential()
+. qx, qy - local shear tractions (Pa)
+
+  Output Parameters:
+. ux, uy - local tangential displacements (m); may not alias qx, qy
+@*/
+PetscErrorCode TriboHalfSpaceApplyTangential(TriboHalfSpace hs, const PetscReal qx[], const PetscReal qy[], PetscReal ux[], PetscReal uy[])
+{
+  const PetscReal scale = 1.0 / ((PetscReal)hs->mx * hs->my), *kxx = hs->khat[TRIBO_HS_XX], *kyy = hs->khat[TRIBO_HS_YY],
+                  *kxy = hs->khat[TRIBO_HS_XY];
+  const size_t len     = 2 * (size_t)hs->ncl * (size_t)hs->my;
+
+  PetscFunctionBeginUser;
+  PetscCheck(hs->setup && hs->sbuf, hs->comm, PETSC_ERR_ORDER,
+             "call TriboHalfSpaceSetTangential() and TriboHalfSpaceSetUp() before TriboHalfSpaceApplyTangential()");
+  PetscCall(Forward_Private(hs, qx, hs->nx));
+  PetscCall(PetscArraycpy(hs->sbuf, hs->ybuf, len));
+  PetscCall(Forward_Private(hs, qy, hs->nx));
+  for (ptrdiff_t c = 0; c < hs->ncl * hs->my; c++)
+    for (PetscInt m = 0; m < 2; m++) {
+      double a = hs->sbuf[2 * c + m], b = hs->ybuf[2 * c + m];
+      hs->sbuf[2 * c + m] = (kxx[c] * a + kxy[c] * b) * scale;
+      hs->ybuf[2 * c + m] = (kxy[c] * a + kyy[c] * b) * scale;
+    }
+  PetscCall(Backward_Private(hs, uy));
+  PetscCall(PetscArraycpy(hs->ybuf, hs->sbuf, len));
+  PetscCall(Backward_Private(hs, ux));
+  hs->nprod += 2;
   PetscFunctionReturn(0);
 }
 
@@ -516,6 +634,11 @@ PetscErrorCode TriboHalfSpaceGetMemory(TriboHalfSpace hs, PetscReal *bytes)
 {
   PetscFunctionBeginUser;
   *bytes = hs->membytes;
+  if (hs->coarse) { // the coarse chain
+    PetscReal b;
+    PetscCall(TriboHalfSpaceGetMemory(hs->coarse, &b));
+    *bytes += b;
+  }
   PetscFunctionReturn(0);
 }
 
@@ -548,10 +671,105 @@ PetscErrorCode TriboHalfSpaceDestroy(TriboHalfSpace *hs)
     fftw_destroy_plan(h->pr2c), fftw_destroy_plan(h->pc2r), fftw_destroy_plan(h->pfy);
     fftw_destroy_plan(h->pby), fftw_destroy_plan(h->ptf), fftw_destroy_plan(h->ptb);
     fftw_free(h->rbuf), fftw_free(h->cbuf), fftw_free(h->tbuf), fftw_free(h->ybuf);
+    if (h->sbuf) fftw_free(h->sbuf);
+    PetscCall(TriboHalfSpaceDestroy(&h->coarse));
   }
   for (PetscInt k = 0; k < TRIBO_HS_NKERNEL; k++) PetscCall(PetscFree(h->khat[k]));
   PetscCall(PetscFree(h->prefix));
   PetscCall(PetscFree(h));
   *hs = NULL;
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode OpApply1_Private(void *ctx, const PetscReal *const in[], PetscReal *const out[])
+{
+  PetscFunctionBeginUser;
+  PetscCall(TriboHalfSpaceApply((TriboHalfSpace)ctx, TRIBO_HS_ZZ, in[0], out[0]));
+  PetscFunctionReturn(0);
+}
+
+/* Normal and tangential decouple (identical materials, App. A): a block whose input is zero on all ranks costs no transform */
+static PetscErrorCode OpApply3_Private(void *ctx, const PetscReal *const in[], PetscReal *const out[])
+{
+  TriboHalfSpace hs    = (TriboHalfSpace)ctx;
+  PetscInt       n     = hs->nx * (PetscInt)hs->nyl;
+  PetscMPIInt    nz[2] = {0, 0};
+
+  PetscFunctionBeginUser;
+  for (PetscInt i = 0; i < n; i++) {
+    nz[0] |= in[0][i] != 0;
+    nz[1] |= in[1][i] != 0 || in[2][i] != 0;
+  }
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, nz, 2, MPI_INT, MPI_LOR, hs->comm));
+  if (nz[0])
+    PetscCall(TriboHalfSpaceApply(hs, TRIBO_HS_ZZ, in[0], out[0]));
+  else {
+    PetscCall(PetscArrayzero(out[0], n));
+  }
+  if (nz[1])
+    PetscCall(TriboHalfSpaceApplyTangential(hs, in[1], in[2], out[1], out[2]));
+  else {
+    PetscCall(PetscArrayzero(out[1], n));
+    PetscCall(PetscArrayzero(out[2], n));
+  }
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode OpDiagonal1_Private(void *ctx, PetscReal *const d[])
+{
+  TriboHalfSpace hs = (TriboHalfSpace)ctx;
+  PetscReal      c;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboHalfSpaceInfluence(hs, TRIBO_HS_ZZ, 0, 0, &c));
+  for (PetscInt i = 0; i < hs->nx * (PetscInt)hs->nyl; i++) d[0][i] = c;
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode OpDiagonal3_Private(void *ctx, PetscReal *const d[])
+{
+  TriboHalfSpace hs = (TriboHalfSpace)ctx;
+  PetscReal      c[3];
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboHalfSpaceInfluence(hs, TRIBO_HS_ZZ, 0, 0, &c[0]));
+  PetscCall(TriboHalfSpaceInfluence(hs, TRIBO_HS_XX, 0, 0, &c[1]));
+  PetscCall(TriboHalfSpaceInfluence(hs, TRIBO_HS_YY, 0, 0, &c[2]));
+  for (PetscInt k = 0; k < 3; k++)
+    for (PetscInt i = 0; i < hs->nx * (PetscInt)hs->nyl; i++) d[k][i] = c[k];
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboContactOperatorFromHalfSpace - the compliance operator of two identical half spaces on this rank's grid points
+
+  Collective
+
+  Input Parameters:
++ hs - the half space (set up; with TriboHalfSpaceSetTangential() for ncomp 3)
+- ncomp - 1: the normal block zz; 3: zz | [xx xy; xy yy] (components n, t1 = x, t2 = y)
+
+  Output Parameter:
+. op - the operator; it refers to hs (no copy) and needs no destruction
+
+  Notes:
+  With ncomp 3 a product whose normal or tangential input is zero on all ranks skips that block's transforms; the tangential block
+  costs two forward and two backward transforms (TriboHalfSpaceApplyTangential()). The diagonal is the cell's self-influence.
+@*/
+PetscErrorCode TriboContactOperatorFromHalfSpace(TriboHalfSpace hs, PetscInt ncomp, TriboContactOperator *op)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(hs->setup, hs->comm, PETSC_ERR_ORDER, "TriboHalfSpaceSetUp() must come before TriboContactOperatorFromHalfSpace()");
+  PetscCheck(ncomp == 1 || ncomp == 3, hs->comm, PETSC_ERR_ARG_OUTOFRANGE, "a contact operator has 1 or 3 components, got %" PetscInt_FMT, ncomp);
+  PetscCheck(ncomp == 1 || hs->sbuf, hs->comm, PETSC_ERR_ORDER,
+             "a 3-component operator needs TriboHalfSpaceSetTangential() before TriboHalfSpaceSetUp()");
+  PetscCall(PetscMemzero(op, sizeof(*op)));
+  op->comm     = hs->comm;
+  op->nlocal   = hs->nx * (PetscInt)hs->nyl;
+  op->ncomp    = ncomp;
+  op->cell     = hs->dx * hs->dy;
+  op->apply    = ncomp == 1 ? OpApply1_Private : OpApply3_Private;
+  op->diagonal = ncomp == 1 ? OpDiagonal1_Private : OpDiagonal3_Private;
+  op->ctx      = hs;
   PetscFunctionReturn(0);
 }

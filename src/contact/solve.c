@@ -24,13 +24,130 @@ static PetscErrorCode Sum_Private(MPI_Comm comm, PetscInt n, PetscReal s[])
   PetscFunctionReturn(0);
 }
 
+/* y = G_nn x: the normal block of the operator (ncomp 3: tangential inputs zero, z holds 3 n scratch: zeros and the unused outputs) */
+static PetscErrorCode NormalApply_Private(const TriboContactOperator *op, const PetscReal x[], PetscReal y[], PetscReal z[])
+{
+  PetscFunctionBeginUser;
+  if (op->ncomp == 1) {
+    const PetscReal *in[1]  = {x};
+    PetscReal       *out[1] = {y};
+    PetscCall(op->apply(op->ctx, in, out));
+  } else {
+    const PetscReal *in[3]  = {x, z, z};
+    PetscReal       *out[3] = {y, z + op->nlocal, z + 2 * op->nlocal};
+    PetscCall(op->apply(op->ctx, in, out));
+  }
+  PetscFunctionReturn(0);
+}
+
 /*@C
-  TriboContactSolveNormal - frictionless normal contact of the gap profile h on the grid points of the mask
+  TriboContactOperatorGetDiagonal - the largest diagonal entry G_cc,ii of component c over the points of the mask
+
+  Collective
+
+  Notes:
+  From op->diagonal when given, else probed: the unit traction at the first point of the mask (lowest rank), one product.
+@*/
+PetscErrorCode TriboContactOperatorGetDiagonal(const TriboContactOperator *op, PetscInt c, const PetscBool mask[], PetscReal *d)
+{
+  PetscInt    n = op->nlocal, nc = op->ncomp, first = -1;
+  PetscReal  *buf, *in[3], *out[3];
+  PetscMPIInt rank, size, owner;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscCalloc1(2 * nc * n + 1, &buf));
+  for (PetscInt k = 0; k < nc; k++) in[k] = buf + k * n, out[k] = buf + (nc + k) * n;
+  if (op->diagonal) {
+    PetscReal m = 0;
+    PetscCall(op->diagonal(op->ctx, out));
+    for (PetscInt i = 0; i < n; i++)
+      if (!mask || mask[i]) m = PetscMax(m, out[c][i]);
+    PetscCallMPI(MPI_Allreduce(&m, d, 1, MPIU_REAL, MPIU_MAX, op->comm));
+  } else {
+    PetscCallMPI(MPI_Comm_rank(op->comm, &rank));
+    PetscCallMPI(MPI_Comm_size(op->comm, &size));
+    for (PetscInt i = 0; i < n && first < 0; i++)
+      if (!mask || mask[i]) first = i;
+    owner = first >= 0 ? rank : size;
+    PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &owner, 1, MPI_INT, MPI_MIN, op->comm));
+    PetscCheck(owner < size, op->comm, PETSC_ERR_USER_INPUT,
+               "the contact mask is empty: no grid point may touch (check the grid extent and the mask options)");
+    if (rank == owner) in[c][first] = 1;
+    PetscCall(op->apply(op->ctx, (const PetscReal *const *)in, out));
+    *d = rank == owner ? out[c][first] : 0;
+    PetscCallMPI(MPI_Bcast(d, 1, MPIU_REAL, owner, op->comm));
+  }
+  PetscCheck(*d > 0, op->comm, PETSC_ERR_ARG_WRONG, "the contact operator's diagonal (component %" PetscInt_FMT ") is %g: it must be > 0 (SPD)", c,
+             (double)*d);
+  PetscCall(PetscFree(buf));
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboContactSolveNormal - frictionless normal contact of the gap profile h on the grid points of the mask: TriboContactSolveNormalOp()
+  on the half-space operator (TriboContactOperatorFromHalfSpace() with one component)
+
+  Collective
+
+  Notes:
+  With coarse operators (TriboHalfSpaceSetCoarseLevels()) and a cold start (sp->warm false), the problem is first solved on the
+  coarsest grid (each coarse cell: the mean gap of its 2 x 2 fine cells), and each level's pressure, constant over the 2 x 2 fine
+  cells of a coarse one, is the next finer level's start. info reports the finest level.
+@*/
+PetscErrorCode TriboContactSolveNormal(TriboHalfSpace hs, const TriboContactSolverParams *sp, const PetscReal h[], const PetscBool mask[],
+                                       PetscBool loadctl, PetscReal value, PetscReal p[], PetscReal u[], TriboContactInfo *info)
+{
+  TriboContactOperator     op;
+  TriboHalfSpace           hc;
+  TriboContactSolverParams dp, fsp, csp;
+  PetscReal                crtol = 0;
+
+  PetscFunctionBeginUser;
+  if (!sp) {
+    PetscCall(TriboContactSolverParamsDefault(&dp));
+    sp = &dp;
+  }
+  fsp = csp = *sp;
+  PetscCall(PetscOptionsGetReal(NULL, NULL, "-contact_coarse_rtol", &crtol, NULL));
+  PetscCall(TriboHalfSpaceGetCoarse(hs, &hc));
+  if (hc && !sp->warm) { // coarse-to-fine: solve on the 2 x 2 coarsened grid (recursively), its pressure the fine start
+    PetscInt         nx, nxc, j0, nyl, nc;
+    PetscReal       *hcg, *pc, *uc;
+    PetscBool       *mc = NULL;
+    TriboContactInfo ci;
+
+    PetscCall(TriboHalfSpaceGetGrid(hs, &nx, NULL, NULL, NULL));
+    PetscCall(TriboHalfSpaceGetLocalRows(hc, &j0, &nyl));
+    nxc = nx / 2, nc = nxc * nyl;
+    PetscCall(PetscMalloc3(nc + 1, &hcg, nc + 1, &pc, nc + 1, &uc));
+    if (mask) PetscCall(PetscMalloc1(nc + 1, &mc));
+    for (PetscInt jl = 0; jl < nyl; jl++)
+      for (PetscInt i = 0; i < nxc; i++) { // the coarse cell: the mean gap of its 4 fine cells; it may touch if one of them may
+        PetscInt k = 2 * jl * nx + 2 * i, kc = jl * nxc + i;
+        hcg[kc] = 0.25 * (h[k] + h[k + 1] + h[k + nx] + h[k + nx + 1]);
+        if (mask) mc[kc] = mask[k] || mask[k + 1] || mask[k + nx] || mask[k + nx + 1];
+      }
+    csp.rtol = PetscMax(sp->rtol, crtol);
+    PetscCall(TriboContactSolveNormal(hc, &csp, hcg, mc, loadctl, value, pc, uc, &ci));
+    PetscCall(PetscInfo(NULL, "coarse level %" PetscInt_FMT " x %" PetscInt_FMT ": %" PetscInt_FMT " iterations\n", nxc, nxc, ci.its));
+    for (PetscInt jl = 0; jl < 2 * nyl; jl++)
+      for (PetscInt i = 0; i < nx; i++) p[jl * nx + i] = (!mask || mask[jl * nx + i]) ? pc[(jl / 2) * nxc + i / 2] : 0;
+    PetscCall(PetscFree3(hcg, pc, uc));
+    PetscCall(PetscFree(mc));
+    fsp.warm = PETSC_TRUE;
+  }
+  PetscCall(TriboContactOperatorFromHalfSpace(hs, 1, &op));
+  PetscCall(TriboContactSolveNormalOp(&op, &fsp, h, mask, loadctl, value, p, u, info));
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboContactSolveNormalOp - frictionless normal contact of the gap profile h on the grid points of the mask, on any SPD operator
 
   Collective
 
   Input Parameters:
-+ hs - the half-space operator (set up)
++ op - the compliance operator (ncomp 1, or 3: its normal block G_nn is used, tangential tractions zero)
 . sp - solver parameters (NULL: defaults)
 . h - local undeformed gap (m) of the two surfaces: the separation before loading, up to a constant
 . mask - local points that may touch (NULL: all)
@@ -51,14 +168,15 @@ static PetscErrorCode Sum_Private(MPI_Comm comm, PetscInt n, PetscReal s[])
   the displacement follows by linearity, with a second product only in iterations where points were projected onto p = 0 or
   entered the contact; the final displacement is recomputed from p.
 @*/
-PetscErrorCode TriboContactSolveNormal(TriboHalfSpace hs, const TriboContactSolverParams *sp, const PetscReal h[], const PetscBool mask[],
-                                       PetscBool loadctl, PetscReal value, PetscReal p[], PetscReal u[], TriboContactInfo *info)
+PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const TriboContactSolverParams *sp, const PetscReal h[],
+                                         const PetscBool mask[], PetscBool loadctl, PetscReal value, PetscReal p[], PetscReal u[],
+                                         TriboContactInfo *info)
 {
   TriboContactSolverParams dp;
   MPI_Comm                 comm;
-  PetscInt                 nx, ny, j0, nyl, n, its;
-  PetscReal                dx, dy, A, c0, Gold = 1, beta = 0, s[4], delta = value, err = 0, rbar, scale;
-  PetscReal               *g, *t, *r, *pold, *c;
+  PetscInt                 n = op->nlocal, its;
+  PetscReal                A = op->cell, c0, Gold = 1, beta = 0, s[4], delta = value, err = 0, rbar, scale;
+  PetscReal               *g, *t, *r, *pold, *c, *z = NULL;
   PetscBool                conj = PETSC_FALSE;
 
   PetscFunctionBeginUser;
@@ -66,16 +184,15 @@ PetscErrorCode TriboContactSolveNormal(TriboHalfSpace hs, const TriboContactSolv
     PetscCall(TriboContactSolverParamsDefault(&dp));
     sp = &dp;
   }
-  PetscCall(TriboHalfSpaceGetGrid(hs, &nx, &ny, &dx, &dy));
-  PetscCall(TriboHalfSpaceGetLocalRows(hs, &j0, &nyl));
-  PetscCall(TriboHalfSpaceGetComm(hs, &comm));
-  n = nx * nyl, A = dx * dy;
-  PetscCall(TriboHalfSpaceInfluence(hs, TRIBO_HS_ZZ, 0, 0, &c0));
+  comm = op->comm;
+  PetscCheck(op->ncomp == 1 || op->ncomp == 3, comm, PETSC_ERR_ARG_WRONG, "a contact operator has 1 or 3 components, got %" PetscInt_FMT, op->ncomp);
   s[0] = 0;
   for (PetscInt i = 0; i < n; i++) s[0] += (!mask || mask[i]);
   PetscCall(Sum_Private(comm, 1, s));
   PetscCheck(s[0] > 0, comm, PETSC_ERR_USER_INPUT, "the contact mask is empty: no grid point may touch (check the grid extent and the mask options)");
   PetscCheck(!loadctl || value > 0, comm, PETSC_ERR_USER_INPUT, "the normal force must be > 0, got %g N", (double)value);
+  PetscCall(TriboContactOperatorGetDiagonal(op, 0, mask, &c0));
+  if (op->ncomp == 3) PetscCall(PetscCalloc1(3 * n, &z));
   if (!sp->warm) {
     for (PetscInt i = 0; i < n; i++) p[i] = (!mask || mask[i]) ? (loadctl ? value / (A * s[0]) : PetscMax(delta - h[i], 0) / c0) : 0;
   } else {
@@ -93,7 +210,7 @@ PetscErrorCode TriboContactSolveNormal(TriboHalfSpace hs, const TriboContactSolv
     PetscBool overlap;
     PetscReal tau;
 
-    if (its == 0) PetscCall(TriboHalfSpaceApply(hs, TRIBO_HS_ZZ, p, u));
+    if (its == 0) PetscCall(NormalApply_Private(op, p, u, z));
     if (loadctl) { // the approach: mean of u + h over the points in contact
       s[0] = s[1] = 0;
       for (PetscInt i = 0; i < n; i++)
@@ -110,7 +227,7 @@ PetscErrorCode TriboContactSolveNormal(TriboHalfSpace hs, const TriboContactSolv
     beta = conj ? s[0] / Gold : 0;
     Gold = s[0];
     for (PetscInt i = 0; i < n; i++) t[i] = p[i] > 0 ? g[i] + beta * t[i] : 0;
-    PetscCall(TriboHalfSpaceApply(hs, TRIBO_HS_ZZ, t, r));
+    PetscCall(NormalApply_Private(op, t, r, z));
     s[0] = s[1] = s[2] = 0;
     for (PetscInt i = 0; i < n; i++)
       if (p[i] > 0) s[0] += r[i], s[1] += 1;
@@ -145,7 +262,7 @@ PetscErrorCode TriboContactSolveNormal(TriboHalfSpace hs, const TriboContactSolv
       for (PetscInt i = 0; i < n; i++) p[i] *= scale;
     }
     // u = C p by linearity: scale (u - tau C t + C c); C c is a product only when points were projected or entered
-    if (s[2] + s[3] > 0) PetscCall(TriboHalfSpaceApply(hs, TRIBO_HS_ZZ, c, g));
+    if (s[2] + s[3] > 0) PetscCall(NormalApply_Private(op, c, g, z));
     for (PetscInt i = 0; i < n; i++) u[i] = scale * (u[i] - tau * (r[i] + rbar) + (s[2] + s[3] > 0 ? g[i] : 0));
     s[0] = s[1] = 0;
     for (PetscInt i = 0; i < n; i++) s[0] += PetscAbsReal(p[i] - pold[i]), s[1] += p[i];
@@ -154,7 +271,7 @@ PetscErrorCode TriboContactSolveNormal(TriboHalfSpace hs, const TriboContactSolv
     if (s[1] == 0 && !loadctl) break; // no contact at this approach
     if (err < sp->rtol) break;
   }
-  PetscCall(TriboHalfSpaceApply(hs, TRIBO_HS_ZZ, p, u));
+  PetscCall(NormalApply_Private(op, p, u, z));
   s[0] = s[1] = s[2] = s[3] = 0;
   for (PetscInt i = 0; i < n; i++)
     if (p[i] > 0) s[0] += u[i] + h[i], s[1] += 1, s[2] += p[i] * A, s[3] = PetscMax(s[3], p[i]);
@@ -169,6 +286,7 @@ PetscErrorCode TriboContactSolveNormal(TriboHalfSpace hs, const TriboContactSolv
   info->area      = s[1] * A;
   info->pmax      = s[3];
   PetscCall(PetscFree5(g, t, r, pold, c));
+  PetscCall(PetscFree(z));
   PetscFunctionReturn(0);
 }
 
