@@ -126,14 +126,15 @@ PetscErrorCode TriboFJROMBackbone(TriboFJROM fj, PetscInt na, const PetscReal q[
     PetscCall(TriboNMASetOptionsPrefix(nma, "fjrom_"));
     PetscCall(TriboNMASetType(nma, epmc ? TRIBONMAEPMC : TRIBONMARQNMA));
     PetscCall(TriboNMASetJoint(nma, joint));
-    if (epmc) { // EPMC's continuation stops at its first point past the last amplitude and drops it: aim 1.5 times further so
+    if (epmc) {      // EPMC's continuation stops at its first point past the last amplitude and drops it: aim 1.5 times further so
       PetscReal *qq; // that the branch brackets every amplitude asked
       PetscCall(PetscMalloc1(na, &qq));
       PetscCall(PetscArraycpy(qq, q, na));
       qq[na - 1] *= 1.5;
       PetscCall(TriboNMASetAmplitudes(nma, na, qq));
       PetscCall(PetscFree(qq));
-    } else PetscCall(TriboNMASetAmplitudes(nma, na, q));
+    } else
+      PetscCall(TriboNMASetAmplitudes(nma, na, q));
     PetscCall(PetscOptionsSetValue(NULL, "-fjrom_rqnma_masing", strcmp(fj->method, "rqnma") ? "0" : "1"));
     PetscCall(PetscOptionsSetValue(NULL, "-fjrom_backbone_quiet", "1"));
     PetscCall(TriboNMASetFromOptions(nma));
