@@ -1018,8 +1018,9 @@ def pareto_figure(results, labels=None, title=None):
         for k in range(len(pf)):
             ax[1].semilogx(q, pf[k], "-", color="0.6", lw=0.5, label="members" if k == 0 else None)
             ax[2].loglog(q, pz[k], "-", color="0.6", lw=0.5, label="members" if k == 0 else None)
-    if r.has("/fit/end_backbones"):
-        bb = np.asarray(r.get("/fit/end_backbones"), dtype=float)
+    eb = r.get("/fit/end_backbones") if r.has("/fit/end_backbones") else None
+    if eb is not None and hasattr(eb, "shape") and np.size(eb) >= 4 * len(q):  # an empty group when no member converged
+        bb = np.asarray(eb, dtype=float).reshape(4, -1)
         for k, name in enumerate(("least frequency error", "least damping error")):
             ax[1].semilogx(q, bb[2 * k], "-", color=COLORS[k + 1], label=name)
             ax[2].loglog(q, bb[2 * k + 1], "-", color=COLORS[k + 1], label=name)
