@@ -23,3 +23,13 @@ echo "(setup_s: FFTW plans and the kernel spectrum; product_ms: one compliance p
 echo " solve from a uniform pressure to a relative pressure change of 1e-10 (best of the repeats); p0_err, a_err: relative errors of"
 echo " the largest pressure and of sqrt(area/pi) against Hertz; rss_MB: the largest resident set of one rank; bytes/pt: rss_MB times"
 echo " the ranks over the grid points)"
+
+# cpl: the coupled lap beam (-contact_case lapbeam): frictional preload (2 increments) and a 10-amplitude QSMA of mode 7 on the
+# built-in lap-frame ROM, grids of about 500 and 25,000 points (the issue's size; the paper: 3.06 min MATLAB, 85 h Abaqus);
+# wall time and the largest resident set (GNU time). TRIBO_CONTACT_LAPN (default "48 350") chooses the -contact_n values.
+echo; echo "tribo contact -contact_case lapbeam: preload + 10-amplitude QSMA (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
+for n in ${TRIBO_CONTACT_LAPN:-48 350}; do
+  /usr/bin/time -f "lapbeam -contact_n $n: %e s wall, %M kB max RSS" bin/tribo contact -contact_case lapbeam -contact_n "$n" -contact_png none \
+    -output "$out/lapbeam_$n.h5" >"$out/lapbeam_$n.log" 2>"$out/lapbeam_$n.time" || echo "lapbeam -contact_n $n: failed (see $out/lapbeam_$n.log)"
+  tail -1 "$out/lapbeam_$n.time"; grep -E "^contact case|^preload|NOT converged" "$out/lapbeam_$n.log" | cut -c1-160 | head -4
+done

@@ -21,7 +21,8 @@ PetscErrorCode TriboContactCreate(MPI_Comm comm, TriboContact *c)
   PetscFunctionBeginUser;
   PetscCall(PetscNew(&t));
   t->comm = comm, t->type = TRIBO_CONTACT_LAPBEAM, t->n = 0, t->nsteps = 0;
-  t->preload = 12249, t->npre = 4, t->nqsma = 10, t->qmax = 1e-4, t->decades = 2, t->mode = 1, t->lrtol = 1e-8, t->fmethod = TRIBO_FRICTION_FAST;
+  t->preload = 12249, t->boltkt = 1e8, t->npre = 2, t->nqsma = 10, t->qmax = 1e-4, t->decades = 2, t->mode = 7, t->lrtol = 1e-8,
+  t->fmethod = TRIBO_FRICTION_FAST;
   t->E = 210e9, t->nu = 0.3, t->R = 10e-3, t->load = 100, t->radius = 1e-3, t->wavelength = 1e-3, t->amplitude = 1e-6, t->mu = 0.3, t->psi = 0.6,
   t->box  = 3;
   t->rrms = 1e-6, t->rlmin = 50e-6, t->rlmax = 250e-6, t->rR = 0, t->rside = 1e-3, t->rseed = 1;
@@ -78,7 +79,7 @@ PetscErrorCode TriboContactSetFromOptions(TriboContact c)
   PetscCall(PetscOptionsReal("-contact_memory_max", "largest memory per node (GiB; 0: 90 % of the physical memory)", "TriboContactSetUp", c->memmax,
                              &c->memmax, NULL));
   PetscCall(PetscOptionsReal("-contact_rough_rms", "rough: roughness RMS (m)", "TriboContactSetUp", c->rrms, &c->rrms, NULL));
-  if (c->type == TRIBO_CONTACT_LAPBEAM) c->rlmin = 4e-3, c->rlmax = 30e-3; // waviness of the joint's faces on the lap beam's grid of about 1 mm
+  if (c->type == TRIBO_CONTACT_LAPBEAM) c->rlmin = 6e-3, c->rlmax = 30e-3; // waviness of the joint's faces on the lap beam's grid of about 1 mm
   PetscCall(PetscOptionsReal("-contact_rough_lmin", "rough: shortest wavelength (m)", "TriboContactSetUp", c->rlmin, &c->rlmin, NULL));
   PetscCall(PetscOptionsReal("-contact_rough_lmax", "rough: longest wavelength (m)", "TriboContactSetUp", c->rlmax, &c->rlmax, NULL));
   PetscCall(PetscOptionsReal("-contact_rough_side", "rough: side of the square patch (m)", "TriboContactSetUp", c->rside, &c->rside, NULL));
@@ -88,6 +89,8 @@ PetscErrorCode TriboContactSetFromOptions(TriboContact c)
                                "TriboContactSetUp", c->romfile, c->romfile, sizeof(c->romfile), NULL));
   PetscCall(PetscOptionsReal("-contact_preload", "lapbeam: bolt load per bolt (N), times the ROM's unit bolt load vector Fv", "TriboContactSolve",
                              c->preload, &c->preload, NULL));
+  PetscCall(PetscOptionsReal("-contact_bolt_shear_k", "lapbeam, built-in ROM: lateral stiffness of each bolt shank tying the halves (N/m; 0: none)",
+                             "TriboContactCouplingCreate", c->boltkt, &c->boltkt, NULL));
   PetscCall(PetscOptionsInt("-contact_preload_steps", "lapbeam: load increments of the preload", "TriboContactSolve", c->npre, &c->npre, NULL));
   PetscCall(PetscOptionsInt("-contact_mode", "lapbeam: the linearized mode (1-based, ascending frequency) of the QSMA", "TriboContactSolve", c->mode,
                             &c->mode, NULL));
@@ -103,7 +106,7 @@ PetscErrorCode TriboContactSetFromOptions(TriboContact c)
   PetscCall(PetscOptionsEnum("-contact_friction_method", "lapbeam: frictional solver", "TriboContactSolveFriction", TriboFrictionMethods,
                              (PetscEnum)c->fmethod, (PetscEnum *)&c->fmethod, NULL));
   TriboOptionsEnd();
-  if (c->n <= 0) c->n = c->type == TRIBO_CONTACT_LAPBEAM ? 128 : 256;
+  if (c->n <= 0) c->n = c->type == TRIBO_CONTACT_LAPBEAM ? 48 : 256;
   if (c->type == TRIBO_CONTACT_MINDLIN) PetscCall(TriboHalfSpaceSetMaterial(c->hs, c->E, 0.0)); // the decoupled case: nu = 0 unless given
   PetscCall(TriboHalfSpaceSetFromOptions(c->hs));
   PetscCall(TriboHalfSpaceGetMaterial(c->hs, &c->E, &c->nu, NULL));
@@ -259,7 +262,11 @@ PetscErrorCode TriboContactSetUp(TriboContact c)
   if (c->type == TRIBO_CONTACT_ROUGH || (c->type == TRIBO_CONTACT_LAPBEAM && c->rrms > 0))
     PetscCall(TriboContactRough_Private(c));
   else if (c->type == TRIBO_CONTACT_LAPBEAM)
-    for (PetscInt k = 0; k < c->nloc; k++) c->mask[k] = PETSC_TRUE;
+    for (PetscInt jl = 0; jl < c->nyl; jl++)
+      for (PetscInt i = 0; i < c->nx; i++) {
+        PetscReal x = c->x0 + i * c->dx - c->xc, y = c->y0 + (c->j0 + jl) * c->dx - c->yc;
+        c->mask[jl * c->nx + i] = c->maskr > 0 && x * x + y * y >= c->maskr * c->maskr ? PETSC_FALSE : PETSC_TRUE;
+      }
   else
     for (PetscInt jl = 0; jl < c->nyl; jl++)
       for (PetscInt i = 0; i < c->nx; i++) {

@@ -19,6 +19,31 @@
 #include <tribonum.h>
 #include <petscblaslapack.h>
 
+/* Inverse map of face e (nv corners) at the point (x, y): natural coordinates xi with the point inside (within tol) */
+static PetscBool Locate_Private(const PetscReal X[4][2], PetscInt nv, PetscReal x, PetscReal y, PetscReal xi[2])
+{
+  PetscReal N[4], dN[8];
+
+  xi[0] = nv == 4 ? 0 : 1.0 / 3, xi[1] = xi[0];
+  for (PetscInt it = 0; it < 25; it++) {
+    PetscReal r[2] = {-x, -y}, J[4] = {0, 0, 0, 0}, det, d0, d1;
+    TriboFaceShape(nv, xi, N, dN);
+    for (PetscInt a = 0; a < nv; a++)
+      for (PetscInt i = 0; i < 2; i++) {
+        r[i] += N[a] * X[a][i];
+        J[2 * i] += X[a][i] * dN[2 * a], J[2 * i + 1] += X[a][i] * dN[2 * a + 1];
+      }
+    det = J[0] * J[3] - J[1] * J[2];
+    if (det == 0) return PETSC_FALSE;
+    d0 = (J[3] * r[0] - J[1] * r[1]) / det, d1 = (-J[2] * r[0] + J[0] * r[1]) / det;
+    xi[0] -= d0, xi[1] -= d1;
+    if (PetscAbsReal(d0) + PetscAbsReal(d1) < 1e-13) break;
+    if (PetscAbsReal(xi[0]) > 10 || PetscAbsReal(xi[1]) > 10) return PETSC_FALSE;
+  }
+  if (nv == 4) return PetscAbsReal(xi[0]) <= 1 + 1e-9 && PetscAbsReal(xi[1]) <= 1 + 1e-9 ? PETSC_TRUE : PETSC_FALSE;
+  return xi[0] >= -1e-9 && xi[1] >= -1e-9 && xi[0] + xi[1] <= 1 + 1e-9 ? PETSC_TRUE : PETSC_FALSE;
+}
+
 /*@C
   TriboContactCouplingCreate - the coupling of a half-space grid to the reduced structure rom (its interface, K~ and M~)
 
@@ -26,12 +51,16 @@
 
   Input Parameters:
 + comm - the communicator of the half space
-- rom - the reduced structure, with an interface (rom->iface with faces and L); kept (not copied) until the coupling is destroyed
+. rom - the reduced structure, with an interface (rom->iface with faces and L); kept (not copied) until the coupling is destroyed
+. nties - tangential ties between the two sides (0: none)
+. xy - [2 nties] their positions on the interface (m)
+- kt - their stiffness in t1 and t2 (N/m): K~ += kt (r1 r1^T + r2 r2^T), r_c the row of L interpolated at the tie (a bolt shank's
+       lateral stiffness for a ROM whose bolts act along their axis only, e.g. the built-in lap frame's)
 
   Output Parameter:
 . cp - the coupling; TriboContactCouplingSetGrid() places the grid
 @*/
-PetscErrorCode TriboContactCouplingCreate(MPI_Comm comm, TriboROM rom, TriboContactCoupling *cp)
+PetscErrorCode TriboContactCouplingCreate(MPI_Comm comm, TriboROM rom, PetscInt nties, const PetscReal xy[], PetscReal kt, TriboContactCoupling *cp)
 {
   TriboContactCoupling c;
   TriboInterface       f = rom->iface;
@@ -79,6 +108,28 @@ PetscErrorCode TriboContactCouplingCreate(MPI_Comm comm, TriboROM rom, TriboCont
   for (PetscInt j = 0; j < n; j++)
     for (PetscInt i = 0; i < n; i++) M[j * n + i] = PetscRealPart(a[j * lda + i]);
   PetscCall(MatDenseRestoreArrayRead(rom->M, &a));
+  for (PetscInt b = 0; b < nties; b++) {
+    PetscBool found = PETSC_FALSE;
+    for (PetscInt e = 0; e < f->nelem && !found; e++) {
+      const PetscInt *en = f->elem + 4 * e;
+      PetscInt        nv = en[3] < 0 ? 3 : 4;
+      PetscReal       X[4][2], xi[2], N[4], dN[8], *r;
+      for (PetscInt v = 0; v < nv; v++) X[v][0] = f->xyz[3 * en[v]], X[v][1] = f->xyz[3 * en[v] + 1];
+      if (!Locate_Private(X, nv, xy[2 * b], xy[2 * b + 1], xi)) continue;
+      found = PETSC_TRUE;
+      TriboFaceShape(nv, xi, N, dN);
+      PetscCall(PetscCalloc1(2 * n, &r));
+      for (PetscInt d = 0; d < 2; d++)
+        for (PetscInt v = 0; v < nv; v++)
+          for (PetscInt j = 0; j < n; j++) r[d * n + j] += N[v] * c->L[(3 * en[v] + d) * n + j];
+      for (PetscInt d = 0; d < 2; d++)
+        for (PetscInt j = 0; j < n; j++)
+          for (PetscInt i = 0; i < n; i++) K[j * n + i] += kt * r[d * n + i] * r[d * n + j];
+      PetscCall(PetscFree(r));
+    }
+    PetscCheck(found, comm, PETSC_ERR_USER_INPUT, "tie %" PetscInt_FMT " at (%g, %g) m lies outside every interface face", b, (double)xy[2 * b],
+               (double)xy[2 * b + 1]);
+  }
   PetscCall(TriboDenseEigen(n, K, M, c->w));
   c->Phi = K; // column m: the M~-orthonormal mode m
   PetscCall(PetscFree(M));
@@ -112,31 +163,6 @@ PetscErrorCode TriboContactCouplingCreate(MPI_Comm comm, TriboROM rom, TriboCont
   }
   *cp = c;
   PetscFunctionReturn(0);
-}
-
-/* Inverse map of face e (nv corners) at the point (x, y): natural coordinates xi with the point inside (within tol) */
-static PetscBool Locate_Private(const PetscReal X[4][2], PetscInt nv, PetscReal x, PetscReal y, PetscReal xi[2])
-{
-  PetscReal N[4], dN[8];
-
-  xi[0] = nv == 4 ? 0 : 1.0 / 3, xi[1] = xi[0];
-  for (PetscInt it = 0; it < 25; it++) {
-    PetscReal r[2] = {-x, -y}, J[4] = {0, 0, 0, 0}, det, d0, d1;
-    TriboFaceShape(nv, xi, N, dN);
-    for (PetscInt a = 0; a < nv; a++)
-      for (PetscInt i = 0; i < 2; i++) {
-        r[i] += N[a] * X[a][i];
-        J[2 * i] += X[a][i] * dN[2 * a], J[2 * i + 1] += X[a][i] * dN[2 * a + 1];
-      }
-    det = J[0] * J[3] - J[1] * J[2];
-    if (det == 0) return PETSC_FALSE;
-    d0 = (J[3] * r[0] - J[1] * r[1]) / det, d1 = (-J[2] * r[0] + J[0] * r[1]) / det;
-    xi[0] -= d0, xi[1] -= d1;
-    if (PetscAbsReal(d0) + PetscAbsReal(d1) < 1e-13) break;
-    if (PetscAbsReal(xi[0]) > 10 || PetscAbsReal(xi[1]) > 10) return PETSC_FALSE;
-  }
-  if (nv == 4) return PetscAbsReal(xi[0]) <= 1 + 1e-9 && PetscAbsReal(xi[1]) <= 1 + 1e-9 ? PETSC_TRUE : PETSC_FALSE;
-  return xi[0] >= -1e-9 && xi[1] >= -1e-9 && xi[0] + xi[1] <= 1 + 1e-9 ? PETSC_TRUE : PETSC_FALSE;
 }
 
 /*@C

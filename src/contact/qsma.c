@@ -38,9 +38,10 @@ PetscErrorCode TriboContactQSMAMasing(PetscInt n, const PetscReal alpha[], const
 
   PetscFunctionBeginUser;
   for (PetscInt i = 0; i < n; i++) {
-    PetscCheck(alpha[i] > a0 && q[i] > q0, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG,
-               "QSMA: the loading curve must increase from (0, 0): point %" PetscInt_FMT " is (%g, %g) after (%g, %g)", i, (double)alpha[i],
-               (double)q[i], (double)a0, (double)q0);
+    PetscCheck(alpha[i] >= a0 && alpha[i] > 0 && q[i] > q0, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONG,
+               "QSMA: the loading curve must rise from (0, 0) (alpha non-decreasing, q increasing): point %" PetscInt_FMT
+               " is (%g, %g) after (%g, %g)",
+               i, (double)alpha[i], (double)q[i], (double)a0, (double)q0);
     area += 0.5 * (alpha[i] + a0) * (q[i] - q0);
     a0 = alpha[i], q0 = q[i];
     omega[i] = PetscSqrtReal(alpha[i] / q[i]);
@@ -345,18 +346,35 @@ PetscErrorCode TriboContactSetUp_Coupled(TriboContact c, PetscReal *L, PetscReal
   PetscReal box[4], dx, nrm;
 
   PetscFunctionBeginUser;
-  if (c->romfile[0])
+  if (c->romfile[0]) {
     PetscCall(TriboROMLoad(c->comm, c->romfile, &c->rom));
-  else
+    PetscCall(TriboContactCouplingCreate(c->comm, c->rom, 0, NULL, 0, &c->cpl));
+  } else {
+    // the lap frame's bolts act along z only: their shanks' lateral stiffness ties the two halves at the bolt axes (y = 0, x at the
+    // bolt spacing around 0, read from the same options as TriboModelLapFrame()), else only the soft suspension holds the halves'
+    // relative sliding and C_* gets a few huge eigenvalues that the frictional solvers converge on very slowly
+    PetscInt  nb = 3;
+    PetscReal sp = 0.0381, xy[2 * 16];
+    PetscBool set;
+    PetscCall(PetscOptionsHasName(NULL, NULL, "-lapframe_suspension_k", &set));
+    // the frame model's default suspension (500 N/m) leaves the halves' relative rocking soft: C_* then has a few eigenvalues 1e5-1e8
+    // times the others and the frictional solver needs 2.5e5 iterations per increment; 1e6 N/m (suspension modes 128-270 Hz) gets ~1e4
+    if (!set) PetscCall(PetscOptionsSetValue(NULL, "-lapframe_suspension_k", "1e6"));
     PetscCall(TriboModelBuild(c->comm, "lapframe", &c->rom));
-  PetscCall(TriboContactCouplingCreate(c->comm, c->rom, &c->cpl));
+    if (!set) PetscCall(PetscOptionsClearValue(NULL, "-lapframe_suspension_k"));
+    PetscCall(PetscOptionsGetInt(NULL, NULL, "-lapframe_nbolts", &nb, NULL));
+    PetscCall(PetscOptionsGetReal(NULL, NULL, "-lapframe_bolt_spacing", &sp, NULL));
+    nb = PetscMin(nb, 16);
+    for (PetscInt b = 0; b < nb; b++) xy[2 * b] = (b - 0.5 * (nb - 1)) * sp, xy[2 * b + 1] = 0;
+    PetscCall(TriboContactCouplingCreate(c->comm, c->rom, c->boltkt > 0 ? nb : 0, xy, c->boltkt, &c->cpl));
+  }
   PetscCall(VecNorm(c->rom->Fv, NORM_INFINITY, &nrm));
   PetscCheck(nrm > 0, c->comm, PETSC_ERR_USER_INPUT, "%s: the reduced structure has no bolt load vector (/rom/Fv is zero): the preload needs one",
              c->romfile[0] ? c->romfile : "the built-in lap beam");
   PetscCheck(c->preload > 0 && c->npre > 0, c->comm, PETSC_ERR_USER_INPUT,
              "-contact_preload (N per bolt) and -contact_preload_steps must be > 0, got %g, %" PetscInt_FMT, (double)c->preload, c->npre);
-  PetscCheck(c->nqsma >= 1 && c->qmax > 0 && c->decades >= 0, c->comm, PETSC_ERR_USER_INPUT,
-             "-contact_qsma_n must be >= 1, -contact_qsma_qmax > 0 and -contact_qsma_decades >= 0, got %" PetscInt_FMT ", %g, %g", c->nqsma,
+  PetscCheck(c->nqsma >= 0 && c->qmax > 0 && c->decades >= 0, c->comm, PETSC_ERR_USER_INPUT,
+             "-contact_qsma_n must be >= 0, -contact_qsma_qmax > 0 and -contact_qsma_decades >= 0, got %" PetscInt_FMT ", %g, %g", c->nqsma,
              (double)c->qmax, (double)c->decades);
   PetscCheck(c->mode >= 1 && c->mode <= c->cpl->ne, c->comm, PETSC_ERR_USER_INPUT,
              "-contact_mode must be in 1..%" PetscInt_FMT ", got %" PetscInt_FMT, c->cpl->ne, c->mode);
@@ -398,7 +416,7 @@ PetscErrorCode TriboContactSetUpFields_Coupled(TriboContact c)
   c->H = a + 12 * (nl + 1), c->S[0] = a + 13 * (nl + 1), c->S[1] = c->S[0] + nl + 1;
   for (PetscInt k = 0; k < nl; k++) c->H[k] = c->h[k];
   PetscCall(PetscCalloc4(c->cpl->n, &c->qrom, c->cpl->n, &c->fpre, c->cpl->n, &c->fwork, c->cpl->ne, &c->ylin));
-  PetscCall(PetscCalloc1(6 * c->nqsma, &a));
+  PetscCall(PetscCalloc1(6 * c->nqsma + 1, &a));
   for (PetscInt d = 0; d < 6; d++) c->bb[d] = a + d * c->nqsma;
   PetscFunctionReturn(0);
 }
@@ -417,12 +435,13 @@ PetscErrorCode TriboContactDestroy_Coupled(TriboContact c)
 
 /*@C
   TriboContactGetBackbone - the QSMA backbone of the coupled case: n amplitudes, load scale alpha, modal amplitude q (sqrt(kg) m),
-  frequency (Hz), damping ratio and dissipated energy per cycle (eq. C.2, Masing); n = 0 for the other cases
+  frequency (Hz), damping ratio, dissipated energy per cycle (eq. C.2, Masing) and 1/0: the increment's solver converged; n = 0 for the
+  other cases
 
   Not collective
 @*/
 PetscErrorCode TriboContactGetBackbone(TriboContact c, PetscInt *n, const PetscReal *alpha[], const PetscReal *q[], const PetscReal *f[],
-                                       const PetscReal *D[], const PetscReal *E[])
+                                       const PetscReal *D[], const PetscReal *E[], const PetscReal *conv[])
 {
   PetscFunctionBeginUser;
   *n = c->nbb;
@@ -431,6 +450,7 @@ PetscErrorCode TriboContactGetBackbone(TriboContact c, PetscInt *n, const PetscR
   if (f) *f = c->bb[2];
   if (D) *D = c->bb[3];
   if (E) *E = c->bb[4];
+  if (conv) *conv = c->bb[5];
   PetscFunctionReturn(0);
 }
 

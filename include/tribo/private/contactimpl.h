@@ -56,7 +56,7 @@ struct _p_TriboContact {
   char                 romfile[PETSC_MAX_PATH_LEN];
   TriboROM             rom;
   TriboContactCoupling cpl;
-  PetscReal            preload, qmax, decades, lrtol, prx;
+  PetscReal            preload, qmax, decades, lrtol, boltkt;
   PetscInt             npre, nqsma, mode, nev;
   TriboFrictionMethod  fmethod;
   PetscReal           *P[3], *P0[3], *G[3], *DG[3], *H, *S[2]; /* tractions, committed ones, gaps, increments, solver h, slip */
