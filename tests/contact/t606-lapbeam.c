@@ -1,7 +1,7 @@
 static char help[] = "The coupled lap beam: preload resultant, linearized frequency, QSMA at small amplitude.\n";
 /* -contact_case lapbeam on a flat interface (-contact_rough_rms 0), 32 x 7 grid, the built-in lap-frame ROM with a stiffer suspension
    (-lapframe_suspension_k 1e6: the frictional solver converges in about 2e4 iterations, against 2.5e5 with the default 500 N/m),
-   preload 12249 N per bolt in 2 steps, 2 QSMA amplitudes over 2 decades of mode 7 (first bending). Checked:
+   preload 12249 N per bolt in 1 step, 2 QSMA amplitudes over 2 decades of mode 7 (first bending). Checked:
    1. the normal contact resultant sum p_n dA over the bolt load 3 x 12249 N: 1 within 1e-3 (the suspension springs, external
       supports, take a part of the load: measured 2.7e-4 at 1e6 N/m; the rest is the solver tolerance);
    2. the linearized frequency of mode 7 (eq. C.3-C.4) is printed (rtol 1e-6 against the expected file; the comparison with the
@@ -21,7 +21,7 @@ int main(int argc, char **argv)
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(PetscOptionsInsertString(NULL,
-                                     "-contact_case lapbeam -contact_n 32 -contact_rough_rms 0 -lapframe_suspension_k 1e6 -contact_preload_steps 2 "
+                                     "-contact_case lapbeam -contact_n 32 -contact_rough_rms 0 -lapframe_suspension_k 1e6 -contact_preload_steps 1 "
                                      "-contact_qsma_n 2 -contact_qsma_decades 2 -contact_mode 7"));
   PetscCall(TriboContactCreate(PETSC_COMM_WORLD, &c));
   PetscCall(TriboContactSetFromOptions(c));
@@ -29,8 +29,8 @@ int main(int argc, char **argv)
   PetscCall(TriboContactGetSteps(c, &n, &st));
   PetscCall(TriboContactGetLinearFrequencies(c, &nl, &mode, &fl));
   PetscCall(TriboContactGetBackbone(c, &nb, &a, &q, &f, &D, NULL, NULL));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "preload resultant / bolt load %.6f (within 1e-3: %s)\n", (double)(st[1].force / (3 * 12249.0)),
-                        PetscAbsReal(st[1].force / (3 * 12249.0) - 1) < 1e-3 ? "yes" : "no"));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "preload resultant / bolt load %.6f (within 1e-3: %s)\n", (double)(st[0].force / (3 * 12249.0)),
+                        PetscAbsReal(st[0].force / (3 * 12249.0) - 1) < 1e-3 ? "yes" : "no"));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "linearized frequency of mode %" PetscInt_FMT ": %.6g Hz\n", mode, (double)fl[mode - 1]));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "QSMA smallest amplitude: frequency / linearized within 1e-4: %s, damping below 1e-5: %s\n",
                         PetscAbsReal(f[0] / fl[mode - 1] - 1) < 1e-4 ? "yes" : "no", D[0] < 1e-5 ? "yes" : "no"));
