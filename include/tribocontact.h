@@ -76,6 +76,8 @@ typedef struct {
 } TriboContactOperator;
 PETSC_EXTERN PetscErrorCode TriboContactOperatorFromHalfSpace(TriboHalfSpace, PetscInt ncomp, TriboContactOperator *);
 PETSC_EXTERN PetscErrorCode TriboContactOperatorGetDiagonal(const TriboContactOperator *, PetscInt, const PetscBool[], PetscReal *);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetCoarseLevels(TriboHalfSpace, PetscInt);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceGetCoarse(TriboHalfSpace, TriboHalfSpace *);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceApplyTangential(TriboHalfSpace, const PetscReal[], const PetscReal[], PetscReal[], PetscReal[]);
 /* Normal contact on any SPD operator (Polonsky-Keer CG), load or approach controlled, as TriboContactSolveNormal */
 PETSC_EXTERN PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *, const TriboContactSolverParams *, const PetscReal h[],

@@ -14,21 +14,33 @@ rep=${TRIBO_CONTACT_REPEAT:-3}
 maxn=${TRIBO_CONTACT_MAXN:-4096}
 echo; echo "tribo contact: Hertz on n x n non-periodic grids (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
 printf "%-6s %-5s %-8s %-10s %-8s %-5s %-8s %-11s %-11s %-9s %-9s %s\n" n ranks setup_s product_ms solve_s its products p0_err a_err converged rss_MB bytes/pt
-for run in "512 1 $rep" "1024 1 $rep" "1024 2 $rep" "4096 2 1"; do
+# csolve: the 4th field is the number of coarse levels of the coarse-to-fine warm start (-contact_coarse_levels; 0: cold start)
+for run in "512 1 $rep 0" "1024 1 $rep 0" "1024 2 $rep 0" "1024 1 $rep 2" "1024 2 $rep 2" "4096 2 1 3"; do
   set -- $run
   [ "$1" -le "$maxn" ] || continue
-  "${MPIEXEC[@]}" -n "$2" build/tests/bench/bench-contact -n "$1" -repeat "$3" -products 5 | tee -a "$out/contact.log"
+  "${MPIEXEC[@]}" -n "$2" build/tests/bench/bench-contact -n "$1" -repeat "$3" -products 5 -contact_coarse_levels "$4" | tee -a "$out/contact.log"
 done
 echo "(setup_s: FFTW plans and the kernel spectrum; product_ms: one compliance product u = C p (best of 5); solve_s: the Polonsky-Keer"
 echo " solve from a uniform pressure to a relative pressure change of 1e-10 (best of the repeats); p0_err, a_err: relative errors of"
 echo " the largest pressure and of sqrt(area/pi) against Hertz; rss_MB: the largest resident set of one rank; bytes/pt: rss_MB times"
-echo " the ranks over the grid points)"
+echo " the ranks over the grid points; with coarse levels, setup_s includes the coarse operators and solve_s the coarse solves, its"
+echo " and products are the finest level's)"
+# csolve: the frictional solvers (TriboContactSolveFriction) on the Cattaneo-Mindlin increment to Q = 0.6 mu P (tests/bench/bench-friction.c)
+echo; echo "tribo contact: frictional increment (Cattaneo-Mindlin, nu 0, Q = 0.6 mu P), fast (Polonsky-Keer + APGD) vs PJOR (App. B), rtol 1e-8"
+printf "%-6s %-5s %-6s %-8s %-7s %-9s %-10s %-8s %-9s %s\n" n ranks method solve_s its products residual Q/muFn converged fast-pjor
+for run in "128 1" "256 1" "256 2"; do
+  set -- $run
+  [ "$1" -le "$maxn" ] || continue
+  "${MPIEXEC[@]}" -n "$2" build/tests/bench/bench-friction -n "$1" | tee -a "$out/contact.log"
+done
+echo "(its: fast: Polonsky-Keer plus APGD iterations, PJOR: Jacobi sweeps; products: half-space transforms pairs (a tangential product"
+echo " counts 2); residual: |p - proj_C(p - D^-1 F(p))|_1 / |p|_1; fast-pjor: the largest traction difference over max mu p_n)"
 
 # cpl: the coupled lap beam (-contact_case lapbeam): frictional preload (2 increments) and a 10-amplitude QSMA of mode 7 on the
-# built-in lap-frame ROM, grids of about 500 and 25,000 points (the size; the paper: 3.06 min MATLAB, 85 h Abaqus);
-# wall time and the largest resident set (GNU time). TRIBO_CONTACT_LAPN (default "48 350") chooses the -contact_n values.
+# built-in lap-frame ROM, grids of 480 and 1,920 points; TRIBO_CONTACT_LAPN="350" runs the issue's ~25,000 points (the paper:
+# 3.06 min MATLAB, 85 h Abaqus), which did not finish its first increment in 292 s; wall time and largest resident set (GNU time).
 echo; echo "tribo contact -contact_case lapbeam: preload + 10-amplitude QSMA (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
-for n in ${TRIBO_CONTACT_LAPN:-48 350}; do
+for n in ${TRIBO_CONTACT_LAPN:-48 96}; do
   /usr/bin/time -f "lapbeam -contact_n $n: %e s wall, %M kB max RSS" bin/tribo contact -contact_case lapbeam -contact_n "$n" -contact_png none \
     -output "$out/lapbeam_$n.h5" >"$out/lapbeam_$n.log" 2>"$out/lapbeam_$n.time" || echo "lapbeam -contact_n $n: failed (see $out/lapbeam_$n.log)"
   tail -1 "$out/lapbeam_$n.time"; grep -E "^contact case|^preload|NOT converged" "$out/lapbeam_$n.log" | cut -c1-160 | head -4

@@ -23,6 +23,8 @@
      Beck and Teboulle 2009, with the gradient restart of O'Donoghue and Candes 2015; Mazhar et al. 2015's APGD) with step 1/L,
      L = 1.1 times a 10-step power-iteration estimate of the largest eigenvalue of G_tt on the contact; until p_n stops
      changing. For a block-diagonal G (identical half spaces) the second normal solve has nothing to do.
+   The state returned: open where p_n = 0; of the points in contact, slip where |Delta g_t| exceeds 1e-3 of the largest slip
+   increment of the increment (and of 1e-12 m), else stick.
    Both are warm started from the given p (the previous increment's solution).
    Active sets (eq. 20-25): not used to condense G (that needs (C_st,st)^-1, a dense factorization); both solvers iterate on all
    points of the mask, and the open / stick / slip classification of the result is returned in state[]. */
@@ -64,7 +66,10 @@ static inline void ProjectDisc_Private(PetscReal r, PetscReal *t1, PetscReal *t2
   }
 }
 
-/* The diagonal D of G per component and point (from op->diagonal, else the probed scalar per component) */
+/* The diagonal D of G per component and point (from op->diagonal, else the probed scalar per component). The two tangential
+   components of a point get the same entry, the larger of the two: a step x - D^-1 F with different tangential scalings has
+   fixed points of proj_D that are not solutions (the disc's normal cone is not invariant under anisotropic scaling); with one
+   scalar per point (Studer's r_i per contact) the fixed points of eq. B.1 are the solutions for any r_i > 0. */
 static PetscErrorCode Diagonal_Private(const TriboContactOperator *op, const PetscBool mask[], PetscReal *const d[])
 {
   PetscFunctionBeginUser;
@@ -77,6 +82,7 @@ static PetscErrorCode Diagonal_Private(const TriboContactOperator *op, const Pet
       for (PetscInt i = 0; i < op->nlocal; i++) d[c][i] = v;
     }
   }
+  for (PetscInt i = 0; i < op->nlocal; i++) d[1][i] = d[2][i] = PetscMax(d[1][i], d[2][i]);
   PetscFunctionReturn(0);
 }
 
@@ -287,8 +293,9 @@ static PetscErrorCode SolveFast_Private(const TriboContactOperator *op, const Tr
 . sp - solver parameters (NULL: defaults; rtol, maxits; the start is always the given p)
 . method - TRIBO_FRICTION_FAST (default) or TRIBO_FRICTION_PJOR (the paper's App. B, the reference)
 . mu - friction coefficient (>= 0)
-. h - local normal gap at the start of the increment (m) without the committed tractions' part: the normal gap at the end is
-      g_n = h + dgex[0] + (G (p - p0))_n; for the first increment (p0 = 0) the topography
+. h - local normal gap at the start of the increment (m), the committed tractions' deformation included (the g[0] output of the
+      previous increment): the normal gap at the end is g_n = h + dgex[0] + (G (p - p0))_n; for the first increment (p0 = 0) the
+      topography
 . mask - local points that may touch (NULL: all)
 . dgex - the imposed gap increments per component (m): normal far field and tangential (e.g. minus a rigid tangential shift)
 - p0 - the committed tractions (Pa) of the previous increment, per component
@@ -313,7 +320,7 @@ PetscErrorCode TriboContactSolveFriction(const TriboContactOperator *op, const T
 {
   TriboContactSolverParams dp;
   PetscInt                 n = op->nlocal, its = 0;
-  PetscReal               *buf, *c[3], *d[3], *w[3], *F[3], err = 0, s[9], A = op->cell;
+  PetscReal               *buf, *c[3], *d[3], *w[3], *F[3], err = 0, s[9], A = op->cell, eta;
   PetscBool                conv = PETSC_FALSE;
 
   PetscFunctionBeginUser;
@@ -352,11 +359,15 @@ PetscErrorCode TriboContactSolveFriction(const TriboContactOperator *op, const T
     for (PetscInt i = 0; i < n; i++) g[k][i] = F[k][i] + c[k][i];
   PetscCall(Residual_Private(op, mu, mask, d, p, g, &err));
   if (method == TRIBO_FRICTION_PJOR) conv = err < sp->rtol ? PETSC_TRUE : PETSC_FALSE;
+  s[0] = 1e-12;
+  for (PetscInt i = 0; i < n; i++)
+    if (p[0][i] > 0) s[0] = PetscMax(s[0], 1e-3 * PetscSqrtReal(g[1][i] * g[1][i] + g[2][i] * g[2][i]));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, s, 1, MPIU_REAL, MPIU_MAX, op->comm));
+  eta = s[0];
   for (PetscInt k = 0; k < 9; k++) s[k] = 0;
   for (PetscInt i = 0; i < n; i++) {
-    PetscInt  st = 0;
-    PetscReal a  = PetscSqrtReal(p[1][i] * p[1][i] + p[2][i] * p[2][i]);
-    if (p[0][i] > 0) st = a < mu * p[0][i] * (1 - 1e-9) ? 1 : 2;
+    PetscInt st = 0;
+    if (p[0][i] > 0) st = PetscSqrtReal(g[1][i] * g[1][i] + g[2][i] * g[2][i]) <= eta ? 1 : 2;
     if (state) state[i] = st;
     s[0] += p[0][i] * A, s[1] += p[1][i] * A, s[2] += p[2][i] * A;
     s[3] -= (p[1][i] * g[1][i] + p[2][i] * g[2][i]) * A;

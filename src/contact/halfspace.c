@@ -24,6 +24,8 @@ struct _p_TriboHalfSpace {
   PetscInt       mx, my;     /* FFT lengths (padded, or nx, ny when periodic) */
   PetscInt       padx, pady; /* requested padded lengths (0: 2 nx, 2 ny) */
   PetscInt       plan;       /* FFTW planner effort: 0 estimate, 1 measure, 2 patient */
+  PetscInt       levels;     /* coarse levels requested (-contact_coarse_levels) */
+  TriboHalfSpace coarse;     /* the operator on the grid coarsened by 2 x 2 (NULL: none), for coarse-to-fine warm starts */
   PetscBool      setup;
   PetscInt       nc;                     /* complex columns mx/2 + 1 */
   ptrdiff_t      nyl, j0, ncl, c0;       /* local rows and local columns of the transposed array */
@@ -131,6 +133,35 @@ PetscErrorCode TriboHalfSpaceSetFFTWPlan(TriboHalfSpace hs, PetscInt effort)
   PetscFunctionReturn(0);
 }
 
+/*@C
+  TriboHalfSpaceSetCoarseLevels - the number of coarse operators (each on the grid coarsened by 2 x 2 cells) built by
+  TriboHalfSpaceSetUp() for the coarse-to-fine warm start of TriboContactSolveNormal() (0: none)
+
+  Notes:
+  A level is built only where both grid sizes are even, the coarse grid has at least 32 x 32 points and its rows lie on the same
+  ranks as the fine rows they cover (FFTW's row blocks: nyl even on every rank); else the chain stops there (PetscInfo says why).
+@*/
+PetscErrorCode TriboHalfSpaceSetCoarseLevels(TriboHalfSpace hs, PetscInt levels)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(levels >= 0, hs->comm, PETSC_ERR_USER_INPUT, "coarse levels must be >= 0, got %" PetscInt_FMT " (option -contact_coarse_levels)",
+             levels);
+  hs->levels = levels;
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboHalfSpaceGetCoarse - the operator on the grid coarsened by 2 x 2 (NULL if TriboHalfSpaceSetUp() built none); owned by hs
+
+  Not collective
+@*/
+PetscErrorCode TriboHalfSpaceGetCoarse(TriboHalfSpace hs, TriboHalfSpace *coarse)
+{
+  PetscFunctionBeginUser;
+  *coarse = hs->coarse;
+  PetscFunctionReturn(0);
+}
+
 PetscErrorCode TriboHalfSpaceSetTangential(TriboHalfSpace hs, PetscBool t)
 {
   PetscFunctionBeginUser;
@@ -146,7 +177,8 @@ PetscErrorCode TriboHalfSpaceSetTangential(TriboHalfSpace hs, PetscBool t)
 . -contact_nu <nu> - Poisson ratio of both bodies
 . -contact_periodic - periodic convolution (spectral kernel) instead of the zero-padded one
 . -contact_pad <mx,my> - padded FFT lengths (default 2 nx, 2 ny)
-- -contact_fftw_plan <estimate|measure|patient> - FFTW's planner effort (default measure)
+. -contact_fftw_plan <estimate|measure|patient> - FFTW's planner effort (default measure)
+- -contact_coarse_levels <n> - coarse operators for the coarse-to-fine warm start of the normal solver (default 0)
 @*/
 PetscErrorCode TriboHalfSpaceSetFromOptions(TriboHalfSpace hs)
 {
@@ -161,6 +193,8 @@ PetscErrorCode TriboHalfSpaceSetFromOptions(TriboHalfSpace hs)
   PetscCall(PetscOptionsBool("-contact_periodic", "periodic grid (spectral kernel) instead of zero padding", "TriboHalfSpaceSetPeriodic",
                              hs->periodic, &hs->periodic, NULL));
   PetscCall(PetscOptionsEList("-contact_fftw_plan", "FFTW planner effort", "TriboHalfSpaceSetUp", planners, 3, planners[hs->plan], &hs->plan, NULL));
+  PetscCall(PetscOptionsInt("-contact_coarse_levels", "coarse grids (2 x 2 coarsening each) for the normal solver's coarse-to-fine warm start",
+                            "TriboHalfSpaceSetCoarseLevels", hs->levels, &hs->levels, NULL));
   PetscCall(PetscOptionsIntArray("-contact_pad", "padded FFT lengths mx,my of the non-periodic convolution (>= 2n - 1)", "TriboHalfSpaceSetPadding",
                                  pad, &two, NULL));
   TriboOptionsEnd();
@@ -340,6 +374,37 @@ PetscErrorCode TriboHalfSpaceEstimateMemory(PetscInt nx, PetscInt ny, PetscBool 
   PetscFunctionReturn(0);
 }
 
+/* The coarse operator (2 x 2 cells), its rows on the ranks of the fine rows they cover */
+static PetscErrorCode SetUpCoarse_Private(TriboHalfSpace hs)
+{
+  TriboHalfSpace c;
+  PetscInt       j0, nyl;
+  PetscMPIInt    ok;
+
+  PetscFunctionBeginUser;
+  if (hs->nx % 2 || hs->ny % 2 || hs->nx / 2 < 32 || hs->ny / 2 < 32) {
+    PetscCall(PetscInfo(NULL, "no coarse level below %" PetscInt_FMT " x %" PetscInt_FMT ": odd or small\n", hs->nx, hs->ny));
+    PetscFunctionReturn(0);
+  }
+  PetscCall(TriboHalfSpaceCreate(hs->comm, &c));
+  PetscCall(TriboHalfSpaceSetGrid(c, hs->nx / 2, hs->ny / 2, 2 * hs->dx, 2 * hs->dy));
+  PetscCall(TriboHalfSpaceSetMaterial(c, hs->E, hs->nu));
+  PetscCall(TriboHalfSpaceSetPeriodic(c, hs->periodic));
+  PetscCall(TriboHalfSpaceSetFFTWPlan(c, hs->plan));
+  PetscCall(TriboHalfSpaceSetCoarseLevels(c, hs->levels - 1));
+  PetscCall(TriboHalfSpaceSetUp(c));
+  PetscCall(TriboHalfSpaceGetLocalRows(c, &j0, &nyl));
+  ok = (2 * j0 == (PetscInt)hs->j0 && 2 * nyl == (PetscInt)hs->nyl) ? 1 : 0;
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_LAND, hs->comm));
+  if (!ok) {
+    PetscCall(PetscInfo(NULL, "no coarse level below %" PetscInt_FMT " x %" PetscInt_FMT ": its rows are not on the ranks of the fine rows\n", hs->nx,
+                        hs->ny));
+    PetscCall(TriboHalfSpaceDestroy(&c));
+  }
+  hs->coarse = c;
+  PetscFunctionReturn(0);
+}
+
 /*@C
   TriboHalfSpaceSetUp - distributes the grid rows, plans the FFTs and computes the kernel spectra
 
@@ -405,6 +470,7 @@ PetscErrorCode TriboHalfSpaceSetUp(TriboHalfSpace hs)
                hs->nx, hs->ny);
   }
   hs->membytes = 8.0 * nyl * hs->mx + 32.0 * alloc + 16.0 * ncl * hs->my * (hs->tangential ? 2 : 1) + 8.0 * (hs->tangential ? 4 : 1) * ncl * hs->my;
+  if (hs->levels > 0) PetscCall(SetUpCoarse_Private(hs));
   PetscCall(PetscTimeSubtract(&t0));
   hs->setup_time = -t0;
   PetscFunctionReturn(0);
@@ -568,6 +634,11 @@ PetscErrorCode TriboHalfSpaceGetMemory(TriboHalfSpace hs, PetscReal *bytes)
 {
   PetscFunctionBeginUser;
   *bytes = hs->membytes;
+  if (hs->coarse) { // the coarse chain
+    PetscReal b;
+    PetscCall(TriboHalfSpaceGetMemory(hs->coarse, &b));
+    *bytes += b;
+  }
   PetscFunctionReturn(0);
 }
 
@@ -601,6 +672,7 @@ PetscErrorCode TriboHalfSpaceDestroy(TriboHalfSpace *hs)
     fftw_destroy_plan(h->pby), fftw_destroy_plan(h->ptf), fftw_destroy_plan(h->ptb);
     fftw_free(h->rbuf), fftw_free(h->cbuf), fftw_free(h->tbuf), fftw_free(h->ybuf);
     if (h->sbuf) fftw_free(h->sbuf);
+    PetscCall(TriboHalfSpaceDestroy(&h->coarse));
   }
   for (PetscInt k = 0; k < TRIBO_HS_NKERNEL; k++) PetscCall(PetscFree(h->khat[k]));
   PetscCall(PetscFree(h->prefix));

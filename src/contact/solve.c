@@ -88,15 +88,56 @@ PetscErrorCode TriboContactOperatorGetDiagonal(const TriboContactOperator *op, P
   on the half-space operator (TriboContactOperatorFromHalfSpace() with one component)
 
   Collective
+
+  Notes:
+  With coarse operators (TriboHalfSpaceSetCoarseLevels()) and a cold start (sp->warm false), the problem is first solved on the
+  coarsest grid (each coarse cell: the mean gap of its 2 x 2 fine cells), and each level's pressure, constant over the 2 x 2 fine
+  cells of a coarse one, is the next finer level's start. info reports the finest level.
 @*/
 PetscErrorCode TriboContactSolveNormal(TriboHalfSpace hs, const TriboContactSolverParams *sp, const PetscReal h[], const PetscBool mask[],
                                        PetscBool loadctl, PetscReal value, PetscReal p[], PetscReal u[], TriboContactInfo *info)
 {
-  TriboContactOperator op;
+  TriboContactOperator     op;
+  TriboHalfSpace           hc;
+  TriboContactSolverParams dp, fsp, csp;
+  PetscReal                crtol = 0;
 
   PetscFunctionBeginUser;
+  if (!sp) {
+    PetscCall(TriboContactSolverParamsDefault(&dp));
+    sp = &dp;
+  }
+  fsp = csp = *sp;
+  PetscCall(PetscOptionsGetReal(NULL, NULL, "-contact_coarse_rtol", &crtol, NULL));
+  PetscCall(TriboHalfSpaceGetCoarse(hs, &hc));
+  if (hc && !sp->warm) { // coarse-to-fine: solve on the 2 x 2 coarsened grid (recursively), its pressure the fine start
+    PetscInt         nx, nxc, j0, nyl, nc;
+    PetscReal       *hcg, *pc, *uc;
+    PetscBool       *mc = NULL;
+    TriboContactInfo ci;
+
+    PetscCall(TriboHalfSpaceGetGrid(hs, &nx, NULL, NULL, NULL));
+    PetscCall(TriboHalfSpaceGetLocalRows(hc, &j0, &nyl));
+    nxc = nx / 2, nc = nxc * nyl;
+    PetscCall(PetscMalloc3(nc + 1, &hcg, nc + 1, &pc, nc + 1, &uc));
+    if (mask) PetscCall(PetscMalloc1(nc + 1, &mc));
+    for (PetscInt jl = 0; jl < nyl; jl++)
+      for (PetscInt i = 0; i < nxc; i++) { // the coarse cell: the mean gap of its 4 fine cells; it may touch if one of them may
+        PetscInt k = 2 * jl * nx + 2 * i, kc = jl * nxc + i;
+        hcg[kc] = 0.25 * (h[k] + h[k + 1] + h[k + nx] + h[k + nx + 1]);
+        if (mask) mc[kc] = mask[k] || mask[k + 1] || mask[k + nx] || mask[k + nx + 1];
+      }
+    csp.rtol = PetscMax(sp->rtol, crtol);
+    PetscCall(TriboContactSolveNormal(hc, &csp, hcg, mc, loadctl, value, pc, uc, &ci));
+    PetscCall(PetscInfo(NULL, "coarse level %" PetscInt_FMT " x %" PetscInt_FMT ": %" PetscInt_FMT " iterations\n", nxc, nxc, ci.its));
+    for (PetscInt jl = 0; jl < 2 * nyl; jl++)
+      for (PetscInt i = 0; i < nx; i++) p[jl * nx + i] = (!mask || mask[jl * nx + i]) ? pc[(jl / 2) * nxc + i / 2] : 0;
+    PetscCall(PetscFree3(hcg, pc, uc));
+    PetscCall(PetscFree(mc));
+    fsp.warm = PETSC_TRUE;
+  }
   PetscCall(TriboContactOperatorFromHalfSpace(hs, 1, &op));
-  PetscCall(TriboContactSolveNormalOp(&op, sp, h, mask, loadctl, value, p, u, info));
+  PetscCall(TriboContactSolveNormalOp(&op, &fsp, h, mask, loadctl, value, p, u, info));
   PetscFunctionReturn(0);
 }
 
