@@ -128,7 +128,8 @@ typedef enum {
   TRIBO_CONTACT_PUNCH,   /* rigid flat circular punch (Johnson §3.2): the mask is its disc */
   TRIBO_CONTACT_WAVY,    /* Westergaard's wavy surface, periodic (Johnson §13.2), mean pressures 0.1 .. 1.2 p* */
   TRIBO_CONTACT_MINDLIN, /* Hertz, then a tangential cycle +-Q* (Cattaneo-Mindlin, Mindlin-Deresiewicz; nu = 0) */
-  TRIBO_CONTACT_ROUGH    /* a flat (or curved, -contact_rough_R) square patch with band-limited Gaussian roughness (src/surf/synth.c) */
+  TRIBO_CONTACT_ROUGH,   /* a flat (or curved, -contact_rough_R) square patch with band-limited Gaussian roughness (src/surf/synth.c) */
+  TRIBO_CONTACT_LAPBEAM  /* the half space coupled to a reduced structure (the built-in lap beam or -rom FILE): preload, linearized modes, QSMA */
 } TriboContactCase;
 PETSC_EXTERN const char *const TriboContactCases[];
 
@@ -165,3 +166,24 @@ PETSC_EXTERN PetscErrorCode     TriboContactGetNumPlannedSteps(TriboContact, Pet
 PETSC_EXTERN PetscErrorCode     TriboContactGetSteps(TriboContact, PetscInt *, const TriboContactStep **);
 PETSC_EXTERN PetscErrorCode     TriboContactGetReference(TriboContact, PetscInt *, const char *const **, const PetscReal **);
 PETSC_EXTERN PetscErrorCode     TriboContactGetMemory(TriboContact, PetscReal *, PetscReal *);
+
+/* cpl: the half space coupled to a reduced structure (src/contact/couple.c, linder-gross-krack eq. 13-19) and the analyses on it
+   (src/contact/qsma.c: preload, the linearized modes of App. C eq. C.3-C.4, the quasi-static modal analysis eq. C.1-C.2) */
+#include <triborom.h>
+typedef struct _p_TriboContactCoupling *TriboContactCoupling;
+PETSC_EXTERN PetscErrorCode TriboContactCouplingCreate(MPI_Comm, TriboROM, PetscInt, const PetscReal[], PetscReal, TriboContactCoupling *);
+PETSC_EXTERN PetscErrorCode TriboContactCouplingGetBox(TriboContactCoupling, PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboContactCouplingSetGrid(TriboContactCoupling, TriboHalfSpace, PetscReal, PetscReal);
+PETSC_EXTERN PetscErrorCode TriboContactCouplingGetOperator(TriboContactCoupling, PetscInt, TriboContactOperator *);
+PETSC_EXTERN PetscErrorCode TriboContactCouplingForce(TriboContactCoupling, const PetscReal *const[], PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboContactCouplingDisplacement(TriboContactCoupling, const PetscReal[], PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboContactCouplingGap(TriboContactCoupling, const PetscReal[], PetscReal *const[]);
+PETSC_EXTERN PetscErrorCode TriboContactCouplingDestroy(TriboContactCoupling *);
+/* Masing rules on an initial loading curve (alpha_i, q_i), i = 0..n-1, from (0, 0): the frequency omega_i = sqrt(alpha_i/q_i), the
+   dissipated energy of the full cycle E_i = 4 (2 int_0^q_i alpha dq - alpha_i q_i) and the damping ratio D_i = E_i/(2 pi (omega_i q_i)^2)
+   of eq. C.2 (trapezoidal integral) */
+PETSC_EXTERN PetscErrorCode TriboContactQSMAMasing(PetscInt, const PetscReal[], const PetscReal[], PetscReal[], PetscReal[], PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboContactGetBackbone(TriboContact, PetscInt *, const PetscReal *[], const PetscReal *[], const PetscReal *[],
+                                                    const PetscReal *[], const PetscReal *[], const PetscReal *[]);
+PETSC_EXTERN PetscErrorCode TriboContactGetLinearFrequencies(TriboContact, PetscInt *, PetscInt *, const PetscReal *[]);
+/* end cpl */

@@ -170,4 +170,5 @@ PETSC_EXTERN PetscErrorCode TriboSurfWriteH5(TriboSurf, TriboH5, PetscInt);
 PETSC_EXTERN PetscErrorCode TriboContactWriteGridH5(TriboContact, TriboH5);
 PETSC_EXTERN PetscErrorCode TriboContactWriteStepH5(TriboContact, TriboH5, PetscInt);
 PETSC_EXTERN PetscErrorCode TriboContactWriteStepsH5(TriboContact, TriboH5, const PetscInt[]);
+PETSC_EXTERN PetscErrorCode TriboContactWriteBackboneH5(TriboContact, TriboH5);
 PETSC_EXTERN PetscErrorCode TriboContactWriteXdmf(TriboContact, const char[], const char[], PetscInt, const PetscInt[]);

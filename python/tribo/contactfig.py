@@ -48,7 +48,10 @@ def contact_figure(results, step=None, title=None):
         im = ax[1].pcolormesh(1e3 * x, 1e3 * y, st, shading="auto", cmap="viridis", vmin=0, vmax=2, rasterized=True)
         cb = fig.colorbar(im, ax=ax[1], ticks=[0, 1, 2])
         cb.ax.set_yticklabels(["open", "stick", "slip"])
-        ax[1].set_title("stick and slip, step %d (shift %.3g um)" % (step, 1e6 * float(tab["shift"][step])))
+        if case == "lapbeam":
+            ax[1].set_title("stick and slip, step %d (QSMA alpha %.3g)" % (step, float(tab["shift"][step])))
+        else:
+            ax[1].set_title("stick and slip, step %d (shift %.3g um)" % (step, 1e6 * float(tab["shift"][step])))
     else:
         gap = np.asarray(g["gap"], dtype=float)
         im = ax[1].pcolormesh(1e3 * x, 1e3 * y, 1e6 * gap, shading="auto", cmap="magma_r", rasterized=True)
@@ -59,6 +62,8 @@ def contact_figure(results, step=None, title=None):
         a.set_ylabel("y (mm)")
         a.set_aspect("equal", adjustable="box")
     j = int(np.argmin(np.abs(y))) if case != "wavy" else 0
+    if case == "lapbeam":  # the row with the largest pressure
+        j = int(np.argmax(p.max(axis=1)))
     ax[2].plot(1e3 * x, 1e-6 * p[j], ".", ms=3, color=COLORS[0], label="computed")
     if "shear" in g:
         ax[2].plot(1e3 * x, 1e-6 * np.asarray(g["shear"], dtype=float)[j], ".", ms=3, color=COLORS[1], label="shear traction")
@@ -83,6 +88,14 @@ def contact_figure(results, step=None, title=None):
         ax[3].set_xlabel("tangential shift (um)")
         ax[3].set_ylabel("tangential force Q (N)")
         ax[3].set_title("Mindlin-Deresiewicz cycle (closed form: %.3g J per cycle)" % float(ref.get("energy_per_cycle", np.nan)))
+    elif case == "lapbeam":  # the coupled case: normal and tangential resultants over the increments (preload, then QSMA)
+        f, t = np.asarray(tab["force"]), np.asarray(tab["tangential_force"])
+        k = np.arange(len(f))
+        ax[3].plot(k, 1e-3 * f, "o-", ms=3, color=COLORS[0], label="normal force (kN)")
+        ax[3].plot(k, np.asarray(tab["slip"], dtype=float) if "slip" in tab else 0 * k, "s-", ms=3, color=COLORS[1], label="slipping points")
+        ax[3].set_xlabel("increment (preload, then QSMA amplitudes)")
+        ax[3].set_ylabel("kN, points")
+        ax[3].set_title("increments")
     elif case == "wavy":
         ld, area = np.asarray(tab["load"]), np.asarray(tab["area"])
         tot = (len(x) * len(y)) * float(at["dx"]) * float(at["dy"])

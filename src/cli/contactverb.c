@@ -21,7 +21,14 @@ static PetscErrorCode Monitor_Private(TriboContact c, PetscInt k, void *ctx)
   PetscCall(TriboContactGetHalfSpace(c, &hs));
   PetscCall(TriboHalfSpaceGetComm(hs, &comm));
   st = &st[k];
-  if (type == TRIBO_CONTACT_MINDLIN && k > 0)
+  if (type == TRIBO_CONTACT_LAPBEAM)
+    PetscCall(PetscPrintf(comm,
+                          "  step %3" PetscInt_FMT ": %s %10.4e  normal force %10.4e N  tangential %10.4e N  area %10.4e m^2  stick %7" PetscInt_FMT
+                          "  slip %7" PetscInt_FMT "  %6" PetscInt_FMT " its%s  %.2f s\n",
+                          k, st->shift > 0 ? "QSMA alpha" : "bolt load ", (double)(st->shift > 0 ? st->shift : st->load), (double)st->force,
+                          (double)st->tforce, (double)st->area, st->nstick, st->nslip, st->its, st->converged ? "" : " (NOT converged)",
+                          (double)st->seconds));
+  else if (type == TRIBO_CONTACT_MINDLIN && k > 0)
     PetscCall(PetscPrintf(comm,
                           "  step %3" PetscInt_FMT ": shift %10.4e m  Q %10.4e N  stick %8" PetscInt_FMT "  slip %8" PetscInt_FMT
                           "  dissipated %10.4e J  %4" PetscInt_FMT " its%s  %.2f s\n",
@@ -107,6 +114,20 @@ static PetscErrorCode Compare_Private(MPI_Comm comm, TriboContact c)
       PetscCall(PetscPrintf(comm, "rough step %" PetscInt_FMT ": load %.6g N, contact area fraction %.6g, area/load %.6g m^2/N\n", k,
                             (double)st[k].force, (double)(st[k].area / (nx * ny * dx * dy)), (double)(st[k].area / st[k].force)));
   }
+  if (type == TRIBO_CONTACT_LAPBEAM) {
+    PetscInt         nb, nl, mode, kp = 0;
+    const PetscReal *a, *q, *f, *D, *fl;
+    while (kp + 1 < n && st[kp + 1].shift == 0) kp++; // the last preload step
+    PetscCall(TriboContactGetLinearFrequencies(c, &nl, &mode, &fl));
+    PetscCall(PetscPrintf(comm, "preload %.6g N (bolt load %.6g N): linearized frequencies about it (eq. C.3-C.4):", (double)st[kp].force,
+                          (double)st[kp].load));
+    for (PetscInt i = 0; i < nl; i++) PetscCall(PetscPrintf(comm, " %.6g%s", (double)fl[i], i == mode - 1 ? "*" : ""));
+    PetscCall(PetscPrintf(comm, " Hz (* the QSMA mode)\n"));
+    PetscCall(TriboContactGetBackbone(c, &nb, &a, &q, &f, &D, NULL, NULL));
+    for (PetscInt i = 0; i < nb; i++)
+      PetscCall(PetscPrintf(comm, "QSMA %2" PetscInt_FMT ": alpha %10.4e  q_mod %10.4e sqrt(kg) m  frequency %.6g Hz  damping %.4e\n", i,
+                            (double)a[i], (double)q[i], (double)f[i], (double)D[i]));
+  }
   if (type == TRIBO_CONTACT_PUNCH)
     PetscCall(
         PetscPrintf(comm, "punch stiffness %.6g N/m (closed form 2 b E* %.6g)\n", (double)(st[n - 1].force / st[n - 1].approach), (double)ref[0]));
@@ -152,9 +173,8 @@ PetscErrorCode TriboVerbContact(MPI_Comm comm, PetscBool help)
 
   PetscFunctionBeginUser;
   if (help)
-    PetscCall(PetscPrintf(
-        comm,
-        "tribo contact [-contact_case hertz|punch|wavy|mindlin|rough] [-contact_n 256] [-output contact.h5]: half-space contact on a fine grid\n"));
+    PetscCall(PetscPrintf(comm, "tribo contact [-contact_case lapbeam|hertz|punch|wavy|mindlin|rough] [-rom FILE] [-contact_n 128|256] [-output "
+                                "contact.h5]: half-space contact on a fine grid\n"));
   PetscCall(TriboContactCreate(comm, &c));
   PetscCall(TriboContactSetFromOptions(c));
   TriboOptionsBegin(comm, NULL, "tribo contact: output", "tribo");
@@ -190,6 +210,7 @@ PetscErrorCode TriboVerbContact(MPI_Comm comm, PetscBool help)
   PetscCall(TriboContactSetMonitor(c, Monitor_Private, &m));
   PetscCall(TriboContactSolve(c));
   PetscCall(TriboContactWriteStepsH5(c, m.h5, m.written));
+  PetscCall(TriboContactWriteBackboneH5(c, m.h5));
   PetscCall(TriboH5Close(&m.h5, PETSC_TRUE));
   PetscCall(Compare_Private(comm, c));
   PetscCall(PetscPrintf(comm, "wrote %s\n", out));

@@ -2,37 +2,12 @@
    Mindlin-Deresiewicz cycle) on their grids, their load steps, and the fields after each step for a monitor (the verb writes
    them). The closed forms of each case are kept as references (Johnson, Contact Mechanics, 1985: §3.2, §4.2, §7.2-7.4, §13.2). */
 #define _DEFAULT_SOURCE // sysconf(_SC_PHYS_PAGES)
-#include <tribocontact.h>
+#include <tribo/private/contactimpl.h>
 #include <tribosurf.h>
 #include <unistd.h>
+#include <petscsys.h>
 
-const char *const TriboContactCases[] = {"hertz", "punch", "wavy", "mindlin", "rough", "TriboContactCase", "TRIBO_CONTACT_", NULL};
-
-#define MAXREF 8
-struct _p_TriboContact {
-  MPI_Comm                 comm;
-  TriboHalfSpace           hs;
-  TriboContactCase         type;
-  PetscInt                 n, nsteps;
-  PetscReal                rrms, rlmin, rlmax, rR, rside;
-  PetscInt                 rseed;
-  PetscReal                E, nu, R, load, radius, wavelength, amplitude, mu, psi, box, memmax, maskr;
-  TriboContactSolverParams sp;
-  PetscInt                 nx, ny, j0, nyl, nloc;
-  PetscReal                dx, x0, y0;
-  PetscReal               *h, *p, *u, *gap, *q, *s;
-  PetscBool               *mask;
-  PetscInt                *state;
-  PetscInt                 nstep, maxstep;
-  TriboContactStep        *steps;
-  PetscInt                 nref;
-  const char              *refname[MAXREF];
-  PetscReal                ref[MAXREF];
-  PetscReal                membytes, memnode;
-  PetscErrorCode (*monitor)(TriboContact, PetscInt, void *);
-  void     *mctx;
-  PetscBool setup;
-};
+const char *const TriboContactCases[] = {"hertz", "punch", "wavy", "mindlin", "rough", "lapbeam", "TriboContactCase", "TRIBO_CONTACT_", NULL};
 
 /*@C
   TriboContactCreate - creates a half-space contact run (a built-in case, its grid and load steps)
@@ -45,7 +20,9 @@ PetscErrorCode TriboContactCreate(MPI_Comm comm, TriboContact *c)
 
   PetscFunctionBeginUser;
   PetscCall(PetscNew(&t));
-  t->comm = comm, t->type = TRIBO_CONTACT_HERTZ, t->n = 256, t->nsteps = 0;
+  t->comm = comm, t->type = TRIBO_CONTACT_LAPBEAM, t->n = 0, t->nsteps = 0;
+  t->preload = 12249, t->boltkt = 1e8, t->npre = 2, t->nqsma = 10, t->qmax = 1e-4, t->decades = 2, t->mode = 7, t->lrtol = 1e-8,
+  t->fmethod = TRIBO_FRICTION_FAST;
   t->E = 210e9, t->nu = 0.3, t->R = 10e-3, t->load = 100, t->radius = 1e-3, t->wavelength = 1e-3, t->amplitude = 1e-6, t->mu = 0.3, t->psi = 0.6,
   t->box  = 3;
   t->rrms = 1e-6, t->rlmin = 50e-6, t->rlmax = 250e-6, t->rR = 0, t->rside = 1e-3, t->rseed = 1;
@@ -102,12 +79,34 @@ PetscErrorCode TriboContactSetFromOptions(TriboContact c)
   PetscCall(PetscOptionsReal("-contact_memory_max", "largest memory per node (GiB; 0: 90 % of the physical memory)", "TriboContactSetUp", c->memmax,
                              &c->memmax, NULL));
   PetscCall(PetscOptionsReal("-contact_rough_rms", "rough: roughness RMS (m)", "TriboContactSetUp", c->rrms, &c->rrms, NULL));
+  if (c->type == TRIBO_CONTACT_LAPBEAM) c->rlmin = 6e-3, c->rlmax = 30e-3; // waviness of the joint's faces on the lap beam's grid of about 1 mm
   PetscCall(PetscOptionsReal("-contact_rough_lmin", "rough: shortest wavelength (m)", "TriboContactSetUp", c->rlmin, &c->rlmin, NULL));
   PetscCall(PetscOptionsReal("-contact_rough_lmax", "rough: longest wavelength (m)", "TriboContactSetUp", c->rlmax, &c->rlmax, NULL));
   PetscCall(PetscOptionsReal("-contact_rough_side", "rough: side of the square patch (m)", "TriboContactSetUp", c->rside, &c->rside, NULL));
   PetscCall(PetscOptionsReal("-contact_rough_R", "rough: curvature radius of the patch (m; 0: flat)", "TriboContactSetUp", c->rR, &c->rR, NULL));
   PetscCall(PetscOptionsInt("-contact_rough_seed", "rough: random seed", "TriboContactSetUp", c->rseed, &c->rseed, NULL));
+  PetscCall(PetscOptionsString("-rom", "lapbeam: the reduced structure (a tribo rom .h5 with its interface; default the built-in lap beam)",
+                               "TriboContactSetUp", c->romfile, c->romfile, sizeof(c->romfile), NULL));
+  PetscCall(PetscOptionsReal("-contact_preload", "lapbeam: bolt load per bolt (N), times the ROM's unit bolt load vector Fv", "TriboContactSolve",
+                             c->preload, &c->preload, NULL));
+  PetscCall(PetscOptionsReal("-contact_bolt_shear_k", "lapbeam, built-in ROM: lateral stiffness of each bolt shank tying the halves (N/m; 0: none)",
+                             "TriboContactCouplingCreate", c->boltkt, &c->boltkt, NULL));
+  PetscCall(PetscOptionsInt("-contact_preload_steps", "lapbeam: load increments of the preload", "TriboContactSolve", c->npre, &c->npre, NULL));
+  PetscCall(PetscOptionsInt("-contact_mode", "lapbeam: the linearized mode (1-based, ascending frequency) of the QSMA", "TriboContactSolve", c->mode,
+                            &c->mode, NULL));
+  PetscCall(
+      PetscOptionsInt("-contact_lin_nev", "lapbeam: linearized modes computed (at least -contact_mode)", "TriboContactSolve", c->nev, &c->nev, NULL));
+  PetscCall(PetscOptionsReal("-contact_lin_rtol", "lapbeam: relative residual of the CG solves on the closed points", "TriboContactSolve", c->lrtol,
+                             &c->lrtol, NULL));
+  PetscCall(PetscOptionsInt("-contact_qsma_n", "lapbeam: QSMA amplitudes", "TriboContactSolve", c->nqsma, &c->nqsma, NULL));
+  PetscCall(PetscOptionsReal("-contact_qsma_qmax", "lapbeam: largest modal amplitude, linear estimate (alpha_max = omega_lin^2 qmax; sqrt(kg) m)",
+                             "TriboContactSolve", c->qmax, &c->qmax, NULL));
+  PetscCall(PetscOptionsReal("-contact_qsma_decades", "lapbeam: the amplitudes span this many decades below alpha_max (log-spaced)",
+                             "TriboContactSolve", c->decades, &c->decades, NULL));
+  PetscCall(PetscOptionsEnum("-contact_friction_method", "lapbeam: frictional solver", "TriboContactSolveFriction", TriboFrictionMethods,
+                             (PetscEnum)c->fmethod, (PetscEnum *)&c->fmethod, NULL));
   TriboOptionsEnd();
+  if (c->n <= 0) c->n = c->type == TRIBO_CONTACT_LAPBEAM ? 48 : 256;
   if (c->type == TRIBO_CONTACT_MINDLIN) PetscCall(TriboHalfSpaceSetMaterial(c->hs, c->E, 0.0)); // the decoupled case: nu = 0 unless given
   PetscCall(TriboHalfSpaceSetFromOptions(c->hs));
   PetscCall(TriboHalfSpaceGetMaterial(c->hs, &c->E, &c->nu, NULL));
@@ -141,7 +140,7 @@ static PetscReal MindlinShift_Private(PetscReal mu, PetscReal P, PetscReal theta
 
 /* rough: every rank synthesizes the whole map from the seed (serial, deterministic) and keeps its rows; heights are turned
    into a gap h = max(z) - z (+ r^2/(2 R)), so the highest summit touches first at zero approach */
-static PetscErrorCode Rough_Private(TriboContact c)
+PetscErrorCode TriboContactRough_Private(TriboContact c)
 {
   TriboSynthParams sp;
   TriboHeightMap  *map;
@@ -225,16 +224,20 @@ PetscErrorCode TriboContactSetUp(TriboContact c)
     L = c->rside;
     PetscCall(AddRef_Private(c, "roughness_rms", c->rrms));
     break;
+  case TRIBO_CONTACT_LAPBEAM:
+    PetscCall(TriboContactSetUp_Coupled(c, &L, &Ly));
+    break;
   default:
     L = c->wavelength, c->ny = PetscMax(4, c->n / 8);
     PetscCall(AddRef_Private(c, "full_contact_pressure", PETSC_PI * Es * c->amplitude / c->wavelength));
   }
   c->dx = L / c->nx, Ly = c->dx * c->ny;
-  c->x0 = -0.5 * L + 0.5 * c->dx, c->y0 = -0.5 * Ly + 0.5 * c->dx;
+  c->x0 = c->xc - 0.5 * L + 0.5 * c->dx, c->y0 = c->yc - 0.5 * Ly + 0.5 * c->dx;
   if (c->type == TRIBO_CONTACT_WAVY) c->x0 = 0, c->y0 = 0;
   // memory: FFT buffers and spectra plus the fields (h, p, u, gap, q, s, state, mask and the solvers' 5 work arrays)
-  PetscCall(TriboHalfSpaceEstimateMemory(c->nx, c->ny, c->type == TRIBO_CONTACT_WAVY, c->type == TRIBO_CONTACT_MINDLIN ? 4 : 1, &fft));
-  c->membytes = fft + 8.0 * 14 * c->nx * c->ny;
+  PetscCall(TriboHalfSpaceEstimateMemory(c->nx, c->ny, c->type == TRIBO_CONTACT_WAVY,
+                                         c->type == TRIBO_CONTACT_MINDLIN || c->type == TRIBO_CONTACT_LAPBEAM ? 4 : 1, &fft));
+  c->membytes = fft + 8.0 * (c->type == TRIBO_CONTACT_LAPBEAM ? 14 + 17 + 27 : 14) * c->nx * c->ny;
   PetscCallMPI(MPI_Comm_size(c->comm, &size));
   PetscCallMPI(MPI_Comm_split_type(c->comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node));
   PetscCallMPI(MPI_Comm_size(node, &nsize));
@@ -249,15 +252,21 @@ PetscErrorCode TriboContactSetUp(TriboContact c)
              c->nx, c->ny, c->memnode / 1073741824.0, nsize, size, c->membytes / ((PetscReal)c->nx * c->ny), (double)c->memmax);
   PetscCall(TriboHalfSpaceSetGrid(c->hs, c->nx, c->ny, c->dx, c->dx));
   PetscCall(TriboHalfSpaceSetPeriodic(c->hs, c->type == TRIBO_CONTACT_WAVY ? PETSC_TRUE : PETSC_FALSE));
-  PetscCall(TriboHalfSpaceSetTangential(c->hs, c->type == TRIBO_CONTACT_MINDLIN ? PETSC_TRUE : PETSC_FALSE));
+  PetscCall(TriboHalfSpaceSetTangential(c->hs, c->type == TRIBO_CONTACT_MINDLIN || c->type == TRIBO_CONTACT_LAPBEAM ? PETSC_TRUE : PETSC_FALSE));
   PetscCall(TriboHalfSpaceSetUp(c->hs));
   PetscCall(TriboHalfSpaceGetLocalRows(c->hs, &c->j0, &c->nyl));
   c->nloc = c->nx * c->nyl;
   PetscCall(
       PetscCalloc6(c->nloc + 1, &c->h, c->nloc + 1, &c->p, c->nloc + 1, &c->u, c->nloc + 1, &c->gap, c->nloc + 1, &c->mask, c->nloc + 1, &c->state));
-  if (c->type == TRIBO_CONTACT_MINDLIN) PetscCall(PetscCalloc2(c->nloc + 1, &c->q, c->nloc + 1, &c->s));
-  if (c->type == TRIBO_CONTACT_ROUGH)
-    PetscCall(Rough_Private(c));
+  if (c->type == TRIBO_CONTACT_MINDLIN || c->type == TRIBO_CONTACT_LAPBEAM) PetscCall(PetscCalloc2(c->nloc + 1, &c->q, c->nloc + 1, &c->s));
+  if (c->type == TRIBO_CONTACT_ROUGH || (c->type == TRIBO_CONTACT_LAPBEAM && c->rrms > 0))
+    PetscCall(TriboContactRough_Private(c));
+  else if (c->type == TRIBO_CONTACT_LAPBEAM)
+    for (PetscInt jl = 0; jl < c->nyl; jl++)
+      for (PetscInt i = 0; i < c->nx; i++) {
+        PetscReal x = c->x0 + i * c->dx - c->xc, y = c->y0 + (c->j0 + jl) * c->dx - c->yc;
+        c->mask[jl * c->nx + i] = c->maskr > 0 && x * x + y * y >= c->maskr * c->maskr ? PETSC_FALSE : PETSC_TRUE;
+      }
   else
     for (PetscInt jl = 0; jl < c->nyl; jl++)
       for (PetscInt i = 0; i < c->nx; i++) {
@@ -284,6 +293,10 @@ PetscErrorCode TriboContactSetUp(TriboContact c)
                "the contact mask is empty: no point of the %" PetscInt_FMT " x %" PetscInt_FMT
                " grid (spacing %g m) may touch (options -contact_mask_radius %g m, -contact_radius %g m)",
                c->nx, c->ny, (double)c->dx, (double)c->maskr, (double)c->radius);
+  }
+  if (c->type == TRIBO_CONTACT_LAPBEAM) {
+    PetscCall(TriboContactSetUpFields_Coupled(c));
+    c->nsteps = c->npre + c->nqsma;
   }
   if (c->nsteps <= 0) c->nsteps = c->type == TRIBO_CONTACT_WAVY ? 5 : (c->type == TRIBO_CONTACT_MINDLIN ? 8 : 1);
   c->maxstep = c->type == TRIBO_CONTACT_MINDLIN ? 1 + 5 * c->nsteps : c->nsteps;
@@ -335,6 +348,10 @@ PetscErrorCode TriboContactSolve(TriboContact c)
 
   PetscFunctionBeginUser;
   PetscCall(TriboContactSetUp(c));
+  if (c->type == TRIBO_CONTACT_LAPBEAM) {
+    PetscCall(TriboContactSolve_Coupled(c));
+    PetscFunctionReturn(0);
+  }
   c->nstep   = 0;
   c->sp.warm = PETSC_FALSE;
   if (c->type != TRIBO_CONTACT_MINDLIN) {
@@ -507,6 +524,7 @@ PetscErrorCode TriboContactDestroy(TriboContact *c)
   PetscCall(PetscFree6(t->h, t->p, t->u, t->gap, t->mask, t->state));
   PetscCall(PetscFree2(t->q, t->s));
   PetscCall(PetscFree(t->steps));
+  PetscCall(TriboContactDestroy_Coupled(t));
   PetscCall(PetscFree(t));
   *c = NULL;
   PetscFunctionReturn(0);

@@ -247,3 +247,42 @@ PetscErrorCode TriboContactWriteXdmf(TriboContact c, const char name[], const ch
   PetscCall(TriboXdmfClose(&x, PETSC_TRUE));
   PetscFunctionReturn(0);
 }
+
+/*@
+  TriboContactWriteBackboneH5 - the coupled case's linearized frequencies (/contact/linear_frequency_hz, eq. C.3-C.4) and its QSMA backbone
+  (eq. C.1-C.2, Masing) in /backbone/mode<k> as tribo's other backbones (modal_amplitude, frequency_hz, damping, converged; also
+  load_scale, dissipated_energy; attributes method = "qsma", linear_frequency_hz), so that tribo plot draws it; nothing for other cases
+
+  Collective
+@*/
+PetscErrorCode TriboContactWriteBackboneH5(TriboContact c, TriboH5 h)
+{
+  PetscInt         n, nlin, mode, *iv;
+  const PetscReal *a, *q, *f, *D, *E, *cv, *fl;
+  char             g[64], path[PETSC_MAX_PATH_LEN];
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboContactGetBackbone(c, &n, &a, &q, &f, &D, &E, &cv));
+  PetscCall(TriboContactGetLinearFrequencies(c, &nlin, &mode, &fl));
+  if (nlin) PetscCall(TriboH5WriteReal(h, TRIBO_H5_CONTACT "/linear_frequency_hz", 1, &nlin, fl));
+  if (!n) PetscFunctionReturn(0);
+  PetscCall(PetscSNPrintf(g, sizeof(g), "%s/mode%" PetscInt_FMT, TRIBO_H5_BACKBONE, mode));
+  PetscCall(PetscSNPrintf(path, sizeof(path), "%s/modal_amplitude", g));
+  PetscCall(TriboH5WriteReal(h, path, 1, &n, q));
+  PetscCall(PetscSNPrintf(path, sizeof(path), "%s/frequency_hz", g));
+  PetscCall(TriboH5WriteReal(h, path, 1, &n, f));
+  PetscCall(PetscSNPrintf(path, sizeof(path), "%s/damping", g));
+  PetscCall(TriboH5WriteReal(h, path, 1, &n, D));
+  PetscCall(PetscSNPrintf(path, sizeof(path), "%s/dissipated_energy", g));
+  PetscCall(TriboH5WriteReal(h, path, 1, &n, E));
+  PetscCall(PetscSNPrintf(path, sizeof(path), "%s/load_scale", g));
+  PetscCall(TriboH5WriteReal(h, path, 1, &n, a));
+  PetscCall(PetscMalloc1(n, &iv));
+  for (PetscInt i = 0; i < n; i++) iv[i] = cv[i] > 0 ? 1 : 0;
+  PetscCall(PetscSNPrintf(path, sizeof(path), "%s/converged", g));
+  PetscCall(TriboH5WriteInt(h, path, 1, &n, iv));
+  PetscCall(PetscFree(iv));
+  PetscCall(TriboH5WriteAttrString(h, g, "method", "qsma"));
+  PetscCall(TriboH5WriteAttrReal(h, g, "linear_frequency_hz", fl[mode - 1]));
+  PetscFunctionReturn(0);
+}

@@ -14,10 +14,10 @@ set -u
 source tests/cli/lib.sh
 export TRIBO_PYTHON=${TRIBO_PYTHON:-/usr/bin/python3}
 d=$TMPDIR_TEST
-run "$d" hertz contact -contact_n 96 -contact_steps 2 -contact_png none -output contact.h5
+run "$d" hertz contact -contact_case hertz -contact_n 96 -contact_steps 2 -contact_png none -output contact.h5
 if [ $RC = 0 ] && [ -s "$d/contact.h5" ] && [ -s "$d/contact.xdmf" ]; then pass "hertz 96 x 96: $(grep '^Hertz' "$d/hertz.out" | cut -c1-150)"
 else fail "hertz (exit $RC)" "no contact.h5 or contact.xdmf" "$d/hertz.out" "$d/hertz.err"; fi
-mpirun "$d" par 2 contact -contact_n 96 -contact_steps 2 -contact_png none -output par.h5
+mpirun "$d" par 2 contact -contact_case hertz -contact_n 96 -contact_steps 2 -contact_png none -output par.h5
 [ $RC = 0 ] && pass "2 ranks" || fail "2 ranks (exit $RC)" "failed" "$d/par.err"
 run "$d" mindlin contact -contact_case mindlin -contact_n 32 -contact_steps 4 -contact_png none -output mindlin.h5
 [ $RC = 0 ] && pass "mindlin 32 x 32" || fail "mindlin (exit $RC)" "failed" "$d/mindlin.err"
@@ -64,10 +64,10 @@ ok(int(w.attrs["periodic"]) == 1 and abs(w["steps/area"][-1] / (n * float(w.attr
 PYEOF
 else skip "result files" "no h5py"; fi
 W=$d/bad
-expect_fail "grid larger than the memory" "needs about;GiB;contact_memory_max" contact -contact_n 60000
-expect_fail "empty contact mask" "mask is empty;contact_mask_radius" contact -contact_n 32 -contact_mask_radius 1e-9
+expect_fail "grid larger than the memory" "needs about;GiB;contact_memory_max" contact -contact_case hertz -contact_n 60000
+expect_fail "empty contact mask" "mask is empty;contact_mask_radius" contact -contact_case hertz -contact_n 32 -contact_mask_radius 1e-9
 expect_fail "mindlin with nu 0.3" "mindlin;contact_nu 0" contact -contact_case mindlin -contact_nu 0.3
-expect_fail "periodic hertz" "contact_periodic;wavy" contact -contact_periodic
+expect_fail "periodic hertz" "contact_periodic;wavy" contact -contact_case hertz -contact_periodic
 expect_fail "misspelt option" "contact_cse" contact -contact_cse hertz
 expect_fail "grid of 2 points" "contact_n" contact -contact_n 2
 finish

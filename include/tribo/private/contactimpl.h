@@ -1,0 +1,71 @@
+#pragma once
+/* The coupling of the half-space grid to a reduced structure (src/contact/couple.c) and the analyses on it (src/contact/qsma.c):
+   private to src/contact. */
+#include <tribocontact.h>
+#include <triborom.h>
+
+PETSC_INTERN PetscErrorCode TriboContactSolve_Coupled(TriboContact);
+PETSC_INTERN PetscErrorCode TriboContactSetUp_Coupled(TriboContact, PetscReal *, PetscReal *);
+PETSC_INTERN PetscErrorCode TriboContactSetUpFields_Coupled(TriboContact);
+PETSC_INTERN PetscErrorCode TriboContactDestroy_Coupled(TriboContact);
+PETSC_INTERN PetscErrorCode TriboContactRough_Private(TriboContact);
+
+struct _p_TriboContactCoupling {
+  MPI_Comm       comm;
+  TriboROM       rom;           /* not owned */
+  TriboHalfSpace hs;            /* not owned */
+  PetscInt       n, nn, nr, ne; /* ROM DOFs, interface nodes, rigid-body and elastic modes */
+  PetscReal     *L;             /* [3 nn x n] row-major */
+  PetscReal     *Phi, *w;       /* the M~-orthonormal modes (columns, n x n) and eigenvalues of K~, M~ */
+  PetscReal     *B;             /* [3 nn x ne] column-major: L Phi_e w_e^{-1/2} */
+  PetscReal     *fnode, *unode, *z;
+  PetscReal      box[4];
+  PetscInt       nx, j0, nyl, nloc, ncomp;
+  PetscReal      dA;
+  PetscInt      *gnode; /* [4 nloc] the face corners of each local point */
+  PetscReal     *gw;    /* [4 nloc] their shape function values */
+  PetscBool     *inside;
+  PetscReal     *work;
+};
+
+#define MAXREF 8
+struct _p_TriboContact {
+  MPI_Comm                 comm;
+  TriboHalfSpace           hs;
+  TriboContactCase         type;
+  PetscInt                 n, nsteps;
+  PetscReal                rrms, rlmin, rlmax, rR, rside;
+  PetscInt                 rseed;
+  PetscReal                E, nu, R, load, radius, wavelength, amplitude, mu, psi, box, memmax, maskr;
+  TriboContactSolverParams sp;
+  PetscInt                 nx, ny, j0, nyl, nloc;
+  PetscReal                dx, x0, y0;
+  PetscReal               *h, *p, *u, *gap, *q, *s;
+  PetscBool               *mask;
+  PetscInt                *state;
+  PetscInt                 nstep, maxstep;
+  TriboContactStep        *steps;
+  PetscInt                 nref;
+  const char              *refname[MAXREF];
+  PetscReal                ref[MAXREF];
+  PetscReal                membytes, memnode;
+  PetscErrorCode (*monitor)(TriboContact, PetscInt, void *);
+  void     *mctx;
+  PetscBool setup;
+  /* lapbeam: the half space coupled to a reduced structure (src/contact/couple.c, qsma.c) */
+  char                 romfile[PETSC_MAX_PATH_LEN];
+  TriboROM             rom;
+  TriboContactCoupling cpl;
+  PetscReal            preload, qmax, decades, lrtol, boltkt;
+  PetscInt             npre, nqsma, mode, nev;
+  TriboFrictionMethod  fmethod;
+  PetscReal           *P[3], *P0[3], *G[3], *DG[3], *H, *S[2]; /* tractions, committed ones, gaps, increments, solver h, slip */
+  PetscReal           *qrom, *fpre, *fwork;                    /* ROM displacement, preload force, work (n each) */
+  PetscReal           *ylin;                                   /* the linearized mode in the elastic modal coordinates (ne) */
+  PetscReal           *cbuf, xc, yc;
+  PetscInt             nlin, linits, linmult;
+  PetscLogDouble       linsec;
+  PetscReal            flin[16]; /* linearized frequencies (Hz) of the coupled modes 1..nlin */
+  PetscInt             nbb;
+  PetscReal           *bb[6]; /* QSMA: load scale alpha, modal amplitude q, frequency (Hz), damping ratio, dissipated energy, converged */
+};

@@ -1,0 +1,381 @@
+/* TriboContactCoupling: the half-space grid coupled to a reduced structure (linder-gross-krack §2.2-2.3, eq. 8-19).
+
+   The ROM (include/triborom.h) gives K~, M~ (n x n, replicated), the bolt load Fv and the interface: nodes, faces and L, the
+   map from the ROM DOFs to the relative displacement of each node pair in the local frame (t1, t2, n), u_n > 0 interpenetration.
+   A grid point inside a face takes the face's shape functions N_a at its position (inverse bilinear map; triangles linear), so
+   the structural relative displacement at the grid is W_b^T q = D kron(N, I3) L q with D turning (t1, t2, n) into the gap
+   components (n, t1, t2) of the half space: g_n = -u_n (a positive gap opens), g_t = u_t. The contact forces on the ROM are
+   W_b lambda = L^T kron(N^T, I3) D lambda with lambda = p dA (eq. 1-2, virtual work: f_c = W lambda).
+
+   Structural compliance (eq. 15): W_b^T K~^+ W_b, never formed at grid size. K~^+ comes from the dense generalized eigenproblem
+   K~ phi = w M~ phi of the small ROM (LAPACK sygv): K~^+ = sum over elastic modes phi phi^T / w. Rigid-body motions (w below
+   1e-13 of the largest w: a free-free structure) are left out of the sum, which is exact when they do not move the interface
+   (L phi_r = 0: both halves move together), checked here: an interface that a rigid-body motion opens is an error (the
+   structure would be unstable under the contact forces). Loads are orthogonal to them (bolt loads, contact forces and M~ phi of
+   an elastic mode are self-equilibrated), so K~^+ f is the static response. The structural term is then B B^T with
+   B = L Phi_e W_e^{-1/2} (3 nnodes x nelastic), applied as two small dense products after one MPI_Allreduce of the nodal
+   forces. The half-space part C is the FFT operator of TriboHalfSpace (kernels ZZ; XX, YY, XY). */
+#include <tribo/private/contactimpl.h>
+#include <tribonum.h>
+#include <petscblaslapack.h>
+
+/* Inverse map of face e (nv corners) at the point (x, y): natural coordinates xi with the point inside (within tol) */
+static PetscBool Locate_Private(const PetscReal X[4][2], PetscInt nv, PetscReal x, PetscReal y, PetscReal xi[2])
+{
+  PetscReal N[4], dN[8];
+
+  xi[0] = nv == 4 ? 0 : 1.0 / 3, xi[1] = xi[0];
+  for (PetscInt it = 0; it < 25; it++) {
+    PetscReal r[2] = {-x, -y}, J[4] = {0, 0, 0, 0}, det, d0, d1;
+    TriboFaceShape(nv, xi, N, dN);
+    for (PetscInt a = 0; a < nv; a++)
+      for (PetscInt i = 0; i < 2; i++) {
+        r[i] += N[a] * X[a][i];
+        J[2 * i] += X[a][i] * dN[2 * a], J[2 * i + 1] += X[a][i] * dN[2 * a + 1];
+      }
+    det = J[0] * J[3] - J[1] * J[2];
+    if (det == 0) return PETSC_FALSE;
+    d0 = (J[3] * r[0] - J[1] * r[1]) / det, d1 = (-J[2] * r[0] + J[0] * r[1]) / det;
+    xi[0] -= d0, xi[1] -= d1;
+    if (PetscAbsReal(d0) + PetscAbsReal(d1) < 1e-13) break;
+    if (PetscAbsReal(xi[0]) > 10 || PetscAbsReal(xi[1]) > 10) return PETSC_FALSE;
+  }
+  if (nv == 4) return PetscAbsReal(xi[0]) <= 1 + 1e-9 && PetscAbsReal(xi[1]) <= 1 + 1e-9 ? PETSC_TRUE : PETSC_FALSE;
+  return xi[0] >= -1e-9 && xi[1] >= -1e-9 && xi[0] + xi[1] <= 1 + 1e-9 ? PETSC_TRUE : PETSC_FALSE;
+}
+
+/*@C
+  TriboContactCouplingCreate - the coupling of a half-space grid to the reduced structure rom (its interface, K~ and M~)
+
+  Collective
+
+  Input Parameters:
++ comm - the communicator of the half space
+. rom - the reduced structure, with an interface (rom->iface with faces and L); kept (not copied) until the coupling is destroyed
+. nties - tangential ties between the two sides (0: none)
+. xy - [2 nties] their positions on the interface (m)
+- kt - their stiffness in t1 and t2 (N/m): K~ += kt (r1 r1^T + r2 r2^T), r_c the row of L interpolated at the tie (a bolt shank's
+       lateral stiffness for a ROM whose bolts act along their axis only, e.g. the built-in lap frame's)
+
+  Output Parameter:
+. cp - the coupling; TriboContactCouplingSetGrid() places the grid
+@*/
+PetscErrorCode TriboContactCouplingCreate(MPI_Comm comm, TriboROM rom, PetscInt nties, const PetscReal xy[], PetscReal kt, TriboContactCoupling *cp)
+{
+  TriboContactCoupling c;
+  TriboInterface       f = rom->iface;
+  PetscInt             n = rom->n, lda, nr = 0;
+  const PetscScalar   *a;
+  PetscReal           *K, *M, wmax, zmin = PETSC_MAX_REAL, zmax = PETSC_MIN_REAL, ext = 0;
+
+  PetscFunctionBeginUser;
+  PetscCheck(f && f->nelem > 0 && f->L, comm, PETSC_ERR_USER_INPUT,
+             "%s: the reduced structure has no interface (/rom/interface with nodes, faces and L): tribo contact couples the half-space grid to "
+             "the interface faces",
+             rom->source[0] ? rom->source : "the ROM");
+  PetscCall(PetscNew(&c));
+  c->comm = comm, c->rom = rom, c->n = n, c->nn = f->nnodes;
+  for (PetscInt i = 0; i < f->nnodes; i++) zmin = PetscMin(zmin, f->xyz[3 * i + 2]), zmax = PetscMax(zmax, f->xyz[3 * i + 2]);
+  c->box[0] = c->box[2] = PETSC_MAX_REAL, c->box[1] = c->box[3] = PETSC_MIN_REAL;
+  for (PetscInt i = 0; i < f->nnodes; i++)
+    for (PetscInt d = 0; d < 2; d++)
+      c->box[2 * d] = PetscMin(c->box[2 * d], f->xyz[3 * i + d]), c->box[2 * d + 1] = PetscMax(c->box[2 * d + 1], f->xyz[3 * i + d]);
+  ext = PetscMax(c->box[1] - c->box[0], c->box[3] - c->box[2]);
+  PetscCheck(zmax - zmin <= 1e-3 * ext, comm, PETSC_ERR_SUP,
+             "%s: the interface is not a plane z = const (z spans %g m over an extent of %g m): the half-space grid lies in the x-y plane",
+             rom->source[0] ? rom->source : "the ROM", (double)(zmax - zmin), (double)ext);
+  // L as a dense row-major array (3 nnodes x n)
+  PetscCall(PetscCalloc1(3 * c->nn * n, &c->L));
+  for (PetscInt r = 0; r < 3 * c->nn; r++) {
+    PetscInt           nc;
+    const PetscInt    *cols;
+    const PetscScalar *v;
+    PetscCall(MatGetRow(f->L, r, &nc, &cols, &v));
+    for (PetscInt k = 0; k < nc; k++) c->L[r * n + cols[k]] = PetscRealPart(v[k]);
+    PetscCall(MatRestoreRow(f->L, r, &nc, &cols, &v));
+  }
+  // K~^+ from the modes of the small ROM (every rank the same LAPACK call on the same replicated matrices)
+  PetscCall(PetscMalloc1(n * n, &K));
+  PetscCall(PetscMalloc1(n * n, &M));
+  PetscCall(PetscMalloc1(n, &c->w));
+  PetscCall(MatDenseGetLDA(rom->K, &lda));
+  PetscCall(MatDenseGetArrayRead(rom->K, &a));
+  for (PetscInt j = 0; j < n; j++)
+    for (PetscInt i = 0; i < n; i++) K[j * n + i] = PetscRealPart(a[j * lda + i]);
+  PetscCall(MatDenseRestoreArrayRead(rom->K, &a));
+  PetscCall(MatDenseGetLDA(rom->M, &lda));
+  PetscCall(MatDenseGetArrayRead(rom->M, &a));
+  for (PetscInt j = 0; j < n; j++)
+    for (PetscInt i = 0; i < n; i++) M[j * n + i] = PetscRealPart(a[j * lda + i]);
+  PetscCall(MatDenseRestoreArrayRead(rom->M, &a));
+  for (PetscInt b = 0; b < nties; b++) {
+    PetscBool found = PETSC_FALSE;
+    for (PetscInt e = 0; e < f->nelem && !found; e++) {
+      const PetscInt *en = f->elem + 4 * e;
+      PetscInt        nv = en[3] < 0 ? 3 : 4;
+      PetscReal       X[4][2], xi[2], N[4], dN[8], *r;
+      for (PetscInt v = 0; v < nv; v++) X[v][0] = f->xyz[3 * en[v]], X[v][1] = f->xyz[3 * en[v] + 1];
+      if (!Locate_Private(X, nv, xy[2 * b], xy[2 * b + 1], xi)) continue;
+      found = PETSC_TRUE;
+      TriboFaceShape(nv, xi, N, dN);
+      PetscCall(PetscCalloc1(2 * n, &r));
+      for (PetscInt d = 0; d < 2; d++)
+        for (PetscInt v = 0; v < nv; v++)
+          for (PetscInt j = 0; j < n; j++) r[d * n + j] += N[v] * c->L[(3 * en[v] + d) * n + j];
+      for (PetscInt d = 0; d < 2; d++)
+        for (PetscInt j = 0; j < n; j++)
+          for (PetscInt i = 0; i < n; i++) K[j * n + i] += kt * r[d * n + i] * r[d * n + j];
+      PetscCall(PetscFree(r));
+    }
+    PetscCheck(found, comm, PETSC_ERR_USER_INPUT, "tie %" PetscInt_FMT " at (%g, %g) m lies outside every interface face", b, (double)xy[2 * b],
+               (double)xy[2 * b + 1]);
+  }
+  PetscCall(TriboDenseEigen(n, K, M, c->w));
+  c->Phi = K; // column m: the M~-orthonormal mode m
+  PetscCall(PetscFree(M));
+  wmax = c->w[n - 1];
+  while (nr < n && c->w[nr] < 1e-13 * wmax) nr++;
+  c->nr = nr, c->ne = n - nr;
+  for (PetscInt m = 0; m < nr; m++) { // rigid-body motions must not move the interface
+    PetscReal lphi = 0, phi = 0;
+    for (PetscInt r = 0; r < 3 * c->nn; r++) {
+      PetscReal s = 0;
+      for (PetscInt j = 0; j < n; j++) s += c->L[r * n + j] * c->Phi[m * n + j];
+      lphi = PetscMax(lphi, PetscAbsReal(s));
+    }
+    for (PetscInt j = 0; j < n; j++) phi = PetscMax(phi, PetscAbsReal(c->Phi[m * n + j]));
+    PetscCheck(lphi <= 1e-6 * phi, comm, PETSC_ERR_USER_INPUT,
+               "%s: rigid-body motion %" PetscInt_FMT
+               " of the reduced structure (eigenvalue %g of K~, M~) moves the interface (|L phi| = %g, |phi| = "
+               "%g): the two sides are not held together, the static problem has no solution",
+               rom->source[0] ? rom->source : "the ROM", m, (double)c->w[m], (double)lphi, (double)phi);
+  }
+  PetscCheck(c->ne > 0, comm, PETSC_ERR_USER_INPUT, "the reduced structure has no elastic mode");
+  // B = L Phi_e W_e^{-1/2}, column-major (3 nnodes x ne)
+  PetscCall(PetscMalloc4(3 * c->nn * c->ne, &c->B, 3 * c->nn, &c->fnode, 3 * c->nn, &c->unode, c->ne, &c->z));
+  for (PetscInt m = 0; m < c->ne; m++) {
+    const PetscReal *phi = c->Phi + (nr + m) * n, s = 1 / PetscSqrtReal(c->w[nr + m]);
+    for (PetscInt r = 0; r < 3 * c->nn; r++) {
+      PetscReal v = 0;
+      for (PetscInt j = 0; j < n; j++) v += c->L[r * n + j] * phi[j];
+      c->B[m * 3 * c->nn + r] = v * s;
+    }
+  }
+  *cp = c;
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboContactCouplingSetGrid - places the half-space grid hs (point (i, j) at (x0 + i dx, y0 + j dy)) on the interface faces:
+  the shape functions of the face holding each local point (the sparse W_b, 4 entries per point), inside[] false for a point
+  outside every face (a bore hole, the outside of the interface: never in contact)
+
+  Collective
+@*/
+PetscErrorCode TriboContactCouplingSetGrid(TriboContactCoupling c, TriboHalfSpace hs, PetscReal x0, PetscReal y0)
+{
+  TriboInterface f = c->rom->iface;
+  PetscInt       nx, ny, j0, nyl;
+  PetscReal      dx, dy;
+
+  PetscFunctionBeginUser;
+  c->hs = hs;
+  PetscCall(TriboHalfSpaceGetGrid(hs, &nx, &ny, &dx, &dy));
+  PetscCall(TriboHalfSpaceGetLocalRows(hs, &j0, &nyl));
+  c->nx = nx, c->nyl = nyl, c->j0 = j0, c->nloc = nx * nyl, c->dA = dx * dy;
+  PetscCall(PetscFree3(c->gnode, c->gw, c->inside));
+  PetscCall(PetscCalloc3(4 * c->nloc + 1, &c->gnode, 4 * c->nloc + 1, &c->gw, c->nloc + 1, &c->inside));
+  PetscCall(PetscFree(c->work));
+  PetscCall(PetscMalloc1(2 * c->nloc + 1, &c->work));
+  for (PetscInt e = 0; e < f->nelem; e++) {
+    const PetscInt *en = f->elem + 4 * e;
+    PetscInt        nv = en[3] < 0 ? 3 : 4, i0, i1, jl0, jl1;
+    PetscReal       X[4][2], bx0 = PETSC_MAX_REAL, bx1 = PETSC_MIN_REAL, by0 = PETSC_MAX_REAL, by1 = PETSC_MIN_REAL;
+    for (PetscInt a = 0; a < nv; a++) {
+      X[a][0] = f->xyz[3 * en[a]], X[a][1] = f->xyz[3 * en[a] + 1];
+      bx0 = PetscMin(bx0, X[a][0]), bx1 = PetscMax(bx1, X[a][0]), by0 = PetscMin(by0, X[a][1]), by1 = PetscMax(by1, X[a][1]);
+    }
+    i0 = PetscMax(0, (PetscInt)PetscCeilReal((bx0 - x0) / dx - 1e-9)), i1 = PetscMin(nx - 1, (PetscInt)PetscFloorReal((bx1 - x0) / dx + 1e-9));
+    jl0 = PetscMax(0, (PetscInt)PetscCeilReal((by0 - y0) / dy - 1e-9) - j0);
+    jl1 = PetscMin(nyl - 1, (PetscInt)PetscFloorReal((by1 - y0) / dy + 1e-9) - j0);
+    for (PetscInt jl = jl0; jl <= jl1; jl++)
+      for (PetscInt i = i0; i <= i1; i++) {
+        PetscInt  k = jl * nx + i;
+        PetscReal xi[2], N[4], dN[8];
+        if (c->inside[k] || !Locate_Private(X, nv, x0 + i * dx, y0 + (j0 + jl) * dy, xi)) continue;
+        TriboFaceShape(nv, xi, N, dN);
+        c->inside[k] = PETSC_TRUE;
+        for (PetscInt a = 0; a < 4; a++) c->gnode[4 * k + a] = a < nv ? en[a] : en[0], c->gw[4 * k + a] = a < nv ? N[a] : 0;
+      }
+  }
+  PetscFunctionReturn(0);
+}
+
+/* fnode (ROM components t1, t2, n per node) = kron(N^T, I3) D lambda on this rank, then summed over the ranks */
+static PetscErrorCode NodalForce_Private(TriboContactCoupling c, const PetscReal *const p[])
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscArrayzero(c->fnode, 3 * c->nn));
+  for (PetscInt k = 0; k < c->nloc; k++) {
+    if (!c->inside[k]) continue;
+    for (PetscInt a = 0; a < 4; a++) {
+      PetscReal w  = c->gw[4 * k + a] * c->dA;
+      PetscInt  nd = c->gnode[4 * k + a];
+      c->fnode[3 * nd] += w * p[1][k], c->fnode[3 * nd + 1] += w * p[2][k], c->fnode[3 * nd + 2] -= w * p[0][k];
+    }
+  }
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, c->fnode, (PetscMPIInt)(3 * c->nn), MPIU_REAL, MPIU_SUM, c->comm));
+  PetscFunctionReturn(0);
+}
+
+/* g[c][k] (+)= D kron(N, I3) u at the local points for the node displacements u (ROM components) */
+static void GridGap_Private(TriboContactCoupling c, const PetscReal u[], PetscBool add, PetscReal *const g[], PetscInt ncomp)
+{
+  for (PetscInt k = 0; k < c->nloc; k++) {
+    PetscReal v[3] = {0, 0, 0};
+    if (c->inside[k])
+      for (PetscInt a = 0; a < 4; a++) {
+        PetscReal w  = c->gw[4 * k + a];
+        PetscInt  nd = c->gnode[4 * k + a];
+        v[0] -= w * u[3 * nd + 2], v[1] += w * u[3 * nd], v[2] += w * u[3 * nd + 1];
+      }
+    for (PetscInt d = 0; d < ncomp; d++) g[d][k] = (add ? g[d][k] : 0) + v[d];
+  }
+}
+
+/* unode = B B^T fnode: the interface's relative displacement under the nodal forces (K~^+ on the elastic modes) */
+static void Structural_Private(TriboContactCoupling c)
+{
+  PetscInt m3 = 3 * c->nn;
+  for (PetscInt m = 0; m < c->ne; m++) {
+    PetscReal s = 0;
+    for (PetscInt r = 0; r < m3; r++) s += c->B[m * m3 + r] * c->fnode[r];
+    c->z[m] = s;
+  }
+  for (PetscInt r = 0; r < m3; r++) c->unode[r] = 0;
+  for (PetscInt m = 0; m < c->ne; m++)
+    for (PetscInt r = 0; r < m3; r++) c->unode[r] += c->B[m * m3 + r] * c->z[m];
+}
+
+/* The operator of eq. 15: out = C_* in (tractions in Pa, gap increments in m) */
+static PetscErrorCode Apply_Private(void *ctx, const PetscReal *const in[], PetscReal *const out[])
+{
+  TriboContactCoupling c = (TriboContactCoupling)ctx;
+  PetscReal           *t = c->work;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboHalfSpaceApply(c->hs, TRIBO_HS_ZZ, in[0], out[0]));
+  if (c->ncomp == 3) {
+    PetscCall(TriboHalfSpaceApplyTangential(c->hs, in[1], in[2], out[1], out[2]));
+    PetscCall(NodalForce_Private(c, in));
+  } else {
+    PetscReal       *z = t + c->nloc;
+    const PetscReal *pin[3];
+    for (PetscInt k = 0; k < c->nloc; k++) z[k] = 0;
+    pin[0] = in[0], pin[1] = z, pin[2] = z;
+    PetscCall(NodalForce_Private(c, pin));
+  }
+  Structural_Private(c);
+  GridGap_Private(c, c->unode, PETSC_TRUE, out, c->ncomp);
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboContactCouplingGetOperator - the effective compliance C_* = C + W_b^T K~^+ W_b (eq. 15) as a TriboContactOperator with ncomp
+  3 (n, t1, t2; all three coupled by the structure) or 1 (normal only)
+
+  Not collective
+@*/
+PetscErrorCode TriboContactCouplingGetOperator(TriboContactCoupling c, PetscInt ncomp, TriboContactOperator *op)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(ncomp == 1 || ncomp == 3, c->comm, PETSC_ERR_ARG_OUTOFRANGE, "ncomp must be 1 or 3, got %" PetscInt_FMT, ncomp);
+  PetscCheck(c->hs, c->comm, PETSC_ERR_ORDER, "TriboContactCouplingSetGrid() first");
+  c->ncomp   = ncomp;
+  op->comm   = c->comm;
+  op->nlocal = c->nloc;
+  op->ncomp  = ncomp;
+  op->cell   = c->dA;
+  op->apply  = Apply_Private;
+  op->ctx    = c;
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboContactCouplingForce - the generalized contact force f = W_b lambda (n ROM DOFs, on every rank) of the tractions p[3]
+
+  Collective
+@*/
+PetscErrorCode TriboContactCouplingForce(TriboContactCoupling c, const PetscReal *const p[], PetscReal f[])
+{
+  PetscFunctionBeginUser;
+  PetscCall(NodalForce_Private(c, p));
+  for (PetscInt j = 0; j < c->n; j++) f[j] = 0;
+  for (PetscInt r = 0; r < 3 * c->nn; r++)
+    if (c->fnode[r] != 0)
+      for (PetscInt j = 0; j < c->n; j++) f[j] += c->L[r * c->n + j] * c->fnode[r];
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboContactCouplingDisplacement - the static response q = K~^+ f (elastic modes; f must not load the rigid-body motions)
+
+  Not collective
+@*/
+PetscErrorCode TriboContactCouplingDisplacement(TriboContactCoupling c, const PetscReal f[], PetscReal q[])
+{
+  PetscInt n = c->n;
+
+  PetscFunctionBeginUser;
+  for (PetscInt j = 0; j < n; j++) q[j] = 0;
+  for (PetscInt m = c->nr; m < n; m++) {
+    const PetscReal *phi = c->Phi + m * n;
+    PetscReal        s   = 0;
+    for (PetscInt j = 0; j < n; j++) s += phi[j] * f[j];
+    s /= c->w[m];
+    for (PetscInt j = 0; j < n; j++) q[j] += s * phi[j];
+  }
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboContactCouplingGap - the gap W_b^T q at the local grid points (components n, t1, t2) of the ROM displacement q
+
+  Not collective
+@*/
+PetscErrorCode TriboContactCouplingGap(TriboContactCoupling c, const PetscReal q[], PetscReal *const g[])
+{
+  PetscFunctionBeginUser;
+  for (PetscInt r = 0; r < 3 * c->nn; r++) {
+    PetscReal s = 0;
+    for (PetscInt j = 0; j < c->n; j++) s += c->L[r * c->n + j] * q[j];
+    c->unode[r] = s;
+  }
+  GridGap_Private(c, c->unode, PETSC_FALSE, g, 3);
+  PetscFunctionReturn(0);
+}
+
+/* The interface's extent in x and y (m): box = {xmin, xmax, ymin, ymax} */
+PetscErrorCode TriboContactCouplingGetBox(TriboContactCoupling c, PetscReal box[])
+{
+  PetscFunctionBeginUser;
+  for (PetscInt d = 0; d < 4; d++) box[d] = c->box[d];
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboContactCouplingDestroy(TriboContactCoupling *cp)
+{
+  TriboContactCoupling c = *cp;
+
+  PetscFunctionBeginUser;
+  if (!c) PetscFunctionReturn(0);
+  PetscCall(PetscFree(c->L));
+  PetscCall(PetscFree(c->Phi));
+  PetscCall(PetscFree(c->w));
+  PetscCall(PetscFree4(c->B, c->fnode, c->unode, c->z));
+  PetscCall(PetscFree3(c->gnode, c->gw, c->inside));
+  PetscCall(PetscFree(c->work));
+  PetscCall(PetscFree(c));
+  *cp = NULL;
+  PetscFunctionReturn(0);
+}
