@@ -89,7 +89,7 @@ static PetscErrorCode Fr3dCommitNormal_Private(Fr3d *f)
 }
 
 /* max over points of |a - b| over components 0..2, and max of |b| */
-static PetscErrorCode Fr3dMaxDiff_Private(Fr3d *f, PetscReal *const a[], PetscReal *const b[], PetscInt c0, PetscInt c1, PetscReal *d)
+static inline PetscErrorCode Fr3dMaxDiff_Private(Fr3d *f, PetscReal *const a[], PetscReal *const b[], PetscInt c0, PetscInt c1, PetscReal *d)
 {
   PetscReal m[2] = {0, 0};
 

@@ -50,7 +50,7 @@ typedef struct {
 
 /* The joint of rom and law, the prestress without bolt load, every linear mode (no rigid cutoff) and a
    nonlinear modal analysis of elastic mode 1 set up on them; the run takes rom and law over */
-static PetscErrorCode OneDOFRunSetUp_Private(TriboROM rom, TriboLaw law, OneDOFRun *r)
+static inline PetscErrorCode OneDOFRunSetUp_Private(TriboROM rom, TriboLaw law, OneDOFRun *r)
 {
   const PetscReal *us;
 
@@ -78,7 +78,7 @@ static PetscErrorCode OneDOFRunSetUp_Private(TriboROM rom, TriboLaw law, OneDOFR
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode OneDOFRunDestroy_Private(OneDOFRun *r)
+static inline PetscErrorCode OneDOFRunDestroy_Private(OneDOFRun *r)
 {
   PetscFunctionBeginUser;
   PetscCall(TriboNMADestroy(&r->nma));
