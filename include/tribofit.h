@@ -107,6 +107,8 @@ PETSC_EXTERN const char *const TriboFJROMMethods[];
 PETSC_EXTERN PetscErrorCode    TriboFJROMCreate(MPI_Comm, const char[], const char[], const char[], TriboFJROM *);
 PETSC_EXTERN PetscErrorCode    TriboFJROMGetParameterNames(TriboFJROM, PetscInt *, const char *const *[]);
 PETSC_EXTERN PetscErrorCode    TriboFJROMSetParameter(TriboFJROM, const char[], PetscReal);
+PETSC_EXTERN PetscErrorCode    TriboFitJointBackbone(MPI_Comm, TriboJoint, PetscReal, PetscBool, const char[], PetscBool, PetscInt, const PetscReal[],
+                                                     PetscReal, PetscReal[], PetscReal[], PetscReal *, PetscBool *);
 PETSC_EXTERN PetscErrorCode    TriboFJROMBackbone(TriboFJROM, PetscInt, const PetscReal[], PetscReal[], PetscReal[], PetscReal *, PetscBool *);
 PETSC_EXTERN PetscErrorCode    TriboFJROMDestroy(TriboFJROM *);
 

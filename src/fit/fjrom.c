@@ -85,16 +85,16 @@ PetscErrorCode TriboFJROMSetParameter(TriboFJROM fj, const char name[], PetscRea
   PetscFunctionReturn(0);
 }
 
-/*@
-  TriboFJROMBackbone - prestress, linear modes and the backbone of the ROM with the current parameters at the given modal
-  amplitudes (the same outputs as TriboWJROMBackbone())
-
-  Collective on the ROM's communicator
-@*/
-PetscErrorCode TriboFJROMBackbone(TriboFJROM fj, PetscInt na, const PetscReal q[], PetscReal freq[], PetscReal zeta[], PetscReal *resid,
-                                  PetscBool *ok)
+/* The backbone of one mode of a joint whose ROM and law are set (shared by TriboFJROMBackbone() and TriboWJROMBackbone()):
+   prestress (tension < 0: the ROM's bolt load and -prestress_* options; else that tension), the linear modes at it (all of
+   them with no rigid cutoff when allmodes, for the one-DOF WJROM), and the NMA of type epmc or rqnma with the options prefix
+   given, at the modal amplitudes q; zeta = the method's damping + zeta0. EPMC returns the points of its own continuation: it
+   aims 1.5 times past the last amplitude (its branch stops at its first point past the end and drops it) and the points are
+   interpolated linearly in log amplitude (outside their range: failed). */
+PetscErrorCode TriboFitJointBackbone(MPI_Comm comm, TriboJoint joint, PetscReal tension, PetscBool allmodes, const char prefix[], PetscBool epmc,
+                                     PetscInt na, const PetscReal q[], PetscReal zeta0, PetscReal freq[], PetscReal zeta[], PetscReal *resid,
+                                     PetscBool *ok)
 {
-  TriboJoint           joint;
   TriboPrestress       ps;
   TriboModal           modal;
   TriboNMA             nma;
@@ -102,16 +102,14 @@ PetscErrorCode TriboFJROMBackbone(TriboFJROM fj, PetscInt na, const PetscReal q[
   const TriboBackbone *bb;
   SNESConvergedReason  reason;
   PetscInt             mode;
-  PetscBool            epmc = (PetscBool)!strcmp(fj->method, "epmc");
 
   PetscFunctionBeginUser;
-  PetscCall(TriboJointCreate(fj->comm, &joint));
-  PetscCall(TriboJointSetROM(joint, fj->rom));
-  PetscCall(TriboJointSetLaw(joint, fj->law));
-  PetscCall(TriboJointSetUp(joint));
-  PetscCall(TriboPrestressCreate(fj->comm, &ps));
+  PetscCall(TriboPrestressCreate(comm, &ps));
   PetscCall(TriboPrestressSetJoint(ps, joint));
-  PetscCall(TriboPrestressSetFromOptions(ps));
+  if (tension >= 0)
+    PetscCall(TriboPrestressSetTension(ps, tension));
+  else
+    PetscCall(TriboPrestressSetFromOptions(ps));
   PetscCall(TriboPrestressSolve(ps));
   PetscCall(TriboPrestressGetConvergedReason(ps, &reason));
   *ok    = (PetscBool)(reason > 0);
@@ -119,15 +117,19 @@ PetscErrorCode TriboFJROMBackbone(TriboFJROM fj, PetscInt na, const PetscReal q[
   for (PetscInt i = 0; i < na; i++) freq[i] = zeta[i] = NAN;
   if (*ok) {
     PetscCall(TriboPrestressGetSolution(ps, &us, NULL));
-    PetscCall(TriboModalCreate(fj->comm, &modal));
+    PetscCall(TriboModalCreate(comm, &modal));
     PetscCall(TriboModalSetJoint(modal, joint));
     PetscCall(TriboModalSetState(modal, us));
-    PetscCall(TriboNMACreate(fj->comm, &nma));
-    PetscCall(TriboNMASetOptionsPrefix(nma, "fjrom_"));
+    if (allmodes) {
+      PetscCall(TriboModalSetRigidCutoff(modal, 0.0));
+      PetscCall(TriboModalSetComputeAll(modal, PETSC_TRUE));
+    }
+    PetscCall(TriboNMACreate(comm, &nma));
+    PetscCall(TriboNMASetOptionsPrefix(nma, prefix));
     PetscCall(TriboNMASetType(nma, epmc ? TRIBONMAEPMC : TRIBONMARQNMA));
     PetscCall(TriboNMASetJoint(nma, joint));
-    if (epmc) {      // EPMC's continuation stops at its first point past the last amplitude and drops it: aim 1.5 times further so
-      PetscReal *qq; // that the branch brackets every amplitude asked
+    if (epmc) {
+      PetscReal *qq;
       PetscCall(PetscMalloc1(na, &qq));
       PetscCall(PetscArraycpy(qq, q, na));
       qq[na - 1] *= 1.5;
@@ -135,27 +137,25 @@ PetscErrorCode TriboFJROMBackbone(TriboFJROM fj, PetscInt na, const PetscReal q[
       PetscCall(PetscFree(qq));
     } else
       PetscCall(TriboNMASetAmplitudes(nma, na, q));
-    PetscCall(PetscOptionsSetValue(NULL, "-fjrom_rqnma_masing", strcmp(fj->method, "rqnma") ? "0" : "1"));
-    PetscCall(PetscOptionsSetValue(NULL, "-fjrom_backbone_quiet", "1"));
-    PetscCall(TriboNMASetFromOptions(nma));
+    PetscCall(TriboNMASetFromOptions(nma)); // the caller sets -PREFIX_rqnma_masing, -PREFIX_backbone_quiet
     PetscCall(TriboNMAGetModeNumber(nma, &mode));
-    PetscCall(TriboModalSetRequiredModes(modal, mode));
+    if (!allmodes) PetscCall(TriboModalSetRequiredModes(modal, mode));
     PetscCall(TriboModalSolve(modal));
     PetscCall(TriboNMASetPrestress(nma, ps));
     PetscCall(TriboNMASetModal(nma, modal));
     PetscCall(TriboNMASolve(nma));
     PetscCall(TriboNMAGetBackbone(nma, &bb));
-    if (bb->na == na) { // RQNMA: the backbone at the amplitudes asked
+    if (!epmc) { // RQNMA: the backbone at the amplitudes asked
       for (PetscInt i = 0; i < na; i++) {
         if (bb->status[i] == TRIBO_BACKBONE_FAILED)
           *ok = PETSC_FALSE;
         else {
           freq[i] = bb->freq[i];
-          zeta[i] = bb->zeta[i] + fj->zeta0;
+          zeta[i] = bb->zeta[i] + zeta0;
           *resid += PetscAbsReal(bb->resid[i]);
         }
       }
-    } else { // EPMC: the points of its continuation, interpolated linearly in log amplitude (outside their range: failed)
+    } else {
       for (PetscInt i = 0; i < na; i++) {
         PetscInt j = -1;
         for (PetscInt k = 0; k + 1 < bb->na; k++)
@@ -167,7 +167,7 @@ PetscErrorCode TriboFJROMBackbone(TriboFJROM fj, PetscInt na, const PetscReal q[
         {
           PetscReal s = bb->q[j + 1] > bb->q[j] ? PetscLogReal(q[i] / bb->q[j]) / PetscLogReal(bb->q[j + 1] / bb->q[j]) : 0;
           freq[i]     = (1 - s) * bb->freq[j] + s * bb->freq[j + 1];
-          zeta[i]     = (1 - s) * bb->zeta[j] + s * bb->zeta[j + 1] + fj->zeta0;
+          zeta[i]     = (1 - s) * bb->zeta[j] + s * bb->zeta[j + 1] + zeta0;
           *resid += PetscAbsReal(bb->resid[j]);
         }
       }
@@ -176,6 +176,29 @@ PetscErrorCode TriboFJROMBackbone(TriboFJROM fj, PetscInt na, const PetscReal q[
     PetscCall(TriboModalDestroy(&modal));
   }
   PetscCall(TriboPrestressDestroy(&ps));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboFJROMBackbone - prestress, linear modes and the backbone of the ROM with the current parameters at the given modal
+  amplitudes (the same outputs as TriboWJROMBackbone())
+
+  Collective on the ROM's communicator
+@*/
+PetscErrorCode TriboFJROMBackbone(TriboFJROM fj, PetscInt na, const PetscReal q[], PetscReal freq[], PetscReal zeta[], PetscReal *resid,
+                                  PetscBool *ok)
+{
+  TriboJoint joint;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboJointCreate(fj->comm, &joint));
+  PetscCall(TriboJointSetROM(joint, fj->rom));
+  PetscCall(TriboJointSetLaw(joint, fj->law));
+  PetscCall(TriboJointSetUp(joint));
+  PetscCall(PetscOptionsSetValue(NULL, "-fjrom_rqnma_masing", strcmp(fj->method, "rqnma") ? "0" : "1"));
+  PetscCall(PetscOptionsSetValue(NULL, "-fjrom_backbone_quiet", "1"));
+  PetscCall(TriboFitJointBackbone(fj->comm, joint, -1.0, PETSC_FALSE, "fjrom_", (PetscBool)!strcmp(fj->method, "epmc"), na, q, fj->zeta0, freq, zeta,
+                                  resid, ok));
   PetscCall(TriboJointDestroy(&joint));
   PetscFunctionReturn(0);
 }

@@ -168,13 +168,7 @@ PetscErrorCode TriboWJROMSetParticipation(TriboWJROM w, PetscReal psi)
 @*/
 PetscErrorCode TriboWJROMBackbone(TriboWJROM w, PetscInt na, const PetscReal q[], PetscReal freq[], PetscReal zeta[], PetscReal *resid, PetscBool *ok)
 {
-  TriboJoint           joint;
-  TriboPrestress       ps;
-  TriboModal           modal;
-  TriboNMA             nma;
-  const PetscReal     *us;
-  const TriboBackbone *bb;
-  SNESConvergedReason  reason;
+  TriboJoint joint;
 
   PetscFunctionBeginUser;
   PetscCall(MatSetValue(w->rom->K, 0, 0, w->k0, INSERT_VALUES));
@@ -187,45 +181,8 @@ PetscErrorCode TriboWJROMBackbone(TriboWJROM w, PetscInt na, const PetscReal q[]
   PetscCall(TriboJointSetROM(joint, w->rom));
   PetscCall(TriboJointSetLaw(joint, w->law));
   PetscCall(TriboJointSetUp(joint));
-  PetscCall(TriboPrestressCreate(w->comm, &ps));
-  PetscCall(TriboPrestressSetJoint(ps, joint));
-  PetscCall(TriboPrestressSetTension(ps, 0.0));
-  PetscCall(TriboPrestressSolve(ps));
-  PetscCall(TriboPrestressGetConvergedReason(ps, &reason));
-  *ok    = (PetscBool)(reason > 0);
-  *resid = 0;
-  for (PetscInt i = 0; i < na; i++) freq[i] = zeta[i] = NAN;
-  if (*ok) {
-    PetscCall(TriboPrestressGetSolution(ps, &us, NULL));
-    PetscCall(TriboModalCreate(w->comm, &modal));
-    PetscCall(TriboModalSetJoint(modal, joint));
-    PetscCall(TriboModalSetState(modal, us));
-    PetscCall(TriboModalSetRigidCutoff(modal, 0.0));
-    PetscCall(TriboModalSetComputeAll(modal, PETSC_TRUE));
-    PetscCall(TriboModalSolve(modal));
-    PetscCall(TriboNMACreate(w->comm, &nma));
-    PetscCall(TriboNMASetOptionsPrefix(nma, "wjrom_"));
-    PetscCall(TriboNMASetType(nma, TRIBONMARQNMA));
-    PetscCall(TriboNMASetJoint(nma, joint));
-    PetscCall(TriboNMASetPrestress(nma, ps));
-    PetscCall(TriboNMASetModal(nma, modal));
-    PetscCall(TriboNMASetAmplitudes(nma, na, q));
-    PetscCall(TriboNMASetFromOptions(nma)); // -wjrom_rqnma_masing, -wjrom_backbone_quiet (set by the fit)
-    PetscCall(TriboNMASolve(nma));
-    PetscCall(TriboNMAGetBackbone(nma, &bb));
-    for (PetscInt i = 0; i < na; i++) {
-      if (bb->status[i] == TRIBO_BACKBONE_FAILED)
-        *ok = PETSC_FALSE;
-      else {
-        freq[i] = bb->freq[i];
-        zeta[i] = bb->zeta[i] + w->zeta0;
-        *resid += PetscAbsReal(bb->resid[i]);
-      }
-    }
-    PetscCall(TriboNMADestroy(&nma));
-    PetscCall(TriboModalDestroy(&modal));
-  }
-  PetscCall(TriboPrestressDestroy(&ps));
+  // -wjrom_rqnma_masing, -wjrom_backbone_quiet: set by the fit
+  PetscCall(TriboFitJointBackbone(w->comm, joint, 0.0, PETSC_TRUE, "wjrom_", PETSC_FALSE, na, q, w->zeta0, freq, zeta, resid, ok));
   PetscCall(TriboJointDestroy(&joint));
   PetscFunctionReturn(0);
 }
