@@ -73,6 +73,11 @@ typedef struct {
   /* optional (NULL: the solvers probe one point with one product, and PJOR uses D = I): d[c][i] = G_cc at point i (the diagonal).
      Added by csolve after the agreed interface: zero the struct before filling it ({0} or PetscMemzero). */
   PetscErrorCode (*diagonal)(void *ctx, PetscReal *const d[]);
+  /* optional (nlow 0: none): G = G_0 + V V^T with V's nlow columns holding G's few huge eigen-directions (the soft modes of a
+     reduced structure); low[c][i nlow + m] the row of point i, component c. The solvers precondition with them
+     (src/contact/deflate.c). */
+  PetscInt   nlow;
+  PetscReal *low[3];
 } TriboContactOperator;
 PETSC_EXTERN PetscErrorCode TriboContactOperatorFromHalfSpace(TriboHalfSpace, PetscInt ncomp, TriboContactOperator *);
 PETSC_EXTERN PetscErrorCode TriboContactOperatorGetDiagonal(const TriboContactOperator *, PetscInt, const PetscBool[], PetscReal *);

@@ -21,8 +21,8 @@ PetscErrorCode TriboContactCreate(MPI_Comm comm, TriboContact *c)
   PetscFunctionBeginUser;
   PetscCall(PetscNew(&t));
   t->comm = comm, t->type = TRIBO_CONTACT_LAPBEAM, t->n = 0, t->nsteps = 0;
-  t->preload = 12249, t->boltkt = 1e8, t->npre = 2, t->nqsma = 10, t->qmax = 1e-4, t->decades = 2, t->mode = 7, t->lrtol = 1e-8,
-  t->fmethod = TRIBO_FRICTION_FAST;
+  t->preload = 12249, t->boltkt = 1e8, t->npre = 2, t->nqsma = 10, t->qmax = 1e-4, t->decades = 2, t->mode = 7, t->lrtol = 1e-8, t->deflmax = 64,
+  t->defltol = 1, t->fmethod = TRIBO_FRICTION_FAST;
   t->E = 210e9, t->nu = 0.3, t->R = 10e-3, t->load = 100, t->radius = 1e-3, t->wavelength = 1e-3, t->amplitude = 1e-6, t->mu = 0.3, t->psi = 0.6,
   t->box  = 3;
   t->rrms = 1e-6, t->rlmin = 50e-6, t->rlmax = 250e-6, t->rR = 0, t->rside = 1e-3, t->rseed = 1;
@@ -98,6 +98,10 @@ PetscErrorCode TriboContactSetFromOptions(TriboContact c)
       PetscOptionsInt("-contact_lin_nev", "lapbeam: linearized modes computed (at least -contact_mode)", "TriboContactSolve", c->nev, &c->nev, NULL));
   PetscCall(PetscOptionsReal("-contact_lin_rtol", "lapbeam: relative residual of the CG solves on the closed points", "TriboContactSolve", c->lrtol,
                              &c->lrtol, NULL));
+  PetscCall(PetscOptionsInt("-contact_deflate_max", "lapbeam: most structural compliance columns deflated in the solvers' preconditioner (0: none)",
+                            "TriboContactCouplingGetOperator", c->deflmax, &c->deflmax, NULL));
+  PetscCall(PetscOptionsReal("-contact_deflate_tol", "lapbeam: deflate the columns whose squared norm exceeds this times the diagonal of C_nn",
+                             "TriboContactCouplingGetOperator", c->defltol, &c->defltol, NULL));
   PetscCall(PetscOptionsInt("-contact_qsma_n", "lapbeam: QSMA amplitudes", "TriboContactSolve", c->nqsma, &c->nqsma, NULL));
   PetscCall(PetscOptionsReal("-contact_qsma_qmax", "lapbeam: largest modal amplitude, linear estimate (alpha_max = omega_lin^2 qmax; sqrt(kg) m)",
                              "TriboContactSolve", c->qmax, &c->qmax, NULL));

@@ -74,7 +74,7 @@ PetscErrorCode TriboContactCouplingCreate(MPI_Comm comm, TriboROM rom, PetscInt 
              "the interface faces",
              rom->source[0] ? rom->source : "the ROM");
   PetscCall(PetscNew(&c));
-  c->comm = comm, c->rom = rom, c->n = n, c->nn = f->nnodes;
+  c->comm = comm, c->rom = rom, c->n = n, c->nn = f->nnodes, c->deflmax = 64, c->defltol = 1;
   for (PetscInt i = 0; i < f->nnodes; i++) zmin = PetscMin(zmin, f->xyz[3 * i + 2]), zmax = PetscMax(zmax, f->xyz[3 * i + 2]);
   c->box[0] = c->box[2] = PETSC_MAX_REAL, c->box[1] = c->box[3] = PETSC_MIN_REAL;
   for (PetscInt i = 0; i < f->nnodes; i++)
@@ -183,6 +183,8 @@ PetscErrorCode TriboContactCouplingSetGrid(TriboContactCoupling c, TriboHalfSpac
   PetscCall(TriboHalfSpaceGetGrid(hs, &nx, &ny, &dx, &dy));
   PetscCall(TriboHalfSpaceGetLocalRows(hs, &j0, &nyl));
   c->nx = nx, c->nyl = nyl, c->j0 = j0, c->nloc = nx * nyl, c->dA = dx * dy;
+  PetscCall(PetscFree(c->low));
+  c->nlow = 0;
   PetscCall(PetscFree3(c->gnode, c->gw, c->inside));
   PetscCall(PetscCalloc3(4 * c->nloc + 1, &c->gnode, 4 * c->nloc + 1, &c->gw, c->nloc + 1, &c->inside));
   PetscCall(PetscFree(c->work));
@@ -280,6 +282,52 @@ static PetscErrorCode Apply_Private(void *ctx, const PetscReal *const in[], Pets
   PetscFunctionReturn(0);
 }
 
+/* The deflated columns of the structural compliance (src/contact/deflate.c): V = sqrt(dA) D kron(N, I3) B at the grid, so that
+   W_b^T K~^+ W_b = V V^T in tractions (Pa) to gaps (m); kept: the columns whose squared norm over the grid exceeds
+   -contact_deflate_tol (default 1) times the diagonal of the half space's C_nn, at most -contact_deflate_max (default 64, 0: none)
+   of them, the largest. Computed once per grid. */
+static PetscErrorCode LowRank_Private(TriboContactCoupling c)
+{
+  PetscInt  ne = c->ne, nl = c->nloc, nmax = 64, k = 0, *idx;
+  PetscReal tol = 1, c0, *nrm, *u, *g[3];
+
+  PetscFunctionBeginUser;
+  if (c->low || c->nlow < 0) PetscFunctionReturn(0);
+  nmax = c->deflmax, tol = c->defltol;
+  PetscCheck(nmax >= 0 && tol > 0, c->comm, PETSC_ERR_USER_INPUT,
+             "-contact_deflate_max must be >= 0 and -contact_deflate_tol > 0, got %" PetscInt_FMT ", %g", nmax, (double)tol);
+  PetscCall(TriboHalfSpaceInfluence(c->hs, TRIBO_HS_ZZ, 0, 0, &c0));
+  PetscCall(PetscMalloc4(ne, &nrm, ne, &idx, 3 * c->nn, &u, 3 * (nl + 1), &g[0]));
+  g[1] = g[0] + nl + 1, g[2] = g[1] + nl + 1;
+  for (PetscInt m = 0; m < ne; m++) {
+    nrm[m] = 0, idx[m] = m;
+    for (PetscInt r = 0; r < 3 * c->nn; r++) u[r] = c->B[m * 3 * c->nn + r];
+    GridGap_Private(c, u, PETSC_FALSE, g, 3);
+    for (PetscInt d = 0; d < 3; d++)
+      for (PetscInt i = 0; i < nl; i++) nrm[m] += c->dA * g[d][i] * g[d][i];
+  }
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, nrm, (PetscMPIInt)ne, MPIU_REAL, MPIU_SUM, c->comm));
+  PetscCall(PetscSortRealWithPermutation(ne, nrm, idx)); // ascending
+  while (k < PetscMin(nmax, ne) && nrm[idx[ne - 1 - k]] > tol * c0) k++;
+  PetscCall(PetscInfo(NULL, "deflation: %" PetscInt_FMT " of %" PetscInt_FMT " structural columns (largest |v|^2 / c_nn %g, threshold %g)\n", k, ne,
+                      ne > 0 ? (double)(nrm[idx[ne - 1]] / c0) : 0.0, (double)tol));
+  PetscCall(PetscFree(c->low));
+  c->nlow = k;
+  if (k > 0) {
+    PetscCall(PetscMalloc1((size_t)3 * nl * k + 1, &c->low));
+    for (PetscInt j = 0; j < k; j++) {
+      PetscInt m = idx[ne - 1 - j];
+      for (PetscInt r = 0; r < 3 * c->nn; r++) u[r] = c->B[m * 3 * c->nn + r];
+      GridGap_Private(c, u, PETSC_FALSE, g, 3);
+      for (PetscInt d = 0; d < 3; d++)
+        for (PetscInt i = 0; i < nl; i++) c->low[(size_t)d * nl * k + (size_t)i * k + j] = PetscSqrtReal(c->dA) * (c->inside[i] ? g[d][i] : 0);
+    }
+  } else
+    c->nlow = -1; // computed, none kept
+  PetscCall(PetscFree4(nrm, idx, u, g[0]));
+  PetscFunctionReturn(0);
+}
+
 /*@C
   TriboContactCouplingGetOperator - the effective compliance C_* = C + W_b^T K~^+ W_b (eq. 15) as a TriboContactOperator with ncomp
   3 (n, t1, t2; all three coupled by the structure) or 1 (normal only)
@@ -298,6 +346,9 @@ PetscErrorCode TriboContactCouplingGetOperator(TriboContactCoupling c, PetscInt 
   op->cell   = c->dA;
   op->apply  = Apply_Private;
   op->ctx    = c;
+  PetscCall(LowRank_Private(c));
+  op->nlow = PetscMax(c->nlow, 0);
+  for (PetscInt d = 0; d < 3; d++) op->low[d] = op->nlow > 0 ? c->low + (size_t)d * c->nloc * op->nlow : NULL;
   PetscFunctionReturn(0);
 }
 
@@ -375,6 +426,7 @@ PetscErrorCode TriboContactCouplingDestroy(TriboContactCoupling *cp)
   PetscCall(PetscFree4(c->B, c->fnode, c->unode, c->z));
   PetscCall(PetscFree3(c->gnode, c->gw, c->inside));
   PetscCall(PetscFree(c->work));
+  PetscCall(PetscFree(c->low));
   PetscCall(PetscFree(c));
   *cp = NULL;
   PetscFunctionReturn(0);

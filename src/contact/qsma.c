@@ -368,6 +368,7 @@ PetscErrorCode TriboContactSetUp_Coupled(TriboContact c, PetscReal *L, PetscReal
     for (PetscInt b = 0; b < nb; b++) xy[2 * b] = (b - 0.5 * (nb - 1)) * sp, xy[2 * b + 1] = 0;
     PetscCall(TriboContactCouplingCreate(c->comm, c->rom, c->boltkt > 0 ? nb : 0, xy, c->boltkt, &c->cpl));
   }
+  c->cpl->deflmax = c->deflmax, c->cpl->defltol = c->defltol;
   PetscCall(VecNorm(c->rom->Fv, NORM_INFINITY, &nrm));
   PetscCheck(nrm > 0, c->comm, PETSC_ERR_USER_INPUT, "%s: the reduced structure has no bolt load vector (/rom/Fv is zero): the preload needs one",
              c->romfile[0] ? c->romfile : "the built-in lap beam");

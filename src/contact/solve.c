@@ -3,7 +3,7 @@
    and the slip history (the box-constrained problem |q| <= mu p of one quasi-static increment, as in Tamaas's PolonskyKeerTan;
    for identical materials and nu = 0 the normal problem does not depend on it: Goodman's beta = 0). Every sum is one
    MPI_Allreduce; the compliance products are TriboHalfSpaceApply(). */
-#include <tribocontact.h>
+#include <tribo/private/contactimpl.h>
 
 /*@C
   TriboContactSolverParamsDefault - rtol 1e-10 (relative pressure change), 5000 iterations, cold start
@@ -176,8 +176,9 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
   MPI_Comm                 comm;
   PetscInt                 n = op->nlocal, its;
   PetscReal                A = op->cell, c0, Gold = 1, beta = 0, s[4], delta = value, err = 0, rbar, scale;
-  PetscReal               *g, *t, *r, *pold, *c, *z = NULL;
-  PetscBool                conj = PETSC_FALSE;
+  PetscReal               *g, *t, *r, *pold, *c, *z = NULL, *zz = NULL;
+  PetscBool                conj = PETSC_FALSE, prec = op->nlow > 0 && !loadctl ? PETSC_TRUE : PETSC_FALSE, *inS = NULL, newset = PETSC_TRUE;
+  TriboLowRankPC           pc;
 
   PetscFunctionBeginUser;
   if (!sp) {
@@ -206,6 +207,10 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
   }
   PetscCall(PetscMalloc5(n, &g, n, &t, n, &r, n, &pold, n, &c));
   for (PetscInt i = 0; i < n; i++) t[i] = 0;
+  if (prec) { // CG preconditioned on the contact set by c I + V_S V_S^T (src/contact/deflate.c), restarted whenever the set changes
+    PetscCall(TriboLowRankPCCreate(op, 0, 1, c0, &pc));
+    PetscCall(PetscMalloc2(n, &inS, n, &zz));
+  }
   for (its = 0; its < sp->maxits; its++) {
     PetscBool overlap;
     PetscReal tau;
@@ -223,10 +228,20 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
       g[i] = (!mask || mask[i]) ? u[i] + h[i] - delta : 0;
       if (p[i] > 0) s[0] += g[i] * g[i];
     }
+    if (prec) {
+      if (newset) {
+        for (PetscInt i = 0; i < n; i++) inS[i] = p[i] > 0 ? PETSC_TRUE : PETSC_FALSE;
+        PetscCall(TriboLowRankPCSetSet(&pc, inS));
+      }
+      PetscCall(TriboLowRankPCApply(&pc, inS, &g, &zz));
+      s[0] = 0;
+      for (PetscInt i = 0; i < n; i++)
+        if (p[i] > 0) s[0] += g[i] * zz[i];
+    }
     PetscCall(Sum_Private(comm, 1, s));
     beta = conj ? s[0] / Gold : 0;
     Gold = s[0];
-    for (PetscInt i = 0; i < n; i++) t[i] = p[i] > 0 ? g[i] + beta * t[i] : 0;
+    for (PetscInt i = 0; i < n; i++) t[i] = p[i] > 0 ? (prec ? zz[i] : g[i]) + beta * t[i] : 0;
     PetscCall(NormalApply_Private(op, t, r, z));
     s[0] = s[1] = s[2] = 0;
     for (PetscInt i = 0; i < n; i++)
@@ -238,7 +253,7 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
     for (PetscInt i = 0; i < n; i++)
       if (p[i] > 0) s[0] += g[i] * t[i], s[1] += r[i] * t[i];
     PetscCall(Sum_Private(comm, 2, s));
-    tau  = s[1] > 0 ? s[0] / s[1] : 1 / c0;
+    tau  = s[1] > 0 ? s[0] / s[1] : (prec ? 1 : 1 / c0);
     s[0] = s[1] = s[2] = s[3] = 0;
     for (PetscInt i = 0; i < n; i++) { // p - tau t, projected; c: what the projection and the entering points add to it
       pold[i] = p[i], c[i] = 0;
@@ -247,12 +262,14 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
         if (v < 0) c[i] = -v, s[3] += 1;
         p[i] = PetscMax(v, 0);
       } else if ((!mask || mask[i]) && g[i] < 0)
-        p[i] = c[i] = -tau * g[i], s[2] += 1; // points that penetrate enter the contact
+        p[i] = c[i] = -tau * g[i] / (prec ? c0 : 1), s[2] += 1; // points that penetrate enter the contact
     }
     PetscCall(Sum_Private(comm, 2, &s[2]));
     overlap = s[2] > 0 ? PETSC_TRUE : PETSC_FALSE;
     conj    = overlap ? PETSC_FALSE : PETSC_TRUE;
-    scale   = 1;
+    newset  = s[2] + s[3] > 0 ? PETSC_TRUE : PETSC_FALSE;
+    if (prec && newset) conj = PETSC_FALSE;
+    scale = 1;
     if (loadctl) {
       s[0] = 0;
       for (PetscInt i = 0; i < n; i++) s[0] += p[i] * A;
@@ -287,6 +304,10 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
   info->pmax      = s[3];
   PetscCall(PetscFree5(g, t, r, pold, c));
   PetscCall(PetscFree(z));
+  if (prec) {
+    PetscCall(TriboLowRankPCDestroy(&pc));
+    PetscCall(PetscFree2(inS, zz));
+  }
   PetscFunctionReturn(0);
 }
 

@@ -5,7 +5,10 @@ static char help[] = "3-D frictional contact on a coupled operator G = C + w w^T
    sum phi^2 = 20 C_zz,00 (the block is as stiff as the contact's soft modes). Increment 1: the Hertz approach; increment 2: the
    rigid shift of the Cattaneo-Mindlin Q = 0.6 mu P along x, mu = 0.3. Each increment by the fast solver and by PJOR (rtol 1e-8);
    printed: F_n/P, Q/(mu F_n), the normal force's change by the coupling, and whether the tractions of the two solvers agree
-   within 1e-5 of max mu p_n (measured 4e-7 and 6e-7, see -info). 1, 2 and 3 ranks print the same. */
+   within 1e-5 of max mu p_n (measured 4e-7 and 6e-7, see -info). 1, 2 and 3 ranks print the same.
+   With -deflate the operator also carries w as its low-rank part (op->nlow 1): the fast solver then preconditions with
+   c I + w_S w_S^T and solves the tangential problem by its active set method (src/contact/deflate.c, friction.c); the output is
+   the same. */
 #include "friction3d.h"
 
 typedef struct {
@@ -47,7 +50,8 @@ int main(int argc, char **argv)
   TriboFrictionInfo        in[2];
   PetscInt                 n  = 48;
   PetscReal                mu = 0.3, c00, s = 0, alpha, *pf, fn0, dstar, d[2], pmax = 0, diff[2];
-  const PetscReal          dir[3] = {1, 0.5, -0.3};
+  const PetscReal          dir[3]  = {1, 0.5, -0.3};
+  PetscBool                deflate = PETSC_FALSE;
 
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
@@ -70,6 +74,11 @@ int main(int argc, char **argv)
   PetscCall(PetscMemzero(&f.op, sizeof(f.op)));
   f.op.comm = cp.base.comm, f.op.nlocal = cp.base.nlocal, f.op.ncomp = 3, f.op.cell = cp.base.cell;
   f.op.apply = CoupledApply, f.op.diagonal = CoupledDiagonal, f.op.ctx = &cp;
+  PetscCall(PetscOptionsGetBool(NULL, NULL, "-deflate", &deflate, NULL));
+  if (deflate) { // the operator carries w as its low-rank part: the solvers' deflation preconditioner and active set method
+    f.op.nlow = 1;
+    for (PetscInt c = 0; c < 3; c++) f.op.low[c] = cp.w[c];
+  }
   PetscCall(PetscMalloc1(3 * f.nloc, &pf));
   for (PetscInt m = 0; m < 2; m++) { // increment 1 by the method m; the fast one's result is committed
     TriboFrictionMethod meth = m == 0 ? TRIBO_FRICTION_PJOR : TRIBO_FRICTION_FAST;
@@ -122,6 +131,12 @@ int main(int argc, char **argv)
 /*TEST
   test:
     nsize: 1 2 3
+    output: t611-friction-coupled.out
+    rtol: 1e-3
+  test:
+    suffix: deflate
+    nsize: 1 2 3
+    args: -deflate
     output: t611-friction-coupled.out
     rtol: 1e-3
 TEST*/

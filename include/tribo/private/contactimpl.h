@@ -10,6 +10,19 @@ PETSC_INTERN PetscErrorCode TriboContactSetUpFields_Coupled(TriboContact);
 PETSC_INTERN PetscErrorCode TriboContactDestroy_Coupled(TriboContact);
 PETSC_INTERN PetscErrorCode TriboContactRough_Private(TriboContact);
 
+/* The deflation preconditioner P_S = c I + V_S V_S^T of the contact solvers' working sets (src/contact/deflate.c) */
+typedef struct {
+  MPI_Comm         comm;
+  PetscInt         n, k, nc; /* local points, columns of V, components */
+  const PetscReal *U[2];     /* the rows of V per component (op->low) */
+  PetscReal        c;        /* the diagonal */
+  PetscReal       *S, *y, *R;
+} TriboLowRankPC;
+PETSC_INTERN PetscErrorCode TriboLowRankPCCreate(const TriboContactOperator *, PetscInt, PetscInt, PetscReal, TriboLowRankPC *);
+PETSC_INTERN PetscErrorCode TriboLowRankPCSetSet(TriboLowRankPC *, const PetscBool[]);
+PETSC_INTERN PetscErrorCode TriboLowRankPCApply(TriboLowRankPC *, const PetscBool[], PetscReal *const[], PetscReal *const[]);
+PETSC_INTERN PetscErrorCode TriboLowRankPCDestroy(TriboLowRankPC *);
+
 struct _p_TriboContactCoupling {
   MPI_Comm       comm;
   TriboROM       rom;           /* not owned */
@@ -26,6 +39,10 @@ struct _p_TriboContactCoupling {
   PetscReal     *gw;    /* [4 nloc] their shape function values */
   PetscBool     *inside;
   PetscReal     *work;
+  PetscInt       deflmax; /* -contact_deflate_max, -contact_deflate_tol */
+  PetscReal      defltol;
+  PetscInt       nlow; /* deflated columns of the structural compliance (src/contact/deflate.c) */
+  PetscReal     *low;  /* [3 nloc nlow]: their rows, component-major */
 };
 
 #define MAXREF 8
@@ -56,7 +73,8 @@ struct _p_TriboContact {
   char                 romfile[PETSC_MAX_PATH_LEN];
   TriboROM             rom;
   TriboContactCoupling cpl;
-  PetscReal            preload, qmax, decades, lrtol, boltkt;
+  PetscReal            preload, qmax, decades, lrtol, boltkt, defltol;
+  PetscInt             deflmax;
   PetscInt             npre, nqsma, mode, nev;
   TriboFrictionMethod  fmethod;
   PetscReal           *P[3], *P0[3], *G[3], *DG[3], *H, *S[2]; /* tractions, committed ones, gaps, increments, solver h, slip */

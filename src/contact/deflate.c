@@ -1,0 +1,122 @@
+/* A preconditioner for the contact solvers on a compliance operator with a few huge eigenvalues: G = C + V V^T with C the
+   half-space part (condition number growing like the grid size) and V V^T the structural compliance of the reduced structure
+   (eq. 15: W_b^T K~^+ W_b), whose soft modes (a suspension, the halves' relative rocking held only by bolt shanks) give
+   eigenvalues 1e5-1e8 times the diagonal of C. Unpreconditioned, the Polonsky-Keer CG and the tangential solvers need 1e3-1e5
+   iterations per increment on them.
+
+   The operator may carry the columns of V whose norm exceeds the diagonal of C (op->nlow columns, their local rows op->low[c]);
+   the solvers then precondition their conjugate gradients on the working set S with
+
+     P_S = c I + V_S V_S^T,   P_S^-1 r = (r - V_S (c I + V_S^T V_S)^-1 V_S^T r) / c     (Sherman-Morrison-Woodbury),
+
+   c the diagonal of G on the component (a scalar: C is translation invariant), V_S the rows of the points of S and of the
+   components the solver iterates on (the normal one, or the two tangential ones). The k x k matrix c I + V_S^T V_S is summed over
+   the ranks and factored (LAPACK potrf) whenever S changes: O(|S| k^2) with BLAS syrk. P_S^-1 G_SS then has the spectrum of
+   c^-1 C_SS plus the part of V that was not deflated, so the iteration counts are those of the half space alone. Our choice, not the
+   paper's (its PJOR of App. B uses the diagonal only). */
+#include <tribo/private/contactimpl.h>
+#include <petscblaslapack.h>
+
+/*@C
+  TriboLowRankPCCreate - the deflation preconditioner on components comp0 .. comp0 + nc - 1 of op (nc 1: normal, 2: tangential)
+
+  Not collective
+
+  Input Parameters:
++ op - the operator (op->nlow 0: the preconditioner is the diagonal c)
+. comp0, nc - the first component and the number of components
+- c - the diagonal of the operator on these components
+
+  Output Parameter:
+. pc - the preconditioner; TriboLowRankPCSetSet() before TriboLowRankPCApply()
+@*/
+PetscErrorCode TriboLowRankPCCreate(const TriboContactOperator *op, PetscInt comp0, PetscInt nc, PetscReal c, TriboLowRankPC *pc)
+{
+  PetscFunctionBeginUser;
+  PetscCall(PetscMemzero(pc, sizeof(*pc)));
+  pc->comm = op->comm, pc->n = op->nlocal, pc->k = op->nlow, pc->nc = nc, pc->c = c;
+  for (PetscInt d = 0; d < nc; d++) pc->U[d] = op->nlow > 0 ? op->low[comp0 + d] : NULL;
+  if (pc->k > 0) PetscCall(PetscMalloc3(pc->k * pc->k, &pc->S, 2 * pc->k, &pc->y, (size_t)pc->k * PetscMax(1, pc->n) * nc, &pc->R));
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboLowRankPCSetSet - factors c I + V_S^T V_S for the working set S (set[i] true: point i of this rank is in S)
+
+  Collective
+@*/
+PetscErrorCode TriboLowRankPCSetSet(TriboLowRankPC *pc, const PetscBool set[])
+{
+  PetscBLASInt k, m = 0, info;
+  PetscInt     cnt = 0;
+
+  PetscFunctionBeginUser;
+  if (pc->k == 0) PetscFunctionReturn(0);
+  // gather the rows of S (row-major k per row: as columns of a k x m column-major matrix R)
+  for (PetscInt i = 0; i < pc->n; i++)
+    if (set[i])
+      for (PetscInt d = 0; d < pc->nc; d++) PetscCall(PetscArraycpy(pc->R + (size_t)(cnt++) * pc->k, pc->U[d] + (size_t)i * pc->k, pc->k));
+  PetscCall(PetscBLASIntCast(pc->k, &k));
+  PetscCall(PetscBLASIntCast(cnt, &m));
+  PetscCall(PetscArrayzero(pc->S, pc->k * pc->k));
+  if (m > 0) {
+    PetscReal one = 1, zero = 0;
+    BLASsyrk_("U", "N", &k, &m, &one, pc->R, &k, &zero, pc->S, &k); // S = R R^T
+  }
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, pc->S, (PetscMPIInt)(pc->k * pc->k), MPIU_REAL, MPIU_SUM, pc->comm));
+  for (PetscInt a = 0; a < pc->k; a++) pc->S[a * pc->k + a] += pc->c;
+  LAPACKpotrf_("U", &k, pc->S, &k, &info);
+  PetscCheck(info == 0, pc->comm, PETSC_ERR_LIB, "the deflation preconditioner: Cholesky of c I + V_S^T V_S failed (LAPACK potrf info %d)",
+             (int)info);
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboLowRankPCApply - z = P_S^-1 r on the points of S (zero elsewhere), per component
+
+  Collective
+@*/
+PetscErrorCode TriboLowRankPCApply(TriboLowRankPC *pc, const PetscBool set[], PetscReal *const r[], PetscReal *const z[])
+{
+  PetscInt     k = pc->k;
+  PetscBLASInt bk, one = 1, info;
+
+  PetscFunctionBeginUser;
+  if (k > 0) {
+    PetscReal *y = pc->y;
+    for (PetscInt a = 0; a < k; a++) y[a] = 0;
+    for (PetscInt i = 0; i < pc->n; i++)
+      if (set[i])
+        for (PetscInt d = 0; d < pc->nc; d++) {
+          const PetscReal *u = pc->U[d] + (size_t)i * k;
+          PetscReal        v = r[d][i];
+          for (PetscInt a = 0; a < k; a++) y[a] += u[a] * v;
+        }
+    PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, y, (PetscMPIInt)k, MPIU_REAL, MPIU_SUM, pc->comm));
+    PetscCall(PetscBLASIntCast(k, &bk));
+    LAPACKpotrs_("U", &bk, &one, pc->S, &bk, y, &bk, &info);
+    PetscCheck(info == 0, pc->comm, PETSC_ERR_LIB, "the deflation preconditioner: LAPACK potrs info %d", (int)info);
+    for (PetscInt i = 0; i < pc->n; i++)
+      for (PetscInt d = 0; d < pc->nc; d++) {
+        PetscReal v = 0;
+        if (set[i]) {
+          const PetscReal *u = pc->U[d] + (size_t)i * k;
+          for (PetscInt a = 0; a < k; a++) v += u[a] * y[a];
+          v = (r[d][i] - v) / pc->c;
+        }
+        z[d][i] = v;
+      }
+  } else {
+    for (PetscInt i = 0; i < pc->n; i++)
+      for (PetscInt d = 0; d < pc->nc; d++) z[d][i] = set[i] ? r[d][i] / pc->c : 0;
+  }
+  PetscFunctionReturn(0);
+}
+
+PetscErrorCode TriboLowRankPCDestroy(TriboLowRankPC *pc)
+{
+  PetscFunctionBeginUser;
+  if (pc->k > 0) PetscCall(PetscFree3(pc->S, pc->y, pc->R));
+  PetscCall(PetscMemzero(pc, sizeof(*pc)));
+  PetscFunctionReturn(0);
+}
