@@ -36,7 +36,9 @@ PetscErrorCode TriboLowRankPCCreate(const TriboContactOperator *op, PetscInt com
   PetscCall(PetscMemzero(pc, sizeof(*pc)));
   pc->comm = op->comm, pc->n = op->nlocal, pc->k = op->nlow, pc->nc = nc, pc->c = c;
   for (PetscInt d = 0; d < nc; d++) pc->U[d] = op->nlow > 0 ? op->low[comp0 + d] : NULL;
-  if (pc->k > 0) PetscCall(PetscMalloc3(pc->k * pc->k, &pc->S, 2 * pc->k, &pc->y, (size_t)pc->k * PetscMax(1, pc->n) * nc, &pc->R));
+  if (pc->k > 0)
+    PetscCall(
+        PetscMalloc4(pc->k * pc->k, &pc->S, 2 * pc->k, &pc->y, (size_t)pc->k * PetscMax(1, pc->n) * nc, &pc->R, PetscMax(1, pc->n) * nc, &pc->rs));
   PetscFunctionReturn(0);
 }
 
@@ -72,40 +74,33 @@ PetscErrorCode TriboLowRankPCSetSet(TriboLowRankPC *pc, const PetscBool set[])
 }
 
 /*@C
-  TriboLowRankPCApply - z = P_S^-1 r on the points of S (zero elsewhere), per component
+  TriboLowRankPCApply - z = P_S^-1 r on the points of S (zero elsewhere), per component; S the set of the last TriboLowRankPCSetSet()
 
   Collective
 @*/
 PetscErrorCode TriboLowRankPCApply(TriboLowRankPC *pc, const PetscBool set[], PetscReal *const r[], PetscReal *const z[])
 {
-  PetscInt     k = pc->k;
-  PetscBLASInt bk, one = 1, info;
+  PetscInt     k = pc->k, m = 0;
+  PetscBLASInt bk, bm, one = 1, info;
+  PetscReal    a1 = 1, a0 = 0, am = -1;
 
   PetscFunctionBeginUser;
-  if (k > 0) {
-    PetscReal *y = pc->y;
-    for (PetscInt a = 0; a < k; a++) y[a] = 0;
+  if (k > 0) { // with the rows gathered by TriboLowRankPCSetSet() (same set, same order): y = R r_S, z_S = (r_S - R^T y) / c
+    PetscReal *y = pc->y, *rs = pc->rs;
     for (PetscInt i = 0; i < pc->n; i++)
       if (set[i])
-        for (PetscInt d = 0; d < pc->nc; d++) {
-          const PetscReal *u = pc->U[d] + (size_t)i * k;
-          PetscReal        v = r[d][i];
-          for (PetscInt a = 0; a < k; a++) y[a] += u[a] * v;
-        }
-    PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, y, (PetscMPIInt)k, MPIU_REAL, MPIU_SUM, pc->comm));
+        for (PetscInt d = 0; d < pc->nc; d++) rs[m++] = r[d][i];
     PetscCall(PetscBLASIntCast(k, &bk));
+    PetscCall(PetscBLASIntCast(m, &bm));
+    for (PetscInt a = 0; a < k; a++) y[a] = 0;
+    if (m > 0) BLASgemv_("N", &bk, &bm, &a1, pc->R, &bk, rs, &one, &a0, y, &one);
+    PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, y, (PetscMPIInt)k, MPIU_REAL, MPIU_SUM, pc->comm));
     LAPACKpotrs_("U", &bk, &one, pc->S, &bk, y, &bk, &info);
     PetscCheck(info == 0, pc->comm, PETSC_ERR_LIB, "the deflation preconditioner: LAPACK potrs info %d", (int)info);
+    if (m > 0) BLASgemv_("T", &bk, &bm, &am, pc->R, &bk, y, &one, &a1, rs, &one);
+    m = 0;
     for (PetscInt i = 0; i < pc->n; i++)
-      for (PetscInt d = 0; d < pc->nc; d++) {
-        PetscReal v = 0;
-        if (set[i]) {
-          const PetscReal *u = pc->U[d] + (size_t)i * k;
-          for (PetscInt a = 0; a < k; a++) v += u[a] * y[a];
-          v = (r[d][i] - v) / pc->c;
-        }
-        z[d][i] = v;
-      }
+      for (PetscInt d = 0; d < pc->nc; d++) z[d][i] = set[i] ? rs[m++] / pc->c : 0;
   } else {
     for (PetscInt i = 0; i < pc->n; i++)
       for (PetscInt d = 0; d < pc->nc; d++) z[d][i] = set[i] ? r[d][i] / pc->c : 0;
@@ -116,7 +111,7 @@ PetscErrorCode TriboLowRankPCApply(TriboLowRankPC *pc, const PetscBool set[], Pe
 PetscErrorCode TriboLowRankPCDestroy(TriboLowRankPC *pc)
 {
   PetscFunctionBeginUser;
-  if (pc->k > 0) PetscCall(PetscFree3(pc->S, pc->y, pc->R));
+  if (pc->k > 0) PetscCall(PetscFree4(pc->S, pc->y, pc->R, pc->rs));
   PetscCall(PetscMemzero(pc, sizeof(*pc)));
   PetscFunctionReturn(0);
 }

@@ -26,6 +26,10 @@
    The state returned: open where p_n = 0; of the points in contact, slip where |Delta g_t| exceeds 1e-3 of the largest slip
    increment of the increment (and of 1e-12 m), else stick.
    Both are warm started from the given p (the previous increment's solution).
+   With a deflated operator (op->nlow > 0: a coupled structure with soft modes, src/contact/deflate.c) FAST preconditions the
+   Polonsky-Keer CG with c I + V_S V_S^T, solves the tangential problem by SolveTangentialActive_Private() (FISTA only as the
+   fallback) and makes the inner solves of the alternation inexact (1e-3, then a tenth of the last change of p_n) with a last pass
+   at rtol.
    Active sets (eq. 20-25): not used to condense G (that needs (C_st,st)^-1, a dense factorization); both solvers iterate on all
    points of the mask, and the open / stick / slip classification of the result is returned in state[]. */
 #include <tribo/private/contactimpl.h>

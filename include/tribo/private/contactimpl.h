@@ -16,7 +16,7 @@ typedef struct {
   PetscInt         n, k, nc; /* local points, columns of V, components */
   const PetscReal *U[2];     /* the rows of V per component (op->low) */
   PetscReal        c;        /* the diagonal */
-  PetscReal       *S, *y, *R;
+  PetscReal       *S, *y, *R, *rs;
 } TriboLowRankPC;
 PETSC_INTERN PetscErrorCode TriboLowRankPCCreate(const TriboContactOperator *, PetscInt, PetscInt, PetscReal, TriboLowRankPC *);
 PETSC_INTERN PetscErrorCode TriboLowRankPCSetSet(TriboLowRankPC *, const PetscBool[]);
