@@ -8,7 +8,7 @@ static char help[] = "The coupled lap beam: preload resultant, linearized freque
       penalty ZTE model is t965);
    3. QSMA at the smallest amplitude (1 % of the largest): its frequency (eq. C.2) over the linearized one is 1 within 1e-4 (closed
       form: the linearized stiffness is the secant stiffness of a fully sticking increment) and its damping below 1e-5.
-   1 and 2 ranks print the same. */
+   1, 2 and 3 ranks print the same. */
 #include <tribocontact.h>
 
 int main(int argc, char **argv)
@@ -43,7 +43,7 @@ int main(int argc, char **argv)
 
 /*TEST
   test:
-    nsize: 1 2
+    nsize: 1 2 3
     output: t606-lapbeam.out
     rtol: 1e-6
 TEST*/
