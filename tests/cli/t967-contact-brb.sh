@@ -17,7 +17,8 @@
 # space whose closed area is half the interface's, and no roughness layer: a model difference, not a tolerance of the
 # numerics); the QSMA backbone /backbone/mode1 written (2 amplitudes, h5ls); bad input: no ties, a tie with no interface node
 # within its radius, an odd -contact_bolt_xy list, a point tie inside a bore hole, -contact_bolt_xy on the built-in lap
-# beam. Takes about 10 minutes on 2 cores (6 of them the ROM).
+# beam. Measured: about 17 minutes on 2 cores shared with another job (ROM 6 min, tribo contact 646 s: the frictional
+# solver's 2,600-2,800 iterations per increment; the lead's solver rewrite should cut this).
 # timeout: 1800
 set -u
 source tests/cli/lib.sh
