@@ -176,14 +176,15 @@ PETSC_EXTERN PetscErrorCode     TriboContactGetMemory(TriboContact, PetscReal *,
    (src/contact/qsma.c: preload, the linearized modes of App. C eq. C.3-C.4, the quasi-static modal analysis eq. C.1-C.2) */
 #include <triborom.h>
 typedef struct _p_TriboContactCoupling *TriboContactCoupling;
-PETSC_EXTERN PetscErrorCode TriboContactCouplingCreate(MPI_Comm, TriboROM, PetscInt, const PetscReal[], PetscReal, TriboContactCoupling *);
-PETSC_EXTERN PetscErrorCode TriboContactCouplingGetBox(TriboContactCoupling, PetscReal[]);
-PETSC_EXTERN PetscErrorCode TriboContactCouplingSetGrid(TriboContactCoupling, TriboHalfSpace, PetscReal, PetscReal);
-PETSC_EXTERN PetscErrorCode TriboContactCouplingGetOperator(TriboContactCoupling, PetscInt, TriboContactOperator *);
-PETSC_EXTERN PetscErrorCode TriboContactCouplingForce(TriboContactCoupling, const PetscReal *const[], PetscReal[]);
-PETSC_EXTERN PetscErrorCode TriboContactCouplingDisplacement(TriboContactCoupling, const PetscReal[], PetscReal[]);
-PETSC_EXTERN PetscErrorCode TriboContactCouplingGap(TriboContactCoupling, const PetscReal[], PetscReal *const[]);
-PETSC_EXTERN PetscErrorCode TriboContactCouplingDestroy(TriboContactCoupling *);
+PETSC_EXTERN PetscErrorCode             TriboContactCouplingCreate(MPI_Comm, TriboROM, PetscInt, const PetscReal[], PetscReal, PetscReal, PetscReal,
+                                                                   TriboContactCoupling *);
+PETSC_EXTERN PetscErrorCode             TriboContactCouplingGetBox(TriboContactCoupling, PetscReal[]);
+PETSC_EXTERN PetscErrorCode             TriboContactCouplingSetGrid(TriboContactCoupling, TriboHalfSpace, PetscReal, PetscReal);
+PETSC_EXTERN PetscErrorCode             TriboContactCouplingGetOperator(TriboContactCoupling, PetscInt, TriboContactOperator *);
+PETSC_EXTERN PetscErrorCode             TriboContactCouplingForce(TriboContactCoupling, const PetscReal *const[], PetscReal[]);
+PETSC_EXTERN PetscErrorCode             TriboContactCouplingDisplacement(TriboContactCoupling, const PetscReal[], PetscReal[]);
+PETSC_EXTERN PetscErrorCode             TriboContactCouplingGap(TriboContactCoupling, const PetscReal[], PetscReal *const[]);
+PETSC_EXTERN PetscErrorCode             TriboContactCouplingDestroy(TriboContactCoupling *);
 /* Masing rules on an initial loading curve (alpha_i, q_i), i = 0..n-1, from (0, 0): the frequency omega_i = sqrt(alpha_i/q_i), the
    dissipated energy of the full cycle E_i = 4 (2 int_0^q_i alpha dq - alpha_i q_i) and the damping ratio D_i = E_i/(2 pi (omega_i q_i)^2)
    of eq. C.2 (trapezoidal integral) */

@@ -55,6 +55,7 @@ PetscErrorCode TriboContactCreate(MPI_Comm comm, TriboContact *c)
 PetscErrorCode TriboContactSetFromOptions(TriboContact c)
 {
   PetscBool set;
+  PetscInt  nxy;
 
   PetscFunctionBeginUser;
   PetscCall(TriboOptionsUseNamespace(NULL, "contact_"));
@@ -89,8 +90,22 @@ PetscErrorCode TriboContactSetFromOptions(TriboContact c)
                                "TriboContactSetUp", c->romfile, c->romfile, sizeof(c->romfile), NULL));
   PetscCall(PetscOptionsReal("-contact_preload", "lapbeam: bolt load per bolt (N), times the ROM's unit bolt load vector Fv", "TriboContactSolve",
                              c->preload, &c->preload, NULL));
-  PetscCall(PetscOptionsReal("-contact_bolt_shear_k", "lapbeam, built-in ROM: lateral stiffness of each bolt shank tying the halves (N/m; 0: none)",
-                             "TriboContactCouplingCreate", c->boltkt, &c->boltkt, NULL));
+  PetscCall(
+      PetscOptionsReal("-contact_bolt_shear_k",
+                       "lapbeam: lateral stiffness of each bolt shank tying the halves (N/m; 0: none; built-in ROM, or -rom with -contact_bolt_xy)",
+                       "TriboContactCouplingCreate", c->boltkt, &c->boltkt, NULL));
+  nxy = 32;
+  PetscCall(PetscOptionsRealArray("-contact_bolt_xy", "lapbeam, -rom: bolt axes x1,y1,x2,y2,... on the interface plane (m), tied as -contact_bolt_*",
+                                  "TriboContactCouplingCreate", c->boltxy, &nxy, &set));
+  PetscCheck(!set || (nxy > 0 && nxy % 2 == 0), c->comm, PETSC_ERR_USER_INPUT,
+             "-contact_bolt_xy: expected pairs x1,y1,x2,y2,... (m) of at most 16 bolt axes, got %" PetscInt_FMT " values", nxy);
+  c->nbolt = set ? nxy / 2 : 0;
+  PetscCall(PetscOptionsReal("-contact_bolt_axial_k", "lapbeam: axial stiffness of each bolt tie (N/m; 0: none), spread over its ring of nodes",
+                             "TriboContactCouplingCreate", c->boltkn, &c->boltkn, NULL));
+  PetscCall(
+      PetscOptionsReal("-contact_bolt_radius",
+                       "lapbeam, -contact_bolt_xy: tie each bolt axis to the interface nodes within this distance (m; 0: at the point, in a face)",
+                       "TriboContactCouplingCreate", c->boltr, &c->boltr, NULL));
   PetscCall(PetscOptionsInt("-contact_preload_steps", "lapbeam: load increments of the preload", "TriboContactSolve", c->npre, &c->npre, NULL));
   PetscCall(PetscOptionsInt("-contact_mode", "lapbeam: the linearized mode (1-based, ascending frequency) of the QSMA", "TriboContactSolve", c->mode,
                             &c->mode, NULL));

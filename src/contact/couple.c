@@ -10,8 +10,12 @@
    Structural compliance (eq. 15): W_b^T K~^+ W_b, never formed at grid size. K~^+ comes from the dense generalized eigenproblem
    K~ phi = w M~ phi of the small ROM (LAPACK sygv): K~^+ = sum over elastic modes phi phi^T / w. Rigid-body motions (w below
    1e-13 of the largest w: a free-free structure) are left out of the sum, which is exact when they do not move the interface
-   (L phi_r = 0: both halves move together), checked here: an interface that a rigid-body motion opens is an error (the
-   structure would be unstable under the contact forces). Loads are orthogonal to them (bolt loads, contact forces and M~ phi of
+   (L phi_r = 0: both halves move together; with a deck's non-conforming pairs, L phi_r = th x (top - bottom node), which is no
+   opening: RigidResidual_Private()), checked here: an interface that a rigid-body motion opens is an error (the structure would
+   be unstable under the contact forces). Such relative motions are held by bolt ties (eq. 13: springs added to K~ before its
+   modes): at a point in a face, or for a bolt axis in its bore hole an RBE3-like tie to the ring of nodes around it
+   (Tie_Private()). The BRB ROM of tribo rom has one: the halves' normal separation (its bolts are elements cut at the
+   pretension section, the bolt load Fv acting across the cut, whose axial DOF is free), held by -contact_bolt_axial_k. Loads are orthogonal to them (bolt loads, contact forces and M~ phi of
    an elastic mode are self-equilibrated), so K~^+ f is the static response. The structural term is then B B^T with
    B = L Phi_e W_e^{-1/2} (3 nnodes x nelastic), applied as two small dense products after one MPI_Allreduce of the nodal
    forces. The half-space part C is the FFT operator of TriboHalfSpace (kernels ZZ; XX, YY, XY). */
@@ -44,6 +48,128 @@ static PetscBool Locate_Private(const PetscReal X[4][2], PetscInt nv, PetscReal 
   return xi[0] >= -1e-9 && xi[1] >= -1e-9 && xi[0] + xi[1] <= 1 + 1e-9 ? PETSC_TRUE : PETSC_FALSE;
 }
 
+/* A rigid-body motion u(x) = t + th x x of the whole structure moves a node pair whose top node lies Delta = xyzt - xyz off the bottom
+   one (a deck's non-conforming pairs: up to 84 um on the BRB) by th x Delta, which is not an opening of the interface. Of L phi of
+   rigid-body mode m this returns the largest entry that no such th explains (least squares over the pairs; the frame (t1, t2, n) taken
+   as (x, y, z), the interface being a plane z = const): 0 up to round-off when both halves move together, and with -info the fitted th
+   and what is left */
+static PetscErrorCode RigidResidual_Private(TriboContactCoupling c, PetscInt m, PetscReal *res)
+{
+  TriboInterface f = c->rom->iface;
+  PetscInt       n = c->n;
+  PetscReal      A[9], b[3], *u, th[3] = {0, 0, 0};
+  PetscBLASInt   three = 3, one = 1, ipiv[3], info = 1;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc1(3 * c->nn, &u));
+  PetscCall(PetscArrayzero(A, 9));
+  PetscCall(PetscArrayzero(b, 3));
+  for (PetscInt i = 0; i < c->nn; i++) {
+    PetscReal D[3] = {0, 0, 0}, row[3][3];
+    if (f->xyzt)
+      for (PetscInt d = 0; d < 3; d++) D[d] = f->xyzt[3 * i + d] - f->xyz[3 * i + d];
+    // th x D: rows of the map th -> th x D
+    row[0][0] = 0, row[0][1] = D[2], row[0][2] = -D[1];
+    row[1][0] = -D[2], row[1][1] = 0, row[1][2] = D[0];
+    row[2][0] = D[1], row[2][1] = -D[0], row[2][2] = 0;
+    for (PetscInt d = 0; d < 3; d++) {
+      PetscReal s = 0;
+      for (PetscInt j = 0; j < n; j++) s += c->L[(3 * i + d) * n + j] * c->Phi[m * n + j];
+      u[3 * i + d] = s;
+      for (PetscInt a = 0; a < 3; a++) {
+        b[a] += row[d][a] * s;
+        for (PetscInt e = 0; e < 3; e++) A[a * 3 + e] += row[d][a] * row[d][e];
+      }
+    }
+  }
+  if (f->xyzt) PetscCallBLAS("LAPACKgesv", LAPACKgesv_(&three, &one, A, &three, ipiv, b, &three, &info));
+  if (!info) th[0] = b[0], th[1] = b[1], th[2] = b[2];
+  *res = 0;
+  for (PetscInt i = 0; i < c->nn; i++) {
+    PetscReal D[3] = {0, 0, 0}, v[3];
+    if (f->xyzt)
+      for (PetscInt d = 0; d < 3; d++) D[d] = f->xyzt[3 * i + d] - f->xyz[3 * i + d];
+    v[0] = th[1] * D[2] - th[2] * D[1], v[1] = th[2] * D[0] - th[0] * D[2], v[2] = th[0] * D[1] - th[1] * D[0];
+    for (PetscInt d = 0; d < 3; d++) *res = PetscMax(*res, PetscAbsReal(u[3 * i + d] - v[d]));
+  }
+  PetscCall(PetscInfo(NULL, "rigid-body mode %" PetscInt_FMT " (eigenvalue %g): pair offsets explain rotation (%.4g, %.4g, %.4g); left %.3g\n", m,
+                      (double)c->w[m], (double)th[0], (double)th[1], (double)th[2], (double)*res));
+  PetscCall(PetscFree(u));
+  PetscFunctionReturn(0);
+}
+
+/* The tie of bolt b at xy (eq. 13: a spring on the relative displacement L q added to K~ before its modes are computed).
+   radius 0: at the point, the rows of L interpolated in the face holding it. radius > 0: the bolt axis lies in its bore hole, so it
+   is tied to the nr interface nodes within radius of it, as an RBE3 element would: the lateral spring kt acts on the mean relative
+   tangential displacement of the ring, rbar_c = (1/nr) sum_i L_(i,c) (c = t1, t2; the ring's twist about the axis is free, as a
+   shank's torsion is); the axial spring kn is spread evenly over the ring nodes, kn/nr on each L_(i,n), i.e. the clamped annulus
+   under the bolt: its mean opening gets kn and its tilt kn <d^2> (d the distance from the axis), without which three bolts in a row
+   would leave the halves' relative rocking about that row free. The frame (t1, t2, n) is taken as the same at every ring node
+   (the interface is a plane z = const, checked in TriboContactCouplingCreate()). */
+static PetscErrorCode Tie_Private(TriboContactCoupling c, PetscReal K[], const PetscReal xy[], PetscReal kt, PetscReal kn, PetscReal radius,
+                                  PetscInt b)
+{
+  TriboInterface f = c->rom->iface;
+  PetscInt       n = c->n, nring = 0;
+  PetscReal     *r;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscCalloc1(3 * n, &r));
+  if (radius <= 0) {
+    PetscBool found = PETSC_FALSE;
+    for (PetscInt e = 0; e < f->nelem && !found; e++) {
+      const PetscInt *en = f->elem + 4 * e;
+      PetscInt        nv = en[3] < 0 ? 3 : 4;
+      PetscReal       X[4][2], xi[2], N[4], dN[8];
+      for (PetscInt v = 0; v < nv; v++) X[v][0] = f->xyz[3 * en[v]], X[v][1] = f->xyz[3 * en[v] + 1];
+      if (!Locate_Private(X, nv, xy[0], xy[1], xi)) continue;
+      found = PETSC_TRUE;
+      TriboFaceShape(nv, xi, N, dN);
+      for (PetscInt d = 0; d < 3; d++)
+        for (PetscInt v = 0; v < nv; v++)
+          for (PetscInt j = 0; j < n; j++) r[d * n + j] += N[v] * c->L[(3 * en[v] + d) * n + j];
+    }
+    if (!found) PetscCall(PetscFree(r));
+    PetscCheck(found, c->comm, PETSC_ERR_USER_INPUT,
+               "tie %" PetscInt_FMT " at (%g, %g) m lies outside every interface face (a bolt axis in its hole: give -contact_bolt_radius > 0)", b,
+               (double)xy[0], (double)xy[1]);
+    for (PetscInt d = 0; d < 3; d++) {
+      PetscReal k = d < 2 ? kt : kn;
+      if (k != 0)
+        for (PetscInt j = 0; j < n; j++)
+          for (PetscInt i = 0; i < n; i++) K[j * n + i] += k * r[d * n + i] * r[d * n + j];
+    }
+  } else {
+    for (PetscInt i = 0; i < c->nn; i++) {
+      PetscReal dx = f->xyz[3 * i] - xy[0], dy = f->xyz[3 * i + 1] - xy[1];
+      if (dx * dx + dy * dy <= radius * radius) nring++;
+    }
+    if (!nring) PetscCall(PetscFree(r));
+    PetscCheck(nring > 0, c->comm, PETSC_ERR_USER_INPUT,
+               "bolt tie %" PetscInt_FMT
+               " at (%g, %g) m: no interface node within -contact_bolt_radius %g m (the interface spans x %g..%g, y %g..%g m)",
+               b, (double)xy[0], (double)xy[1], (double)radius, (double)c->box[0], (double)c->box[1], (double)c->box[2], (double)c->box[3]);
+    for (PetscInt i = 0; i < c->nn; i++) {
+      PetscReal dx = f->xyz[3 * i] - xy[0], dy = f->xyz[3 * i + 1] - xy[1];
+      if (dx * dx + dy * dy > radius * radius) continue;
+      for (PetscInt d = 0; d < 2; d++)
+        for (PetscInt j = 0; j < n; j++) r[d * n + j] += c->L[(3 * i + d) * n + j] / nring;
+      if (kn != 0) // the axial spring: kn/nring on this node's relative normal displacement
+        for (PetscInt j = 0; j < n; j++)
+          for (PetscInt k = 0; k < n; k++) K[j * n + k] += kn / nring * c->L[(3 * i + 2) * n + k] * c->L[(3 * i + 2) * n + j];
+    }
+    if (kt != 0)
+      for (PetscInt d = 0; d < 2; d++)
+        for (PetscInt j = 0; j < n; j++)
+          for (PetscInt i = 0; i < n; i++) K[j * n + i] += kt * r[d * n + i] * r[d * n + j];
+    PetscCall(PetscInfo(NULL, "bolt tie %" PetscInt_FMT " at (%g, %g) m: %" PetscInt_FMT " interface nodes within %g m\n", b, (double)xy[0],
+                        (double)xy[1], nring, (double)radius));
+  }
+  c->tiering[b] = nring;
+  PetscCall(PetscFree(r));
+  PetscFunctionReturn(0);
+}
+
 /*@C
   TriboContactCouplingCreate - the coupling of a half-space grid to the reduced structure rom (its interface, K~ and M~)
 
@@ -60,21 +186,26 @@ static PetscBool Locate_Private(const PetscReal X[4][2], PetscInt nv, PetscReal 
   Output Parameter:
 . cp - the coupling; TriboContactCouplingSetGrid() places the grid
 @*/
-PetscErrorCode TriboContactCouplingCreate(MPI_Comm comm, TriboROM rom, PetscInt nties, const PetscReal xy[], PetscReal kt, TriboContactCoupling *cp)
+PetscErrorCode TriboContactCouplingCreate(MPI_Comm comm, TriboROM rom, PetscInt nties, const PetscReal xy[], PetscReal kt, PetscReal kn,
+                                          PetscReal radius, TriboContactCoupling *cp)
 {
   TriboContactCoupling c;
   TriboInterface       f = rom->iface;
-  PetscInt             n = rom->n, lda, nr = 0;
+  PetscInt             n = rom->n, lda, nr = 0, bad = -1, nbad = 0;
   const PetscScalar   *a;
-  PetscReal           *K, *M, wmax, zmin = PETSC_MAX_REAL, zmax = PETSC_MIN_REAL, ext = 0;
+  PetscReal           *K, *M, wmax, badl = 0, badp = 1, zmin = PETSC_MAX_REAL, zmax = PETSC_MIN_REAL, ext = 0;
 
   PetscFunctionBeginUser;
   PetscCheck(f && f->nelem > 0 && f->L, comm, PETSC_ERR_USER_INPUT,
              "%s: the reduced structure has no interface (/rom/interface with nodes, faces and L): tribo contact couples the half-space grid to "
              "the interface faces",
              rom->source[0] ? rom->source : "the ROM");
+  PetscCheck(nties >= 0 && nties <= 16 && kt >= 0 && kn >= 0 && radius >= 0, comm, PETSC_ERR_USER_INPUT,
+             "bolt ties: expected 0..16 ties (-contact_bolt_xy), stiffnesses -contact_bolt_shear_k, -contact_bolt_axial_k >= 0 and "
+             "-contact_bolt_radius >= 0, got %" PetscInt_FMT ", %g, %g N/m, %g m",
+             nties, (double)kt, (double)kn, (double)radius);
   PetscCall(PetscNew(&c));
-  c->comm = comm, c->rom = rom, c->n = n, c->nn = f->nnodes, c->deflmax = 64, c->defltol = 1;
+  c->comm = comm, c->rom = rom, c->n = n, c->nn = f->nnodes, c->nties = nties, c->deflmax = 64, c->defltol = 1;
   for (PetscInt i = 0; i < f->nnodes; i++) zmin = PetscMin(zmin, f->xyz[3 * i + 2]), zmax = PetscMax(zmax, f->xyz[3 * i + 2]);
   c->box[0] = c->box[2] = PETSC_MAX_REAL, c->box[1] = c->box[3] = PETSC_MIN_REAL;
   for (PetscInt i = 0; i < f->nnodes; i++)
@@ -108,48 +239,30 @@ PetscErrorCode TriboContactCouplingCreate(MPI_Comm comm, TriboROM rom, PetscInt 
   for (PetscInt j = 0; j < n; j++)
     for (PetscInt i = 0; i < n; i++) M[j * n + i] = PetscRealPart(a[j * lda + i]);
   PetscCall(MatDenseRestoreArrayRead(rom->M, &a));
-  for (PetscInt b = 0; b < nties; b++) {
-    PetscBool found = PETSC_FALSE;
-    for (PetscInt e = 0; e < f->nelem && !found; e++) {
-      const PetscInt *en = f->elem + 4 * e;
-      PetscInt        nv = en[3] < 0 ? 3 : 4;
-      PetscReal       X[4][2], xi[2], N[4], dN[8], *r;
-      for (PetscInt v = 0; v < nv; v++) X[v][0] = f->xyz[3 * en[v]], X[v][1] = f->xyz[3 * en[v] + 1];
-      if (!Locate_Private(X, nv, xy[2 * b], xy[2 * b + 1], xi)) continue;
-      found = PETSC_TRUE;
-      TriboFaceShape(nv, xi, N, dN);
-      PetscCall(PetscCalloc1(2 * n, &r));
-      for (PetscInt d = 0; d < 2; d++)
-        for (PetscInt v = 0; v < nv; v++)
-          for (PetscInt j = 0; j < n; j++) r[d * n + j] += N[v] * c->L[(3 * en[v] + d) * n + j];
-      for (PetscInt d = 0; d < 2; d++)
-        for (PetscInt j = 0; j < n; j++)
-          for (PetscInt i = 0; i < n; i++) K[j * n + i] += kt * r[d * n + i] * r[d * n + j];
-      PetscCall(PetscFree(r));
-    }
-    PetscCheck(found, comm, PETSC_ERR_USER_INPUT, "tie %" PetscInt_FMT " at (%g, %g) m lies outside every interface face", b, (double)xy[2 * b],
-               (double)xy[2 * b + 1]);
-  }
+  for (PetscInt b = 0; b < nties; b++) PetscCall(Tie_Private(c, K, xy + 2 * b, kt, kn, radius, b));
   PetscCall(TriboDenseEigen(n, K, M, c->w));
   c->Phi = K; // column m: the M~-orthonormal mode m
   PetscCall(PetscFree(M));
   wmax = c->w[n - 1];
   while (nr < n && c->w[nr] < 1e-13 * wmax) nr++;
   c->nr = nr, c->ne = n - nr;
-  for (PetscInt m = 0; m < nr; m++) { // rigid-body motions must not move the interface
+  PetscCall(PetscInfo(
+      NULL, "%" PetscInt_FMT " rigid-body modes (eigenvalues below %g); the lowest eigenvalues: %g %g %g %g %g %g %g %g %g %g %g %g %g %g\n", nr,
+      (double)(1e-13 * wmax), (double)c->w[0], (double)c->w[1], (double)c->w[2], (double)c->w[3], (double)c->w[4], (double)c->w[5], (double)c->w[6],
+      (double)c->w[7], (double)c->w[8], (double)c->w[9], (double)c->w[10], (double)c->w[11], (double)c->w[12], (double)c->w[13]));
+  for (PetscInt m = 0; m < nr; m++) { // rigid-body motions must not open the interface (all of them reported by -info first)
     PetscReal lphi = 0, phi = 0;
-    for (PetscInt r = 0; r < 3 * c->nn; r++) {
-      PetscReal s = 0;
-      for (PetscInt j = 0; j < n; j++) s += c->L[r * n + j] * c->Phi[m * n + j];
-      lphi = PetscMax(lphi, PetscAbsReal(s));
-    }
+    PetscCall(RigidResidual_Private(c, m, &lphi));
     for (PetscInt j = 0; j < n; j++) phi = PetscMax(phi, PetscAbsReal(c->Phi[m * n + j]));
-    PetscCheck(lphi <= 1e-6 * phi, comm, PETSC_ERR_USER_INPUT,
-               "%s: rigid-body motion %" PetscInt_FMT
-               " of the reduced structure (eigenvalue %g of K~, M~) moves the interface (|L phi| = %g, |phi| = "
-               "%g): the two sides are not held together, the static problem has no solution",
-               rom->source[0] ? rom->source : "the ROM", m, (double)c->w[m], (double)lphi, (double)phi);
+    if (lphi > 1e-6 * phi && (bad < 0 || lphi / phi > badl / badp)) bad = m, badl = lphi, badp = phi;
+    nbad += lphi > 1e-6 * phi;
   }
+  PetscCheck(bad < 0, comm, PETSC_ERR_USER_INPUT,
+             "%s: the rigid-body motions of the reduced structure (%" PetscInt_FMT
+             " eigenvalues of K~, M~ near 0; a degenerate set, so %" PetscInt_FMT " of its vectors mix in the motion) move the interface (the "
+             "worst: eigenvalue %g, |L phi| = %g, |phi| = %g): the two sides are not held together, the static problem has no solution (tie "
+             "them at the bolts: -contact_bolt_xy, -contact_bolt_radius, -contact_bolt_shear_k, -contact_bolt_axial_k; -info lists the modes)",
+             rom->source[0] ? rom->source : "the ROM", nr, nbad, (double)c->w[bad], (double)badl, (double)badp);
   PetscCheck(c->ne > 0, comm, PETSC_ERR_USER_INPUT, "the reduced structure has no elastic mode");
   // B = L Phi_e W_e^{-1/2}, column-major (3 nnodes x ne)
   PetscCall(PetscMalloc4(3 * c->nn * c->ne, &c->B, 3 * c->nn, &c->fnode, 3 * c->nn, &c->unode, c->ne, &c->z));

@@ -348,8 +348,11 @@ PetscErrorCode TriboContactSetUp_Coupled(TriboContact c, PetscReal *L, PetscReal
   PetscFunctionBeginUser;
   if (c->romfile[0]) {
     PetscCall(TriboROMLoad(c->comm, c->romfile, &c->rom));
-    PetscCall(TriboContactCouplingCreate(c->comm, c->rom, 0, NULL, 0, &c->cpl));
+    // a deck's bolts are a preload vector, not elements: -contact_bolt_xy ties the halves at the bolt axes (TriboContactCouplingCreate())
+    PetscCall(TriboContactCouplingCreate(c->comm, c->rom, c->nbolt, c->boltxy, c->boltkt, c->boltkn, c->boltr, &c->cpl));
   } else {
+    PetscCheck(!c->nbolt, c->comm, PETSC_ERR_USER_INPUT,
+               "-contact_bolt_xy is for a user's ROM (-rom FILE): the built-in lap beam is tied at its own bolt axes (-lapframe_bolt_spacing)");
     // the lap frame's bolts act along z only: their shanks' lateral stiffness ties the two halves at the bolt axes (y = 0, x at the
     // bolt spacing around 0, read from the same options as TriboModelLapFrame()), else only the soft suspension holds the halves'
     // relative sliding and C_* gets a few huge eigenvalues that the frictional solvers converge on very slowly
@@ -366,7 +369,7 @@ PetscErrorCode TriboContactSetUp_Coupled(TriboContact c, PetscReal *L, PetscReal
     PetscCall(PetscOptionsGetReal(NULL, NULL, "-lapframe_bolt_spacing", &sp, NULL));
     nb = PetscMin(nb, 16);
     for (PetscInt b = 0; b < nb; b++) xy[2 * b] = (b - 0.5 * (nb - 1)) * sp, xy[2 * b + 1] = 0;
-    PetscCall(TriboContactCouplingCreate(c->comm, c->rom, c->boltkt > 0 ? nb : 0, xy, c->boltkt, &c->cpl));
+    PetscCall(TriboContactCouplingCreate(c->comm, c->rom, c->boltkt > 0 || c->boltkn > 0 ? nb : 0, xy, c->boltkt, c->boltkn, 0, &c->cpl));
   }
   c->cpl->deflmax = c->deflmax, c->cpl->defltol = c->defltol;
   PetscCall(VecNorm(c->rom->Fv, NORM_INFINITY, &nrm));

@@ -28,7 +28,7 @@ int main(int argc, char **argv)
   PetscFunctionBeginUser;
   PetscCall(PetscInitialize(&argc, &argv, NULL, help));
   PetscCall(TriboModelBuild(PETSC_COMM_WORLD, "lapframe", &rom));
-  PetscCall(TriboContactCouplingCreate(PETSC_COMM_WORLD, rom, 0, NULL, 0, &cp));
+  PetscCall(TriboContactCouplingCreate(PETSC_COMM_WORLD, rom, 0, NULL, 0, 0, 0, &cp));
   PetscCall(TriboContactCouplingGetBox(cp, box));
   dx = (box[1] - box[0]) / nx, dy = (box[3] - box[2]) / ny, x0 = box[0] + dx / 2, y0 = box[2] + dy / 2;
   PetscCall(TriboHalfSpaceCreate(PETSC_COMM_WORLD, &hs));

@@ -35,8 +35,9 @@ struct _p_TriboContactCoupling {
   PetscReal      box[4];
   PetscInt       nx, j0, nyl, nloc, ncomp;
   PetscReal      dA;
-  PetscInt      *gnode; /* [4 nloc] the face corners of each local point */
-  PetscReal     *gw;    /* [4 nloc] their shape function values */
+  PetscInt       nties, tiering[16]; /* bolt ties and the interface nodes of each (0: a tie at its point in a face) */
+  PetscInt      *gnode;              /* [4 nloc] the face corners of each local point */
+  PetscReal     *gw;                 /* [4 nloc] their shape function values */
   PetscBool     *inside;
   PetscReal     *work;
   PetscInt       deflmax; /* -contact_deflate_max, -contact_deflate_tol */
@@ -73,7 +74,8 @@ struct _p_TriboContact {
   char                 romfile[PETSC_MAX_PATH_LEN];
   TriboROM             rom;
   TriboContactCoupling cpl;
-  PetscReal            preload, qmax, decades, lrtol, boltkt, defltol;
+  PetscReal            preload, qmax, decades, lrtol, boltkt, boltkn, boltr, boltxy[32], defltol;
+  PetscInt             nbolt; /* -contact_bolt_xy: ties of a user's ROM (nbolt axes) */
   PetscInt             deflmax;
   PetscInt             npre, nqsma, mode, nev;
   TriboFrictionMethod  fmethod;
