@@ -177,6 +177,8 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
   PetscInt                 n = op->nlocal, its;
   PetscReal                A = op->cell, c0, Gold = 1, beta = 0, s[4], delta = value, err = 0, rbar, scale;
   PetscReal               *g, *t, *r, *pold, *c, *z = NULL, *zz = NULL;
+  PetscReal               *pstart   = NULL;
+  PetscBool                diverged = PETSC_FALSE;
   PetscBool                conj = PETSC_FALSE, prec = op->nlow > 0 && !loadctl ? PETSC_TRUE : PETSC_FALSE, *inS = NULL, newset = PETSC_TRUE;
   TriboLowRankPC           pc;
 
@@ -207,7 +209,10 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
   }
   PetscCall(PetscMalloc5(n, &g, n, &t, n, &r, n, &pold, n, &c));
   for (PetscInt i = 0; i < n; i++) t[i] = 0;
-  if (prec) { // CG preconditioned on the contact set by c I + V_S V_S^T (src/contact/deflate.c), restarted whenever the set changes
+  if (prec) {
+    PetscCall(PetscMalloc1(n + 1, &pstart));
+    PetscCall(PetscArraycpy(
+        pstart, p, n)); // CG preconditioned on the contact set by c I + V_S V_S^T (src/contact/deflate.c), restarted whenever the set changes
     PetscCall(TriboLowRankPCCreate(op, 0, 1, c0, &pc));
     PetscCall(PetscMalloc2(n, &inS, n, &zz));
   }
@@ -253,7 +258,11 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
     for (PetscInt i = 0; i < n; i++)
       if (p[i] > 0) s[0] += g[i] * t[i], s[1] += r[i] * t[i];
     PetscCall(Sum_Private(comm, 2, s));
-    tau  = s[1] > 0 ? s[0] / s[1] : (prec ? 1 : 1 / c0);
+    tau = s[1] > 0 ? s[0] / s[1] : (prec ? 1 : 1 / c0);
+    if (prec && (PetscIsInfOrNanReal(tau) || PetscIsInfOrNanReal(beta) || PetscIsInfOrNanReal(s[0]))) {
+      diverged = PETSC_TRUE; // the preconditioned iteration diverged: start again from p0 without it (below)
+      break;
+    }
     s[0] = s[1] = s[2] = s[3] = 0;
     for (PetscInt i = 0; i < n; i++) { // p - tau t, projected; c: what the projection and the entering points add to it
       pold[i] = p[i], c[i] = 0;
@@ -288,6 +297,21 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
     if (s[1] == 0 && !loadctl) break; // no contact at this approach
     if (err < sp->rtol) break;
   }
+  if (diverged) { // the same problem without the deflation preconditioner, from the same start
+    TriboContactOperator     op0 = *op;
+    TriboContactSolverParams sp0 = *sp;
+    PetscCall(PetscInfo(NULL, "the preconditioned Polonsky-Keer iteration diverged after %" PetscInt_FMT " iterations: again without it\n", its));
+    op0.nlow = 0, sp0.warm = PETSC_TRUE;
+    PetscCall(PetscArraycpy(p, pstart, n));
+    PetscCall(PetscFree5(g, t, r, pold, c));
+    PetscCall(PetscFree(z));
+    PetscCall(TriboLowRankPCDestroy(&pc));
+    PetscCall(PetscFree2(inS, zz));
+    PetscCall(PetscFree(pstart));
+    PetscCall(TriboContactSolveNormalOp(&op0, &sp0, h, mask, loadctl, value, p, u, info));
+    info->its += its;
+    PetscFunctionReturn(0);
+  }
   PetscCall(NormalApply_Private(op, p, u, z));
   s[0] = s[1] = s[2] = s[3] = 0;
   for (PetscInt i = 0; i < n; i++)
@@ -307,6 +331,7 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
   if (prec) {
     PetscCall(TriboLowRankPCDestroy(&pc));
     PetscCall(PetscFree2(inS, zz));
+    PetscCall(PetscFree(pstart));
   }
   PetscFunctionReturn(0);
 }
