@@ -177,7 +177,7 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
   PetscInt                 n = op->nlocal, its;
   PetscReal                A = op->cell, c0, Gold = 1, beta = 0, s[4], delta = value, err = 0, rbar, scale;
   PetscReal               *g, *t, *r, *pold, *c, *z = NULL, *zz = NULL;
-  PetscReal               *pstart   = NULL;
+  PetscReal               *pstart = NULL, *vn2 = NULL;
   PetscBool                diverged = PETSC_FALSE;
   PetscBool                conj = PETSC_FALSE, prec = op->nlow > 0 && !loadctl ? PETSC_TRUE : PETSC_FALSE, *inS = NULL, newset = PETSC_TRUE;
   TriboLowRankPC           pc;
@@ -209,10 +209,13 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
   }
   PetscCall(PetscMalloc5(n, &g, n, &t, n, &r, n, &pold, n, &c));
   for (PetscInt i = 0; i < n; i++) t[i] = 0;
-  if (prec) {
-    PetscCall(PetscMalloc1(n + 1, &pstart));
-    PetscCall(PetscArraycpy(
-        pstart, p, n)); // CG preconditioned on the contact set by c I + V_S V_S^T (src/contact/deflate.c), restarted whenever the set changes
+  if (prec) { // CG preconditioned on the contact set by c I + V_S V_S^T (src/contact/deflate.c), restarted whenever the set changes
+    PetscCall(PetscMalloc2(n + 1, &pstart, n + 1, &vn2));
+    PetscCall(PetscArraycpy(pstart, p, n));
+    for (PetscInt i = 0; i < n; i++) { // an entering point's pressure: -tau g over c0 plus its deflated diagonal part
+      vn2[i] = 0;
+      for (PetscInt m = 0; m < op->nlow; m++) vn2[i] += op->low[0][i * op->nlow + m] * op->low[0][i * op->nlow + m];
+    }
     PetscCall(TriboLowRankPCCreate(op, 0, 1, c0, &pc));
     PetscCall(PetscMalloc2(n, &inS, n, &zz));
   }
@@ -271,7 +274,7 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
         if (v < 0) c[i] = -v, s[3] += 1;
         p[i] = PetscMax(v, 0);
       } else if ((!mask || mask[i]) && g[i] < 0)
-        p[i] = c[i] = -tau * g[i] / (prec ? c0 : 1), s[2] += 1; // points that penetrate enter the contact
+        p[i] = c[i] = -tau * g[i] / (prec ? c0 + vn2[i] : 1), s[2] += 1; // points that penetrate enter the contact
     }
     PetscCall(Sum_Private(comm, 2, &s[2]));
     overlap = s[2] > 0 ? PETSC_TRUE : PETSC_FALSE;
@@ -307,7 +310,7 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
     PetscCall(PetscFree(z));
     PetscCall(TriboLowRankPCDestroy(&pc));
     PetscCall(PetscFree2(inS, zz));
-    PetscCall(PetscFree(pstart));
+    PetscCall(PetscFree2(pstart, vn2));
     PetscCall(TriboContactSolveNormalOp(&op0, &sp0, h, mask, loadctl, value, p, u, info));
     info->its += its;
     PetscFunctionReturn(0);
@@ -331,7 +334,7 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
   if (prec) {
     PetscCall(TriboLowRankPCDestroy(&pc));
     PetscCall(PetscFree2(inS, zz));
-    PetscCall(PetscFree(pstart));
+    PetscCall(PetscFree2(pstart, vn2));
   }
   PetscFunctionReturn(0);
 }

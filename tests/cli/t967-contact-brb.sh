@@ -17,8 +17,8 @@
 # space whose closed area is half the interface's, and no roughness layer: a model difference, not a tolerance of the
 # numerics); the QSMA backbone /backbone/mode1 written (2 amplitudes, h5ls); bad input: no ties, a tie with no interface node
 # within its radius, an odd -contact_bolt_xy list, a point tie inside a bore hole, -contact_bolt_xy on the built-in lap
-# beam. The run deflates 8 structural columns (-contact_deflate_max 8): with the default 64 the preconditioned Polonsky-Keer
-# iteration diverges on this ROM and falls back to the plain one (slower: 97 s for the first increment on 1 rank). Measured:
+# beam. The run deflates 8 structural columns (-contact_deflate_max 8; the default 64 gives the same numbers, 255 s on 1 rank
+# while CI ran beside it). Measured:
 # tribo contact 162 s on 2 ranks (646 s before the deflated solvers, under load), the same 168.31 Hz, and QSMA 165.43 Hz with
 # 0.022 % damping at q = 1.04e-4; with the ROM about 9 minutes.
 # timeout: 1800
