@@ -191,10 +191,15 @@ def tokens(text, comments):
   return out
 
 
+WRAP = re.compile(r"([(\[]*)(.*?)([)\],;:%]*)")
+
+
 def as_number(tok):
-  if not NUMBER.fullmatch(tok):
-    return None
-  return float(tok)
+  """The number in tok and the brackets or punctuation around it ("(7.5e-15)" -> 7.5e-15, "(", ")"); None if none."""
+  pre, core, post = WRAP.fullmatch(tok).groups()
+  if not NUMBER.fullmatch(core):
+    return None, "", ""
+  return float(core), pre, post
 
 
 def compare(out, exp, rtol, atol, limit=8):
@@ -204,8 +209,8 @@ def compare(out, exp, rtol, atol, limit=8):
   for (gl, g), (wl, w) in zip(got, want):
     if g == w:
       continue
-    a, b = as_number(g), as_number(w)
-    if a is not None and b is not None:
+    (a, ga, gz), (b, wa, wz) = as_number(g), as_number(w)
+    if a is not None and b is not None and (ga, gz) == (wa, wz):
       if (math.isnan(a) and math.isnan(b)) or a == b:
         continue
       if math.isfinite(a) and math.isfinite(b) and abs(a - b) <= atol + rtol * abs(b):

@@ -49,7 +49,7 @@ cat >"$repo/build/tests/aa/t001-num" <<'EOF'
 shift=0
 [ "${1:-}" = -shift ] && shift=$2
 [ "${1:-}" = -crash ] && { echo "pi 3.14159265"; echo "crashed on $NP ranks" >&2; exit 3; }
-awk -v s="$shift" 'BEGIN { printf "pi %.10f\nsum %d converged\nsmall 1.0e-13\n", 3.14159265358979 * (1 + s), 6 }'
+awk -v s="$shift" 'BEGIN { printf "pi %.10f\nsum %d converged\nsmall 1.0e-13\nerrors (2.0e-13) [%.10f]\n", 3.14159265358979 * (1 + s), 6, 3.14159265358979 * (1 + s) }'
 EOF
 cat >"$repo/tests/aa/output/t001-num.out" <<'EOF'
 # pi: closed form; sum: 1+2+3
@@ -57,6 +57,8 @@ pi 3.14159265358979
 sum 6 converged
   # small number under atol
 small 0
+  # numbers in brackets are numbers: (2.0e-13) against (1.0e-13) under atol, the bracketed pi within rtol
+errors (1.0e-13) [3.14159265358979]
 EOF
 printf 'int main(void) { return 0; }\n/*TEST\n  test:\n    nsize: 2\nTEST*/\n' >"$repo/tests/aa/t002-nobinary.c"
 : >"$repo/tests/aa/output/t002-nobinary.out"
@@ -79,6 +81,7 @@ log=$TMPDIR_TEST/all.log
 for np in 1 2 3; do grep -qE "^ok   aa/t001-num_pass np=$np \([0-9.]+ s\)$" "$log" || { echo "no ok line for np=$np"; cat "$log"; exit 1; }; done
 grep -qE '^FAIL aa/t001-num_tight np=1 ' "$log" || { echo "tolerance failure not detected"; cat "$log"; exit 1; }
 grep -qF '  expected line 2: 3.14159265358979   got line 1: 3.1447342462' "$log" || { echo "no token diff shown"; cat "$log"; exit 1; }
+grep -qF '  expected line 7: [3.14159265358979]   got line 4: [3.1447342462]' "$log" || { echo "no diff of a bracketed number"; cat "$log"; exit 1; }
 check "$log" "skip aa/t001-num_data np=1 (skipped: needs ../shared/data)"
 grep -qE '^FAIL aa/t001-num_crash np=1 ' "$log" || { echo "crash not detected"; cat "$log"; exit 1; }
 check "$log" "  exit status 3"
