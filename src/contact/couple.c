@@ -246,10 +246,8 @@ PetscErrorCode TriboContactCouplingCreate(MPI_Comm comm, TriboROM rom, PetscInt 
   wmax = c->w[n - 1];
   while (nr < n && c->w[nr] < 1e-13 * wmax) nr++;
   c->nr = nr, c->ne = n - nr;
-  PetscCall(PetscInfo(
-      NULL, "%" PetscInt_FMT " rigid-body modes (eigenvalues below %g); the lowest eigenvalues: %g %g %g %g %g %g %g %g %g %g %g %g %g %g\n", nr,
-      (double)(1e-13 * wmax), (double)c->w[0], (double)c->w[1], (double)c->w[2], (double)c->w[3], (double)c->w[4], (double)c->w[5], (double)c->w[6],
-      (double)c->w[7], (double)c->w[8], (double)c->w[9], (double)c->w[10], (double)c->w[11], (double)c->w[12], (double)c->w[13]));
+  PetscCall(PetscInfo(NULL, "%" PetscInt_FMT " rigid-body modes (eigenvalues below %g)\n", nr, (double)(1e-13 * wmax)));
+  for (PetscInt m = 0; m < PetscMin(n, nr + 7); m++) PetscCall(PetscInfo(NULL, "  eigenvalue %" PetscInt_FMT ": %g\n", m, (double)c->w[m]));
   for (PetscInt m = 0; m < nr; m++) { // rigid-body motions must not open the interface (all of them reported by -info first)
     PetscReal lphi = 0, phi = 0;
     PetscCall(RigidResidual_Private(c, m, &lphi));
@@ -401,12 +399,11 @@ static PetscErrorCode Apply_Private(void *ctx, const PetscReal *const in[], Pets
    of them, the largest. Computed once per grid. */
 static PetscErrorCode LowRank_Private(TriboContactCoupling c)
 {
-  PetscInt  ne = c->ne, nl = c->nloc, nmax = 64, k = 0, *idx;
-  PetscReal tol = 1, c0, *nrm, *u, *g[3];
+  PetscInt  ne = c->ne, nl = c->nloc, nmax = c->deflmax, k = 0, *idx;
+  PetscReal tol = c->defltol, c0, *nrm, *u, *g[3];
 
   PetscFunctionBeginUser;
   if (c->low || c->nlow < 0) PetscFunctionReturn(0);
-  nmax = c->deflmax, tol = c->defltol;
   PetscCheck(nmax >= 0 && tol > 0, c->comm, PETSC_ERR_USER_INPUT,
              "-contact_deflate_max must be >= 0 and -contact_deflate_tol > 0, got %" PetscInt_FMT ", %g", nmax, (double)tol);
   PetscCall(TriboHalfSpaceInfluence(c->hs, TRIBO_HS_ZZ, 0, 0, &c0));

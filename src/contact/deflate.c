@@ -18,7 +18,7 @@
 #include <petscblaslapack.h>
 
 /*@C
-  TriboLowRankPCCreate - the deflation preconditioner on components comp0 .. comp0 + nc - 1 of op (nc 1: normal, 2: tangential)
+  TriboLowRankPCCreate - the deflation preconditioner on components comp0 .. comp0 + nc - 1 of op (nc 1: normal, 2: tangential, 3: all)
 
   Not collective
 
@@ -33,12 +33,13 @@
 PetscErrorCode TriboLowRankPCCreate(const TriboContactOperator *op, PetscInt comp0, PetscInt nc, PetscReal c, TriboLowRankPC *pc)
 {
   PetscFunctionBeginUser;
+  PetscCheck(nc >= 1 && comp0 >= 0 && comp0 + nc <= 3, op->comm, PETSC_ERR_ARG_OUTOFRANGE, "components %" PetscInt_FMT "..%" PetscInt_FMT " of 0..2",
+             comp0, comp0 + nc - 1);
   PetscCall(PetscMemzero(pc, sizeof(*pc)));
   pc->comm = op->comm, pc->n = op->nlocal, pc->k = op->nlow, pc->nc = nc, pc->c = c;
   for (PetscInt d = 0; d < nc; d++) pc->U[d] = op->nlow > 0 ? op->low[comp0 + d] : NULL;
   if (pc->k > 0)
-    PetscCall(
-        PetscMalloc4(pc->k * pc->k, &pc->S, 2 * pc->k, &pc->y, (size_t)pc->k * PetscMax(1, pc->n) * nc, &pc->R, PetscMax(1, pc->n) * nc, &pc->rs));
+    PetscCall(PetscMalloc4(pc->k * pc->k, &pc->S, pc->k, &pc->y, (size_t)pc->k * PetscMax(1, pc->n) * nc, &pc->R, PetscMax(1, pc->n) * nc, &pc->rs));
   PetscFunctionReturn(0);
 }
 

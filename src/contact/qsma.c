@@ -60,35 +60,41 @@ static PetscReal Dot3_Private(PetscInt n, const PetscBool m[], PetscReal *const 
   return s;
 }
 
-/* x = (C_*^(cl,cl))^-1 b by conjugate gradients on the operator (3 components, the points of cl; x = 0 elsewhere) */
-static PetscErrorCode SolveClosed_Private(TriboContact c, const TriboContactOperator *op, const PetscBool cl[], PetscReal *const b[],
-                                          PetscReal *const x[], PetscReal *const w[], PetscInt *its)
+/* x = (C_*^(cl,cl))^-1 b by conjugate gradients on the operator (3 components, the points of cl; x = 0 elsewhere), preconditioned by
+   pc (c I + V_cl V_cl^T of src/contact/deflate.c, set up on cl; NULL: none); w: 12 work arrays */
+static PetscErrorCode SolveClosed_Private(TriboContact c, const TriboContactOperator *op, TriboLowRankPC *pc, const PetscBool cl[],
+                                          PetscReal *const b[], PetscReal *const x[], PetscReal *const w[], PetscInt *its)
 {
   PetscInt   n    = c->nloc, k;
-  PetscReal *r[3] = {w[0], w[1], w[2]}, *d[3] = {w[3], w[4], w[5]}, *Ad[3] = {w[6], w[7], w[8]}, rr, bb, rr1, dAd;
+  PetscReal *r[3] = {w[0], w[1], w[2]}, *d[3] = {w[3], w[4], w[5]}, *Ad[3] = {w[6], w[7], w[8]}, *z[3] = {w[9], w[10], w[11]}, s[2], rz, rz1, bb, dAd;
 
   PetscFunctionBeginUser;
   for (PetscInt e = 0; e < 3; e++)
-    for (PetscInt i = 0; i < n; i++) x[e][i] = 0, r[e][i] = cl[i] ? b[e][i] : 0, d[e][i] = r[e][i];
-  rr = Dot3_Private(n, cl, r, r);
-  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &rr, 1, MPIU_REAL, MPIU_SUM, c->comm));
-  bb = rr;
-  for (k = 0; k < 2000 && rr > c->lrtol * c->lrtol * bb && bb > 0; k++) {
+    for (PetscInt i = 0; i < n; i++) x[e][i] = 0, r[e][i] = cl[i] ? b[e][i] : 0, z[e][i] = r[e][i];
+  if (pc) PetscCall(TriboLowRankPCApply(pc, cl, r, z));
+  s[0] = Dot3_Private(n, cl, r, r), s[1] = Dot3_Private(n, cl, r, z);
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, s, 2, MPIU_REAL, MPIU_SUM, c->comm));
+  bb = s[0], rz = s[1];
+  for (PetscInt e = 0; e < 3; e++)
+    for (PetscInt i = 0; i < n; i++) d[e][i] = z[e][i];
+  for (k = 0; k < 2000 && s[0] > c->lrtol * c->lrtol * bb && bb > 0; k++) {
     PetscCall(op->apply(op->ctx, (const PetscReal *const *)d, Ad));
     dAd = Dot3_Private(n, cl, d, Ad);
     PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &dAd, 1, MPIU_REAL, MPIU_SUM, c->comm));
     for (PetscInt e = 0; e < 3; e++)
       for (PetscInt i = 0; i < n; i++)
-        if (cl[i]) x[e][i] += rr / dAd * d[e][i], r[e][i] -= rr / dAd * Ad[e][i];
-    rr1 = Dot3_Private(n, cl, r, r);
-    PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &rr1, 1, MPIU_REAL, MPIU_SUM, c->comm));
+        if (cl[i]) x[e][i] += rz / dAd * d[e][i], r[e][i] -= rz / dAd * Ad[e][i];
+    if (pc) PetscCall(TriboLowRankPCApply(pc, cl, r, z));
+    s[0] = Dot3_Private(n, cl, r, r), s[1] = Dot3_Private(n, cl, r, pc ? z : r);
+    PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, s, 2, MPIU_REAL, MPIU_SUM, c->comm));
+    rz1 = s[1];
     for (PetscInt e = 0; e < 3; e++)
-      for (PetscInt i = 0; i < n; i++) d[e][i] = cl[i] ? r[e][i] + rr1 / rr * d[e][i] : 0;
-    rr = rr1;
+      for (PetscInt i = 0; i < n; i++) d[e][i] = cl[i] ? (pc ? z[e][i] : r[e][i]) + rz1 / rz * d[e][i] : 0;
+    rz = rz1;
   }
-  PetscCheck(rr <= c->lrtol * c->lrtol * bb || bb == 0, c->comm, PETSC_ERR_NOT_CONVERGED,
+  PetscCheck(s[0] <= c->lrtol * c->lrtol * bb || bb == 0, c->comm, PETSC_ERR_NOT_CONVERGED,
              "the conjugate gradients on the closed points did not reach -contact_lin_rtol %g in 2000 iterations (residual %g)", (double)c->lrtol,
-             (double)PetscSqrtReal(rr / bb));
+             (double)PetscSqrtReal(s[0] / bb));
   *its += k;
   PetscFunctionReturn(0);
 }
@@ -99,6 +105,7 @@ typedef struct {
   PetscBool           *cl;
   PetscReal           *buf, *y, *v, *q, *f;
   PetscInt             its, nmult;
+  TriboLowRankPC       pc; /* on the closed points, when the operator carries deflated columns */
   VecScatter           sc;
   Vec                  yall;
 } LinCtx;
@@ -110,7 +117,7 @@ static PetscErrorCode LinMult_Private(Mat A, Vec yv, Vec out)
   TriboContact         c;
   TriboContactCoupling cp;
   PetscInt             n, ne, nr, lo, hi, nl;
-  PetscReal           *g[3], *x[3], *w[9];
+  PetscReal           *g[3], *x[3], *w[12];
   const PetscScalar   *ya;
   PetscScalar         *oa;
 
@@ -126,9 +133,9 @@ static PetscErrorCode LinMult_Private(Mat A, Vec yv, Vec out)
   for (PetscInt m = 0; m < ne; m++)
     for (PetscInt j = 0; j < n; j++) L->q[j] += cp->Phi[(nr + m) * n + j] * L->v[m];
   for (PetscInt d = 0; d < 3; d++) g[d] = L->buf + d * nl, x[d] = L->buf + (3 + d) * nl;
-  for (PetscInt d = 0; d < 9; d++) w[d] = L->buf + (6 + d) * nl;
+  for (PetscInt d = 0; d < 12; d++) w[d] = L->buf + (6 + d) * nl;
   PetscCall(TriboContactCouplingGap(cp, L->q, g));
-  PetscCall(SolveClosed_Private(c, &L->op, L->cl, g, x, w, &L->its));
+  PetscCall(SolveClosed_Private(c, &L->op, L->op.nlow > 0 ? &L->pc : NULL, L->cl, g, x, w, &L->its));
   PetscCall(TriboContactCouplingForce(cp, (const PetscReal *const *)x, L->f));
   PetscCall(VecGetOwnershipRange(out, &lo, &hi));
   PetscCall(VecGetArray(out, &oa));
@@ -168,7 +175,13 @@ static PetscErrorCode Linearize_Private(TriboContact c)
   PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &ncl, 1, MPIU_INT, MPI_SUM, c->comm));
   PetscCheck(ncl > 0, c->comm, PETSC_ERR_USER_INPUT,
              "no grid point is closed after the preload (-contact_preload %g N): no linearized contact stiffness", (double)c->preload);
-  PetscCall(PetscMalloc5(15 * c->nloc + 1, &L.buf, ne, &L.y, ne, &L.v, cp->n, &L.q, cp->n, &L.f));
+  if (L.op.nlow > 0) {
+    PetscReal c0;
+    PetscCall(TriboContactOperatorGetDiagonal(&L.op, 0, L.cl, &c0));
+    PetscCall(TriboLowRankPCCreate(&L.op, 0, 3, c0, &L.pc));
+    PetscCall(TriboLowRankPCSetSet(&L.pc, L.cl));
+  }
+  PetscCall(PetscMalloc5(18 * c->nloc + 1, &L.buf, ne, &L.y, ne, &L.v, cp->n, &L.q, cp->n, &L.f));
   PetscCall(MatCreateShell(c->comm, PETSC_DECIDE, PETSC_DECIDE, ne, ne, &L, &A));
   PetscCall(MatShellSetOperation(A, MATOP_MULT, (void (*)(void))LinMult_Private));
   PetscCall(MatCreateVecs(A, &x, &y));
@@ -214,6 +227,7 @@ static PetscErrorCode Linearize_Private(TriboContact c)
   PetscCall(MatDestroy(&A));
   PetscCall(PetscFree5(L.buf, L.y, L.v, L.q, L.f));
   PetscCall(PetscFree(L.cl));
+  PetscCall(TriboLowRankPCDestroy(&L.pc));
   PetscFunctionReturn(0);
 }
 

@@ -14,7 +14,7 @@ PETSC_INTERN PetscErrorCode TriboContactRough_Private(TriboContact);
 typedef struct {
   MPI_Comm         comm;
   PetscInt         n, k, nc; /* local points, columns of V, components */
-  const PetscReal *U[2];     /* the rows of V per component (op->low) */
+  const PetscReal *U[3];     /* the rows of V per component (op->low) */
   PetscReal        c;        /* the diagonal */
   PetscReal       *S, *y, *R, *rs;
 } TriboLowRankPC;
