@@ -300,41 +300,38 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
     if (s[1] == 0 && !loadctl) break; // no contact at this approach
     if (err < sp->rtol) break;
   }
-  if (diverged) { // the same problem without the deflation preconditioner, from the same start
-    TriboContactOperator     op0 = *op;
-    TriboContactSolverParams sp0 = *sp;
+  if (diverged) { // restart from the same start without the deflation preconditioner (below, after the cleanup)
     PetscCall(PetscInfo(NULL, "the preconditioned Polonsky-Keer iteration diverged after %" PetscInt_FMT " iterations: again without it\n", its));
-    op0.nlow = 0, sp0.warm = PETSC_TRUE;
     PetscCall(PetscArraycpy(p, pstart, n));
-    PetscCall(PetscFree5(g, t, r, pold, c));
-    PetscCall(PetscFree(z));
-    PetscCall(TriboLowRankPCDestroy(&pc));
-    PetscCall(PetscFree2(inS, zz));
-    PetscCall(PetscFree2(pstart, vn2));
-    PetscCall(TriboContactSolveNormalOp(&op0, &sp0, h, mask, loadctl, value, p, u, info));
-    info->its += its;
-    PetscFunctionReturn(0);
+  } else {
+    PetscCall(NormalApply_Private(op, p, u, z));
+    s[0] = s[1] = s[2] = s[3] = 0;
+    for (PetscInt i = 0; i < n; i++)
+      if (p[i] > 0) s[0] += u[i] + h[i], s[1] += 1, s[2] += p[i] * A, s[3] = PetscMax(s[3], p[i]);
+    PetscCall(Sum_Private(comm, 3, s));
+    PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &s[3], 1, MPIU_REAL, MPIU_MAX, comm));
+    info->its       = its + (its < sp->maxits);
+    info->converged = err < sp->rtol ? PETSC_TRUE : PETSC_FALSE;
+    info->error     = err;
+    info->force     = s[2];
+    info->approach  = loadctl ? (s[1] > 0 ? s[0] / s[1] : 0) : value;
+    info->ncontact  = (PetscInt)s[1];
+    info->area      = s[1] * A;
+    info->pmax      = s[3];
   }
-  PetscCall(NormalApply_Private(op, p, u, z));
-  s[0] = s[1] = s[2] = s[3] = 0;
-  for (PetscInt i = 0; i < n; i++)
-    if (p[i] > 0) s[0] += u[i] + h[i], s[1] += 1, s[2] += p[i] * A, s[3] = PetscMax(s[3], p[i]);
-  PetscCall(Sum_Private(comm, 3, s));
-  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &s[3], 1, MPIU_REAL, MPIU_MAX, comm));
-  info->its       = its + (its < sp->maxits);
-  info->converged = err < sp->rtol ? PETSC_TRUE : PETSC_FALSE;
-  info->error     = err;
-  info->force     = s[2];
-  info->approach  = loadctl ? (s[1] > 0 ? s[0] / s[1] : 0) : value;
-  info->ncontact  = (PetscInt)s[1];
-  info->area      = s[1] * A;
-  info->pmax      = s[3];
   PetscCall(PetscFree5(g, t, r, pold, c));
   PetscCall(PetscFree(z));
   if (prec) {
     PetscCall(TriboLowRankPCDestroy(&pc));
     PetscCall(PetscFree2(inS, zz));
     PetscCall(PetscFree2(pstart, vn2));
+  }
+  if (diverged) {
+    TriboContactOperator     op0 = *op;
+    TriboContactSolverParams sp0 = *sp;
+    op0.nlow = 0, sp0.warm = PETSC_TRUE;
+    PetscCall(TriboContactSolveNormalOp(&op0, &sp0, h, mask, loadctl, value, p, u, info));
+    info->its += its;
   }
   PetscFunctionReturn(0);
 }
