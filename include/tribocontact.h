@@ -33,6 +33,7 @@ PETSC_EXTERN PetscErrorCode TriboHalfSpaceGetPeriodic(TriboHalfSpace, PetscBool 
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceGetMemory(TriboHalfSpace, PetscReal *);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceEstimateMemory(PetscInt, PetscInt, PetscBool, PetscInt, PetscReal *);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceApply(TriboHalfSpace, TriboHalfSpaceKernel, const PetscReal[], PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceApplyInverse(TriboHalfSpace, TriboHalfSpaceKernel, const PetscReal[], PetscReal[], PetscReal *);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceApplyDense(TriboHalfSpace, TriboHalfSpaceKernel, const PetscReal[], PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceInfluence(TriboHalfSpace, TriboHalfSpaceKernel, PetscInt, PetscInt, PetscReal *);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceGetProductCount(TriboHalfSpace, PetscInt *);
@@ -78,6 +79,9 @@ typedef struct {
      (src/contact/deflate.c). */
   PetscInt   nlow;
   PetscReal *low[3];
+  /* optional (NULL: none): out = M_c in, M_c an SPD approximate inverse of the block G_cc (the half space's FFT inverse,
+     TriboHalfSpaceApplyInverse()), *diag its diagonal; the solvers apply it to a residual that is zero off their working set */
+  PetscErrorCode (*invert)(void *ctx, PetscInt c, const PetscReal in[], PetscReal out[], PetscReal *diag);
 } TriboContactOperator;
 PETSC_EXTERN PetscErrorCode TriboContactOperatorFromHalfSpace(TriboHalfSpace, PetscInt ncomp, TriboContactOperator *);
 PETSC_EXTERN PetscErrorCode TriboContactOperatorGetDiagonal(const TriboContactOperator *, PetscInt, const PetscBool[], PetscReal *);

@@ -167,6 +167,12 @@ PetscErrorCode TriboContactSolveNormal(TriboHalfSpace hs, const TriboContactSolv
   same projected CG on the quadratic program min 1/2 p C p + p (h - delta), p >= 0. One compliance product per iteration (C t);
   the displacement follows by linearity, with a second product only in iterations where points were projected onto p = 0 or
   entered the contact; the final displacement is recomputed from p.
+
+  Preconditioned (Vollebregt, J. Optim. Theory Appl. 162:931, 2014): with op->invert (the half space's FFT inverse,
+  TriboHalfSpaceApplyInverse()) the direction is z = M g on the contact set (g extended by zero off it; under load control less
+  its mean there), conjugacy restarts whenever the set changes, and entering points get -tau g diag(M). With op->nlow > 0
+  (approach control) the deflation preconditioner c I + V_S V_S^T of src/contact/deflate.c takes its place. Either one, if its
+  iteration diverges, is dropped and the solve restarts without it. Hertz on 1024 x 1024: 137 iterations without, 33 with.
 @*/
 PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const TriboContactSolverParams *sp, const PetscReal h[],
                                          const PetscBool mask[], PetscBool loadctl, PetscReal value, PetscReal p[], PetscReal u[],
@@ -180,6 +186,8 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
   PetscReal               *pstart = NULL, *vn2 = NULL;
   PetscBool                diverged = PETSC_FALSE;
   PetscBool                conj = PETSC_FALSE, prec = op->nlow > 0 && !loadctl ? PETSC_TRUE : PETSC_FALSE, *inS = NULL, newset = PETSC_TRUE;
+  PetscBool                fprec = !prec && op->invert ? PETSC_TRUE : PETSC_FALSE; // the FFT preconditioner (TriboHalfSpaceApplyInverse)
+  PetscReal                dinv  = 0;
   TriboLowRankPC           pc;
 
   PetscFunctionBeginUser;
@@ -218,6 +226,9 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
     }
     PetscCall(TriboLowRankPCCreate(op, 0, 1, c0, &pc));
     PetscCall(PetscMalloc2(n, &inS, n, &zz));
+  } else if (fprec) {
+    PetscCall(PetscMalloc2(n + 1, &pstart, n + 1, &zz));
+    PetscCall(PetscArraycpy(pstart, p, n));
   }
   for (its = 0; its < sp->maxits; its++) {
     PetscBool overlap;
@@ -245,11 +256,25 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
       s[0] = 0;
       for (PetscInt i = 0; i < n; i++)
         if (p[i] > 0) s[0] += g[i] * zz[i];
+    } else if (fprec) { // z = M g on the contact set (g extended by zero), less its mean there under load control
+      PetscReal zbar = 0;
+      for (PetscInt i = 0; i < n; i++) c[i] = p[i] > 0 ? g[i] : 0;
+      PetscCall(op->invert(op->ctx, 0, c, zz, &dinv));
+      if (loadctl) {
+        s[0] = s[1] = 0;
+        for (PetscInt i = 0; i < n; i++)
+          if (p[i] > 0) s[0] += zz[i], s[1] += 1;
+        PetscCall(Sum_Private(comm, 2, s));
+        zbar = s[1] > 0 ? s[0] / s[1] : 0;
+      }
+      s[0] = 0;
+      for (PetscInt i = 0; i < n; i++)
+        if (p[i] > 0) zz[i] -= zbar, s[0] += g[i] * zz[i];
     }
     PetscCall(Sum_Private(comm, 1, s));
     beta = conj ? s[0] / Gold : 0;
     Gold = s[0];
-    for (PetscInt i = 0; i < n; i++) t[i] = p[i] > 0 ? (prec ? zz[i] : g[i]) + beta * t[i] : 0;
+    for (PetscInt i = 0; i < n; i++) t[i] = p[i] > 0 ? (prec || fprec ? zz[i] : g[i]) + beta * t[i] : 0;
     PetscCall(NormalApply_Private(op, t, r, z));
     s[0] = s[1] = s[2] = 0;
     for (PetscInt i = 0; i < n; i++)
@@ -261,8 +286,8 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
     for (PetscInt i = 0; i < n; i++)
       if (p[i] > 0) s[0] += g[i] * t[i], s[1] += r[i] * t[i];
     PetscCall(Sum_Private(comm, 2, s));
-    tau = s[1] > 0 ? s[0] / s[1] : (prec ? 1 : 1 / c0);
-    if (prec && (PetscIsInfOrNanReal(tau) || PetscIsInfOrNanReal(beta) || PetscIsInfOrNanReal(s[0]))) {
+    tau = s[1] > 0 ? s[0] / s[1] : (prec || fprec ? 1 : 1 / c0);
+    if ((prec || fprec) && (PetscIsInfOrNanReal(tau) || PetscIsInfOrNanReal(beta) || PetscIsInfOrNanReal(s[0]))) {
       diverged = PETSC_TRUE; // the preconditioned iteration diverged: start again from p0 without it (below)
       break;
     }
@@ -274,13 +299,13 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
         if (v < 0) c[i] = -v, s[3] += 1;
         p[i] = PetscMax(v, 0);
       } else if ((!mask || mask[i]) && g[i] < 0)
-        p[i] = c[i] = -tau * g[i] / (prec ? c0 + vn2[i] : 1), s[2] += 1; // points that penetrate enter the contact
+        p[i] = c[i] = -tau * g[i] * (fprec ? dinv : 1) / (prec ? c0 + vn2[i] : 1), s[2] += 1; // points that penetrate enter
     }
     PetscCall(Sum_Private(comm, 2, &s[2]));
     overlap = s[2] > 0 ? PETSC_TRUE : PETSC_FALSE;
     conj    = overlap ? PETSC_FALSE : PETSC_TRUE;
     newset  = s[2] + s[3] > 0 ? PETSC_TRUE : PETSC_FALSE;
-    if (prec && newset) conj = PETSC_FALSE;
+    if ((prec || fprec) && newset) conj = PETSC_FALSE;
     scale = 1;
     if (loadctl) {
       s[0] = 0;
@@ -300,7 +325,7 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
     if (s[1] == 0 && !loadctl) break; // no contact at this approach
     if (err < sp->rtol) break;
   }
-  if (diverged) { // restart from the same start without the deflation preconditioner (below, after the cleanup)
+  if (diverged) { // restart from the same start without the preconditioner (below, after the cleanup)
     PetscCall(PetscInfo(NULL, "the preconditioned Polonsky-Keer iteration diverged after %" PetscInt_FMT " iterations: again without it\n", its));
     PetscCall(PetscArraycpy(p, pstart, n));
   } else {
@@ -325,11 +350,12 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
     PetscCall(TriboLowRankPCDestroy(&pc));
     PetscCall(PetscFree2(inS, zz));
     PetscCall(PetscFree2(pstart, vn2));
-  }
+  } else if (fprec)
+    PetscCall(PetscFree2(pstart, zz));
   if (diverged) {
     TriboContactOperator     op0 = *op;
     TriboContactSolverParams sp0 = *sp;
-    op0.nlow = 0, sp0.warm = PETSC_TRUE;
+    op0.nlow = 0, op0.invert = NULL, sp0.warm = PETSC_TRUE;
     PetscCall(TriboContactSolveNormalOp(&op0, &sp0, h, mask, loadctl, value, p, u, info));
     info->its += its;
   }
