@@ -356,18 +356,19 @@ static void GridGap_Private(TriboContactCoupling c, const PetscReal u[], PetscBo
   }
 }
 
-/* unode = B B^T fnode: the interface's relative displacement under the nodal forces (K~^+ on the elastic modes) */
-static void Structural_Private(TriboContactCoupling c)
+/* unode = B B^T fnode: the interface's relative displacement under the nodal forces (K~^+ on the elastic modes); B is column-major
+   3 nn x ne, two BLAS gemv (the compiled loops took a third of a product on the 96 x 20 lap beam) */
+static PetscErrorCode Structural_Private(TriboContactCoupling c)
 {
-  PetscInt m3 = 3 * c->nn;
-  for (PetscInt m = 0; m < c->ne; m++) {
-    PetscReal s = 0;
-    for (PetscInt r = 0; r < m3; r++) s += c->B[m * m3 + r] * c->fnode[r];
-    c->z[m] = s;
-  }
-  for (PetscInt r = 0; r < m3; r++) c->unode[r] = 0;
-  for (PetscInt m = 0; m < c->ne; m++)
-    for (PetscInt r = 0; r < m3; r++) c->unode[r] += c->B[m * m3 + r] * c->z[m];
+  PetscBLASInt m3, ne, one = 1;
+  PetscReal    a1 = 1, a0 = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscBLASIntCast(3 * c->nn, &m3));
+  PetscCall(PetscBLASIntCast(c->ne, &ne));
+  BLASgemv_("T", &m3, &ne, &a1, c->B, &m3, c->fnode, &one, &a0, c->z, &one);
+  BLASgemv_("N", &m3, &ne, &a1, c->B, &m3, c->z, &one, &a0, c->unode, &one);
+  PetscFunctionReturn(0);
 }
 
 /* The operator of eq. 15: out = C_* in (tractions in Pa, gap increments in m) */
@@ -388,7 +389,7 @@ static PetscErrorCode Apply_Private(void *ctx, const PetscReal *const in[], Pets
     pin[0] = in[0], pin[1] = z, pin[2] = z;
     PetscCall(NodalForce_Private(c, pin));
   }
-  Structural_Private(c);
+  PetscCall(Structural_Private(c));
   GridGap_Private(c, c->unode, PETSC_TRUE, out, c->ncomp);
   PetscFunctionReturn(0);
 }

@@ -246,7 +246,8 @@ static PetscErrorCode SolveTangentialAPGD_Private(const TriboContactOperator *op
    1. sets: with v_i = x_i - gr_i / c (c the diagonal), a point sticks where |v_i| <= b_i and slips where |v_i| > b_i, its
       traction then on the rim, x_i = b_i v_i / |v_i|;
    2. the stuck points' tractions solve G_SS x_S = -(bt + G_S,slip x_slip)_S by conjugate gradients preconditioned with
-      c I + V_S V_S^T (src/contact/deflate.c), to a residual reduction of 1e-3;
+      c I + V_S V_S^T (src/contact/deflate.c), or on a half space alone (op->nlow 0) with its FFT inverses (op->invert), to a
+      residual reduction of 1e-3;
    3. that candidate, projected onto the discs, gives the direction d from x; the step is the exact minimizer of the quadratic
       1/2 x G x + bt x along d, at most 1 (the set of discs is convex, so every step stays feasible and the objective decreases:
       no cycling of the sets, which the plain method showed on the lap beam).
@@ -259,7 +260,7 @@ static PetscErrorCode SolveTangentialActive_Private(const TriboContactOperator *
 {
   PetscInt       n = op->nlocal, nits = 0, pass;
   PetscReal      c, s[4], err = PETSC_MAX_REAL, *buf, *xc[2], *r[2], *z[2], *t[2], *At[2], *d[2], *Ad[2], *zero = w[0];
-  PetscBool     *stick;
+  PetscBool     *stick, fftpc = op->nlow == 0 && op->invert ? PETSC_TRUE : PETSC_FALSE;
   TriboLowRankPC pc;
 
   PetscFunctionBeginUser;
@@ -334,7 +335,12 @@ static PetscErrorCode SolveTangentialActive_Private(const TriboContactOperator *
     for (PetscInt k = 0; k < 1000 && rr0 > 0; k++) {
       PetscReal  alpha, beta;
       PetscReal *tin[3] = {zero, t[0], t[1]}, *tout[3] = {w[1], At[0], At[1]};
-      PetscCall(TriboLowRankPCApply(&pc, stick, r, z));
+      if (fftpc) { // the half space's FFT inverses of G_t1t1 and G_t2t2 (the coupling xy left out), on S
+        for (PetscInt kk = 0; kk < 2; kk++) PetscCall(op->invert(op->ctx, 1 + kk, r[kk], z[kk], NULL));
+        for (PetscInt i = 0; i < n; i++)
+          if (!stick[i]) z[0][i] = z[1][i] = 0;
+      } else
+        PetscCall(TriboLowRankPCApply(&pc, stick, r, z));
       s[0] = s[1] = 0;
       for (PetscInt i = 0; i < n; i++) s[0] += r[0][i] * z[0][i] + r[1][i] * z[1][i], s[1] += r[0][i] * r[0][i] + r[1][i] * r[1][i];
       PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, s, 2, MPIU_REAL, MPIU_SUM, op->comm));
@@ -429,7 +435,7 @@ static PetscErrorCode SolveFast_Private(const TriboContactOperator *op, const Tr
     xin[0] = p[0], xin[1] = zero, xin[2] = zero;
     PetscCall(Apply_Private(op, xin, F));
     for (PetscInt i = 0; i < n; i++) bt[0][i] = c[1][i] + F[1][i], bt[1][i] = c[2][i] + F[2][i];
-    if (op->nlow > 0) {
+    if (op->nlow > 0 || op->invert) {
       PetscCall(SolveTangentialActive_Private(op, &tsp, mu, bt, p, w, F, &tits, &tconv));
       *its += tits;
       if (!tconv) PetscCall(PetscInfo(NULL, "friction outer %" PetscInt_FMT ": the active set method did not converge; FISTA goes on\n", outer));

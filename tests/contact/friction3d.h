@@ -28,6 +28,7 @@ static PetscErrorCode Fr3dCreate_Private(PetscInt n, PetscReal nu, Fr3d *f)
   PetscCall(TriboHalfSpaceSetGrid(f->hs, n, n, f->dx, f->dx));
   PetscCall(TriboHalfSpaceSetMaterial(f->hs, f->E, nu));
   PetscCall(TriboHalfSpaceSetTangential(f->hs, PETSC_TRUE));
+  PetscCall(TriboHalfSpaceSetFromOptions(f->hs)); // -contact_precondition, -contact_fftw_plan
   PetscCall(TriboHalfSpaceSetUp(f->hs));
   PetscCall(TriboContactOperatorFromHalfSpace(f->hs, 3, &f->op));
   PetscCall(TriboHalfSpaceGetLocalRows(f->hs, &f->j0, &nyl));
