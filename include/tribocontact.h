@@ -34,6 +34,7 @@ PETSC_EXTERN PetscErrorCode TriboHalfSpaceGetMemory(TriboHalfSpace, PetscReal *)
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceEstimateMemory(PetscInt, PetscInt, PetscBool, PetscInt, PetscReal *);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceApply(TriboHalfSpace, TriboHalfSpaceKernel, const PetscReal[], PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceApplyInverse(TriboHalfSpace, TriboHalfSpaceKernel, const PetscReal[], PetscReal[], PetscReal *);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceGetPrecondition(TriboHalfSpace, PetscBool *);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceApplyDense(TriboHalfSpace, TriboHalfSpaceKernel, const PetscReal[], PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceInfluence(TriboHalfSpace, TriboHalfSpaceKernel, PetscInt, PetscInt, PetscReal *);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceGetProductCount(TriboHalfSpace, PetscInt *);

@@ -13,7 +13,14 @@
    components the solver iterates on (the normal one, or the two tangential ones). The k x k matrix c I + V_S^T V_S is summed over
    the ranks and factored (LAPACK potrf) whenever S changes: O(|S| k^2) with BLAS syrk. P_S^-1 G_SS then has the spectrum of
    c^-1 C_SS plus the part of V that was not deflated, so the iteration counts are those of the half space alone. Our choice, not the
-   paper's (its PJOR of App. B uses the diagonal only). */
+   paper's (its PJOR of App. B uses the diagonal only).
+
+   With TriboLowRankPCSetFFT() (solvers whose set stays fixed for many iterations: the active-set passes, the linearized modes)
+   the base is the half space's FFT inverse M_S = R_S M E_S (op->invert, TriboHalfSpaceApplyInverse()) instead of c I:
+
+     P_S^-1 r = M_S r - Y (I + V_S^T Y)^-1 V_S^T M_S r,   Y = M_S V_S,
+
+   the Woodbury form of (M_S^-1 + V_S V_S^T)^-1; SetSet then costs k inverse transforms per component. */
 #include <tribo/private/contactimpl.h>
 #include <petscblaslapack.h>
 
@@ -36,10 +43,90 @@ PetscErrorCode TriboLowRankPCCreate(const TriboContactOperator *op, PetscInt com
   PetscCheck(nc >= 1 && comp0 >= 0 && comp0 + nc <= 3, op->comm, PETSC_ERR_ARG_OUTOFRANGE, "components %" PetscInt_FMT "..%" PetscInt_FMT " of 0..2",
              comp0, comp0 + nc - 1);
   PetscCall(PetscMemzero(pc, sizeof(*pc)));
-  pc->comm = op->comm, pc->n = op->nlocal, pc->k = op->nlow, pc->nc = nc, pc->c = c;
+  pc->comm = op->comm, pc->n = op->nlocal, pc->k = op->nlow, pc->nc = nc, pc->c = c, pc->op = op, pc->comp0 = comp0;
   for (PetscInt d = 0; d < nc; d++) pc->U[d] = op->nlow > 0 ? op->low[comp0 + d] : NULL;
   if (pc->k > 0)
     PetscCall(PetscMalloc4(pc->k * pc->k, &pc->S, pc->k, &pc->y, (size_t)pc->k * PetscMax(1, pc->n) * nc, &pc->R, PetscMax(1, pc->n) * nc, &pc->rs));
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboLowRankPCSetFFT - the base of the preconditioner becomes the operator's FFT inverse (op->invert) instead of c I; no-op
+  without op->invert or deflated columns
+
+  Not collective
+@*/
+PetscErrorCode TriboLowRankPCSetFFT(TriboLowRankPC *pc)
+{
+  PetscFunctionBeginUser;
+  if (!pc->op->invert || pc->k == 0 || pc->fft) PetscFunctionReturn(0);
+  pc->fft = PETSC_TRUE;
+  for (PetscInt d = 0; d < pc->nc; d++) PetscCall(PetscMalloc1((size_t)pc->k * PetscMax(1, pc->n), &pc->Y[d]));
+  PetscFunctionReturn(0);
+}
+
+/* fft: Y = M_S V_S column by column, S = I + V_S^T Y summed over the ranks, factored */
+static PetscErrorCode SetSetFFT_Private(TriboLowRankPC *pc, const PetscBool set[])
+{
+  PetscInt     k = pc->k, n = pc->n;
+  PetscBLASInt bk, bn, info;
+  PetscReal   *col;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscMalloc1(n + 1, &col));
+  PetscCall(PetscArrayzero(pc->S, k * k));
+  for (PetscInt d = 0; d < pc->nc; d++)
+    for (PetscInt m = 0; m < k; m++) {
+      PetscReal *y = pc->Y[d] + (size_t)m * n;
+      for (PetscInt i = 0; i < n; i++) col[i] = set[i] ? pc->U[d][(size_t)i * k + m] : 0;
+      PetscCall(pc->op->invert(pc->op->ctx, pc->comp0 + d, col, y, NULL));
+      for (PetscInt i = 0; i < n; i++)
+        if (!set[i]) y[i] = 0;
+    }
+  PetscCall(PetscFree(col));
+  PetscCall(PetscBLASIntCast(k, &bk));
+  PetscCall(PetscBLASIntCast(n, &bn));
+  for (PetscInt d = 0; d < pc->nc && n > 0; d++) { // S += V^T Y: U is k x n column-major, Y n x k (zero off S)
+    PetscReal one = 1;
+    BLASgemm_("N", "N", &bk, &bk, &bn, &one, pc->U[d], &bk, pc->Y[d], &bn, &one, pc->S, &bk);
+  }
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, pc->S, (PetscMPIInt)(k * k), MPIU_REAL, MPIU_SUM, pc->comm));
+  for (PetscInt a = 0; a < k; a++) // symmetrize (V^T M V is symmetric up to round-off) and add I
+    for (PetscInt b = 0; b < a; b++) pc->S[a * k + b] = pc->S[b * k + a] = 0.5 * (pc->S[a * k + b] + pc->S[b * k + a]);
+  for (PetscInt a = 0; a < k; a++) pc->S[a * k + a] += 1;
+  LAPACKpotrf_("U", &bk, pc->S, &bk, &info);
+  PetscCheck(info == 0, pc->comm, PETSC_ERR_LIB, "the deflation preconditioner: Cholesky of I + V_S^T M_S V_S failed (LAPACK potrf info %d)",
+             (int)info);
+  PetscFunctionReturn(0);
+}
+
+/* fft: z = M_S r - Y (I + V_S^T Y)^-1 V_S^T M_S r */
+static PetscErrorCode ApplyFFT_Private(TriboLowRankPC *pc, const PetscBool set[], PetscReal *const r[], PetscReal *const z[])
+{
+  PetscInt     k = pc->k, n = pc->n;
+  PetscBLASInt bk, one      = 1, info;
+
+  PetscFunctionBeginUser;
+  for (PetscInt a = 0; a < k; a++) pc->y[a] = 0;
+  for (PetscInt d = 0; d < pc->nc; d++) {
+    PetscCall(pc->op->invert(pc->op->ctx, pc->comp0 + d, r[d], z[d], NULL));
+    for (PetscInt i = 0; i < n; i++) {
+      if (!set[i]) {
+        z[d][i] = 0;
+        continue;
+      }
+      for (PetscInt a = 0; a < k; a++) pc->y[a] += pc->U[d][(size_t)i * k + a] * z[d][i];
+    }
+  }
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, pc->y, (PetscMPIInt)k, MPIU_REAL, MPIU_SUM, pc->comm));
+  PetscCall(PetscBLASIntCast(k, &bk));
+  LAPACKpotrs_("U", &bk, &one, pc->S, &bk, pc->y, &bk, &info);
+  PetscCheck(info == 0, pc->comm, PETSC_ERR_LIB, "the deflation preconditioner: LAPACK potrs info %d", (int)info);
+  for (PetscInt d = 0; d < pc->nc; d++)
+    for (PetscInt m = 0; m < k; m++) {
+      const PetscReal *y = pc->Y[d] + (size_t)m * n, b = pc->y[m];
+      for (PetscInt i = 0; i < n; i++) z[d][i] -= y[i] * b;
+    }
   PetscFunctionReturn(0);
 }
 
@@ -55,6 +142,10 @@ PetscErrorCode TriboLowRankPCSetSet(TriboLowRankPC *pc, const PetscBool set[])
 
   PetscFunctionBeginUser;
   if (pc->k == 0) PetscFunctionReturn(0);
+  if (pc->fft) {
+    PetscCall(SetSetFFT_Private(pc, set));
+    PetscFunctionReturn(0);
+  }
   // gather the rows of S (row-major k per row: as columns of a k x m column-major matrix R)
   for (PetscInt i = 0; i < pc->n; i++)
     if (set[i])
@@ -86,6 +177,10 @@ PetscErrorCode TriboLowRankPCApply(TriboLowRankPC *pc, const PetscBool set[], Pe
   PetscReal    a1 = 1, a0 = 0, am = -1;
 
   PetscFunctionBeginUser;
+  if (pc->fft) {
+    PetscCall(ApplyFFT_Private(pc, set, r, z));
+    PetscFunctionReturn(0);
+  }
   if (k > 0) { // with the rows gathered by TriboLowRankPCSetSet() (same set, same order): y = R r_S, z_S = (r_S - R^T y) / c
     PetscReal *y = pc->y, *rs = pc->rs;
     for (PetscInt i = 0; i < pc->n; i++)
@@ -113,6 +208,7 @@ PetscErrorCode TriboLowRankPCDestroy(TriboLowRankPC *pc)
 {
   PetscFunctionBeginUser;
   if (pc->k > 0) PetscCall(PetscFree4(pc->S, pc->y, pc->R, pc->rs));
+  for (PetscInt d = 0; d < 3; d++) PetscCall(PetscFree(pc->Y[d]));
   PetscCall(PetscMemzero(pc, sizeof(*pc)));
   PetscFunctionReturn(0);
 }

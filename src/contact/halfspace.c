@@ -764,6 +764,14 @@ PetscErrorCode TriboHalfSpaceGetMemory(TriboHalfSpace hs, PetscReal *bytes)
   PetscFunctionReturn(0);
 }
 
+/* Whether the solvers may precondition with TriboHalfSpaceApplyInverse() (-contact_precondition) */
+PetscErrorCode TriboHalfSpaceGetPrecondition(TriboHalfSpace hs, PetscBool *flg)
+{
+  PetscFunctionBeginUser;
+  *flg = hs->precond;
+  PetscFunctionReturn(0);
+}
+
 PetscErrorCode TriboHalfSpaceGetProductCount(TriboHalfSpace hs, PetscInt *n)
 {
   PetscFunctionBeginUser;

@@ -179,6 +179,7 @@ static PetscErrorCode Linearize_Private(TriboContact c)
     PetscReal c0;
     PetscCall(TriboContactOperatorGetDiagonal(&L.op, 0, L.cl, &c0));
     PetscCall(TriboLowRankPCCreate(&L.op, 0, 3, c0, &L.pc));
+    PetscCall(TriboLowRankPCSetFFT(&L.pc));
     PetscCall(TriboLowRankPCSetSet(&L.pc, L.cl));
   }
   PetscCall(PetscMalloc5(18 * c->nloc + 1, &L.buf, ne, &L.y, ne, &L.v, cp->n, &L.q, cp->n, &L.f));

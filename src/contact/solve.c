@@ -186,7 +186,7 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
   PetscReal               *pstart = NULL, *vn2 = NULL;
   PetscBool                diverged = PETSC_FALSE;
   PetscBool                conj = PETSC_FALSE, prec = op->nlow > 0 && !loadctl ? PETSC_TRUE : PETSC_FALSE, *inS = NULL, newset = PETSC_TRUE;
-  PetscBool                fprec = !prec && op->invert ? PETSC_TRUE : PETSC_FALSE; // the FFT preconditioner (TriboHalfSpaceApplyInverse)
+  PetscBool                fprec = op->nlow == 0 && op->invert ? PETSC_TRUE : PETSC_FALSE; // the FFT preconditioner (TriboHalfSpaceApplyInverse)
   PetscReal                dinv  = 0;
   TriboLowRankPC           pc;
 

@@ -12,13 +12,18 @@ PETSC_INTERN PetscErrorCode TriboContactRough_Private(TriboContact);
 
 /* The deflation preconditioner P_S = c I + V_S V_S^T of the contact solvers' working sets (src/contact/deflate.c) */
 typedef struct {
-  MPI_Comm         comm;
-  PetscInt         n, k, nc; /* local points, columns of V, components */
-  const PetscReal *U[3];     /* the rows of V per component (op->low) */
-  PetscReal        c;        /* the diagonal */
-  PetscReal       *S, *y, *R, *rs;
+  MPI_Comm                    comm;
+  PetscInt                    n, k, nc; /* local points, columns of V, components */
+  const PetscReal            *U[3];     /* the rows of V per component (op->low) */
+  PetscReal                   c;        /* the diagonal */
+  PetscReal                  *S, *y, *R, *rs;
+  const TriboContactOperator *op;    /* for op->invert */
+  PetscInt                    comp0; /* the first component */
+  PetscBool                   fft;   /* base M_S (op->invert) instead of c I: TriboLowRankPCSetFFT() */
+  PetscReal                  *Y[3];  /* fft: the columns M_S V_S, per component (n x k, column-major) */
 } TriboLowRankPC;
 PETSC_INTERN PetscErrorCode TriboLowRankPCCreate(const TriboContactOperator *, PetscInt, PetscInt, PetscReal, TriboLowRankPC *);
+PETSC_INTERN PetscErrorCode TriboLowRankPCSetFFT(TriboLowRankPC *);
 PETSC_INTERN PetscErrorCode TriboLowRankPCSetSet(TriboLowRankPC *, const PetscBool[]);
 PETSC_INTERN PetscErrorCode TriboLowRankPCApply(TriboLowRankPC *, const PetscBool[], PetscReal *const[], PetscReal *const[]);
 PETSC_INTERN PetscErrorCode TriboLowRankPCDestroy(TriboLowRankPC *);
