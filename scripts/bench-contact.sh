@@ -13,15 +13,18 @@ mkdir -p "$out"
 rep=${TRIBO_CONTACT_REPEAT:-3}
 maxn=${TRIBO_CONTACT_MAXN:-4096}
 echo; echo "tribo contact: Hertz on n x n non-periodic grids (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
-printf "%-6s %-5s %-8s %-10s %-8s %-5s %-8s %-11s %-11s %-9s %-9s %s\n" n ranks setup_s product_ms solve_s its products p0_err a_err converged rss_MB bytes/pt
-# csolve: the 4th field is the number of coarse levels of the coarse-to-fine warm start (-contact_coarse_levels; 0: cold start)
-for run in "512 1 $rep 0" "1024 1 $rep 0" "1024 2 $rep 0" "1024 1 $rep 2" "1024 2 $rep 2" "4096 2 1 3"; do
+printf "%-6s %-5s %-8s %-10s %-8s %-8s %-5s %-8s %-11s %-11s %-9s %-9s %s\n" n ranks setup_s product_ms solve_s first_s its products p0_err a_err converged rss_MB bytes/pt
+# csolve: the 4th field is the number of coarse levels of the coarse-to-fine warm start (-contact_coarse_levels; 0: cold start), the
+# 5th whether the solver is preconditioned with the FFT inverse of the windowed kernel (-contact_precondition, the default)
+for run in "512 1 $rep 0 1" "1024 1 $rep 0 0" "1024 2 $rep 0 0" "1024 1 $rep 0 1" "1024 2 $rep 0 1" "1024 2 $rep 2 1" "4096 2 1 3 1"; do
   set -- $run
   [ "$1" -le "$maxn" ] || continue
-  "${MPIEXEC[@]}" -n "$2" build/tests/bench/bench-contact -n "$1" -repeat "$3" -products 5 -contact_coarse_levels "$4" | tee -a "$out/contact.log"
+  "${MPIEXEC[@]}" -n "$2" build/tests/bench/bench-contact -n "$1" -repeat "$3" -products 5 -contact_coarse_levels "$4" -contact_precondition "$5" |
+    sed "s/\$/   (levels $4, precondition $5)/" | tee -a "$out/contact.log"
 done
 echo "(setup_s: FFTW plans and the kernel spectrum; product_ms: one compliance product u = C p (best of 5); solve_s: the Polonsky-Keer"
-echo " solve from a uniform pressure to a relative pressure change of 1e-10 (best of the repeats); p0_err, a_err: relative errors of"
+echo " solve from a uniform pressure to a relative pressure change of 1e-10 (best of the repeats); first_s: the first of them, which"
+echo " also sets up the preconditioner (the inverse kernel on the unpadded grid); p0_err, a_err: relative errors of"
 echo " the largest pressure and of sqrt(area/pi) against Hertz; rss_MB: the largest resident set of one rank; bytes/pt: rss_MB times"
 echo " the ranks over the grid points; with coarse levels, setup_s includes the coarse operators and solve_s the coarse solves, its"
 echo " and products are the finest level's)"

@@ -393,8 +393,10 @@ PetscErrorCode TriboHalfSpaceEstimateMemory(PetscInt nx, PetscInt ny, PetscBool 
   PetscReal mx = periodic ? nx : 2.0 * nx, my = periodic ? ny : 2.0 * ny, nc = PetscFloorReal(mx / 2) + 1;
 
   PetscFunctionBeginUser;
-  // rows (real) + r2c output + transposed + padded columns (complex) + real kernel spectra
-  *bytes = 8.0 * ny * mx + 16.0 * ny * nc * 2 + 16.0 * nc * my + 8.0 * nkernel * nc * my;
+  // r2c output + transposed (complex; the tangential kernels a second transposed buffer) + real kernel spectra, and the
+  // preconditioner's periodic operator on the unpadded grid (the same buffers at nx x ny, its inverse kernels)
+  *bytes = 16.0 * ny * nc * (nkernel > 1 ? 3 : 2) + 8.0 * nkernel * nc * my;
+  *bytes += 16.0 * ny * (nx / 2 + 1) * 2 + 8.0 * (nkernel > 1 ? 3 : 1) * (nx / 2 + 1) * ny;
   PetscFunctionReturn(0);
 }
 
