@@ -378,13 +378,25 @@ static PetscErrorCode Apply_Private(void *ctx, const PetscReal *const in[], Pets
   PetscReal           *t = c->work;
 
   PetscFunctionBeginUser;
-  PetscCall(TriboHalfSpaceApply(c->hs, TRIBO_HS_ZZ, in[0], out[0]));
-  if (c->ncomp == 3) {
-    PetscCall(TriboHalfSpaceApplyTangential(c->hs, in[1], in[2], out[1], out[2]));
+  if (c->ncomp == 3) { // the half spaces decouple n | (t1, t2) (App. A): a block whose input is zero on all ranks costs no transform
+    PetscMPIInt nz[2] = {0, 0};
+    for (PetscInt k = 0; k < c->nloc; k++) nz[0] |= in[0][k] != 0, nz[1] |= in[1][k] != 0 || in[2][k] != 0;
+    PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, nz, 2, MPI_INT, MPI_LOR, c->comm));
+    if (nz[0])
+      PetscCall(TriboHalfSpaceApply(c->hs, TRIBO_HS_ZZ, in[0], out[0]));
+    else
+      PetscCall(PetscArrayzero(out[0], c->nloc));
+    if (nz[1])
+      PetscCall(TriboHalfSpaceApplyTangential(c->hs, in[1], in[2], out[1], out[2]));
+    else {
+      PetscCall(PetscArrayzero(out[1], c->nloc));
+      PetscCall(PetscArrayzero(out[2], c->nloc));
+    }
     PetscCall(NodalForce_Private(c, in));
   } else {
     PetscReal       *z = t + c->nloc;
     const PetscReal *pin[3];
+    PetscCall(TriboHalfSpaceApply(c->hs, TRIBO_HS_ZZ, in[0], out[0]));
     for (PetscInt k = 0; k < c->nloc; k++) z[k] = 0;
     pin[0] = in[0], pin[1] = z, pin[2] = z;
     PetscCall(NodalForce_Private(c, pin));
