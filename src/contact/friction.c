@@ -445,8 +445,9 @@ static PetscErrorCode SolveFast_Private(const TriboContactOperator *op, const Tr
       PetscCall(SolveTangentialAPGD_Private(op, &tsp, mu, bt, p, w, y, F, &tits, &tconv));
       *its += tits;
     }
-    PetscCall(PetscInfo(NULL, "friction outer %" PetscInt_FMT ": normal %" PetscInt_FMT " its, tangential %" PetscInt_FMT " its\n", outer, ninfo.its,
-                        tits));
+    PetscCall(PetscInfo(
+        NULL, "friction outer %" PetscInt_FMT ": normal %" PetscInt_FMT " its, tangential %" PetscInt_FMT " its, p_n change %g, inner rtol %g\n",
+        outer, ninfo.its, tits, (double)(s[1] > 0 ? s[0] / s[1] : 0), (double)nsp.rtol));
     if (!tconv) break;
   }
   PetscCall(PetscFree6(heff, un, pold, bt[0], y[0], zero));
