@@ -439,6 +439,7 @@ static PetscErrorCode SetUpCoarse_Private(TriboHalfSpace hs)
   PetscCall(TriboHalfSpaceSetPeriodic(c, hs->periodic));
   PetscCall(TriboHalfSpaceSetFFTWPlan(c, hs->plan));
   PetscCall(TriboHalfSpaceSetCoarseLevels(c, hs->levels - 1));
+  c->precond = hs->precond;
   PetscCall(TriboHalfSpaceSetUp(c));
   PetscCall(TriboHalfSpaceGetLocalRows(c, &j0, &nyl));
   ok = (2 * j0 == (PetscInt)hs->j0 && 2 * nyl == (PetscInt)hs->nyl) ? 1 : 0;
@@ -786,6 +787,11 @@ PetscErrorCode TriboHalfSpaceGetMemory(TriboHalfSpace hs, PetscReal *bytes)
     PetscReal b;
     PetscCall(TriboHalfSpaceGetMemory(hs->coarse, &b));
     *bytes += b;
+  }
+  if (hs->inv) { // the preconditioner's operator (once set up)
+    PetscReal b;
+    PetscCall(TriboHalfSpaceGetMemory(hs->inv, &b));
+    *bytes += b + 8.0 * (PetscReal)hs->inv->ncl * hs->inv->my * (hs->idiag[TRIBO_HS_XX] > 0 ? 2 : 0);
   }
   PetscFunctionReturn(0);
 }
