@@ -108,8 +108,10 @@ static PetscErrorCode ApplyFFT_Private(TriboLowRankPC *pc, const PetscBool set[]
 
   PetscFunctionBeginUser;
   for (PetscInt a = 0; a < k; a++) pc->y[a] = 0;
-  for (PetscInt d = 0; d < pc->nc; d++) {
-    PetscCall(pc->op->invert(pc->op->ctx, pc->comp0 + d, r[d], z[d], NULL));
+  for (PetscInt d = 0; d < pc->nc; d++) { // r restricted to S (rs: n per component) as the other path ignores r off S
+    PetscReal *rd = pc->rs + (size_t)d * n;
+    for (PetscInt i = 0; i < n; i++) rd[i] = set[i] ? r[d][i] : 0;
+    PetscCall(pc->op->invert(pc->op->ctx, pc->comp0 + d, rd, z[d], NULL));
     for (PetscInt i = 0; i < n; i++) {
       if (!set[i]) {
         z[d][i] = 0;
