@@ -77,10 +77,10 @@ w = r['rom/interface/weights'][:]
 a, af = w.sum(), fine['rom/interface/weights'][:].sum()
 fn = (w * m['prestress/point_traction'][:, 2]).sum()
 print('# area %.9g m^2 (fine %.9g), normal force %.10g N' % (a, af, fn))
-tol = 1e-9 if 'g24' in sys.argv[1] else 2e-8 # RBE3: the saddle-point solve of the patch constraints, condition ~1e8 (measured 4.4e-9, 1.6e-9)
+tol = 1e-9 if 'g24' in sys.argv[1] else 1e-7 # RBE3: the saddle-point solve of the patch constraints, condition ~1e8 (measured 4.4e-9, 1.6e-9; 3.1e-8 with Debian's serial OpenBLAS that make setup installs)
 sys.exit(0 if abs(a / af - 1) < 1e-12 and abs(fn / 36747 - 1) < tol else 1)
 PY
-  then pass "$n: area of the fine interface (1e-12), bolt load carried (grid 1e-9, patches 2e-8)"; else [ "$HAVE_H5PY" = 1 ] && fail "$n: area or bolt load" ""; fi
+  then pass "$n: area of the fine interface (1e-12), bolt load carried (grid 1e-9, patches 1e-7)"; else [ "$HAVE_H5PY" = 1 ] && fail "$n: area or bolt load" ""; fi
 done
 v=$(sed -nE 's/^ +[0-9]+ +([0-9.]+) Hz +elastic mode 1$/\1/p' "$d/g24x5.modal.log")
 if awk -v v="$v" 'BEGIN{exit !(v != "" && (v / 179.5 - 1)^2 < 0.005^2)}'; then pass "24 x 5 grid (120 ZTEs): prestressed mode 1 $v Hz within 0.5 % of the measured 179.5 Hz"; else fail "24 x 5 grid: mode 1 $v Hz, measured 179.5 Hz, tolerance 0.5 %" "" "$d/g24x5.modal.log"; fi
