@@ -21,6 +21,7 @@ PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetPeriodic(TriboHalfSpace, PetscBool)
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetPadding(TriboHalfSpace, PetscInt, PetscInt);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetTangential(TriboHalfSpace, PetscBool);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetFFTWPlan(TriboHalfSpace, PetscInt);
+PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetPrecondition(TriboHalfSpace, PetscBool);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetFromOptions(TriboHalfSpace);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceSetUp(TriboHalfSpace);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceView(TriboHalfSpace, PetscViewer);
@@ -34,7 +35,6 @@ PETSC_EXTERN PetscErrorCode TriboHalfSpaceGetMemory(TriboHalfSpace, PetscReal *)
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceEstimateMemory(PetscInt, PetscInt, PetscBool, PetscInt, PetscReal *);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceApply(TriboHalfSpace, TriboHalfSpaceKernel, const PetscReal[], PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceApplyInverse(TriboHalfSpace, TriboHalfSpaceKernel, const PetscReal[], PetscReal[], PetscReal *);
-PETSC_EXTERN PetscErrorCode TriboHalfSpaceGetPrecondition(TriboHalfSpace, PetscBool *);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceApplyDense(TriboHalfSpace, TriboHalfSpaceKernel, const PetscReal[], PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceInfluence(TriboHalfSpace, TriboHalfSpaceKernel, PetscInt, PetscInt, PetscReal *);
 PETSC_EXTERN PetscErrorCode TriboHalfSpaceGetProductCount(TriboHalfSpace, PetscInt *);
@@ -81,8 +81,10 @@ typedef struct {
   PetscInt   nlow;
   PetscReal *low[3];
   /* optional (NULL: none): out = M_c in, M_c an SPD approximate inverse of the block G_cc (the half space's FFT inverse,
-     TriboHalfSpaceApplyInverse()), *diag its diagonal; the solvers apply it to a residual that is zero off their working set */
-  PetscErrorCode (*invert)(void *ctx, PetscInt c, const PetscReal in[], PetscReal out[], PetscReal *diag);
+     TriboHalfSpaceApplyInverse(), with invctx the TriboHalfSpace; a coupled operator passes on its half space's), *diag its
+     diagonal; the solvers apply it to a residual that is zero off their working set */
+  PetscErrorCode (*invert)(void *invctx, PetscInt c, const PetscReal in[], PetscReal out[], PetscReal *diag);
+  void *invctx;
 } TriboContactOperator;
 PETSC_EXTERN PetscErrorCode TriboContactOperatorFromHalfSpace(TriboHalfSpace, PetscInt ncomp, TriboContactOperator *);
 PETSC_EXTERN PetscErrorCode TriboContactOperatorGetDiagonal(const TriboContactOperator *, PetscInt, const PetscBool[], PetscReal *);

@@ -451,17 +451,6 @@ static PetscErrorCode LowRank_Private(TriboContactCoupling c)
   PetscFunctionReturn(0);
 }
 
-/* The half space's FFT inverse of the block of component d (n: zz, t1: xx, t2: yy): the base of the solvers' preconditioner; the
-   structure's part is left to the deflated columns (src/contact/deflate.c) */
-static PetscErrorCode Invert_Private(void *ctx, PetscInt d, const PetscReal in[], PetscReal out[], PetscReal *diag)
-{
-  const TriboHalfSpaceKernel k[3] = {TRIBO_HS_ZZ, TRIBO_HS_XX, TRIBO_HS_YY};
-
-  PetscFunctionBeginUser;
-  PetscCall(TriboHalfSpaceApplyInverse(((TriboContactCoupling)ctx)->hs, k[d], in, out, diag));
-  PetscFunctionReturn(0);
-}
-
 /*@C
   TriboContactCouplingGetOperator - the effective compliance C_* = C + W_b^T K~^+ W_b (eq. 15) as a TriboContactOperator with ncomp
   3 (n, t1, t2; all three coupled by the structure) or 1 (normal only)
@@ -470,7 +459,7 @@ static PetscErrorCode Invert_Private(void *ctx, PetscInt d, const PetscReal in[]
 @*/
 PetscErrorCode TriboContactCouplingGetOperator(TriboContactCoupling c, PetscInt ncomp, TriboContactOperator *op)
 {
-  PetscBool flg;
+  TriboContactOperator hop;
 
   PetscFunctionBeginUser;
   PetscCheck(ncomp == 1 || ncomp == 3, c->comm, PETSC_ERR_ARG_OUTOFRANGE, "ncomp must be 1 or 3, got %" PetscInt_FMT, ncomp);
@@ -482,8 +471,8 @@ PetscErrorCode TriboContactCouplingGetOperator(TriboContactCoupling c, PetscInt 
   op->cell   = c->dA;
   op->apply  = Apply_Private;
   op->ctx    = c;
-  PetscCall(TriboHalfSpaceGetPrecondition(c->hs, &flg));
-  op->invert = flg ? Invert_Private : NULL;
+  PetscCall(TriboContactOperatorFromHalfSpace(c->hs, 1, &hop)); // the preconditioner: the half space's FFT inverse (the structure's
+  op->invert = hop.invert, op->invctx = hop.invctx;             // part is left to the deflated columns, src/contact/deflate.c)
   PetscCall(LowRank_Private(c));
   op->nlow = PetscMax(c->nlow, 0);
   for (PetscInt d = 0; d < 3; d++) op->low[d] = op->nlow > 0 ? c->low + (size_t)d * c->nloc * op->nlow : NULL;

@@ -51,17 +51,18 @@ PetscErrorCode TriboLowRankPCCreate(const TriboContactOperator *op, PetscInt com
 }
 
 /*@C
-  TriboLowRankPCSetFFT - the base of the preconditioner becomes the operator's FFT inverse (op->invert) instead of c I; no-op
-  without op->invert or deflated columns
+  TriboLowRankPCSetFFT - the base of the preconditioner becomes the operator's FFT inverse (op->invert) instead of c I (without
+  deflated columns: P_S^-1 = M_S); no-op without op->invert
 
   Not collective
 @*/
 PetscErrorCode TriboLowRankPCSetFFT(TriboLowRankPC *pc)
 {
   PetscFunctionBeginUser;
-  if (!pc->op->invert || pc->k == 0 || pc->fft) PetscFunctionReturn(0);
+  if (!pc->op->invert || pc->fft) PetscFunctionReturn(0);
   pc->fft = PETSC_TRUE;
-  for (PetscInt d = 0; d < pc->nc; d++) PetscCall(PetscMalloc1((size_t)pc->k * PetscMax(1, pc->n), &pc->Y[d]));
+  for (PetscInt d = 0; d < pc->nc && pc->k > 0; d++) PetscCall(PetscMalloc1((size_t)pc->k * PetscMax(1, pc->n), &pc->Y[d]));
+  if (pc->k == 0) PetscCall(PetscMalloc1(PetscMax(1, pc->n) * pc->nc, &pc->rs)); // else allocated by TriboLowRankPCCreate()
   PetscFunctionReturn(0);
 }
 
@@ -79,7 +80,7 @@ static PetscErrorCode SetSetFFT_Private(TriboLowRankPC *pc, const PetscBool set[
     for (PetscInt m = 0; m < k; m++) {
       PetscReal *y = pc->Y[d] + (size_t)m * n;
       for (PetscInt i = 0; i < n; i++) col[i] = set[i] ? pc->U[d][(size_t)i * k + m] : 0;
-      PetscCall(pc->op->invert(pc->op->ctx, pc->comp0 + d, col, y, NULL));
+      PetscCall(pc->op->invert(pc->op->invctx, pc->comp0 + d, col, y, NULL));
       for (PetscInt i = 0; i < n; i++)
         if (!set[i]) y[i] = 0;
     }
@@ -100,7 +101,7 @@ static PetscErrorCode SetSetFFT_Private(TriboLowRankPC *pc, const PetscBool set[
   PetscFunctionReturn(0);
 }
 
-/* fft: z = M_S r - Y (I + V_S^T Y)^-1 V_S^T M_S r */
+/* fft: z = M_S r - Y (I + V_S^T Y)^-1 V_S^T M_S r (k = 0: M_S r) */
 static PetscErrorCode ApplyFFT_Private(TriboLowRankPC *pc, const PetscBool set[], PetscReal *const r[], PetscReal *const z[])
 {
   PetscInt     k = pc->k, n = pc->n;
@@ -111,7 +112,7 @@ static PetscErrorCode ApplyFFT_Private(TriboLowRankPC *pc, const PetscBool set[]
   for (PetscInt d = 0; d < pc->nc; d++) { // r restricted to S (rs: n per component) as the other path ignores r off S
     PetscReal *rd = pc->rs + (size_t)d * n;
     for (PetscInt i = 0; i < n; i++) rd[i] = set[i] ? r[d][i] : 0;
-    PetscCall(pc->op->invert(pc->op->ctx, pc->comp0 + d, rd, z[d], NULL));
+    PetscCall(pc->op->invert(pc->op->invctx, pc->comp0 + d, rd, z[d], NULL));
     for (PetscInt i = 0; i < n; i++) {
       if (!set[i]) {
         z[d][i] = 0;
@@ -120,6 +121,7 @@ static PetscErrorCode ApplyFFT_Private(TriboLowRankPC *pc, const PetscBool set[]
       for (PetscInt a = 0; a < k; a++) pc->y[a] += pc->U[d][(size_t)i * k + a] * z[d][i];
     }
   }
+  if (k == 0) PetscFunctionReturn(0);
   PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, pc->y, (PetscMPIInt)k, MPIU_REAL, MPIU_SUM, pc->comm));
   PetscCall(PetscBLASIntCast(k, &bk));
   LAPACKpotrs_("U", &bk, &one, pc->S, &bk, pc->y, &bk, &info);
@@ -209,7 +211,10 @@ PetscErrorCode TriboLowRankPCApply(TriboLowRankPC *pc, const PetscBool set[], Pe
 PetscErrorCode TriboLowRankPCDestroy(TriboLowRankPC *pc)
 {
   PetscFunctionBeginUser;
-  if (pc->k > 0) PetscCall(PetscFree4(pc->S, pc->y, pc->R, pc->rs));
+  if (pc->k > 0)
+    PetscCall(PetscFree4(pc->S, pc->y, pc->R, pc->rs));
+  else
+    PetscCall(PetscFree(pc->rs)); // TriboLowRankPCSetFFT() without deflated columns
   for (PetscInt d = 0; d < 3; d++) PetscCall(PetscFree(pc->Y[d]));
   PetscCall(PetscMemzero(pc, sizeof(*pc)));
   PetscFunctionReturn(0);

@@ -131,6 +131,14 @@ PetscErrorCode TriboHalfSpaceSetPadding(TriboHalfSpace hs, PetscInt mx, PetscInt
   PetscFunctionReturn(0);
 }
 
+/* Whether the solvers precondition with TriboHalfSpaceApplyInverse() (default true; -contact_precondition) */
+PetscErrorCode TriboHalfSpaceSetPrecondition(TriboHalfSpace hs, PetscBool flg)
+{
+  PetscFunctionBeginUser;
+  hs->precond = flg;
+  PetscFunctionReturn(0);
+}
+
 /* FFTW planner effort: 0 FFTW_ESTIMATE, 1 FFTW_MEASURE (default), 2 FFTW_PATIENT */
 PetscErrorCode TriboHalfSpaceSetFFTWPlan(TriboHalfSpace hs, PetscInt effort)
 {
@@ -796,14 +804,6 @@ PetscErrorCode TriboHalfSpaceGetMemory(TriboHalfSpace hs, PetscReal *bytes)
   PetscFunctionReturn(0);
 }
 
-/* Whether the solvers may precondition with TriboHalfSpaceApplyInverse() (-contact_precondition) */
-PetscErrorCode TriboHalfSpaceGetPrecondition(TriboHalfSpace hs, PetscBool *flg)
-{
-  PetscFunctionBeginUser;
-  *flg = hs->precond;
-  PetscFunctionReturn(0);
-}
-
 PetscErrorCode TriboHalfSpaceGetProductCount(TriboHalfSpace hs, PetscInt *n)
 {
   PetscFunctionBeginUser;
@@ -943,6 +943,7 @@ PetscErrorCode TriboContactOperatorFromHalfSpace(TriboHalfSpace hs, PetscInt nco
   op->apply    = ncomp == 1 ? OpApply1_Private : OpApply3_Private;
   op->diagonal = ncomp == 1 ? OpDiagonal1_Private : OpDiagonal3_Private;
   op->invert   = hs->precond ? OpInvert_Private : NULL;
+  op->invctx   = hs;
   op->ctx      = hs;
   PetscFunctionReturn(0);
 }

@@ -217,18 +217,17 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
   }
   PetscCall(PetscMalloc5(n, &g, n, &t, n, &r, n, &pold, n, &c));
   for (PetscInt i = 0; i < n; i++) t[i] = 0;
-  if (prec) { // CG preconditioned on the contact set by c I + V_S V_S^T (src/contact/deflate.c), restarted whenever the set changes
-    PetscCall(PetscMalloc2(n + 1, &pstart, n + 1, &vn2));
+  if (prec || fprec) { // the start, kept for a restart without the preconditioner; the preconditioned direction
+    PetscCall(PetscMalloc2(n + 1, &pstart, n + 1, &zz));
     PetscCall(PetscArraycpy(pstart, p, n));
+  }
+  if (prec) { // CG preconditioned on the contact set by c I + V_S V_S^T (src/contact/deflate.c), restarted whenever the set changes
+    PetscCall(PetscMalloc2(n + 1, &vn2, n + 1, &inS));
     for (PetscInt i = 0; i < n; i++) { // an entering point's pressure: -tau g over c0 plus its deflated diagonal part
       vn2[i] = 0;
       for (PetscInt m = 0; m < op->nlow; m++) vn2[i] += op->low[0][i * op->nlow + m] * op->low[0][i * op->nlow + m];
     }
     PetscCall(TriboLowRankPCCreate(op, 0, 1, c0, &pc));
-    PetscCall(PetscMalloc2(n, &inS, n, &zz));
-  } else if (fprec) {
-    PetscCall(PetscMalloc2(n + 1, &pstart, n + 1, &zz));
-    PetscCall(PetscArraycpy(pstart, p, n));
   }
   for (its = 0; its < sp->maxits; its++) {
     PetscBool overlap;
@@ -259,7 +258,7 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
     } else if (fprec) { // z = M g on the contact set (g extended by zero), less its mean there under load control
       PetscReal zbar = 0;
       for (PetscInt i = 0; i < n; i++) c[i] = p[i] > 0 ? g[i] : 0;
-      PetscCall(op->invert(op->ctx, 0, c, zz, &dinv));
+      PetscCall(op->invert(op->invctx, 0, c, zz, &dinv));
       if (loadctl) {
         s[0] = s[1] = 0;
         for (PetscInt i = 0; i < n; i++)
@@ -348,10 +347,9 @@ PetscErrorCode TriboContactSolveNormalOp(const TriboContactOperator *op, const T
   PetscCall(PetscFree(z));
   if (prec) {
     PetscCall(TriboLowRankPCDestroy(&pc));
-    PetscCall(PetscFree2(inS, zz));
-    PetscCall(PetscFree2(pstart, vn2));
-  } else if (fprec)
-    PetscCall(PetscFree2(pstart, zz));
+    PetscCall(PetscFree2(vn2, inS));
+  }
+  PetscCall(PetscFree2(pstart, zz));
   if (diverged) {
     TriboContactOperator     op0 = *op;
     TriboContactSolverParams sp0 = *sp;
