@@ -61,36 +61,42 @@ PetscErrorCode TriboLowRankPCSetFFT(TriboLowRankPC *pc)
   PetscFunctionBeginUser;
   if (!pc->op->invert || pc->fft) PetscFunctionReturn(0);
   pc->fft = PETSC_TRUE;
-  for (PetscInt d = 0; d < pc->nc && pc->k > 0; d++) PetscCall(PetscMalloc1((size_t)pc->k * PetscMax(1, pc->n), &pc->Y[d]));
-  if (pc->k == 0) PetscCall(PetscMalloc1(PetscMax(1, pc->n) * pc->nc, &pc->rs)); // else allocated by TriboLowRankPCCreate()
+  if (pc->k > 0)
+    PetscCall(PetscMalloc2((size_t)pc->k * PetscMax(1, pc->n) * pc->nc, &pc->Y, PetscMax(1, pc->n) * pc->nc, &pc->zs));
+  else
+    PetscCall(PetscMalloc1(PetscMax(1, pc->n) * pc->nc, &pc->rs)); // else allocated by TriboLowRankPCCreate()
   PetscFunctionReturn(0);
 }
 
-/* fft: Y = M_S V_S column by column, S = I + V_S^T Y summed over the ranks, factored */
+/* fft: the rows of S gathered, component by component (R: k x m, the rows of V_S; Y: m x k column-major, M_S V_S), S = I + R Y summed
+   over the ranks, factored. Only the m rows of S are kept: Apply then streams 2 k m numbers instead of 2 k n per component (on the
+   25,550-point lap beam's linearized modes, S is a quarter of the grid) */
 static PetscErrorCode SetSetFFT_Private(TriboLowRankPC *pc, const PetscBool set[])
 {
-  PetscInt     k = pc->k, n = pc->n;
-  PetscBLASInt bk, bn, info;
-  PetscReal   *col;
+  PetscInt     k = pc->k, n = pc->n, m = 0;
+  PetscBLASInt bk, bm, info;
+  PetscReal   *col = pc->rs, *y = pc->zs, one = 1;
 
   PetscFunctionBeginUser;
-  PetscCall(PetscMalloc1(n + 1, &col));
-  PetscCall(PetscArrayzero(pc->S, k * k));
   for (PetscInt d = 0; d < pc->nc; d++)
-    for (PetscInt m = 0; m < k; m++) {
-      PetscReal *y = pc->Y[d] + (size_t)m * n;
-      for (PetscInt i = 0; i < n; i++) col[i] = set[i] ? pc->U[d][(size_t)i * k + m] : 0;
+    for (PetscInt i = 0; i < n; i++)
+      if (set[i]) PetscCall(PetscArraycpy(pc->R + (size_t)(m++) * k, pc->U[d] + (size_t)i * k, k));
+  pc->m = m;
+  for (PetscInt d = 0, off = 0; d < pc->nc; d++) {
+    PetscInt j = 0;
+    for (PetscInt a = 0; a < k; a++) {
+      j = 0;
+      for (PetscInt i = 0; i < n; i++) col[i] = set[i] ? pc->U[d][(size_t)i * k + a] : 0;
       PetscCall(pc->op->invert(pc->op->invctx, pc->comp0 + d, col, y, NULL));
       for (PetscInt i = 0; i < n; i++)
-        if (!set[i]) y[i] = 0;
+        if (set[i]) pc->Y[(size_t)a * m + off + j++] = y[i];
     }
-  PetscCall(PetscFree(col));
-  PetscCall(PetscBLASIntCast(k, &bk));
-  PetscCall(PetscBLASIntCast(n, &bn));
-  for (PetscInt d = 0; d < pc->nc && n > 0; d++) { // S += V^T Y: U is k x n column-major, Y n x k (zero off S)
-    PetscReal one = 1;
-    BLASgemm_("N", "N", &bk, &bk, &bn, &one, pc->U[d], &bk, pc->Y[d], &bn, &one, pc->S, &bk);
+    off += j;
   }
+  PetscCall(PetscBLASIntCast(k, &bk));
+  PetscCall(PetscBLASIntCast(m, &bm));
+  PetscCall(PetscArrayzero(pc->S, k * k));
+  if (m > 0) BLASgemm_("N", "N", &bk, &bk, &bm, &one, pc->R, &bk, pc->Y, &bm, &one, pc->S, &bk); // S += V_S^T M_S V_S
   PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, pc->S, (PetscMPIInt)(k * k), MPIU_REAL, MPIU_SUM, pc->comm));
   for (PetscInt a = 0; a < k; a++) // symmetrize (V^T M V is symmetric up to round-off) and add I
     for (PetscInt b = 0; b < a; b++) pc->S[a * k + b] = pc->S[b * k + a] = 0.5 * (pc->S[a * k + b] + pc->S[b * k + a]);
@@ -104,33 +110,35 @@ static PetscErrorCode SetSetFFT_Private(TriboLowRankPC *pc, const PetscBool set[
 /* fft: z = M_S r - Y (I + V_S^T Y)^-1 V_S^T M_S r (k = 0: M_S r) */
 static PetscErrorCode ApplyFFT_Private(TriboLowRankPC *pc, const PetscBool set[], PetscReal *const r[], PetscReal *const z[])
 {
-  PetscInt     k = pc->k, n = pc->n;
-  PetscBLASInt bk, one      = 1, info;
+  PetscInt     k = pc->k, n = pc->n, m = 0;
+  PetscBLASInt bk, bm, one             = 1, info;
+  PetscReal    a1 = 1, a0 = 0;
 
   PetscFunctionBeginUser;
-  for (PetscInt a = 0; a < k; a++) pc->y[a] = 0;
   for (PetscInt d = 0; d < pc->nc; d++) { // r restricted to S (rs: n per component) as the other path ignores r off S
     PetscReal *rd = pc->rs + (size_t)d * n;
     for (PetscInt i = 0; i < n; i++) rd[i] = set[i] ? r[d][i] : 0;
     PetscCall(pc->op->invert(pc->op->invctx, pc->comp0 + d, rd, z[d], NULL));
     for (PetscInt i = 0; i < n; i++) {
-      if (!set[i]) {
+      if (!set[i])
         z[d][i] = 0;
-        continue;
-      }
-      for (PetscInt a = 0; a < k; a++) pc->y[a] += pc->U[d][(size_t)i * k + a] * z[d][i];
+      else if (k > 0)
+        pc->zs[m++] = z[d][i];
     }
   }
   if (k == 0) PetscFunctionReturn(0);
-  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, pc->y, (PetscMPIInt)k, MPIU_REAL, MPIU_SUM, pc->comm));
   PetscCall(PetscBLASIntCast(k, &bk));
+  PetscCall(PetscBLASIntCast(m, &bm));
+  for (PetscInt a = 0; a < k; a++) pc->y[a] = 0;
+  if (m > 0) BLASgemv_("N", &bk, &bm, &a1, pc->R, &bk, pc->zs, &one, &a0, pc->y, &one); // y = V_S^T M_S r
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, pc->y, (PetscMPIInt)k, MPIU_REAL, MPIU_SUM, pc->comm));
   LAPACKpotrs_("U", &bk, &one, pc->S, &bk, pc->y, &bk, &info);
   PetscCheck(info == 0, pc->comm, PETSC_ERR_LIB, "the deflation preconditioner: LAPACK potrs info %d", (int)info);
+  if (m > 0) BLASgemv_("N", &bm, &bk, &a1, pc->Y, &bm, pc->y, &one, &a0, pc->zs, &one); // Y (I + V_S^T Y)^-1 V_S^T M_S r on S
+  m = 0;
   for (PetscInt d = 0; d < pc->nc; d++)
-    for (PetscInt m = 0; m < k; m++) {
-      const PetscReal *y = pc->Y[d] + (size_t)m * n, b = pc->y[m];
-      for (PetscInt i = 0; i < n; i++) z[d][i] -= y[i] * b;
-    }
+    for (PetscInt i = 0; i < n; i++)
+      if (set[i]) z[d][i] -= pc->zs[m++];
   PetscFunctionReturn(0);
 }
 
@@ -215,7 +223,7 @@ PetscErrorCode TriboLowRankPCDestroy(TriboLowRankPC *pc)
     PetscCall(PetscFree4(pc->S, pc->y, pc->R, pc->rs));
   else
     PetscCall(PetscFree(pc->rs)); // TriboLowRankPCSetFFT() without deflated columns
-  for (PetscInt d = 0; d < 3; d++) PetscCall(PetscFree(pc->Y[d]));
+  PetscCall(PetscFree2(pc->Y, pc->zs));
   PetscCall(PetscMemzero(pc, sizeof(*pc)));
   PetscFunctionReturn(0);
 }

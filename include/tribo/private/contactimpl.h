@@ -17,10 +17,11 @@ typedef struct {
   const PetscReal            *U[3];     /* the rows of V per component (op->low) */
   PetscReal                   c;        /* the diagonal */
   PetscReal                  *S, *y, *R, *rs;
-  const TriboContactOperator *op;    /* for op->invert */
-  PetscInt                    comp0; /* the first component */
-  PetscBool                   fft;   /* base M_S (op->invert) instead of c I: TriboLowRankPCSetFFT() */
-  PetscReal                  *Y[3];  /* fft: the columns M_S V_S, per component (n x k, column-major) */
+  const TriboContactOperator *op;     /* for op->invert */
+  PetscInt                    comp0;  /* the first component */
+  PetscBool                   fft;    /* base M_S (op->invert) instead of c I: TriboLowRankPCSetFFT() */
+  PetscReal                  *Y, *zs; /* fft: M_S V_S on the m rows of S (m x k, column-major, components in turn) and a work array */
+  PetscInt                    m;      /* fft: the rows of S on this rank, over the components */
 } TriboLowRankPC;
 PETSC_INTERN PetscErrorCode TriboLowRankPCCreate(const TriboContactOperator *, PetscInt, PetscInt, PetscReal, TriboLowRankPC *);
 PETSC_INTERN PetscErrorCode TriboLowRankPCSetFFT(TriboLowRankPC *);
