@@ -527,8 +527,13 @@ PetscErrorCode TriboContactView(TriboContact c, PetscViewer v)
 {
   PetscFunctionBeginUser;
   if (!v) PetscCall(PetscViewerASCIIGetStdout(c->comm, &v));
-  PetscCall(PetscViewerASCIIPrintf(v, "contact case %s: %" PetscInt_FMT " x %" PetscInt_FMT " grid, dx %g m, about %.1f bytes per point\n",
-                                   TriboContactCases[c->type], c->nx, c->ny, (double)c->dx, (double)(c->membytes / ((PetscReal)c->nx * c->ny))));
+  if (c->romfile[0]) // a user's reduced structure (-rom), coupled as the lap beam is
+    PetscCall(PetscViewerASCIIPrintf(
+        v, "contact on the reduced structure %s: %" PetscInt_FMT " x %" PetscInt_FMT " grid, dx %g m, about %.1f bytes per point\n", c->romfile,
+        c->nx, c->ny, (double)c->dx, (double)(c->membytes / ((PetscReal)c->nx * c->ny))));
+  else
+    PetscCall(PetscViewerASCIIPrintf(v, "contact case %s: %" PetscInt_FMT " x %" PetscInt_FMT " grid, dx %g m, about %.1f bytes per point\n",
+                                     TriboContactCases[c->type], c->nx, c->ny, (double)c->dx, (double)(c->membytes / ((PetscReal)c->nx * c->ny))));
   PetscCall(TriboHalfSpaceView(c->hs, v));
   PetscFunctionReturn(0);
 }

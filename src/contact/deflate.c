@@ -142,36 +142,74 @@ static PetscErrorCode ApplyFFT_Private(TriboLowRankPC *pc, const PetscBool set[]
   PetscFunctionReturn(0);
 }
 
+/* Sd += alpha sum over the points i with take[i] (all components) of v_i v_i^T (upper triangle), in blocks of 256 rows through buf */
+static PetscErrorCode SyrkRows_Private(TriboLowRankPC *pc, const PetscBool take[], PetscReal alpha, PetscReal *buf, PetscReal *Sd)
+{
+  PetscBLASInt k, m = 0;
+  PetscReal    one = 1;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscBLASIntCast(pc->k, &k));
+  for (PetscInt i = 0; i <= pc->n; i++) {
+    if (m > 0 && (i == pc->n || m + pc->nc > 256)) {
+      BLASsyrk_("U", "N", &k, &m, &alpha, buf, &k, &one, Sd, &k);
+      m = 0;
+    }
+    if (i < pc->n && take[i])
+      for (PetscInt d = 0; d < pc->nc; d++) PetscCall(PetscArraycpy(buf + (size_t)(m++) * k, pc->U[d] + (size_t)i * k, k));
+  }
+  PetscFunctionReturn(0);
+}
+
 /*@C
   TriboLowRankPCSetSet - factors c I + V_S^T V_S for the working set S (set[i] true: point i of this rank is in S)
 
   Collective
+
+  Notes:
+  V_S^T V_S is updated by the rows that entered and left S since the last call (two BLAS syrk on them) when they are fewer than a
+  quarter of S's rows, and summed afresh every 50 updates or when more changed (the Polonsky-Keer CG restarts on every change of
+  its contact set, usually by a few points).
 @*/
 PetscErrorCode TriboLowRankPCSetSet(TriboLowRankPC *pc, const PetscBool set[])
 {
-  PetscBLASInt k, m = 0, info;
-  PetscInt     cnt = 0;
+  PetscInt     k = pc->k, n = pc->n, cnt = 0;
+  PetscBLASInt bk, info;
+  PetscReal    s[2] = {0, 0};
 
   PetscFunctionBeginUser;
-  if (pc->k == 0) PetscFunctionReturn(0);
+  if (k == 0) PetscFunctionReturn(0);
   if (pc->fft) {
     PetscCall(SetSetFFT_Private(pc, set));
     PetscFunctionReturn(0);
   }
-  // gather the rows of S (row-major k per row: as columns of a k x m column-major matrix R)
-  for (PetscInt i = 0; i < pc->n; i++)
-    if (set[i])
-      for (PetscInt d = 0; d < pc->nc; d++) PetscCall(PetscArraycpy(pc->R + (size_t)(cnt++) * pc->k, pc->U[d] + (size_t)i * pc->k, pc->k));
-  PetscCall(PetscBLASIntCast(pc->k, &k));
-  PetscCall(PetscBLASIntCast(cnt, &m));
-  PetscCall(PetscArrayzero(pc->S, pc->k * pc->k));
-  if (m > 0) {
-    PetscReal one = 1, zero = 0;
-    BLASsyrk_("U", "N", &k, &m, &one, pc->R, &k, &zero, pc->S, &k); // S = R R^T
+  if (!pc->prev) PetscCall(PetscMalloc4(n + 1, &pc->prev, n + 1, &pc->take, k * k, &pc->S0, 256 * k, &pc->buf));
+  for (PetscInt i = 0; i < n; i++) s[0] += set[i], s[1] += pc->has0 && set[i] != pc->prev[i];
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, s, 2, MPIU_REAL, MPIU_SUM, pc->comm));
+  PetscCall(PetscBLASIntCast(k, &bk));
+  if (pc->has0 && pc->nupd < 50 && 4 * s[1] < s[0]) { // S0 += V_in^T V_in - V_out^T V_out
+    PetscCall(PetscArrayzero(pc->S, k * k));
+    for (PetscInt i = 0; i < n; i++) pc->take[i] = set[i] && !pc->prev[i];
+    PetscCall(SyrkRows_Private(pc, pc->take, 1, pc->buf, pc->S));
+    for (PetscInt i = 0; i < n; i++) pc->take[i] = !set[i] && pc->prev[i];
+    PetscCall(SyrkRows_Private(pc, pc->take, -1, pc->buf, pc->S));
+    PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, pc->S, (PetscMPIInt)(k * k), MPIU_REAL, MPIU_SUM, pc->comm));
+    for (PetscInt a = 0; a < k * k; a++) pc->S0[a] += pc->S[a];
+    pc->nupd++;
+  } else { // S0 = V_S^T V_S afresh
+    PetscCall(PetscArrayzero(pc->S0, k * k));
+    PetscCall(SyrkRows_Private(pc, set, 1, pc->buf, pc->S0));
+    PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, pc->S0, (PetscMPIInt)(k * k), MPIU_REAL, MPIU_SUM, pc->comm));
+    pc->has0 = PETSC_TRUE, pc->nupd = 0;
   }
-  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, pc->S, (PetscMPIInt)(pc->k * pc->k), MPIU_REAL, MPIU_SUM, pc->comm));
-  for (PetscInt a = 0; a < pc->k; a++) pc->S[a * pc->k + a] += pc->c;
-  LAPACKpotrf_("U", &k, pc->S, &k, &info);
+  PetscCall(PetscArraycpy(pc->prev, set, n));
+  // the rows of S for TriboLowRankPCApply() (row-major k per row: as columns of a k x m column-major matrix R)
+  for (PetscInt i = 0; i < n; i++)
+    if (set[i])
+      for (PetscInt d = 0; d < pc->nc; d++) PetscCall(PetscArraycpy(pc->R + (size_t)(cnt++) * k, pc->U[d] + (size_t)i * k, k));
+  PetscCall(PetscArraycpy(pc->S, pc->S0, k * k));
+  for (PetscInt a = 0; a < k; a++) pc->S[a * k + a] += pc->c;
+  LAPACKpotrf_("U", &bk, pc->S, &bk, &info);
   PetscCheck(info == 0, pc->comm, PETSC_ERR_LIB, "the deflation preconditioner: Cholesky of c I + V_S^T V_S failed (LAPACK potrf info %d)",
              (int)info);
   PetscFunctionReturn(0);
@@ -224,6 +262,7 @@ PetscErrorCode TriboLowRankPCDestroy(TriboLowRankPC *pc)
   else
     PetscCall(PetscFree(pc->rs)); // TriboLowRankPCSetFFT() without deflated columns
   PetscCall(PetscFree2(pc->Y, pc->zs));
+  PetscCall(PetscFree4(pc->prev, pc->take, pc->S0, pc->buf));
   PetscCall(PetscMemzero(pc, sizeof(*pc)));
   PetscFunctionReturn(0);
 }

@@ -17,11 +17,14 @@ typedef struct {
   const PetscReal            *U[3];     /* the rows of V per component (op->low) */
   PetscReal                   c;        /* the diagonal */
   PetscReal                  *S, *y, *R, *rs;
-  const TriboContactOperator *op;     /* for op->invert */
-  PetscInt                    comp0;  /* the first component */
-  PetscBool                   fft;    /* base M_S (op->invert) instead of c I: TriboLowRankPCSetFFT() */
-  PetscReal                  *Y, *zs; /* fft: M_S V_S on the m rows of S (m x k, column-major, components in turn) and a work array */
-  PetscInt                    m;      /* fft: the rows of S on this rank, over the components */
+  const TriboContactOperator *op;                /* for op->invert */
+  PetscInt                    comp0;             /* the first component */
+  PetscBool                   fft;               /* base M_S (op->invert) instead of c I: TriboLowRankPCSetFFT() */
+  PetscReal                  *Y, *zs;            /* fft: M_S V_S on the m rows of S (m x k, column-major, components in turn) and a work array */
+  PetscInt                    m;                 /* fft: the rows of S on this rank, over the components */
+  PetscBool                  *prev, *take, has0; /* the last set; V_S^T V_S of it in S0 (has0), updated nupd times since summed */
+  PetscReal                  *S0, *buf;
+  PetscInt                    nupd;
 } TriboLowRankPC;
 PETSC_INTERN PetscErrorCode TriboLowRankPCCreate(const TriboContactOperator *, PetscInt, PetscInt, PetscReal, TriboLowRankPC *);
 PETSC_INTERN PetscErrorCode TriboLowRankPCSetFFT(TriboLowRankPC *);
