@@ -41,7 +41,7 @@ echo " counts 2); residual: |p - proj_C(p - D^-1 F(p))|_1 / |p|_1; fast-pjor: th
 
 # cpl: the coupled lap beam (-contact_case lapbeam): frictional preload (2 increments) and a 10-amplitude QSMA of mode 7 on the
 # built-in lap-frame ROM, grids of 480, 1,920 and 5,280 points; TRIBO_CONTACT_LAPN="350" runs the issue's ~25,000 points (the
-# paper: 3.06 min MATLAB, 85 h Abaqus; here 84.5 s on a quiet machine); wall time and largest resident set (GNU time).
+# paper: 3.06 min MATLAB, 85 h Abaqus; here 72.6 s on a quiet machine); wall time and largest resident set (GNU time).
 echo; echo "tribo contact -contact_case lapbeam: preload + 10-amplitude QSMA (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
 for n in ${TRIBO_CONTACT_LAPN:-48 96 160}; do
   /usr/bin/time -f "lapbeam -contact_n $n: %e s wall, %M kB max RSS" bin/tribo contact -contact_case lapbeam -contact_n "$n" -contact_png none \
