@@ -182,6 +182,10 @@ PetscErrorCode TriboH5Close(TriboH5 *h, PetscBool commit)
     PetscCheck(e >= 0, PETSC_COMM_SELF, PETSC_ERR_LIB, "HDF5 call H5Fclose() failed");
     PetscFunctionReturn(0);
   }
+  // every rank arrives before rank 0 replaces the file: a rank still reading the previous version (every rank reads a restart
+  // file, e.g. -cont_restart, then the run rewrites it) would else read the new one (t512 on 2 ranks: a rank read 9 points
+  // instead of 8, and the ranks' continuations went out of step into a deadlock)
+  PetscCallMPI(MPI_Barrier(hh->comm));
   if (!hh->rank) {
     herr_t e = H5Fclose(hh->fid);
     if (hh->failed)
