@@ -75,6 +75,10 @@ typedef struct {
   /* optional (NULL: the solvers probe one point with one product, and PJOR uses D = I): d[c][i] = G_cc at point i (the diagonal).
      Added by csolve after the agreed interface: zero the struct before filling it ({0} or PetscMemzero). */
   PetscErrorCode (*diagonal)(void *ctx, PetscReal *const d[]);
+  /* optional (NULL: the solvers call apply with zero inputs and ignore the outputs they do not need): out = G_BB in on the block
+     B of components c0 .. c0 + nc - 1, (0, 1) normal or (1, 2) tangential (ncomp 3), in[k] and out[k] component c0 + k; cheaper
+     where G couples the blocks (a reduced structure) */
+  PetscErrorCode (*applyblock)(void *ctx, PetscInt c0, PetscInt nc, const PetscReal *const in[], PetscReal *const out[]);
   /* optional (nlow 0: none): G = G_0 + V V^T with V's nlow columns holding G's few huge eigen-directions (the soft modes of a
      reduced structure); low[c][i nlow + m] the row of point i, component c. The solvers precondition with them
      (src/contact/deflate.c). */

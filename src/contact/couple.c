@@ -23,6 +23,12 @@
 #include <tribonum.h>
 #include <petscblaslapack.h>
 
+/* the row of node i's ROM component d (t1, t2, n) in fnode, unode and B: blocked by component (see NodalForce_Private()) */
+static inline PetscInt NodeRow_Private(TriboContactCoupling c, PetscInt node, PetscInt d)
+{
+  return d * c->nn + node;
+}
+
 /* Inverse map of face e (nv corners) at the point (x, y): natural coordinates xi with the point inside (within tol) */
 static PetscBool Locate_Private(const PetscReal X[4][2], PetscInt nv, PetscReal x, PetscReal y, PetscReal xi[2])
 {
@@ -262,14 +268,14 @@ PetscErrorCode TriboContactCouplingCreate(MPI_Comm comm, TriboROM rom, PetscInt 
              "them at the bolts: -contact_bolt_xy, -contact_bolt_radius, -contact_bolt_shear_k, -contact_bolt_axial_k; -info lists the modes)",
              rom->source[0] ? rom->source : "the ROM", nr, nbad, (double)c->w[bad], (double)badl, (double)badp);
   PetscCheck(c->ne > 0, comm, PETSC_ERR_USER_INPUT, "the reduced structure has no elastic mode");
-  // B = L Phi_e W_e^{-1/2}, column-major (3 nnodes x ne)
+  // B = L Phi_e W_e^{-1/2}, column-major (3 nnodes x ne), its rows blocked by component (NodeRow_Private)
   PetscCall(PetscMalloc4(3 * c->nn * c->ne, &c->B, 3 * c->nn, &c->fnode, 3 * c->nn, &c->unode, c->ne, &c->z));
   for (PetscInt m = 0; m < c->ne; m++) {
     const PetscReal *phi = c->Phi + (nr + m) * n, s = 1 / PetscSqrtReal(c->w[nr + m]);
     for (PetscInt r = 0; r < 3 * c->nn; r++) {
       PetscReal v = 0;
       for (PetscInt j = 0; j < n; j++) v += c->L[r * n + j] * phi[j];
-      c->B[m * 3 * c->nn + r] = v * s;
+      c->B[m * 3 * c->nn + NodeRow_Private(c, r / 3, r % 3)] = v * s;
     }
   }
   *cp = c;
@@ -324,85 +330,144 @@ PetscErrorCode TriboContactCouplingSetGrid(TriboContactCoupling c, TriboHalfSpac
   PetscFunctionReturn(0);
 }
 
-/* fnode (ROM components t1, t2, n per node) = kron(N^T, I3) D lambda on this rank, then summed over the ranks */
-static PetscErrorCode NodalForce_Private(TriboContactCoupling c, const PetscReal *const p[])
+/* The nodal vectors fnode, unode and the rows of B are blocked by ROM component: t1 of all nodes, then t2, then n (L's rows are
+   node-major, 3 i + d). The half space's grid components (n, t1, t2) are the ROM's (2, 0, 1): a block of grid components, normal
+   (0, 1) or tangential (1, 2), is then one contiguous range of rows (Rows_Private), and a product on it streams only that part of B */
+/* the ROM rows [r0, r0 + nr) of the grid components c0 .. c0 + nc - 1: (0, 1) normal, (1, 2) tangential, (0, 3) all */
+static void Rows_Private(TriboContactCoupling c, PetscInt c0, PetscInt nc, PetscInt *r0, PetscInt *nr)
 {
+  if (nc == 3)
+    *r0 = 0, *nr = 3 * c->nn;
+  else if (c0 == 0)
+    *r0 = 2 * c->nn, *nr = c->nn;
+  else
+    *r0 = 0, *nr = 2 * c->nn;
+}
+
+/* fnode (ROM components) = kron(N^T, I3) D lambda on this rank for the grid components c0 .. c0 + nc - 1 of p (p[k] component
+   c0 + k), then summed over the ranks; only the block's rows are touched */
+static PetscErrorCode NodalForce_Private(TriboContactCoupling c, PetscInt c0, PetscInt nc, const PetscReal *const p[])
+{
+  PetscInt         r0, nr, nn = c->nn;
+  const PetscReal *pn = NULL, *p1 = NULL, *p2 = NULL;
+
   PetscFunctionBeginUser;
-  PetscCall(PetscArrayzero(c->fnode, 3 * c->nn));
+  Rows_Private(c, c0, nc, &r0, &nr);
+  if (c0 == 0) pn = p[0];
+  if (c0 + nc == 3) p1 = p[1 - c0], p2 = p[2 - c0];
+  PetscCall(PetscArrayzero(c->fnode + r0, nr));
   for (PetscInt k = 0; k < c->nloc; k++) {
     if (!c->inside[k]) continue;
     for (PetscInt a = 0; a < 4; a++) {
       PetscReal w  = c->gw[4 * k + a] * c->dA;
       PetscInt  nd = c->gnode[4 * k + a];
-      c->fnode[3 * nd] += w * p[1][k], c->fnode[3 * nd + 1] += w * p[2][k], c->fnode[3 * nd + 2] -= w * p[0][k];
+      if (p1) c->fnode[nd] += w * p1[k], c->fnode[nn + nd] += w * p2[k];
+      if (pn) c->fnode[2 * nn + nd] -= w * pn[k];
     }
   }
-  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, c->fnode, (PetscMPIInt)(3 * c->nn), MPIU_REAL, MPIU_SUM, c->comm));
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, c->fnode + r0, (PetscMPIInt)nr, MPIU_REAL, MPIU_SUM, c->comm));
   PetscFunctionReturn(0);
 }
 
-/* g[c][k] (+)= D kron(N, I3) u at the local points for the node displacements u (ROM components) */
-static void GridGap_Private(TriboContactCoupling c, const PetscReal u[], PetscBool add, PetscReal *const g[], PetscInt ncomp)
+/* g[k][i] (+)= (D kron(N, I3) u)_{c0 + k} at the local points for the node displacements u (ROM components, blocked), grid
+   components c0 .. c0 + nc - 1 */
+static void GridGap_Private(TriboContactCoupling c, const PetscReal u[], PetscBool add, PetscReal *const g[], PetscInt c0, PetscInt nc)
 {
+  PetscInt nn = c->nn;
+
   for (PetscInt k = 0; k < c->nloc; k++) {
     PetscReal v[3] = {0, 0, 0};
     if (c->inside[k])
       for (PetscInt a = 0; a < 4; a++) {
         PetscReal w  = c->gw[4 * k + a];
         PetscInt  nd = c->gnode[4 * k + a];
-        v[0] -= w * u[3 * nd + 2], v[1] += w * u[3 * nd], v[2] += w * u[3 * nd + 1];
+        if (c0 == 0) v[0] -= w * u[2 * nn + nd];
+        if (c0 + nc == 3) v[1] += w * u[nd], v[2] += w * u[nn + nd];
       }
-    for (PetscInt d = 0; d < ncomp; d++) g[d][k] = (add ? g[d][k] : 0) + v[d];
+    for (PetscInt d = 0; d < nc; d++) g[d][k] = (add ? g[d][k] : 0) + v[c0 + d];
   }
 }
 
-/* unode = B B^T fnode: the interface's relative displacement under the nodal forces (K~^+ on the elastic modes); B is column-major
-   3 nn x ne, two BLAS gemv (the compiled loops took a third of a product on the 96 x 20 lap beam) */
-static PetscErrorCode Structural_Private(TriboContactCoupling c)
+/* unode = B_r B_r^T fnode on the rows [r0, r0 + nr) (B_r those rows of B): the interface's relative displacement under the nodal
+   forces (K~^+ on the elastic modes), on one block of components; two BLAS gemv (the compiled loops took a third of a product on
+   the 96 x 20 lap beam) */
+static PetscErrorCode Structural_Private(TriboContactCoupling c, PetscInt r0, PetscInt nr)
 {
-  PetscBLASInt m3, ne, one = 1;
+  PetscBLASInt m3, mr, ne, one = 1;
   PetscReal    a1 = 1, a0 = 0;
 
   PetscFunctionBeginUser;
   PetscCall(PetscBLASIntCast(3 * c->nn, &m3));
+  PetscCall(PetscBLASIntCast(nr, &mr));
   PetscCall(PetscBLASIntCast(c->ne, &ne));
-  BLASgemv_("T", &m3, &ne, &a1, c->B, &m3, c->fnode, &one, &a0, c->z, &one);
-  BLASgemv_("N", &m3, &ne, &a1, c->B, &m3, c->z, &one, &a0, c->unode, &one);
+  BLASgemv_("T", &mr, &ne, &a1, c->B + r0, &m3, c->fnode + r0, &one, &a0, c->z, &one);
+  BLASgemv_("N", &mr, &ne, &a1, c->B + r0, &m3, c->z, &one, &a0, c->unode + r0, &one);
+  PetscFunctionReturn(0);
+}
+
+/* The diagonal block of eq. 15's operator on the grid components c0 .. c0 + nc - 1, (0, 1) normal or (1, 2) tangential or (0, 3)
+   all: out = (C_*)_BB in (in[k], out[k] component c0 + k) */
+static PetscErrorCode ApplyBlock_Private(void *ctx, PetscInt c0, PetscInt nc, const PetscReal *const in[], PetscReal *const out[])
+{
+  TriboContactCoupling c = (TriboContactCoupling)ctx;
+  PetscInt             r0, nr;
+
+  PetscFunctionBeginUser;
+  PetscCheck((c0 == 0 && (nc == 1 || nc == 3)) || (c0 == 1 && nc == 2), c->comm, PETSC_ERR_ARG_OUTOFRANGE,
+             "blocks of components: (0, 1), (1, 2) or (0, 3), got (%" PetscInt_FMT ", %" PetscInt_FMT ")", c0, nc);
+  if (c0 == 0) PetscCall(TriboHalfSpaceApply(c->hs, TRIBO_HS_ZZ, in[0], out[0]));
+  if (c0 + nc == 3) PetscCall(TriboHalfSpaceApplyTangential(c->hs, in[1 - c0], in[2 - c0], out[1 - c0], out[2 - c0]));
+  PetscCall(NodalForce_Private(c, c0, nc, in));
+  Rows_Private(c, c0, nc, &r0, &nr);
+  PetscCall(Structural_Private(c, r0, nr));
+  GridGap_Private(c, c->unode, PETSC_TRUE, out, c0, nc);
   PetscFunctionReturn(0);
 }
 
 /* The operator of eq. 15: out = C_* in (tractions in Pa, gap increments in m) */
 static PetscErrorCode Apply_Private(void *ctx, const PetscReal *const in[], PetscReal *const out[])
 {
-  TriboContactCoupling c = (TriboContactCoupling)ctx;
-  PetscReal           *t = c->work;
+  TriboContactCoupling c     = (TriboContactCoupling)ctx;
+  PetscMPIInt          nz[2] = {0, 0};
 
   PetscFunctionBeginUser;
-  if (c->ncomp == 3) { // the half spaces decouple n | (t1, t2) (App. A): a block whose input is zero on all ranks costs no transform
-    PetscMPIInt nz[2] = {0, 0};
-    for (PetscInt k = 0; k < c->nloc; k++) nz[0] |= in[0][k] != 0, nz[1] |= in[1][k] != 0 || in[2][k] != 0;
-    PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, nz, 2, MPI_INT, MPI_LOR, c->comm));
-    if (nz[0])
+  if (c->ncomp == 1) {
+    PetscCall(ApplyBlock_Private(ctx, 0, 1, in, out));
+    PetscFunctionReturn(0);
+  }
+  // the half spaces decouple n | (t1, t2) (App. A): a block whose input is zero on all ranks costs neither transforms nor its rows of B
+  for (PetscInt k = 0; k < c->nloc; k++) nz[0] |= in[0][k] != 0, nz[1] |= in[1][k] != 0 || in[2][k] != 0;
+  PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, nz, 2, MPI_INT, MPI_LOR, c->comm));
+  if (nz[0] && nz[1])
+    PetscCall(ApplyBlock_Private(ctx, 0, 3, in, out));
+  else {
+    PetscInt r0, nr;
+    if (nz[0]) {
       PetscCall(TriboHalfSpaceApply(c->hs, TRIBO_HS_ZZ, in[0], out[0]));
-    else
+      PetscCall(NodalForce_Private(c, 0, 1, in));
+      Rows_Private(c, 0, 1, &r0, &nr);
+    } else {
       PetscCall(PetscArrayzero(out[0], c->nloc));
-    if (nz[1])
-      PetscCall(TriboHalfSpaceApplyTangential(c->hs, in[1], in[2], out[1], out[2]));
-    else {
+      if (nz[1]) PetscCall(TriboHalfSpaceApplyTangential(c->hs, in[1], in[2], out[1], out[2]));
+      PetscCall(NodalForce_Private(c, 1, 2, in + 1));
+      Rows_Private(c, 1, 2, &r0, &nr);
+    }
+    if (nz[0] || !nz[1]) {
       PetscCall(PetscArrayzero(out[1], c->nloc));
       PetscCall(PetscArrayzero(out[2], c->nloc));
     }
-    PetscCall(NodalForce_Private(c, in));
-  } else {
-    PetscReal       *z = t + c->nloc;
-    const PetscReal *pin[3];
-    PetscCall(TriboHalfSpaceApply(c->hs, TRIBO_HS_ZZ, in[0], out[0]));
-    for (PetscInt k = 0; k < c->nloc; k++) z[k] = 0;
-    pin[0] = in[0], pin[1] = z, pin[2] = z;
-    PetscCall(NodalForce_Private(c, pin));
+    // the structure couples the blocks: all three components of the response of the nonzero block's forces
+    if (nz[0] || nz[1]) {
+      PetscBLASInt m3, mr, ne, one = 1;
+      PetscReal    a1 = 1, a0 = 0;
+      PetscCall(PetscBLASIntCast(3 * c->nn, &m3));
+      PetscCall(PetscBLASIntCast(nr, &mr));
+      PetscCall(PetscBLASIntCast(c->ne, &ne));
+      BLASgemv_("T", &mr, &ne, &a1, c->B + r0, &m3, c->fnode + r0, &one, &a0, c->z, &one);
+      BLASgemv_("N", &m3, &ne, &a1, c->B, &m3, c->z, &one, &a0, c->unode, &one);
+      GridGap_Private(c, c->unode, PETSC_TRUE, out, 0, 3);
+    }
   }
-  PetscCall(Structural_Private(c));
-  GridGap_Private(c, c->unode, PETSC_TRUE, out, c->ncomp);
   PetscFunctionReturn(0);
 }
 
@@ -425,7 +490,7 @@ static PetscErrorCode LowRank_Private(TriboContactCoupling c)
   for (PetscInt m = 0; m < ne; m++) {
     nrm[m] = 0, idx[m] = m;
     for (PetscInt r = 0; r < 3 * c->nn; r++) u[r] = c->B[m * 3 * c->nn + r];
-    GridGap_Private(c, u, PETSC_FALSE, g, 3);
+    GridGap_Private(c, u, PETSC_FALSE, g, 0, 3);
     for (PetscInt d = 0; d < 3; d++)
       for (PetscInt i = 0; i < nl; i++) nrm[m] += c->dA * g[d][i] * g[d][i];
   }
@@ -441,7 +506,7 @@ static PetscErrorCode LowRank_Private(TriboContactCoupling c)
     for (PetscInt j = 0; j < k; j++) {
       PetscInt m = idx[ne - 1 - j];
       for (PetscInt r = 0; r < 3 * c->nn; r++) u[r] = c->B[m * 3 * c->nn + r];
-      GridGap_Private(c, u, PETSC_FALSE, g, 3);
+      GridGap_Private(c, u, PETSC_FALSE, g, 0, 3);
       for (PetscInt d = 0; d < 3; d++)
         for (PetscInt i = 0; i < nl; i++) c->low[(size_t)d * nl * k + (size_t)i * k + j] = PetscSqrtReal(c->dA) * (c->inside[i] ? g[d][i] : 0);
     }
@@ -464,13 +529,15 @@ PetscErrorCode TriboContactCouplingGetOperator(TriboContactCoupling c, PetscInt 
   PetscFunctionBeginUser;
   PetscCheck(ncomp == 1 || ncomp == 3, c->comm, PETSC_ERR_ARG_OUTOFRANGE, "ncomp must be 1 or 3, got %" PetscInt_FMT, ncomp);
   PetscCheck(c->hs, c->comm, PETSC_ERR_ORDER, "TriboContactCouplingSetGrid() first");
-  c->ncomp   = ncomp;
-  op->comm   = c->comm;
-  op->nlocal = c->nloc;
-  op->ncomp  = ncomp;
-  op->cell   = c->dA;
-  op->apply  = Apply_Private;
-  op->ctx    = c;
+  c->ncomp = ncomp;
+  PetscCall(PetscMemzero(op, sizeof(*op)));
+  op->comm       = c->comm;
+  op->nlocal     = c->nloc;
+  op->ncomp      = ncomp;
+  op->cell       = c->dA;
+  op->apply      = Apply_Private;
+  op->applyblock = ncomp == 3 ? ApplyBlock_Private : NULL;
+  op->ctx        = c;
   PetscCall(TriboContactOperatorFromHalfSpace(c->hs, 1, &hop)); // the preconditioner: the half space's FFT inverse (the structure's
   op->invert = hop.invert, op->invctx = hop.invctx;             // part is left to the deflated columns, src/contact/deflate.c)
   PetscCall(LowRank_Private(c));
@@ -487,11 +554,13 @@ PetscErrorCode TriboContactCouplingGetOperator(TriboContactCoupling c, PetscInt 
 PetscErrorCode TriboContactCouplingForce(TriboContactCoupling c, const PetscReal *const p[], PetscReal f[])
 {
   PetscFunctionBeginUser;
-  PetscCall(NodalForce_Private(c, p));
+  PetscCall(NodalForce_Private(c, 0, 3, p));
   for (PetscInt j = 0; j < c->n; j++) f[j] = 0;
-  for (PetscInt r = 0; r < 3 * c->nn; r++)
-    if (c->fnode[r] != 0)
-      for (PetscInt j = 0; j < c->n; j++) f[j] += c->L[r * c->n + j] * c->fnode[r];
+  for (PetscInt r = 0; r < 3 * c->nn; r++) {
+    PetscReal fr = c->fnode[NodeRow_Private(c, r / 3, r % 3)];
+    if (fr != 0)
+      for (PetscInt j = 0; j < c->n; j++) f[j] += c->L[r * c->n + j] * fr;
+  }
   PetscFunctionReturn(0);
 }
 
@@ -527,9 +596,9 @@ PetscErrorCode TriboContactCouplingGap(TriboContactCoupling c, const PetscReal q
   for (PetscInt r = 0; r < 3 * c->nn; r++) {
     PetscReal s = 0;
     for (PetscInt j = 0; j < c->n; j++) s += c->L[r * c->n + j] * q[j];
-    c->unode[r] = s;
+    c->unode[NodeRow_Private(c, r / 3, r % 3)] = s;
   }
-  GridGap_Private(c, c->unode, PETSC_FALSE, g, 3);
+  GridGap_Private(c, c->unode, PETSC_FALSE, g, 0, 3);
   PetscFunctionReturn(0);
 }
 
