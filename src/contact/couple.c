@@ -258,8 +258,11 @@ PetscErrorCode TriboContactCouplingCreate(MPI_Comm comm, TriboROM rom, PetscInt 
     PetscReal lphi = 0, phi = 0;
     PetscCall(RigidResidual_Private(c, m, &lphi));
     for (PetscInt j = 0; j < n; j++) phi = PetscMax(phi, PetscAbsReal(c->Phi[m * n + j]));
-    if (lphi > 1e-6 * phi && (bad < 0 || lphi / phi > badl / badp)) bad = m, badl = lphi, badp = phi;
-    nbad += lphi > 1e-6 * phi;
+    // the threshold 1e-4: the real BRB deck untied leaves 0.007-0.034 of |phi| ~ 0.01 (a mechanism: order 1); tied at its bolts with
+    // -contact_bolt_axial_k 1e6, whose separation mode (eigenvalue 2.7e5) lies close to the rigid ones (-0.01 .. 0.34, round-off
+    // of eps times the largest eigenvalue 2.8e14), round-off mixes it in at 4e-7 .. 1.4e-6 (a freshly built ROM failed the former 1e-6)
+    if (lphi > 1e-4 * phi && (bad < 0 || lphi / phi > badl / badp)) bad = m, badl = lphi, badp = phi;
+    nbad += lphi > 1e-4 * phi;
   }
   PetscCheck(bad < 0, comm, PETSC_ERR_USER_INPUT,
              "%s: the rigid-body motions of the reduced structure (%" PetscInt_FMT
