@@ -28,6 +28,12 @@ echo " also sets up the preconditioner (the inverse kernel on the unpadded grid)
 echo " the largest pressure and of sqrt(area/pi) against Hertz; rss_MB: the largest resident set of one rank; bytes/pt: rss_MB times"
 echo " the ranks over the grid points; with coarse levels, setup_s includes the coarse operators and solve_s the coarse solves, its"
 echo " and products are the finest level's)"
+# the same Hertz case end to end as a user runs it: one process (MPI start, set-up with FFTW_ESTIMATE plans, the preconditioner, the
+# solve, HDF5 output)
+/usr/bin/time -f "tribo contact -contact_case hertz -contact_n 1024, 2 ranks, end to end: %e s wall, %M kB max RSS of a rank" \
+  "${MPIEXEC[@]}" -n 2 bin/tribo contact -contact_case hertz -contact_n 1024 -contact_png none -output "$out/hertz_1024.h5" \
+  >"$out/hertz_1024.log" 2>"$out/hertz_1024.time" || echo "tribo contact -contact_case hertz: failed (see $out/hertz_1024.log)"
+tail -1 "$out/hertz_1024.time"; grep -E "step|^Hertz" "$out/hertz_1024.log" | cut -c1-160
 # csolve: the frictional solvers (TriboContactSolveFriction) on the Cattaneo-Mindlin increment to Q = 0.6 mu P (tests/bench/bench-friction.c)
 echo; echo "tribo contact: frictional increment (Cattaneo-Mindlin, nu 0, Q = 0.6 mu P), fast (Polonsky-Keer + APGD) vs PJOR (App. B), rtol 1e-8"
 printf "%-6s %-5s %-6s %-8s %-7s %-9s %-10s %-8s %-9s %s\n" n ranks method solve_s its products residual Q/muFn converged fast-pjor
@@ -41,10 +47,12 @@ echo " counts 2); residual: |p - proj_C(p - D^-1 F(p))|_1 / |p|_1; fast-pjor: th
 
 # cpl: the coupled lap beam (-contact_case lapbeam): frictional preload (2 increments) and a 10-amplitude QSMA of mode 7 on the
 # built-in lap-frame ROM, grids of 480, 1,920 and 5,280 points; TRIBO_CONTACT_LAPN="350" runs the issue's ~25,000 points (the
-# paper: 3.06 min MATLAB, 85 h Abaqus; here 72.6 s on a quiet machine); wall time and largest resident set (GNU time).
+# paper: 3.06 min MATLAB, 85 h Abaqus; here 44.9 s on 1 rank, 30.3 s with TRIBO_CONTACT_LAPRANKS=2); wall time and largest resident
+# set of a rank (GNU time).
 echo; echo "tribo contact -contact_case lapbeam: preload + 10-amplitude QSMA (load average now: $(cut -d' ' -f1-3 /proc/loadavg))"
 for n in ${TRIBO_CONTACT_LAPN:-48 96 160}; do
-  /usr/bin/time -f "lapbeam -contact_n $n: %e s wall, %M kB max RSS" bin/tribo contact -contact_case lapbeam -contact_n "$n" -contact_png none \
+  /usr/bin/time -f "lapbeam -contact_n $n, ${TRIBO_CONTACT_LAPRANKS:-1} rank(s): %e s wall, %M kB max RSS" \
+    "${MPIEXEC[@]}" -n "${TRIBO_CONTACT_LAPRANKS:-1}" bin/tribo contact -contact_case lapbeam -contact_n "$n" -contact_png none \
     -output "$out/lapbeam_$n.h5" >"$out/lapbeam_$n.log" 2>"$out/lapbeam_$n.time" || echo "lapbeam -contact_n $n: failed (see $out/lapbeam_$n.log)"
   tail -1 "$out/lapbeam_$n.time"; grep -E "^contact case|^preload|NOT converged" "$out/lapbeam_$n.log" | cut -c1-160 | head -4
 done

@@ -205,7 +205,7 @@ PetscErrorCode TriboHalfSpaceSetTangential(TriboHalfSpace hs, PetscBool t)
 . -contact_nu <nu> - Poisson ratio of both bodies
 . -contact_periodic - periodic convolution (spectral kernel) instead of the zero-padded one
 . -contact_pad <mx,my> - padded FFT lengths (default: the smallest even >= 2 nx, 2 ny with factors 2, 3, 5, 7)
-. -contact_fftw_plan <estimate|measure|patient> - FFTW's planner effort (default measure)
+. -contact_fftw_plan <estimate|measure|patient> - FFTW's planner effort (default measure; tribo contact's hertz, punch and wavy cases estimate)
 . -contact_coarse_levels <n> - coarse operators for the coarse-to-fine warm start of the normal solver (default 0)
 - -contact_precondition <bool> - the solvers precondition with the FFT inverse of TriboHalfSpaceApplyInverse() (default true)
 @*/
