@@ -142,7 +142,8 @@ static PetscErrorCode ApplyFFT_Private(TriboLowRankPC *pc, const PetscBool set[]
   PetscFunctionReturn(0);
 }
 
-/* Sd += alpha sum over the points i with take[i] (all components) of v_i v_i^T (upper triangle), in blocks of 256 rows through buf */
+/* Sd += alpha sum over the points i with take[i] (all components) of v_i v_i^T (upper triangle), in blocks of 256 rows through buf: the
+   rows that entered or left the set */
 static PetscErrorCode SyrkRows_Private(TriboLowRankPC *pc, const PetscBool take[], PetscReal alpha, PetscReal *buf, PetscReal *Sd)
 {
   PetscBLASInt k, m = 0;
@@ -187,6 +188,10 @@ PetscErrorCode TriboLowRankPCSetSet(TriboLowRankPC *pc, const PetscBool set[])
   for (PetscInt i = 0; i < n; i++) s[0] += set[i], s[1] += pc->has0 && set[i] != pc->prev[i];
   PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, s, 2, MPIU_REAL, MPIU_SUM, pc->comm));
   PetscCall(PetscBLASIntCast(k, &bk));
+  // the rows of S for TriboLowRankPCApply() (row-major k per row: as columns of a k x m column-major matrix R)
+  for (PetscInt i = 0; i < n; i++)
+    if (set[i])
+      for (PetscInt d = 0; d < pc->nc; d++) PetscCall(PetscArraycpy(pc->R + (size_t)(cnt++) * k, pc->U[d] + (size_t)i * k, k));
   if (pc->has0 && pc->nupd < 50 && 4 * s[1] < s[0]) { // S0 += V_in^T V_in - V_out^T V_out
     PetscCall(PetscArrayzero(pc->S, k * k));
     for (PetscInt i = 0; i < n; i++) pc->take[i] = set[i] && !pc->prev[i];
@@ -196,17 +201,16 @@ PetscErrorCode TriboLowRankPCSetSet(TriboLowRankPC *pc, const PetscBool set[])
     PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, pc->S, (PetscMPIInt)(k * k), MPIU_REAL, MPIU_SUM, pc->comm));
     for (PetscInt a = 0; a < k * k; a++) pc->S0[a] += pc->S[a];
     pc->nupd++;
-  } else { // S0 = V_S^T V_S afresh
+  } else { // S0 = V_S^T V_S = R R^T afresh, one syrk on the gathered rows
+    PetscBLASInt bm;
+    PetscReal    one = 1;
+    PetscCall(PetscBLASIntCast(cnt, &bm));
     PetscCall(PetscArrayzero(pc->S0, k * k));
-    PetscCall(SyrkRows_Private(pc, set, 1, pc->buf, pc->S0));
+    if (cnt > 0) BLASsyrk_("U", "N", &bk, &bm, &one, pc->R, &bk, &one, pc->S0, &bk);
     PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, pc->S0, (PetscMPIInt)(k * k), MPIU_REAL, MPIU_SUM, pc->comm));
     pc->has0 = PETSC_TRUE, pc->nupd = 0;
   }
   PetscCall(PetscArraycpy(pc->prev, set, n));
-  // the rows of S for TriboLowRankPCApply() (row-major k per row: as columns of a k x m column-major matrix R)
-  for (PetscInt i = 0; i < n; i++)
-    if (set[i])
-      for (PetscInt d = 0; d < pc->nc; d++) PetscCall(PetscArraycpy(pc->R + (size_t)(cnt++) * k, pc->U[d] + (size_t)i * k, k));
   PetscCall(PetscArraycpy(pc->S, pc->S0, k * k));
   for (PetscInt a = 0; a < k; a++) pc->S[a * k + a] += pc->c;
   LAPACKpotrf_("U", &bk, pc->S, &bk, &info);
