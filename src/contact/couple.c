@@ -307,8 +307,6 @@ PetscErrorCode TriboContactCouplingSetGrid(TriboContactCoupling c, TriboHalfSpac
   c->nlow = 0;
   PetscCall(PetscFree3(c->gnode, c->gw, c->inside));
   PetscCall(PetscCalloc3(4 * c->nloc + 1, &c->gnode, 4 * c->nloc + 1, &c->gw, c->nloc + 1, &c->inside));
-  PetscCall(PetscFree(c->work));
-  PetscCall(PetscMalloc1(2 * c->nloc + 1, &c->work));
   for (PetscInt e = 0; e < f->nelem; e++) {
     const PetscInt *en = f->elem + 4 * e;
     PetscInt        nv = en[3] < 0 ? 3 : 4, i0, i1, jl0, jl1;
@@ -391,20 +389,21 @@ static void GridGap_Private(TriboContactCoupling c, const PetscReal u[], PetscBo
   }
 }
 
-/* unode = B_r B_r^T fnode on the rows [r0, r0 + nr) (B_r those rows of B): the interface's relative displacement under the nodal
-   forces (K~^+ on the elastic modes), on one block of components; two BLAS gemv (the compiled loops took a third of a product on
-   the 96 x 20 lap beam) */
-static PetscErrorCode Structural_Private(TriboContactCoupling c, PetscInt r0, PetscInt nr)
+/* unode on the rows [ro, ro + no) = B_out B_in^T fnode on the rows [ri, ri + ni) (B_in, B_out those rows of B): the interface's
+   relative displacement under the nodal forces (K~^+ on the elastic modes); two BLAS gemv (the compiled loops took a third of a
+   product on the 96 x 20 lap beam) */
+static PetscErrorCode Structural_Private(TriboContactCoupling c, PetscInt ri, PetscInt ni, PetscInt ro, PetscInt no)
 {
-  PetscBLASInt m3, mr, ne, one = 1;
+  PetscBLASInt m3, mi, mo, ne, one = 1;
   PetscReal    a1 = 1, a0 = 0;
 
   PetscFunctionBeginUser;
   PetscCall(PetscBLASIntCast(3 * c->nn, &m3));
-  PetscCall(PetscBLASIntCast(nr, &mr));
+  PetscCall(PetscBLASIntCast(ni, &mi));
+  PetscCall(PetscBLASIntCast(no, &mo));
   PetscCall(PetscBLASIntCast(c->ne, &ne));
-  BLASgemv_("T", &mr, &ne, &a1, c->B + r0, &m3, c->fnode + r0, &one, &a0, c->z, &one);
-  BLASgemv_("N", &mr, &ne, &a1, c->B + r0, &m3, c->z, &one, &a0, c->unode + r0, &one);
+  BLASgemv_("T", &mi, &ne, &a1, c->B + ri, &m3, c->fnode + ri, &one, &a0, c->z, &one);
+  BLASgemv_("N", &mo, &ne, &a1, c->B + ro, &m3, c->z, &one, &a0, c->unode + ro, &one);
   PetscFunctionReturn(0);
 }
 
@@ -422,7 +421,7 @@ static PetscErrorCode ApplyBlock_Private(void *ctx, PetscInt c0, PetscInt nc, co
   if (c0 + nc == 3) PetscCall(TriboHalfSpaceApplyTangential(c->hs, in[1 - c0], in[2 - c0], out[1 - c0], out[2 - c0]));
   PetscCall(NodalForce_Private(c, c0, nc, in));
   Rows_Private(c, c0, nc, &r0, &nr);
-  PetscCall(Structural_Private(c, r0, nr));
+  PetscCall(Structural_Private(c, r0, nr, r0, nr));
   GridGap_Private(c, c->unode, PETSC_TRUE, out, c0, nc);
   PetscFunctionReturn(0);
 }
@@ -432,45 +431,32 @@ static PetscErrorCode Apply_Private(void *ctx, const PetscReal *const in[], Pets
 {
   TriboContactCoupling c     = (TriboContactCoupling)ctx;
   PetscMPIInt          nz[2] = {0, 0};
+  PetscInt             b0, nb, r0, nr;
 
   PetscFunctionBeginUser;
   if (c->ncomp == 1) {
     PetscCall(ApplyBlock_Private(ctx, 0, 1, in, out));
     PetscFunctionReturn(0);
   }
-  // the half spaces decouple n | (t1, t2) (App. A): a block whose input is zero on all ranks costs neither transforms nor its rows of B
+  // the half spaces decouple n | (t1, t2) (App. A): a block whose input is zero on all ranks costs neither transforms nor its rows of
+  // B; the structure couples the blocks, so the nonzero block's forces answer in all three components
   for (PetscInt k = 0; k < c->nloc; k++) nz[0] |= in[0][k] != 0, nz[1] |= in[1][k] != 0 || in[2][k] != 0;
   PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, nz, 2, MPI_INT, MPI_LOR, c->comm));
-  if (nz[0] && nz[1])
+  if (nz[0] && nz[1]) {
     PetscCall(ApplyBlock_Private(ctx, 0, 3, in, out));
-  else {
-    PetscInt r0, nr;
-    if (nz[0]) {
-      PetscCall(TriboHalfSpaceApply(c->hs, TRIBO_HS_ZZ, in[0], out[0]));
-      PetscCall(NodalForce_Private(c, 0, 1, in));
-      Rows_Private(c, 0, 1, &r0, &nr);
-    } else {
-      PetscCall(PetscArrayzero(out[0], c->nloc));
-      if (nz[1]) PetscCall(TriboHalfSpaceApplyTangential(c->hs, in[1], in[2], out[1], out[2]));
-      PetscCall(NodalForce_Private(c, 1, 2, in + 1));
-      Rows_Private(c, 1, 2, &r0, &nr);
-    }
-    if (nz[0] || !nz[1]) {
-      PetscCall(PetscArrayzero(out[1], c->nloc));
-      PetscCall(PetscArrayzero(out[2], c->nloc));
-    }
-    // the structure couples the blocks: all three components of the response of the nonzero block's forces
-    if (nz[0] || nz[1]) {
-      PetscBLASInt m3, mr, ne, one = 1;
-      PetscReal    a1 = 1, a0 = 0;
-      PetscCall(PetscBLASIntCast(3 * c->nn, &m3));
-      PetscCall(PetscBLASIntCast(nr, &mr));
-      PetscCall(PetscBLASIntCast(c->ne, &ne));
-      BLASgemv_("T", &mr, &ne, &a1, c->B + r0, &m3, c->fnode + r0, &one, &a0, c->z, &one);
-      BLASgemv_("N", &m3, &ne, &a1, c->B, &m3, c->z, &one, &a0, c->unode, &one);
-      GridGap_Private(c, c->unode, PETSC_TRUE, out, 0, 3);
-    }
+    PetscFunctionReturn(0);
   }
+  for (PetscInt d = 0; d < 3; d++) PetscCall(PetscArrayzero(out[d], c->nloc));
+  if (!nz[0] && !nz[1]) PetscFunctionReturn(0);
+  b0 = nz[0] ? 0 : 1, nb = nz[0] ? 1 : 2;
+  if (nz[0])
+    PetscCall(TriboHalfSpaceApply(c->hs, TRIBO_HS_ZZ, in[0], out[0]));
+  else
+    PetscCall(TriboHalfSpaceApplyTangential(c->hs, in[1], in[2], out[1], out[2]));
+  PetscCall(NodalForce_Private(c, b0, nb, in + b0));
+  Rows_Private(c, b0, nb, &r0, &nr);
+  PetscCall(Structural_Private(c, r0, nr, 0, 3 * c->nn));
+  GridGap_Private(c, c->unode, PETSC_TRUE, out, 0, 3);
   PetscFunctionReturn(0);
 }
 
@@ -624,7 +610,6 @@ PetscErrorCode TriboContactCouplingDestroy(TriboContactCoupling *cp)
   PetscCall(PetscFree(c->w));
   PetscCall(PetscFree4(c->B, c->fnode, c->unode, c->z));
   PetscCall(PetscFree3(c->gnode, c->gw, c->inside));
-  PetscCall(PetscFree(c->work));
   PetscCall(PetscFree(c->low));
   PetscCall(PetscFree(c));
   *cp = NULL;

@@ -48,7 +48,6 @@ struct _p_TriboContactCoupling {
   PetscInt      *gnode;              /* [4 nloc] the face corners of each local point */
   PetscReal     *gw;                 /* [4 nloc] their shape function values */
   PetscBool     *inside;
-  PetscReal     *work;
   PetscInt       deflmax; /* -contact_deflate_max, -contact_deflate_tol */
   PetscReal      defltol;
   PetscInt       nlow; /* deflated columns of the structural compliance (src/contact/deflate.c) */
