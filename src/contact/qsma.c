@@ -307,6 +307,8 @@ PetscErrorCode TriboContactSolve_Coupled(TriboContact c)
   PetscCall(TriboContactCouplingGetOperator(cp, 3, &op));
   PetscCall(PetscMalloc1(n, &df));
   c->nstep = 0, c->sp.warm = PETSC_FALSE;
+  // the gap at the start: the case's undeformed gap with what TriboContactAddGap() added after the set-up (a measured map)
+  for (PetscInt k = 0; k < c->nloc; k++) c->H[k] = c->h[k];
   // preload: F Fv in -contact_preload_steps increments
   for (PetscInt k = 1; k <= c->npre; k++) {
     const PetscScalar *fv;
