@@ -17,16 +17,7 @@ cd "$(dirname "$0")/.."
 source scripts/mpiexec.sh
 out=${1:-out/rough-brb}
 size=${2:-full}
-data=${TRIBO_DATA:-../shared/data}
-deck=$data/brb/BRB_MATEX.inp
-surf=$data/brb/brb_surface_data.mat
-ref=$data/reference
-np=${TRIBO_NP:-2}
-if [ ! -f "$deck" ] || [ ! -f "$surf" ] || [ ! -d "$ref" ]; then
-  echo "rough-contact BRB: skipped (needs $deck, $surf and $ref)"
-  exit 0
-fi
-mkdir -p "$out"
+source scripts/brbdata.sh "rough-contact BRB"
 if [ ! -f "$out/cb.h5" ]; then
   echo "tribo rom: Craig-Bampton ROM of the deck -> $out/cb.h5"
   "${MPIEXEC[@]}" -n "$np" bin/tribo rom -deck "$deck" -output "$out/cb.h5" > "$out/cb.log" 2>&1 || { echo "tribo rom failed: see $out/cb.log"; exit 1; }
