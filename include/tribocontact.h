@@ -173,6 +173,7 @@ PETSC_EXTERN PetscErrorCode     TriboContactView(TriboContact, PetscViewer);
 PETSC_EXTERN PetscErrorCode     TriboContactDestroy(TriboContact *);
 PETSC_EXTERN PetscErrorCode     TriboContactSetMonitor(TriboContact, PetscErrorCode (*)(TriboContact, PetscInt, void *), void *);
 PETSC_EXTERN PetscErrorCode     TriboContactGetCase(TriboContact, TriboContactCase *);
+PETSC_EXTERN PetscErrorCode     TriboContactGetROMFile(TriboContact, const char **);
 PETSC_EXTERN PetscErrorCode     TriboContactAddGap(TriboContact, const PetscReal[]);
 PETSC_EXTERN PetscErrorCode     TriboContactGetHalfSpace(TriboContact, TriboHalfSpace *);
 PETSC_EXTERN PetscErrorCode     TriboContactGetOrigin(TriboContact, PetscReal *, PetscReal *);

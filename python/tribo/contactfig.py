@@ -119,7 +119,9 @@ def contact_figure(results, step=None, title=None):
         ax[3].set_title("load steps")
     ax[3].legend(fontsize=8)
     if title is None:
-        title = "tribo contact: %s, case %s, %d x %d grid" % (os.path.basename(r.path), case, len(x), len(y))
+        rom = at.get("rom")  # -rom FILE: a user's reduced structure coupled as the lap beam is
+        what = "reduced structure %s" % os.path.basename(str(rom)) if rom else "case %s" % case
+        title = "tribo contact: %s, %s, %d x %d grid" % (os.path.basename(r.path), what, len(x), len(y))
     if title:
         fig.suptitle(title)
     return fig

@@ -451,6 +451,19 @@ PetscErrorCode TriboContactGetCase(TriboContact c, TriboContactCase *t)
   PetscFunctionReturn(0);
 }
 
+/*@C
+  TriboContactGetROMFile - the user's reduced structure (-rom FILE) the case is coupled to, or NULL (the built-in lap beam, or an
+  uncoupled case)
+
+  Not collective
+@*/
+PetscErrorCode TriboContactGetROMFile(TriboContact c, const char **file)
+{
+  PetscFunctionBeginUser;
+  *file = c->romfile[0] ? c->romfile : NULL;
+  PetscFunctionReturn(0);
+}
+
 PetscErrorCode TriboContactGetHalfSpace(TriboContact c, TriboHalfSpace *hs)
 {
   PetscFunctionBeginUser;

@@ -84,6 +84,7 @@ PetscErrorCode TriboContactWriteGridH5(TriboContact c, TriboH5 h)
   const PetscReal   *hh, *ref;
   const PetscBool   *mask;
   const char *const *names;
+  const char        *rom;
 
   PetscFunctionBeginUser;
   PetscCall(TriboContactGetHalfSpace(c, &hs));
@@ -97,6 +98,8 @@ PetscErrorCode TriboContactWriteGridH5(TriboContact c, TriboH5 h)
   PetscCall(TriboContactGetOrigin(c, &x0, &y0));
   PetscCall(TriboContactGetMemory(c, &total, NULL));
   PetscCall(TriboH5WriteAttrString(h, TRIBO_H5_CONTACT, "case", TriboContactCases[type]));
+  PetscCall(TriboContactGetROMFile(c, &rom));
+  if (rom) PetscCall(TriboH5WriteAttrString(h, TRIBO_H5_CONTACT, "rom", rom)); // the reduced structure of -rom (the case stays lapbeam)
   PetscCall(TriboH5WriteAttrInt(h, TRIBO_H5_CONTACT, "nx", nx));
   PetscCall(TriboH5WriteAttrInt(h, TRIBO_H5_CONTACT, "ny", ny));
   PetscCall(TriboH5WriteAttrReal(h, TRIBO_H5_CONTACT, "dx", dx));

@@ -59,5 +59,6 @@ nq=$(grep -c "^QSMA " "$d/brb.out")
 if [ "$nq" = 2 ]; then pass "2 QSMA amplitudes printed"; else fail "QSMA lines: $nq, expected 2" "" "$d/brb.out"; fi
 if command -v h5ls > /dev/null; then
   if h5ls -r "$d/brb.h5" | grep -q "^/backbone/mode1/frequency_hz"; then pass "/backbone/mode1 written"; else fail "/backbone/mode1" "missing in brb.h5"; fi
+  if h5dump -a /contact/rom "$d/brb.h5" 2> /dev/null | grep -q '"rom.h5"'; then pass "/contact attribute rom names the reduced structure"; else fail "/contact rom attribute" "missing in brb.h5"; fi
 else skip "/backbone/mode1" "no h5ls"; fi
 finish
