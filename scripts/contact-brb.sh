@@ -7,8 +7,11 @@
 #
 #   scripts/contact-brb.sh [OUT]     (default out/contact-brb; about 10 minutes on 2 ranks, 5 of them the ROM)
 #
-# Writes OUT/meso.h5, OUT/flat.h5 (with their pressure / stick-slip pictures) and OUT/backbone.png (the README's
-# doc/img/contact_brb_backbone.png). The reference's damping includes 0.087 % of modal damping; QSMA's is friction alone.
+# Writes OUT/meso.h5, OUT/flat.h5 (with their pressure / stick-slip pictures), OUT/backbone.png (the README's
+# doc/img/contact_brb_backbone.png), the references as OUT/reference_*.csv, and one line per backbone: the largest frequency
+# and damping differences over the common amplitude range (tribo.compare.brb_report, shared with scripts/rough-brb.sh). The
+# reference's damping includes 0.087 % of modal damping; QSMA's is friction alone (hence the large relative damping
+# differences at small amplitude).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/mpiexec.sh
@@ -32,18 +35,10 @@ for run in meso flat; do
   echo "$run ($SECONDS s): $(grep '^preload' "$out/$run.log" | sed 's/.*C.4): \([0-9.]*\).*/linearized \1 Hz/'),"\
     "$(grep '^QSMA' "$out/$run.log" | tail -n 1 | sed 's/.*q_mod \([^ ]*\) .*frequency \([^ ]*\) Hz  damping \(.*\)/q \1: \2 Hz, damping \3/')"
 done
-for k in meso flat; do # the reference as CSV for tribo plot's --measured
-  /usr/bin/python3 - "$ref/brb_epmc_$k.yaml" "$out/pb_$k.csv" <<'EOF' || exit 1
-import sys, yaml
-d = yaml.safe_load(open(sys.argv[1]))
-with open(sys.argv[2], "w") as f:
-    f.write("amp,freq_hz,zeta\n")
-    for a, w, z in zip(d["modal_amplitude"], d["frequency_rad_per_s"], d["damping_factor_frac_crit"]):
-        f.write("%.9e,%.9e,%.9e\n" % (a, w / 6.283185307179586, z))
+PYTHONPATH=python${PYTHONPATH:+:$PYTHONPATH} /usr/bin/python3 - "$out" "$ref" <<'EOF' || exit 1
+import sys
+from tribo.compare import brb_report
+out, ref = sys.argv[1], sys.argv[2]
+brb_report([(c, "%s/%s.h5" % (out, c), "tribo FE-BE, %s" % n, "Porter & Brake 2023 EPMC, %s" % n) for c, n in (("meso", "measured gap map"), ("flat", "flat"))],
+           ref, out, "BRB mode 1 (mu 0.03, 48 x 10 grid): QSMA against the published EPMC", "%s/backbone.png" % out)
 EOF
-done
-PYTHONPATH=python${PYTHONPATH:+:$PYTHONPATH} /usr/bin/python3 -m tribo plot "$out/meso.h5" "$out/flat.h5" --kind backbone --x modal \
-  --label "tribo FE-BE, measured gap map" --label "tribo FE-BE, flat" --measured "$out/pb_meso.csv:amp,freq_hz,zeta" \
-  --measured "$out/pb_flat.csv:amp,freq_hz,zeta" --measured-label "Porter & Brake 2023 EPMC, gap map" \
-  --measured-label "Porter & Brake 2023 EPMC, flat" --title "BRB mode 1 (mu 0.03, 48 x 10 grid): QSMA against the published EPMC" \
-  -o "$out/backbone.png"

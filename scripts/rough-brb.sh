@@ -50,33 +50,9 @@ for case in meso flat; do
 done
 [ $rc = 0 ] || exit 1
 PYTHONPATH=python${PYTHONPATH:+:$PYTHONPATH} /usr/bin/python3 - "$out" "$ref" <<'EOF' || exit 1
-import sys, h5py, numpy as np
-from tribo.compare import read_flow_yaml, compare_backbones
-from tribo import figures as tf
+import sys
+from tribo.compare import brb_report
 out, ref = sys.argv[1], sys.argv[2]
-worst = {}
-for case in ("meso", "flat"):
-    with h5py.File("%s/epmc_%s.h5" % (out, case), "r") as h:
-        g = h["backbone/mode1"]
-        q, f, z, c = g["modal_amplitude"][:], g["frequency_hz"][:], g["damping"][:], g["converged"][:]
-    r = read_flow_yaml("%s/brb_epmc_%s.yaml" % (ref, case))
-    ok = c > 0
-    d = compare_backbones(q[ok], f[ok], z[ok], r["modal_amplitude"], r["frequency_rad_per_s"] / (2 * np.pi), r["damping_factor_frac_crit"])
-    worst[case] = d
-    print("%s: tribo %.2f -> %.2f Hz, reference %.2f -> %.2f Hz; over q = %.3g..%.3g (%d points): frequency within %.2f %%, damping within %.1f %%"
-          % (case, f[ok][0], f[ok][-1], r["frequency_rad_per_s"][0] / (2 * np.pi), d["f_ref"][-1], d["range"][0], d["range"][1], d["points"],
-             100 * d["freq_max_rel"], 100 * d["damp_max_rel"]))
-    with open("%s/reference_%s.csv" % (out, case), "w") as fh:
-        fh.write("modal_amplitude,frequency_hz,damping\n")
-        for a, b, e in zip(r["modal_amplitude"], r["frequency_rad_per_s"] / (2 * np.pi), r["damping_factor_frac_crit"]):
-            fh.write("%.12e,%.12e,%.12e\n" % (a, b, e))
-try:
-    fig = tf.backbone_figure(["%s/epmc_meso.h5" % out, "%s/epmc_flat.h5" % out], x="modal", labels=["tribo, mesoscale gap", "tribo, flat"],
-                             measured=["%s/reference_meso.csv" % out, "%s/reference_flat.csv" % out],
-                             measured_labels=["Porter & Brake 2023, mesoscale gap", "Porter & Brake 2023, flat"],
-                             title="BRB mode 1, rough contact (Plastic 1, mu = 0.03): tribo EPMC against the paper")
-    tf.save(fig, "%s/rough_brb.png" % out)
-    print("picture: %s/rough_brb.png" % out)
-except Exception as e:  # matplotlib missing: the numbers still count
-    print("no picture: %s" % e)
+brb_report([(c, "%s/epmc_%s.h5" % (out, c), "tribo, %s" % n, "Porter & Brake 2023, %s" % n) for c, n in (("meso", "mesoscale gap"), ("flat", "flat"))],
+           ref, out, "BRB mode 1, rough contact (Plastic 1, mu = 0.03): tribo EPMC against the paper", "%s/rough_brb.png" % out)
 EOF

@@ -15,7 +15,7 @@ import numpy as np
 
 from .results import ResultError
 
-__all__ = ["read_flow_yaml", "pchip", "compare_backbones"]
+__all__ = ["read_flow_yaml", "pchip", "compare_backbones", "brb_report"]
 
 _KEY = re.compile(r"^(\s*)([A-Za-z_][A-Za-z0-9_]*)\s*:\s*(.*?)\s*$")
 
@@ -126,3 +126,39 @@ def compare_backbones(q, f, z, qr, fr, zr):
     df, dz = f[sel] / fi - 1, z[sel] / zi - 1
     return {"freq_rel": df, "damp_rel": dz, "freq_max_rel": float(np.max(np.abs(df))), "damp_max_rel": float(np.max(np.abs(dz))),
             "range": (float(lo), float(hi)), "points": int(sel.sum()), "q": q[sel], "f_ref": fi, "z_ref": zi}
+
+
+def brb_report(cases, ref_dir, out, title, picture):
+    """The BRB comparison scripts' report (scripts/rough-brb.sh, scripts/contact-brb.sh): for each (case, h5 file, label,
+    reference label), case meso or flat, the converged points of /backbone/mode1 against ref_dir/brb_epmc_<case>.yaml (Porter
+    and Brake 2023): one printed line each (the ends and the largest differences over the common range), the reference as
+    out/reference_<case>.csv, and one backbone picture of all (``picture``, skipped with a message without matplotlib).
+    Returns {case: compare_backbones() result}."""
+    import h5py
+    worst, files, labels, refs, rlabels = {}, [], [], [], []
+    for case, path, label, rlabel in cases:
+        with h5py.File(path, "r") as h:
+            g = h["backbone/mode1"]
+            q, f, z, c = g["modal_amplitude"][:], g["frequency_hz"][:], g["damping"][:], g["converged"][:]
+        r = read_flow_yaml("%s/brb_epmc_%s.yaml" % (ref_dir, case))
+        fr = r["frequency_rad_per_s"] / (2 * np.pi)
+        ok = c > 0
+        d = compare_backbones(q[ok], f[ok], z[ok], r["modal_amplitude"], fr, r["damping_factor_frac_crit"])
+        worst[case] = d
+        print("%s: tribo %.2f -> %.2f Hz, reference %.2f -> %.2f Hz; over q = %.3g..%.3g (%d points): frequency within %.2f %%, "
+              "damping within %.1f %%" % (case, f[ok][0], f[ok][-1], fr[0], d["f_ref"][-1], d["range"][0], d["range"][1], d["points"],
+                                          100 * d["freq_max_rel"], 100 * d["damp_max_rel"]))
+        csv = "%s/reference_%s.csv" % (out, case)
+        with open(csv, "w") as fh:
+            fh.write("modal_amplitude,frequency_hz,damping\n")
+            for a, b, e in zip(r["modal_amplitude"], fr, r["damping_factor_frac_crit"]):
+                fh.write("%.12e,%.12e,%.12e\n" % (a, b, e))
+        files.append(path), labels.append(label), refs.append(csv), rlabels.append(rlabel)
+    try:
+        from . import figures as tf
+        fig = tf.backbone_figure(files, x="modal", labels=labels, measured=refs, measured_labels=rlabels, title=title)
+        tf.save(fig, picture)
+        print("picture: %s" % picture)
+    except Exception as e:  # matplotlib missing: the numbers still count
+        print("no picture: %s" % e)
+    return worst

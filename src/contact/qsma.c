@@ -434,8 +434,7 @@ PetscErrorCode TriboContactSetUpFields_Coupled(TriboContact c)
   c->cbuf = a;
   for (PetscInt d = 0; d < 3; d++)
     c->P[d] = a + d * (nl + 1), c->P0[d] = a + (3 + d) * (nl + 1), c->G[d] = a + (6 + d) * (nl + 1), c->DG[d] = a + (9 + d) * (nl + 1);
-  c->H = a + 12 * (nl + 1), c->S[0] = a + 13 * (nl + 1), c->S[1] = c->S[0] + nl + 1;
-  for (PetscInt k = 0; k < nl; k++) c->H[k] = c->h[k];
+  c->H = a + 12 * (nl + 1), c->S[0] = a + 13 * (nl + 1), c->S[1] = c->S[0] + nl + 1; // H: set from h when the solve starts
   PetscCall(PetscCalloc4(c->cpl->n, &c->qrom, c->cpl->n, &c->fpre, c->cpl->n, &c->fwork, c->cpl->ne, &c->ylin));
   PetscCall(PetscCalloc1(6 * c->nqsma + 1, &a));
   for (PetscInt d = 0; d < 6; d++) c->bb[d] = a + d * c->nqsma;
