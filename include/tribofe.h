@@ -12,12 +12,16 @@
 
 typedef enum {
   TRIBO_EL_C3D8   = 0, /* 8-node hexahedron, full 2x2x2 integration */
-  TRIBO_EL_C3D8R  = 1, /* reduced integration in the deck: assembled as C3D8 (see notes in hex.c) */
+  TRIBO_EL_C3D8R  = 1, /* uniform strain (one point) with hourglass stabilization (src/fe/c3d8r.c) */
   TRIBO_EL_C3D20  = 2,
-  TRIBO_EL_C3D20R = 3,
+  TRIBO_EL_C3D20R = 3, /* 20-node hexahedron, 2x2x2 Gauss */
   TRIBO_EL_C3D4   = 4,
-  TRIBO_EL_C3D10  = 5
+  TRIBO_EL_C3D10  = 5,
+  TRIBO_EL_C3D8I  = 6 /* 8-node hexahedron with 9 incompatible modes (src/fe/c3d8i.c) */
 } TriboElementType;
+#define TRIBO_EL_NTYPES 7
+/* Hexahedra (C3D8, C3D8R, C3D8I, C3D20, C3D20R) as opposed to tetrahedra (C3D4, C3D10) */
+#define TriboElementIsHex(t) ((t) != TRIBO_EL_C3D4 && (t) != TRIBO_EL_C3D10)
 
 PETSC_EXTERN const char *const TriboElementTypes[];
 PETSC_EXTERN const PetscInt    TriboElementNodes[]; /* nodes per element type */
@@ -93,6 +97,7 @@ struct _n_TriboMesh {
   TriboElementType *etype;
   PetscInt         *eptr, *conn; /* CSR: element e has nodes conn[eptr[e] .. eptr[e+1]) (0-based) */
   PetscInt         *emat;        /* material index of each element (-1: no section) */
+  PetscReal        *ehg;         /* C3D8R hourglass stabilization of each element's section (NULL: all default; see TriboFEHourglass) */
   PetscInt         *elemid;
   PetscInt          nnsets, nelsets, nsurfs, nmats, nties, ncouplings, neqs, ncloads, nretained;
   TriboSet         *nsets, *elsets;
@@ -134,11 +139,13 @@ PETSC_EXTERN PetscErrorCode TriboMeshFindNode(TriboMesh, const char[], PetscInt 
    (the -fe_* options below), TriboFESystemSetMesh(), TriboFESystemSetUp() (assembles),
    TriboFESystemView(), TriboFESystemDestroy(). */
 typedef struct {
-  char      loadcase[96]; /* -fe_loadcase: the load case to assemble; "" for the first one with a *Cload */
-  PetscBool ptap;         /* -fe_assembly_ptap: T^T K_full T by MatPtAP() instead of element by element */
-  PetscReal tietol;       /* -fe_tie_position_tolerance (m); < 0: 5% of the largest master-face diagonal of each tie */
-  PetscBool tieoutside;   /* -fe_tie_outside: also tie slave nodes projecting onto the master surface's boundary */
-  PetscBool view;         /* -fe_constraints_view: print what the constraints did */
+  char             loadcase[96]; /* -fe_loadcase: the load case to assemble; "" for the first one with a *Cload */
+  PetscBool        ptap;         /* -fe_assembly_ptap: T^T K_full T by MatPtAP() instead of element by element */
+  TriboElementType c3d8ras;      /* -fe_c3d8r_as: C3D8R (reduced, default), C3D8 (full: tribo before the C3D8R element) or C3D8I (incompatible) */
+  PetscReal        hourglass;    /* -fe_c3d8r_hourglass: C3D8R hourglass stiffness fraction where the deck sets none (src/fe/c3d8r.c) */
+  PetscReal        tietol;       /* -fe_tie_position_tolerance (m); < 0: 5% of the largest master-face diagonal of each tie */
+  PetscBool        tieoutside;   /* -fe_tie_outside: also tie slave nodes projecting onto the master surface's boundary */
+  PetscBool        view;         /* -fe_constraints_view: print what the constraints did */
 } TriboFEOptions;
 
 typedef struct _n_TriboFESystem *TriboFESystem;
@@ -155,7 +162,7 @@ struct _n_TriboFESystem {
   Vec            F;            /* nfree: the load case (all *Cload of the load case), T^T f */
   char           loadcase[96]; /* the load case assembled */
   PetscReal      mass;         /* total translational mass of the full model (kg) */
-  PetscInt       nel_c3d8r;    /* elements assembled as C3D8 although the deck says C3D8R */
+  PetscInt       nel_c3d8r;    /* C3D8R elements of the deck (assembled as C3D8 with -fe_c3d8r_as full) */
 };
 
 PETSC_EXTERN PetscErrorCode TriboFESystemCreate(MPI_Comm, TriboFESystem *);

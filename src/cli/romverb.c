@@ -162,11 +162,14 @@ PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
                           (int)size, fe->ndof, fe->nfree, (double)(t2 - t1)));
     PetscCall(PetscPrintf(comm, "  checks: |K-K^T|/|K| = %.1e, |M-M^T|/|M| = %.1e, mass %.6g kg (rho V = %.6g kg), rigid-body residual <= %.1e\n",
                           (double)sk, (double)sm, (double)mass[0], (double)rhov, (double)rbmax));
-    if (fe->nel_c3d8r)
+    if (fe->nel_c3d8r && fe->opt.c3d8ras != TRIBO_EL_C3D8R)
+      PetscCall(PetscPrintf(comm, "  note: %" PetscInt_FMT " C3D8R elements assembled as %s (-fe_c3d8r_as)\n", fe->nel_c3d8r,
+                            TriboElementTypes[fe->opt.c3d8ras]));
+    else if (fe->nel_c3d8r)
       PetscCall(PetscPrintf(comm,
-                            "  note: %" PetscInt_FMT " C3D8R elements assembled as C3D8 (full integration; Abaqus's hourglass control cannot be "
-                            "reproduced, the model is slightly stiffer in bending)\n",
-                            fe->nel_c3d8r));
+                            "  %" PetscInt_FMT
+                            " C3D8R elements: uniform strain with hourglass stiffness (fraction %g of the physical one where the deck sets none)\n",
+                            fe->nel_c3d8r, (double)fe->opt.hourglass));
   }
   PetscCall(TriboCBReduce(cb, fe, &rom));
   PetscCall(PetscTime(&t3));

@@ -175,7 +175,12 @@ static PetscErrorCode AssembleElements_Private(TriboFESystem sys, const TriboFEC
       }
       perm[a] = a, nodes[a] = node;
     }
-    PetscCall(TriboFEElementMatrices_Private(mesh->etype[e], X, mat->E, mat->nu, mat->rho, Ke, Ms, &dmin));
+    {
+      TriboElementType t  = mesh->etype[e];
+      PetscReal        hg = mesh->ehg && mesh->ehg[e] >= 0 ? mesh->ehg[e] : sys->opt.hourglass;
+      if (t == TRIBO_EL_C3D8R) t = sys->opt.c3d8ras;
+      PetscCall(TriboFEElementMatrices_Private(t, X, mat->E, mat->nu, mat->rho, hg, Ke, Ms, &dmin));
+    }
     if (dmin <= 0) {
       bad = PetscMin(bad, e);
       continue;
@@ -315,8 +320,10 @@ PetscErrorCode TriboFESystemCreate(MPI_Comm comm, TriboFESystem *sys)
 {
   PetscFunctionBeginUser;
   PetscCall(PetscNew(sys));
-  (*sys)->comm       = comm;
-  (*sys)->opt.tietol = -1;
+  (*sys)->comm          = comm;
+  (*sys)->opt.tietol    = -1;
+  (*sys)->opt.hourglass = TRIBO_FE_HOURGLASS_DEFAULT;
+  (*sys)->opt.c3d8ras   = TRIBO_EL_C3D8; // -fe_c3d8r_as full until the hourglass stiffness reproduces Abaqus on the BRB (doc/dev/elements.md)
   PetscFunctionReturn(0);
 }
 
@@ -362,7 +369,13 @@ PetscErrorCode TriboFESystemSetOptionsPrefix(TriboFESystem sys, const char prefi
                                          diagonal of each tie (Abaqus's default position tolerance)
 . -fe_tie_outside <false>              - also tie slave nodes whose closest point is on the boundary
                                          of the master surface
-- -fe_constraints_view <false>         - print what the ties, couplings and equations did
+. -fe_constraints_view <false>         - print what the ties, couplings and equations did
+. -fe_c3d8r_as <full>                  - full: C3D8R assembled as a fully integrated C3D8 (the
+                                         default for now: doc/dev/elements.md says why); reduced:
+                                         uniform strain with hourglass stiffness (src/fe/c3d8r.c);
+                                         incompatible: as C3D8I
+- -fe_c3d8r_hourglass <0.005>          - C3D8R hourglass stiffness as a fraction of the physical
+                                         one, where the deck's section sets none (1: enhanced)
 
   Notes:
   Call it before TriboFESystemSetUp(): the assembly reads no option itself.
@@ -389,6 +402,19 @@ PetscErrorCode TriboFESystemSetFromOptions(TriboFESystem sys)
                              "TriboFESystemSetUp", o->tieoutside, &o->tieoutside, NULL));
   PetscCall(
       PetscOptionsBool("-fe_constraints_view", "print what the ties, couplings and equations did", "TriboFESystemSetUp", o->view, &o->view, NULL));
+  {
+    const char            *as[] = {"reduced", "full", "incompatible"};
+    const TriboElementType ty[] = {TRIBO_EL_C3D8R, TRIBO_EL_C3D8, TRIBO_EL_C3D8I};
+    PetscInt               k    = o->c3d8ras == TRIBO_EL_C3D8 ? 1 : (o->c3d8ras == TRIBO_EL_C3D8I ? 2 : 0);
+    PetscCall(PetscOptionsEList(
+        "-fe_c3d8r_as", "C3D8R elements: reduced (uniform strain with hourglass stiffness, as Abaqus), full (as C3D8) or incompatible (as C3D8I)",
+        "TriboFESystemSetUp", as, 3, as[k], &k, NULL));
+    o->c3d8ras = ty[k];
+  }
+  PetscCall(PetscOptionsReal("-fe_c3d8r_hourglass",
+                             "C3D8R hourglass stiffness as a fraction of the physical one where the deck sets none (1: enhanced)",
+                             "TriboFESystemSetUp", o->hourglass, &o->hourglass, NULL));
+  PetscCheck(o->hourglass >= 0, sys->comm, PETSC_ERR_USER_INPUT, "-fe_c3d8r_hourglass %g: expected a fraction >= 0", (double)o->hourglass);
   TriboOptionsEnd();
   PetscCall(TriboOptionsUseNamespace(sys->prefix, "fe_"));
   PetscFunctionReturn(0);
@@ -465,8 +491,8 @@ PetscErrorCode TriboFESystemSetMesh(TriboFESystem sys, TriboMesh mesh)
   (the identity for an element without dependent DOFs: the vast majority), into a K preallocated
   exactly from the elements' free DOFs. This gives T^T K_full T without forming K_full; MatPtAP()
   on the BRB (8.4M nonzeros) takes several times longer in parallel. M likewise, with
-  M_e = M_s (x) I_3. C3D8R elements are integrated as C3D8 (src/fe/hex.c says why) and counted in
-  sys->nel_c3d8r. sys->mass is 1^T M_x 1 of the full model, the mass of a rigid translation.
+  M_e = M_s (x) I_3. C3D8R elements are formed as src/fe/c3d8r.c says (as C3D8 with -fe_c3d8r_as
+  full) and counted in sys->nel_c3d8r. sys->mass is 1^T M_x 1 of the full model, the mass of a rigid translation.
 
   Level: beginner
 
@@ -577,7 +603,12 @@ PetscErrorCode TriboFESystemView(TriboFESystem sys, PetscViewer viewer)
     PetscCall(PetscViewerASCIIPrintf(
         viewer, "FE system of %s: %" PetscInt_FMT " DOFs, %" PetscInt_FMT " independent after constraints, load case %s, mass %g kg\n",
         sys->mesh->file, sys->ndof, sys->nfree, sys->loadcase[0] ? sys->loadcase : "(all *Cload)", (double)sys->mass));
-    if (sys->nel_c3d8r) PetscCall(PetscViewerASCIIPrintf(viewer, "  %" PetscInt_FMT " C3D8R elements assembled as C3D8\n", sys->nel_c3d8r));
+    if (sys->nel_c3d8r && sys->opt.c3d8ras != TRIBO_EL_C3D8R)
+      PetscCall(PetscViewerASCIIPrintf(viewer, "  %" PetscInt_FMT " C3D8R elements assembled as %s (-fe_c3d8r_as)\n", sys->nel_c3d8r,
+                                       TriboElementTypes[sys->opt.c3d8ras]));
+    else if (sys->nel_c3d8r)
+      PetscCall(PetscViewerASCIIPrintf(viewer, "  %" PetscInt_FMT " C3D8R elements: uniform strain, hourglass stiffness %g of the physical one%s\n",
+                                       sys->nel_c3d8r, (double)sys->opt.hourglass, sys->mesh->ehg ? " where the deck sets none" : ""));
   } else
     PetscCall(PetscViewerASCIIPrintf(viewer, "FE system (not assembled)\n"));
   {

@@ -1,11 +1,15 @@
 /* Element library: 3-D isotropic linear elasticity and consistent mass of the solid elements of
-   an Abaqus deck (C3D8, C3D8R, C3D20, C3D20R, C3D4, C3D10), Abaqus node numbering.
+   an Abaqus deck (C3D8, C3D8R, C3D8I, C3D20, C3D20R, C3D4, C3D10), Abaqus node numbering.
 
    K_e = int B^T D B dV and M_e = rho int N^T N dV by Gauss quadrature in the element's natural
    coordinates (Hughes, The Finite Element Method, ch. 3 and 7; Zienkiewicz & Taylor vol. 1
-   ch. 6 and 9). Rules_Private:
+   ch. 6 and 9). An element type is its node count (TriboElementNodes, mesh.c), its shape
+   functions (Shape_Private), its quadrature rules of stiffness, mass and volume (Rules_Private)
+   and, where the stiffness is not the plain Gauss integral, a file of its own called from
+   TriboFEElementMatrices_Private:
      C3D8   stiffness and mass 2x2x2 (what Abaqus C3D8 and ccx use; reproduces ccx's matrices)
-     C3D8R  assembled as C3D8 (see below)
+     C3D8R  uniform strain with hourglass stiffness (c3d8r.c), mass 2x2x2
+     C3D8I  incompatible modes, condensed (c3d8i.c), mass 2x2x2
      C3D20  stiffness and mass 3x3x3
      C3D20R stiffness 2x2x2 (Abaqus's own reduced rule: no hourglass control is involved, so it
             is reproduced exactly), mass 3x3x3
@@ -13,14 +17,8 @@
      C3D10  stiffness 4 points (degree 2, exact for straight edges), mass 64-point collapsed
             Gauss rule (Stroud's conical product, degree 5 in the tetrahedron)
 
-   Why C3D8R is assembled as C3D8: Abaqus's C3D8R integrates at one point and adds hourglass
-   stiffness from its own (enhanced/relax-stiffness) hourglass control, whose exact form and
-   scaling are Abaqus internals that cannot be reproduced; CalculiX 2.20's C3D8R, the only
-   open implementation at hand, is broken (rigid rotations get stiffness, spurious modes at
-   16-301 Hz: ../shared/notes/calculix.md). Full 2x2x2 integration is the standard substitute:
-   it has no hourglass modes and is slightly stiffer in bending on coarse meshes (parasitic
-   shear; about +1% on the BRB's first bending frequency compared with C3D8I). The assembly
-   counts such elements in TriboFESystem.nel_c3d8r so that `tribo rom` can report it. */
+   Mass: the consistent mass of the element's interpolation for every type (C3D8R and C3D8I
+   share C3D8's). */
 #include <tribo/private/feimpl.h>
 #include <petscdt.h>
 
@@ -34,7 +32,7 @@ static const PetscReal HexXi[20][3] = {{-1, -1, -1}, {1, -1, -1}, {1, 1, -1},  {
 static const PetscInt TetEdge[6][2] = {{0, 1}, {1, 2}, {2, 0}, {0, 3}, {1, 3}, {2, 3}};
 
 /* Shape_Private functions N[n] and derivatives dN[n][3] with respect to the natural coordinates */
-static void ShapeHex8_Private(const PetscReal q[3], PetscReal N[], PetscReal dN[])
+void TriboFEShapeHex8_Private(const PetscReal q[], PetscReal N[], PetscReal dN[])
 {
   for (PetscInt a = 0; a < 8; a++) {
     const PetscReal *c  = HexXi[a];
@@ -91,7 +89,8 @@ static void Shape_Private(TriboElementType t, const PetscReal q[3], PetscReal N[
   switch (t) {
   case TRIBO_EL_C3D8:
   case TRIBO_EL_C3D8R:
-    ShapeHex8_Private(q, N, dN);
+  case TRIBO_EL_C3D8I:
+    TriboFEShapeHex8_Private(q, N, dN);
     break;
   case TRIBO_EL_C3D20:
   case TRIBO_EL_C3D20R:
@@ -189,8 +188,31 @@ static PetscErrorCode GetRule_Private(Rule r, PetscInt *nq, PetscReal q[][3], Pe
   PetscFunctionReturn(0);
 }
 
-// Jacobian_Private J_ij = dx_i/dxi_j at one point; returns det J and overwrites dN with dN/dx
-static PetscReal Jacobian_Private(PetscInt n, const PetscReal X[], PetscReal dN[])
+PetscErrorCode TriboFEGaussHex2_Private(PetscInt *nq, PetscReal q[][3], PetscReal w[])
+{
+  PetscFunctionBeginUser;
+  PetscCall(GetRule_Private(RULE_HEX2, nq, q, w));
+  PetscFunctionReturn(0);
+}
+
+// K_(ai)(bj) += c (lam g_ai g_bj + mu g_aj g_bi + mu delta_ij g_a.g_b) for the blocks b >= a (g = dN/dx, n nodes)
+void TriboFEAddIsotropic_Private(PetscInt n, const PetscReal dN[], PetscReal c, PetscReal lam, PetscReal mu, PetscReal Ke[])
+{
+  PetscInt m = 3 * n;
+
+  for (PetscInt a = 0; a < n; a++) {
+    const PetscReal *ga = dN + 3 * a;
+    for (PetscInt b = a; b < n; b++) {
+      const PetscReal *gb = dN + 3 * b;
+      PetscReal        dd = mu * (ga[0] * gb[0] + ga[1] * gb[1] + ga[2] * gb[2]);
+      for (PetscInt i = 0; i < 3; i++)
+        for (PetscInt j = 0; j < 3; j++) Ke[(3 * a + i) * m + 3 * b + j] += c * (lam * ga[i] * gb[j] + mu * ga[j] * gb[i] + (i == j ? dd : 0));
+    }
+  }
+}
+
+// Jacobian J_ij = dx_i/dxi_j at one point; returns det J and overwrites dN with dN/dx
+PetscReal TriboFEJacobian_Private(PetscInt n, const PetscReal X[], PetscReal dN[])
 {
   PetscReal J[3][3] = {{0}}, Ji[3][3], det;
 
@@ -223,6 +245,7 @@ static void Rules_Private(TriboElementType t, Rule *rk, Rule *rm, Rule *rv)
   switch (t) {
   case TRIBO_EL_C3D8:
   case TRIBO_EL_C3D8R:
+  case TRIBO_EL_C3D8I:
     *rk = RULE_HEX2, *rm = RULE_HEX2, *rv = RULE_HEX3;
     break;
   case TRIBO_EL_C3D20:
@@ -242,12 +265,13 @@ static void Rules_Private(TriboElementType t, Rule *rk, Rule *rm, Rule *rv)
 
 /*
   TriboFEElementMatrices_Private - Stiffness (3n x 3n, node-major: row 3a+i) and scalar
-  consistent mass Ms (n x n, M_e = Ms (x) I_3) of one element; either output may be NULL.
+  consistent mass Ms (n x n, M_e = Ms (x) I_3) of one element; either output may be NULL. hg is
+  the C3D8R hourglass stiffness fraction (c3d8r.c; < 0: the default), unused by other types.
   detmin returns the smallest Jacobian_Private determinant met; a non-positive one stops the
   integration (the caller names the element).
 */
-PetscErrorCode TriboFEElementMatrices_Private(TriboElementType t, const PetscReal X[], PetscReal E, PetscReal nu, PetscReal rho, PetscReal Ke[],
-                                              PetscReal Ms[], PetscReal *detmin)
+PetscErrorCode TriboFEElementMatrices_Private(TriboElementType t, const PetscReal X[], PetscReal E, PetscReal nu, PetscReal rho, PetscReal hg,
+                                              PetscReal Ke[], PetscReal Ms[], PetscReal *detmin)
 {
   PetscInt  n = TriboElementNodes[t], nq, m = 3 * n;
   PetscReal q[TRIBO_FE_MAXQ][3], w[TRIBO_FE_MAXQ], N[20], dN[60];
@@ -257,26 +281,23 @@ PetscErrorCode TriboFEElementMatrices_Private(TriboElementType t, const PetscRea
   PetscFunctionBeginUser;
   *detmin = PETSC_MAX_REAL;
   Rules_Private(t, &rk, &rm, &rv);
-  if (Ke) {
+  if (Ke && t == TRIBO_EL_C3D8I) {
+    PetscCall(TriboFEC3D8IStiffness_Private(X, E, nu, Ke, detmin));
+    if (*detmin <= 0) PetscFunctionReturn(0);
+  } else if (Ke && t == TRIBO_EL_C3D8R) {
+    PetscCall(TriboFEC3D8RStiffness_Private(X, E, nu, hg < 0 ? TRIBO_FE_HOURGLASS_DEFAULT : hg, Ke, detmin));
+    if (*detmin <= 0) PetscFunctionReturn(0);
+  } else if (Ke) {
     PetscCall(PetscArrayzero(Ke, m * m));
     PetscCall(GetRule_Private(rk, &nq, q, w));
     for (PetscInt p = 0; p < nq; p++) {
       PetscReal det, c;
       Shape_Private(t, q[p], N, dN);
-      det     = Jacobian_Private(n, X, dN);
+      det     = TriboFEJacobian_Private(n, X, dN);
       *detmin = PetscMin(*detmin, det);
       if (det <= 0) PetscFunctionReturn(0);
       c = w[p] * det;
-      // K_(ai)(bj) += c (lam g_ai g_bj + mu g_aj g_bi + mu delta_ij g_a.g_b), upper block triangle
-      for (PetscInt a = 0; a < n; a++) {
-        const PetscReal *ga = dN + 3 * a;
-        for (PetscInt b = a; b < n; b++) {
-          const PetscReal *gb = dN + 3 * b;
-          PetscReal        dd = mu * (ga[0] * gb[0] + ga[1] * gb[1] + ga[2] * gb[2]);
-          for (PetscInt i = 0; i < 3; i++)
-            for (PetscInt j = 0; j < 3; j++) Ke[(3 * a + i) * m + 3 * b + j] += c * (lam * ga[i] * gb[j] + mu * ga[j] * gb[i] + (i == j ? dd : 0));
-        }
-      }
+      TriboFEAddIsotropic_Private(n, dN, c, lam, mu, Ke);
     }
     for (PetscInt a = 0; a < n; a++)
       for (PetscInt b = 0; b < a; b++)
@@ -289,7 +310,7 @@ PetscErrorCode TriboFEElementMatrices_Private(TriboElementType t, const PetscRea
     for (PetscInt p = 0; p < nq; p++) {
       PetscReal det;
       Shape_Private(t, q[p], N, dN);
-      det     = Jacobian_Private(n, X, dN);
+      det     = TriboFEJacobian_Private(n, X, dN);
       *detmin = PetscMin(*detmin, det);
       if (det <= 0) PetscFunctionReturn(0);
       for (PetscInt a = 0; a < n; a++)
@@ -305,7 +326,7 @@ PetscErrorCode TriboFEElementMatrices_Private(TriboElementType t, const PetscRea
   Not collective
 
   Input Parameters:
-+ t   - element type (C3D8R is integrated as C3D8; see the notes at the top of src/fe/hex.c)
++ t   - element type (C3D8R with the default hourglass stiffness, src/fe/c3d8r.c)
 . X   - node coordinates, X[3a+i] = coordinate i of node a, Abaqus node order
 . E   - Young's modulus
 . nu  - Poisson's ratio (-1 < nu < 0.5)
@@ -328,12 +349,12 @@ PetscErrorCode TriboFEElementMatrices(TriboElementType t, const PetscReal X[], P
   PetscReal Ms[400], detmin;
 
   PetscFunctionBeginUser;
-  PetscCheck(t >= TRIBO_EL_C3D8 && t <= TRIBO_EL_C3D10, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "unknown element type %d", (int)t);
+  PetscCheck(t >= TRIBO_EL_C3D8 && t < TRIBO_EL_NTYPES, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "unknown element type %d", (int)t);
   PetscCheck(nu > -1 && nu < 0.5 && E > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
              "elastic constants need E > 0 and -1 < nu < 0.5, got E = %g, nu = %g", (double)E, (double)nu);
   n = TriboElementNodes[t];
   m = 3 * n;
-  PetscCall(TriboFEElementMatrices_Private(t, X, E, nu, rho, Ke, Me ? Ms : NULL, &detmin));
+  PetscCall(TriboFEElementMatrices_Private(t, X, E, nu, rho, -1, Ke, Me ? Ms : NULL, &detmin));
   PetscCheck(detmin > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
              "%s element has a non-positive Jacobian determinant %g (inverted or degenerate; check the node order)", TriboElementTypes[t],
              (double)detmin);
@@ -363,7 +384,7 @@ PetscErrorCode TriboFEElementVolume_Private(TriboElementType t, const PetscReal 
   *vol = 0;
   for (PetscInt p = 0; p < nq; p++) {
     Shape_Private(t, q[p], N, dN);
-    *vol += w[p] * Jacobian_Private(n, X, dN);
+    *vol += w[p] * TriboFEJacobian_Private(n, X, dN);
   }
   PetscFunctionReturn(0);
 }

@@ -121,13 +121,14 @@ static PetscErrorCode InpReadElement_Private(InpParser p)
   PetscCall(InpRequireParam_Private(p, "TYPE", &type));
   PetscCheck(!InpParam_Private(p, "INPUT"), p->comm, PETSC_ERR_SUP,
              "%s:%" PetscInt_FMT ": *Element, input= (elements in another file) is not supported", p->file, p->kwline);
-  for (PetscInt k = 0; k <= TRIBO_EL_C3D10; k++)
+  for (PetscInt k = 0; k < TRIBO_EL_NTYPES; k++)
     if (!InpStrcasecmp(type, TriboElementTypes[k])) t = k;
   if (t < 0) {
     char why[128];
 
     PetscCheck(p->allow, p->comm, PETSC_ERR_SUP,
-               "%s:%" PetscInt_FMT ": element type %s is not supported (known: C3D8, C3D8R, C3D20, C3D20R, C3D4, C3D10); leaving it out would change "
+               "%s:%" PetscInt_FMT
+               ": element type %s is not supported (known: C3D8, C3D8R, C3D8I, C3D20, C3D20R, C3D4, C3D10); leaving it out would change "
                "the stiffness and mass (use -inp_allow_unsupported to skip it anyway)",
                p->file, p->kwline, type);
     // register the skipped element numbers so that sets may still name them

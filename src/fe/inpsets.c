@@ -318,7 +318,7 @@ PetscErrorCode InpReadSurface_Private(InpParser p)
       for (PetscInt k = 0; k < n; k++) {
         PetscInt e = es >= 0 ? m->elsets[es].idx[k] : idx;
 
-        PetscCheck(f <= 4 || m->etype[e] <= TRIBO_EL_C3D20R, p->comm, PETSC_ERR_USER_INPUT,
+        PetscCheck(f <= 4 || TriboElementIsHex(m->etype[e]), p->comm, PETSC_ERR_USER_INPUT,
                    "%s:%" PetscInt_FMT ": *Surface %s: element %" PetscInt_FMT " is a %s, which has no face S%" PetscInt_FMT, p->file, p->line, name,
                    m->elemid[e], TriboElementTypes[m->etype[e]], f);
         PetscCall(InpSurfaceAdd_Private(p, s, e, f));

@@ -2,8 +2,8 @@
    coordinate frames of *System and *Instance. */
 #include <tribo/private/inpimpl.h>
 
-const char *const TriboElementTypes[] = {"C3D8", "C3D8R", "C3D20", "C3D20R", "C3D4", "C3D10", "TriboElementType", "TRIBO_EL_", NULL};
-const PetscInt    TriboElementNodes[] = {8, 8, 20, 20, 4, 10};
+const char *const TriboElementTypes[] = {"C3D8", "C3D8R", "C3D20", "C3D20R", "C3D4", "C3D10", "C3D8I", "TriboElementType", "TRIBO_EL_", NULL};
+const PetscInt    TriboElementNodes[] = {8, 8, 20, 20, 4, 10, 8};
 
 static inline PetscInt64 TriboIdHash(PetscInt64 k, PetscInt cap)
 {
@@ -352,7 +352,7 @@ PetscErrorCode TriboMeshDestroy(TriboMesh *mesh)
 PetscErrorCode TriboMeshView(TriboMesh m, PetscViewer viewer)
 {
   PetscBool ascii;
-  PetscInt  ntype[TRIBO_EL_C3D10 + 1] = {0};
+  PetscInt  ntype[TRIBO_EL_NTYPES] = {0};
   PetscReal lo[3] = {PETSC_MAX_REAL, PETSC_MAX_REAL, PETSC_MAX_REAL}, hi[3] = {PETSC_MIN_REAL, PETSC_MIN_REAL, PETSC_MIN_REAL};
 
   PetscFunctionBeginUser;
@@ -367,7 +367,7 @@ PetscErrorCode TriboMeshView(TriboMesh m, PetscViewer viewer)
     }
   PetscCall(PetscViewerASCIIPrintf(viewer, "Abaqus deck %s: %" PetscInt_FMT " nodes, %" PetscInt_FMT " elements\n", m->file, m->nnodes, m->nelem));
   PetscCall(PetscViewerASCIIPushTab(viewer));
-  for (PetscInt t = 0; t <= TRIBO_EL_C3D10; t++)
+  for (PetscInt t = 0; t < TRIBO_EL_NTYPES; t++)
     if (ntype[t]) PetscCall(PetscViewerASCIIPrintf(viewer, "%s: %" PetscInt_FMT " elements\n", TriboElementTypes[t], ntype[t]));
   if (m->nnodes)
     PetscCall(PetscViewerASCIIPrintf(viewer, "bounding box: x %g %g y %g %g z %g %g\n", (double)lo[0], (double)hi[0], (double)lo[1], (double)hi[1],
@@ -505,7 +505,7 @@ PetscErrorCode TriboMeshGetFace(TriboMesh m, PetscInt e, PetscInt f, PetscInt *n
   PetscCheck(e >= 0 && e < m->nelem, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "element index %" PetscInt_FMT " out of range [0, %" PetscInt_FMT ")",
              e, m->nelem);
   t   = m->etype[e];
-  hex = (PetscBool)(t <= TRIBO_EL_C3D20R);
+  hex = (PetscBool)TriboElementIsHex(t);
   PetscCheck(f >= 1 && f <= (hex ? 6 : 4), PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "face S%" PetscInt_FMT " does not exist on a %s", f,
              TriboElementTypes[t]);
   *n = hex ? (TriboElementNodes[t] == 8 ? 4 : 8) : (TriboElementNodes[t] == 4 ? 3 : 6);

@@ -476,7 +476,7 @@ PetscErrorCode TriboMeshGetOuterSurface(TriboMesh mesh, PetscInt *nnodes, PetscI
   PetscFunctionBeginUser;
   PetscCall(PetscMalloc1(6 * mesh->nelem + 1, &fc));
   for (PetscInt e = 0; e < mesh->nelem; e++) {
-    PetscBool hex = (PetscBool)(mesh->etype[e] <= TRIBO_EL_C3D20R);
+    PetscBool hex = (PetscBool)TriboElementIsHex(mesh->etype[e]);
     for (PetscInt f = 1; f <= (hex ? 6 : 4); f++) {
       PetscInt n, loc[8];
       CBFace  *F = &fc[nf++];

@@ -1,13 +1,16 @@
-/* Element library (src/fe/hex.c):
+/* Element library (src/fe/hex.c, c3d8r.c, c3d8i.c):
+   - the zero-energy modes of one distorted C3D8R: 6 rigid-body + 12 hourglass modes without
+     hourglass stiffness, only the 6 rigid ones with it (default and enhanced); C3D8I: 6;
    - unit cube C3D8 (E = 1, nu = 0.3): the 24 eigenvalues of K (6 zero), the volumetric mode
      u = x - x_c with eigenvalue (3 lambda + 2 mu)/2 = E/(2(1-2nu)) = 1.25, and the total face
      forces of a uniform stretch (C3D8 and C3D20);
-   - distorted C3D8, C3D20, C3D4, C3D10 (straight edges): K r = 0 for the 6 rigid motions, the
+   - distorted C3D8, C3D8R, C3D8I, C3D20, C3D4, C3D10 (straight edges): K r = 0 for the 6 rigid motions, the
      weak-form patch test v^T K u = V grad(v) : sigma(u) for a linear u and the 9 linear v, and the
      mass of a translation 1^T M_x 1 = rho V;
    - a free-free 40 x 2 x 2 C3D8 steel beam assembled by TriboFESystemSetUp (on 1 and 2 ranks): the
      first bending pair against Euler-Bernoulli. */
 #include <tribofe.h>
+#include <tribo/private/feimpl.h>
 #include <slepceps.h>
 #include <petscblaslapack.h>
 
@@ -17,7 +20,7 @@ static const PetscInt TetEdge[6][2]  = {{0, 1}, {1, 2}, {2, 0}, {0, 3}, {1, 3}, 
 // Corner coordinates plus mid-edge nodes at the edge midpoints (quadratic types)
 static void Nodes(TriboElementType t, const PetscReal C[], PetscReal X[])
 {
-  PetscBool hex = (PetscBool)(t <= TRIBO_EL_C3D20R);
+  PetscBool hex = (PetscBool)TriboElementIsHex(t);
   PetscInt  nc = hex ? 8 : 4, ne = (TriboElementNodes[t] - nc);
   const PetscInt(*E)[2] = hex ? HexEdge : TetEdge;
   for (PetscInt k = 0; k < 3 * nc; k++) X[k] = C[k];
@@ -114,6 +117,23 @@ static PetscErrorCode CubeEigenvalues(const PetscReal C[])
   PetscFunctionReturn(0);
 }
 
+// Eigenvalues of one element's stiffness below 1e-10 of the largest: the zero-energy modes
+static PetscErrorCode ZeroModes(TriboElementType t, PetscReal hg, const PetscReal X[], const char *what)
+{
+  PetscReal    K[576], M[64], w[24], work[24 * 34], det;
+  PetscBLASInt n = 24, lwork = 24 * 34, info;
+  PetscInt     nz = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboFEElementMatrices_Private(t, X, 1.0, 0.3, 1.0, hg, K, M, &det));
+  PetscCallBLAS("LAPACKsyev", LAPACKsyev_("N", "U", &n, K, &n, w, work, &lwork, &info));
+  PetscCheck(!info, PETSC_COMM_SELF, PETSC_ERR_LIB, "LAPACK syev failed: %d", (int)info);
+  for (PetscInt k = 0; k < 24; k++) nz += PetscAbsReal(w[k]) < 1e-10 * w[23];
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "%s distorted, %s: %" PetscInt_FMT " zero-energy modes, the others above 1e-5 of the largest: %s\n",
+                        TriboElementTypes[t], what, nz, w[nz] > 1e-5 * w[23] ? "yes" : "no"));
+  PetscFunctionReturn(0);
+}
+
 // Free-free beam nx x 2 x 2 of C3D8 (in memory), first two bending frequencies by shift-invert
 static PetscErrorCode Beam(void)
 {
@@ -200,6 +220,12 @@ int main(int argc, char **argv)
   PetscCall(Stretch(TRIBO_EL_C3D8, cube));
   PetscCall(Stretch(TRIBO_EL_C3D20, cube));
   PetscCall(ElementChecks(TRIBO_EL_C3D8, hex, Vhex));
+  PetscCall(ElementChecks(TRIBO_EL_C3D8R, hex, Vhex));
+  PetscCall(ElementChecks(TRIBO_EL_C3D8I, hex, Vhex));
+  PetscCall(ZeroModes(TRIBO_EL_C3D8R, 0, hex, "no hourglass stiffness"));
+  PetscCall(ZeroModes(TRIBO_EL_C3D8R, -1, hex, "default hourglass stiffness"));
+  PetscCall(ZeroModes(TRIBO_EL_C3D8R, 1, hex, "enhanced"));
+  PetscCall(ZeroModes(TRIBO_EL_C3D8I, -1, hex, "incompatible modes"));
   PetscCall(ElementChecks(TRIBO_EL_C3D20, hex, Vhex));
   PetscCall(ElementChecks(TRIBO_EL_C3D4, tet, Vtet));
   PetscCall(ElementChecks(TRIBO_EL_C3D10, tet, Vtet));

@@ -4,8 +4,20 @@
 
 /* Private to src/fe: element matrices with the scalar mass (M_e = Ms (x) I_3) and the smallest
    Jacobian determinant; element volume; DOF numbering and elimination matrix T (constraints.c). */
-PETSC_INTERN PetscErrorCode TriboFEElementMatrices_Private(TriboElementType, const PetscReal[], PetscReal, PetscReal, PetscReal, PetscReal[],
-                                                           PetscReal[], PetscReal *);
+PETSC_INTERN PetscErrorCode TriboFEElementMatrices_Private(TriboElementType, const PetscReal[], PetscReal, PetscReal, PetscReal, PetscReal,
+                                                           PetscReal[], PetscReal[], PetscReal *);
+/* The default C3D8R hourglass stabilization (src/fe/c3d8r.c says what the number means) */
+#define TRIBO_FE_HOURGLASS_DEFAULT 0.005
+/* Shared by the element files (hex.c, c3d8r.c, c3d8i.c): 8-node shape functions and their natural
+   derivatives, the Jacobian (returns det J, overwrites dN with dN/dx), the 2x2x2 Gauss rule, the
+   isotropic stiffness kernel K_(ai)(bj) += c (lam g_ai g_bj + mu g_aj g_bi + mu delta_ij g_a.g_b) */
+PETSC_INTERN void           TriboFEShapeHex8_Private(const PetscReal[], PetscReal[], PetscReal[]);
+PETSC_INTERN PetscReal      TriboFEJacobian_Private(PetscInt, const PetscReal[], PetscReal[]);
+PETSC_INTERN PetscErrorCode TriboFEGaussHex2_Private(PetscInt *, PetscReal[][3], PetscReal[]);
+PETSC_INTERN void           TriboFEAddIsotropic_Private(PetscInt, const PetscReal[], PetscReal, PetscReal, PetscReal, PetscReal[]);
+/* Stiffness of one C3D8I (incompatible modes) and of one C3D8R (uniform strain, hourglass fraction hg) */
+PETSC_INTERN PetscErrorCode TriboFEC3D8IStiffness_Private(const PetscReal[], PetscReal, PetscReal, PetscReal[], PetscReal *);
+PETSC_INTERN PetscErrorCode TriboFEC3D8RStiffness_Private(const PetscReal[], PetscReal, PetscReal, PetscReal, PetscReal[], PetscReal *);
 PETSC_INTERN PetscErrorCode TriboFEElementVolume_Private(TriboElementType, const PetscReal[], PetscReal *);
 typedef struct {
   PetscInt  *ptr, *col; /* row d of T: columns col[ptr[d] .. ptr[d+1]) */
