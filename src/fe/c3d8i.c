@@ -24,37 +24,28 @@
 
 /*
   TriboFEC3D8IStiffness_Private - Condensed stiffness (24 x 24, node-major) of one C3D8I; detmin is
-  the smallest Jacobian determinant met (a non-positive one stops the computation).
+  the smallest Jacobian determinant met (a non-positive one stops the computation). When Bbar is
+  not NULL it also returns the volume V and the uniform-strain gradient Bbar[3a+i] =
+  (1/V) int dN_a/dx_i dV from the same Gauss points (c3d8r.c).
 */
-PetscErrorCode TriboFEC3D8IStiffness_Private(const PetscReal X[], PetscReal E, PetscReal nu, PetscReal Ke[], PetscReal *detmin)
+PetscErrorCode TriboFEC3D8IStiffness_Private(const PetscReal X[], PetscReal E, PetscReal nu, PetscReal Ke[], PetscReal Bbar[], PetscReal *V,
+                                             PetscReal *detmin)
 {
-  PetscReal    q[8][3], w[8], N[8], dN[24], J0i[3][3], j0, lam = E * nu / ((1 + nu) * (1 - 2 * nu)), mu = E / (2 * (1 + nu));
-  PetscReal    Kua[24 * 9], Kaa[81], Kau[9 * 24];
-  PetscInt     nq;
-  PetscBLASInt n9 = 9, n24 = 24, info;
+  PetscReal       q[8][3], w[8], N[8], dN[24], J0i[3][3], j0, lam = E * nu / ((1 + nu) * (1 - 2 * nu)), mu = E / (2 * (1 + nu));
+  PetscReal       Kua[24 * 9], Kaa[81], Kau[9 * 24];
+  PetscInt        nq;
+  PetscBLASInt    n9 = 9, n24 = 24, info;
+  const PetscReal zero[3] = {0, 0, 0};
 
   PetscFunctionBeginUser;
   PetscCall(TriboFEGaussHex2_Private(&nq, q, w));
-  { // the centre Jacobian J0 (J_ij = dx_i/dxi_j) and its inverse, from the shape derivatives at 0
-    const PetscReal zero[3] = {0, 0, 0};
-    PetscReal       J[3][3] = {{0}};
-    TriboFEShapeHex8_Private(zero, N, dN);
-    for (PetscInt a = 0; a < 8; a++)
-      for (PetscInt i = 0; i < 3; i++)
-        for (PetscInt j = 0; j < 3; j++) J[i][j] += X[3 * a + i] * dN[3 * a + j];
-    j0 = J[0][0] * (J[1][1] * J[2][2] - J[1][2] * J[2][1]) - J[0][1] * (J[1][0] * J[2][2] - J[1][2] * J[2][0]) +
-         J[0][2] * (J[1][0] * J[2][1] - J[1][1] * J[2][0]);
-    *detmin = j0;
-    if (j0 <= 0) PetscFunctionReturn(0);
-    J0i[0][0] = (J[1][1] * J[2][2] - J[1][2] * J[2][1]) / j0;
-    J0i[0][1] = (J[0][2] * J[2][1] - J[0][1] * J[2][2]) / j0;
-    J0i[0][2] = (J[0][1] * J[1][2] - J[0][2] * J[1][1]) / j0;
-    J0i[1][0] = (J[1][2] * J[2][0] - J[1][0] * J[2][2]) / j0;
-    J0i[1][1] = (J[0][0] * J[2][2] - J[0][2] * J[2][0]) / j0;
-    J0i[1][2] = (J[0][2] * J[1][0] - J[0][0] * J[1][2]) / j0;
-    J0i[2][0] = (J[1][0] * J[2][1] - J[1][1] * J[2][0]) / j0;
-    J0i[2][1] = (J[0][1] * J[2][0] - J[0][0] * J[2][1]) / j0;
-    J0i[2][2] = (J[0][0] * J[1][1] - J[0][1] * J[1][0]) / j0;
+  TriboFEShapeHex8_Private(zero, N, dN); // the centre Jacobian J0 and its inverse
+  j0      = TriboFEJacobianInverse_Private(8, X, dN, J0i);
+  *detmin = j0;
+  if (j0 <= 0) PetscFunctionReturn(0);
+  if (Bbar) {
+    PetscCall(PetscArrayzero(Bbar, 24));
+    *V = 0;
   }
   PetscCall(PetscArrayzero(Ke, 576));
   PetscCall(PetscArrayzero(Kua, 216));
@@ -68,6 +59,10 @@ PetscErrorCode TriboFEC3D8IStiffness_Private(const PetscReal X[], PetscReal E, P
     if (det <= 0) PetscFunctionReturn(0);
     c = w[p] * det;
     TriboFEAddIsotropic_Private(8, dN, c, lam, mu, Ke);
+    if (Bbar) {
+      for (PetscInt k = 0; k < 24; k++) Bbar[k] += c * dN[k];
+      *V += c;
+    }
     for (PetscInt k = 0; k < 3; k++)
       for (PetscInt j = 0; j < 3; j++) gm[k][j] = -2 * q[p][k] * J0i[k][j] * j0 / det;
     // the same kernel between the nodal gradients g_a and the mode gradients gm_k: K_ua (24 x 9, column 3k+j), K_aa (9 x 9)
@@ -104,5 +99,7 @@ PetscErrorCode TriboFEC3D8IStiffness_Private(const PetscReal X[], PetscReal E, P
     }
   for (PetscInt a = 0; a < 24; a++)
     for (PetscInt b = 0; b < a; b++) Ke[a * 24 + b] = Ke[b * 24 + a];
+  if (Bbar)
+    for (PetscInt k = 0; k < 24; k++) Bbar[k] /= *V;
   PetscFunctionReturn(0);
 }

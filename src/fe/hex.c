@@ -211,10 +211,10 @@ void TriboFEAddIsotropic_Private(PetscInt n, const PetscReal dN[], PetscReal c, 
   }
 }
 
-// Jacobian J_ij = dx_i/dxi_j at one point; returns det J and overwrites dN with dN/dx
-PetscReal TriboFEJacobian_Private(PetscInt n, const PetscReal X[], PetscReal dN[])
+// Jacobian J_ij = dx_i/dxi_j = sum_a X_ai dN_a/dxi_j of n nodes at one point: returns det J and, when it is positive, J^-1 in Ji
+PetscReal TriboFEJacobianInverse_Private(PetscInt n, const PetscReal X[], const PetscReal dN[], PetscReal Ji[3][3])
 {
-  PetscReal J[3][3] = {{0}}, Ji[3][3], det;
+  PetscReal J[3][3] = {{0}}, det;
 
   for (PetscInt a = 0; a < n; a++)
     for (PetscInt i = 0; i < 3; i++)
@@ -231,7 +231,15 @@ PetscReal TriboFEJacobian_Private(PetscInt n, const PetscReal X[], PetscReal dN[
   Ji[2][0] = (J[1][0] * J[2][1] - J[1][1] * J[2][0]) / det;
   Ji[2][1] = (J[0][1] * J[2][0] - J[0][0] * J[2][1]) / det;
   Ji[2][2] = (J[0][0] * J[1][1] - J[0][1] * J[1][0]) / det;
-  // dN/dx_k = sum_j dN/dxi_j (J^{-1})_jk
+  return det;
+}
+
+// Returns det J and overwrites dN with dN/dx: dN/dx_k = sum_j dN/dxi_j (J^-1)_jk
+PetscReal TriboFEJacobian_Private(PetscInt n, const PetscReal X[], PetscReal dN[])
+{
+  PetscReal Ji[3][3], det = TriboFEJacobianInverse_Private(n, X, dN, Ji);
+
+  if (det <= 0) return det;
   for (PetscInt a = 0; a < n; a++) {
     PetscReal d0 = dN[3 * a], d1 = dN[3 * a + 1], d2 = dN[3 * a + 2];
     for (PetscInt k = 0; k < 3; k++) dN[3 * a + k] = d0 * Ji[0][k] + d1 * Ji[1][k] + d2 * Ji[2][k];
@@ -282,7 +290,7 @@ PetscErrorCode TriboFEElementMatrices_Private(TriboElementType t, const PetscRea
   *detmin = PETSC_MAX_REAL;
   Rules_Private(t, &rk, &rm, &rv);
   if (Ke && t == TRIBO_EL_C3D8I) {
-    PetscCall(TriboFEC3D8IStiffness_Private(X, E, nu, Ke, detmin));
+    PetscCall(TriboFEC3D8IStiffness_Private(X, E, nu, Ke, NULL, NULL, detmin));
     if (*detmin <= 0) PetscFunctionReturn(0);
   } else if (Ke && t == TRIBO_EL_C3D8R) {
     PetscCall(TriboFEC3D8RStiffness_Private(X, E, nu, hg < 0 ? TRIBO_FE_HOURGLASS_DEFAULT : hg, Ke, detmin));

@@ -13,10 +13,13 @@ PETSC_INTERN PetscErrorCode TriboFEElementMatrices_Private(TriboElementType, con
    isotropic stiffness kernel K_(ai)(bj) += c (lam g_ai g_bj + mu g_aj g_bi + mu delta_ij g_a.g_b) */
 PETSC_INTERN void           TriboFEShapeHex8_Private(const PetscReal[], PetscReal[], PetscReal[]);
 PETSC_INTERN PetscReal      TriboFEJacobian_Private(PetscInt, const PetscReal[], PetscReal[]);
+PETSC_INTERN PetscReal      TriboFEJacobianInverse_Private(PetscInt, const PetscReal[], const PetscReal[], PetscReal[3][3]);
 PETSC_INTERN PetscErrorCode TriboFEGaussHex2_Private(PetscInt *, PetscReal[][3], PetscReal[]);
 PETSC_INTERN void           TriboFEAddIsotropic_Private(PetscInt, const PetscReal[], PetscReal, PetscReal, PetscReal, PetscReal[]);
-/* Stiffness of one C3D8I (incompatible modes) and of one C3D8R (uniform strain, hourglass fraction hg) */
-PETSC_INTERN PetscErrorCode TriboFEC3D8IStiffness_Private(const PetscReal[], PetscReal, PetscReal, PetscReal[], PetscReal *);
+/* Stiffness of one C3D8I (incompatible modes; optionally also the volume V and the uniform-strain
+   gradient (1/V) int dN/dx dV that C3D8R needs) and of one C3D8R (uniform strain, hourglass fraction hg) */
+PETSC_INTERN PetscErrorCode TriboFEC3D8IStiffness_Private(const PetscReal[], PetscReal, PetscReal, PetscReal[], PetscReal[], PetscReal *,
+                                                          PetscReal *);
 PETSC_INTERN PetscErrorCode TriboFEC3D8RStiffness_Private(const PetscReal[], PetscReal, PetscReal, PetscReal, PetscReal[], PetscReal *);
 PETSC_INTERN PetscErrorCode TriboFEElementVolume_Private(TriboElementType, const PetscReal[], PetscReal *);
 typedef struct {
