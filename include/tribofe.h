@@ -97,7 +97,9 @@ struct _n_TriboMesh {
   TriboElementType *etype;
   PetscInt         *eptr, *conn; /* CSR: element e has nodes conn[eptr[e] .. eptr[e+1]) (0-based) */
   PetscInt         *emat;        /* material index of each element (-1: no section) */
-  PetscReal        *ehg;         /* C3D8R hourglass stabilization of each element's section (NULL: all default; see TriboFEHourglass) */
+  PetscReal        *ehg;         /* C3D8R hourglass stiffness fraction set by each element's section (*Section Controls, *Hourglass
+                                    Stiffness: src/fe/c3d8r.c), < 0 where none; NULL when no section sets one */
+  PetscReal        *ehgscale;    /* with ehg: the section controls' scaling of the default fraction (1 where none) */
   PetscInt         *elemid;
   PetscInt          nnsets, nelsets, nsurfs, nmats, nties, ncouplings, neqs, ncloads, nretained;
   TriboSet         *nsets, *elsets;

@@ -163,8 +163,9 @@ PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
     PetscCall(PetscPrintf(comm, "  checks: |K-K^T|/|K| = %.1e, |M-M^T|/|M| = %.1e, mass %.6g kg (rho V = %.6g kg), rigid-body residual <= %.1e\n",
                           (double)sk, (double)sm, (double)mass[0], (double)rhov, (double)rbmax));
     if (fe->nel_c3d8r && fe->opt.c3d8ras != TRIBO_EL_C3D8R)
-      PetscCall(PetscPrintf(comm, "  note: %" PetscInt_FMT " C3D8R elements assembled as %s (-fe_c3d8r_as)\n", fe->nel_c3d8r,
-                            TriboElementTypes[fe->opt.c3d8ras]));
+      PetscCall(PetscPrintf(comm, "  note: %" PetscInt_FMT " C3D8R elements assembled as %s (-fe_c3d8r_as)%s\n", fe->nel_c3d8r,
+                            TriboElementTypes[fe->opt.c3d8ras],
+                            fe->mesh->ehg ? "; the deck's hourglass controls act with -fe_c3d8r_as reduced only" : ""));
     else if (fe->nel_c3d8r)
       PetscCall(PetscPrintf(comm,
                             "  %" PetscInt_FMT

@@ -177,7 +177,7 @@ static PetscErrorCode AssembleElements_Private(TriboFESystem sys, const TriboFEC
     }
     {
       TriboElementType t  = mesh->etype[e];
-      PetscReal        hg = mesh->ehg && mesh->ehg[e] >= 0 ? mesh->ehg[e] : sys->opt.hourglass;
+      PetscReal        hg = !mesh->ehg ? sys->opt.hourglass : (mesh->ehg[e] >= 0 ? mesh->ehg[e] : mesh->ehgscale[e] * sys->opt.hourglass);
       if (t == TRIBO_EL_C3D8R) t = sys->opt.c3d8ras;
       PetscCall(TriboFEElementMatrices_Private(t, X, mat->E, mat->nu, mat->rho, hg, Ke, Ms, &dmin));
     }
@@ -604,8 +604,9 @@ PetscErrorCode TriboFESystemView(TriboFESystem sys, PetscViewer viewer)
         viewer, "FE system of %s: %" PetscInt_FMT " DOFs, %" PetscInt_FMT " independent after constraints, load case %s, mass %g kg\n",
         sys->mesh->file, sys->ndof, sys->nfree, sys->loadcase[0] ? sys->loadcase : "(all *Cload)", (double)sys->mass));
     if (sys->nel_c3d8r && sys->opt.c3d8ras != TRIBO_EL_C3D8R)
-      PetscCall(PetscViewerASCIIPrintf(viewer, "  %" PetscInt_FMT " C3D8R elements assembled as %s (-fe_c3d8r_as)\n", sys->nel_c3d8r,
-                                       TriboElementTypes[sys->opt.c3d8ras]));
+      PetscCall(PetscViewerASCIIPrintf(viewer, "  %" PetscInt_FMT " C3D8R elements assembled as %s (-fe_c3d8r_as)%s\n", sys->nel_c3d8r,
+                                       TriboElementTypes[sys->opt.c3d8ras],
+                                       sys->mesh->ehg ? "; the deck's hourglass controls act with -fe_c3d8r_as reduced only" : ""));
     else if (sys->nel_c3d8r)
       PetscCall(PetscViewerASCIIPrintf(viewer, "  %" PetscInt_FMT " C3D8R elements: uniform strain, hourglass stiffness %g of the physical one%s\n",
                                        sys->nel_c3d8r, (double)sys->opt.hourglass, sys->mesh->ehg ? " where the deck sets none" : ""));

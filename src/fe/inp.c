@@ -385,6 +385,10 @@ static PetscErrorCode InpDispatch_Private(InpParser p)
     PetscCall(InpReadMaterialOption_Private(p));
   else if (!strcmp(kw, "SOLID SECTION"))
     PetscCall(InpReadSection_Private(p));
+  else if (!strcmp(kw, "SECTION CONTROLS"))
+    PetscCall(InpReadSectionControls_Private(p));
+  else if (!strcmp(kw, "HOURGLASS STIFFNESS"))
+    PetscCall(InpReadHourglassStiffness_Private(p));
   else if (!strcmp(kw, "TIE"))
     PetscCall(InpReadTie_Private(p));
   else if (!strcmp(kw, "COUPLING"))
@@ -463,6 +467,7 @@ static PetscErrorCode InpDestroy_Private(InpParser *pp)
   PetscCall(PetscFree(p->inst));
   PetscCall(PetscFree(p->warn));
   PetscCall(PetscFree(p->sec));
+  PetscCall(PetscFree(p->ctl));
   PetscCall(PetscFree(*pp));
   PetscFunctionReturn(0);
 }
@@ -519,9 +524,11 @@ static PetscErrorCode InpParse_Private(InpParser p)
 - -inp_strict            - stop at any keyword that would be ignored, even harmless ones
 
   Notes:
-  Supported: *Heading, *Preprint, *Node (nset=), *Element (C3D8, C3D8R, C3D20, C3D20R, C3D4, C3D10;
+  Supported: *Heading, *Preprint, *Node (nset=), *Element (C3D8, C3D8R, C3D8I, C3D20, C3D20R, C3D4, C3D10;
   elset=), *Nset / *Elset (generate, instance=, set names in the data), *Surface (type=ELEMENT
-  with "elset or element, Sk", type=NODE), *Material with *Density and *Elastic, *Solid Section,
+  with "elset or element, Sk", type=NODE), *Material with *Density and *Elastic, *Solid Section (controls=),
+  *Section Controls (hourglass=STIFFNESS or ENHANCED, the displacement scaling factor) and
+  *Hourglass Stiffness (src/fe/c3d8r.c says how they set the C3D8R hourglass stiffness),
   *System, *Part / *Assembly / *Instance (translation, rotation), *Tie, *Coupling with
   *Distributing or *Kinematic, *Equation, *Cload, *Step with *Substructure Generate, *Select
   Eigenmodes, *Retained Nodal Dofs, *Substructure Load Case. Other keywords are listed in one

@@ -94,11 +94,96 @@ PetscErrorCode InpReadSection_Private(InpParser p)
   PetscCheck(es >= 0, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Solid Section refers to element set %s, which is not defined", p->file,
              p->kwline, elset);
   PetscCall(InpGrow_Private((void **)&p->sec, sizeof(InpSection), p->nsec, &p->seccap));
-  p->sec[p->nsec].elset = es;
-  p->sec[p->nsec].line  = p->kwline;
+  p->sec[p->nsec].elset   = es;
+  p->sec[p->nsec].line    = p->kwline;
+  p->sec[p->nsec].hgstiff = -1;
+  p->sec[p->nsec].hgline  = 0;
   PetscCall(InpUpper_Private(mat, p->sec[p->nsec].mat));
+  if (InpParam_Private(p, "CONTROLS")) {
+    const char *ctl;
+    PetscCall(InpRequireParam_Private(p, "CONTROLS", &ctl));
+    PetscCall(InpUpper_Private(ctl, p->sec[p->nsec].controls));
+  } else
+    p->sec[p->nsec].controls[0] = 0;
   p->nsec++;
   PetscCall(InpSkipData_Private(p)); // the optional data line (thickness of 2-D solids)
+  PetscFunctionReturn(0);
+}
+
+/* *Section Controls, name=, hourglass=STIFFNESS|ENHANCED: the hourglass control of the sections that
+   name it (Abaqus Keywords Reference, *SECTION CONTROLS; the other controls are Abaqus/Explicit's or
+   other elements' and are refused rather than ignored). Data line: the displacement hourglass
+   scaling factor first (default 1); the others act on shells and membranes and must stay blank or 1. */
+PetscErrorCode InpReadSectionControls_Private(InpParser p)
+{
+  const char  *name, *hg = InpParam_Private(p, "HOURGLASS");
+  InpControls *c;
+  PetscBool    isdata;
+
+  PetscFunctionBeginUser;
+  PetscCall(InpRequireParam_Private(p, "NAME", &name));
+  for (PetscInt i = 0; i < p->nparam; i++)
+    PetscCheck(!strcmp(p->pname[i], "NAME") || !strcmp(p->pname[i], "HOURGLASS"), p->comm, PETSC_ERR_SUP,
+               "%s:%" PetscInt_FMT
+               ": *Section Controls, %s= is not supported (tribo reads name= and hourglass=STIFFNESS or ENHANCED); leaving it out "
+               "could change the element",
+               p->file, p->kwline, p->pname[i]);
+  PetscCheck(!hg || !InpStrcasecmp(hg, "STIFFNESS") || !InpStrcasecmp(hg, "ENHANCED"), p->comm, PETSC_ERR_SUP,
+             "%s:%" PetscInt_FMT ": *Section Controls, hourglass=%s is not supported (expected STIFFNESS or ENHANCED, the Abaqus/Standard ones)",
+             p->file, p->kwline, hg);
+  PetscCall(InpGrow_Private((void **)&p->ctl, sizeof(InpControls), p->nctl, &p->ctlcap));
+  c = &p->ctl[p->nctl];
+  PetscCall(InpUpper_Private(name, c->name));
+  for (PetscInt k = 0; k < p->nctl; k++)
+    PetscCheck(strcmp(p->ctl[k].name, c->name), p->comm, PETSC_ERR_USER_INPUT,
+               "%s:%" PetscInt_FMT ": *Section Controls %s is defined twice (first at line %" PetscInt_FMT ")", p->file, p->kwline, name,
+               p->ctl[k].line);
+  c->enhanced = (PetscBool)(hg && !InpStrcasecmp(hg, "ENHANCED"));
+  c->scale    = 1;
+  c->line     = p->kwline;
+  PetscCall(InpNextData_Private(p, &isdata));
+  if (isdata) {
+    for (PetscInt k = 0; k < p->nfld; k++) {
+      PetscReal v = 1;
+      if (!p->fld[k][0]) continue;
+      PetscCall(InpReal_Private(p, k, "*Section Controls data line", &v));
+      if (k == 0)
+        c->scale = v;
+      else
+        PetscCheck(v == 1, p->comm, PETSC_ERR_SUP,
+                   "%s:%" PetscInt_FMT ": *Section Controls scaling factor %" PetscInt_FMT
+                   " = %g acts on shell or membrane elements only: leave it blank",
+                   p->file, p->line, k + 1, (double)v);
+    }
+    PetscCheck(c->scale > 0, p->comm, PETSC_ERR_USER_INPUT,
+               "%s:%" PetscInt_FMT ": *Section Controls hourglass scaling factor must be positive, got %g", p->file, p->line, (double)c->scale);
+    PetscCheck(!c->enhanced || c->scale == 1, p->comm, PETSC_ERR_SUP,
+               "%s:%" PetscInt_FMT ": *Section Controls, hourglass=ENHANCED with a scaling factor %g: the enhanced control has no scale in tribo",
+               p->file, p->line, (double)c->scale);
+  }
+  PetscCall(InpSkipData_Private(p));
+  p->nctl++;
+  PetscFunctionReturn(0);
+}
+
+// *Hourglass Stiffness after a *Solid Section: its first value r_F G (Pa) applies to that section's C3D8R elements
+PetscErrorCode InpReadHourglassStiffness_Private(InpParser p)
+{
+  InpSection *s;
+
+  PetscFunctionBeginUser;
+  PetscCheck(p->nsec > 0 && p->sec[p->nsec - 1].line < p->kwline, p->comm, PETSC_ERR_FILE_UNEXPECTED,
+             "%s:%" PetscInt_FMT ": *Hourglass Stiffness must follow the *Solid Section it belongs to", p->file, p->kwline);
+  s = &p->sec[p->nsec - 1];
+  PetscCheck(s->hgstiff < 0, p->comm, PETSC_ERR_FILE_UNEXPECTED,
+             "%s:%" PetscInt_FMT ": a second *Hourglass Stiffness for the section of line %" PetscInt_FMT, p->file, p->kwline, s->line);
+  PetscCall(InpOneDataLine_Private(p, "*Hourglass Stiffness"));
+  PetscCall(InpNeedFields_Private(p, 1, "*Hourglass Stiffness data line (r_F G)"));
+  PetscCall(InpReal_Private(p, 0, "*Hourglass Stiffness data line", &s->hgstiff));
+  PetscCheck(s->hgstiff > 0, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Hourglass Stiffness r_F G must be positive, got %g", p->file,
+             p->line, (double)s->hgstiff);
+  s->hgline = p->kwline;
+  PetscCall(InpNoMoreData_Private(p, "*Hourglass Stiffness"));
   PetscFunctionReturn(0);
 }
 
@@ -489,14 +574,38 @@ PetscErrorCode InpFinishConstraints_Private(InpParser p)
                m->mats[mat].name);
     PetscCheck(m->mats[mat].hasrho, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": material %s has no *Density (needed for the mass matrix)",
                p->file, m->mats[mat].line, m->mats[mat].name);
-    for (PetscInt i = 0; i < es->n; i++) {
-      PetscInt e = es->idx[i];
+    { // the section's hourglass control (src/fe/c3d8r.c): enhanced 1, *Hourglass Stiffness r_F G / G, a scaling of the default
+      PetscReal          hg = -1, scale = 1;
+      const InpControls *c = NULL;
+      if (p->sec[k].controls[0]) {
+        for (PetscInt j = 0; j < p->nctl; j++)
+          if (!strcmp(p->ctl[j].name, p->sec[k].controls)) c = &p->ctl[j];
+        PetscCheck(c, p->comm, PETSC_ERR_USER_INPUT, "%s:%" PetscInt_FMT ": *Solid Section refers to section controls %s, which are not defined",
+                   p->file, p->sec[k].line, p->sec[k].controls);
+        if (c->enhanced) hg = 1;
+        scale = c->scale;
+      }
+      if (p->sec[k].hgstiff > 0) {
+        PetscReal G = m->mats[mat].E / (2 * (1 + m->mats[mat].nu));
+        PetscCheck(!c || !c->enhanced, p->comm, PETSC_ERR_USER_INPUT,
+                   "%s:%" PetscInt_FMT ": *Hourglass Stiffness with hourglass=ENHANCED section controls (line %" PetscInt_FMT "): the two conflict",
+                   p->file, p->sec[k].hgline, c ? c->line : 0);
+        hg = p->sec[k].hgstiff / G * scale;
+      }
+      if ((hg >= 0 || scale != 1) && !m->ehg) {
+        PetscCall(PetscMalloc2(m->nelem, &m->ehg, m->nelem, &m->ehgscale));
+        for (PetscInt e = 0; e < m->nelem; e++) m->ehg[e] = -1, m->ehgscale[e] = 1;
+      }
+      for (PetscInt i = 0; i < es->n; i++) {
+        PetscInt e = es->idx[i];
 
-      PetscCheck(!secline[e] || m->emat[e] == mat, p->comm, PETSC_ERR_USER_INPUT,
-                 "%s:%" PetscInt_FMT ": element %" PetscInt_FMT " already has a section (line %" PetscInt_FMT ")", p->file, p->sec[k].line,
-                 m->elemid[e], secline[e]);
-      m->emat[e] = mat;
-      secline[e] = p->sec[k].line;
+        PetscCheck(!secline[e] || m->emat[e] == mat, p->comm, PETSC_ERR_USER_INPUT,
+                   "%s:%" PetscInt_FMT ": element %" PetscInt_FMT " already has a section (line %" PetscInt_FMT ")", p->file, p->sec[k].line,
+                   m->elemid[e], secline[e]);
+        m->emat[e] = mat;
+        secline[e] = p->sec[k].line;
+        if (m->ehg) m->ehg[e] = hg, m->ehgscale[e] = scale;
+      }
     }
   }
   PetscCall(PetscFree(secline));

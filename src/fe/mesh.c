@@ -297,6 +297,7 @@ PetscErrorCode TriboMeshReset_Private(TriboMesh m)
   PetscCall(PetscFree(m->eptr));
   PetscCall(PetscFree(m->conn));
   PetscCall(PetscFree(m->emat));
+  PetscCall(PetscFree2(m->ehg, m->ehgscale));
   PetscCall(PetscFree(m->elemid));
   for (PetscInt i = 0; i < m->nnsets; i++) PetscCall(PetscFree(m->nsets[i].idx));
   for (PetscInt i = 0; i < m->nelsets; i++) PetscCall(PetscFree(m->elsets[i].idx));

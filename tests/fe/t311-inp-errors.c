@@ -32,6 +32,13 @@ static const struct {
     {"allow-boundary", "*Boundary\n1, 1, 3\n", "-inp_allow_unsupported"},
     {"strict", "*Step\n*Output, field\n*End Step\n", "-inp_strict"},
     {"no-instance", "*Assembly, name=A\n*Instance, name=I, part=P\n*End Instance\n", NULL},
+    {"controls-viscous", "*Section Controls, name=SC, hourglass=VISCOUS\n", NULL},
+    {"controls-param", "*Section Controls, name=SC, distortion control=YES\n", NULL},
+    {"controls-undefined",
+     "*Element, type=C3D8R, elset=E\n1, 1, 2, 3, 4, 5, 6, 7, 8\n*Material, name=M\n*Elastic\n2e11, 0.3\n*Density\n7800.\n*Solid Section, elset=E, "
+     "material=M, controls=NOPE\n",
+     NULL},
+    {"hourglass-alone", "*Hourglass Stiffness\n100.\n", NULL},
     {"missing-file", NULL, NULL},
 };
 

@@ -44,9 +44,19 @@ typedef struct {
 } InpWarning;
 
 typedef struct {
-  PetscInt elset, line;
-  char     mat[INP_NAME];
+  PetscInt  elset, line;
+  char      mat[INP_NAME];
+  char      controls[INP_NAME]; // CONTROLS= (upper case), "" for none
+  PetscReal hgstiff;            // *Hourglass Stiffness r_F G (Pa), < 0 for none
+  PetscInt  hgline;
 } InpSection;
+
+typedef struct { // *Section Controls
+  char      name[INP_NAME];
+  PetscBool enhanced; // HOURGLASS=ENHANCED (else STIFFNESS, the default)
+  PetscReal scale;    // displacement hourglass scaling factor (first data field, default 1)
+  PetscInt  line;
+} InpControls;
 
 typedef struct _n_InpParser *InpParser;
 struct _n_InpParser {
@@ -96,6 +106,8 @@ struct _n_InpParser {
   PetscInt     nwarn, warncap;
   InpSection  *sec;
   PetscInt     nsec, seccap;
+  InpControls *ctl;
+  PetscInt     nctl, ctlcap;
   PetscInt     topnmax, topemax;
   PetscInt     tmpnode; // the node of a single-node reference
 };
@@ -135,6 +147,8 @@ PETSC_INTERN PetscErrorCode InpFinishSets_Private(InpParser);
 PETSC_INTERN PetscErrorCode InpReadMaterial_Private(InpParser);
 PETSC_INTERN PetscErrorCode InpReadMaterialOption_Private(InpParser);
 PETSC_INTERN PetscErrorCode InpReadSection_Private(InpParser);
+PETSC_INTERN PetscErrorCode InpReadSectionControls_Private(InpParser);
+PETSC_INTERN PetscErrorCode InpReadHourglassStiffness_Private(InpParser);
 PETSC_INTERN PetscErrorCode InpReadTie_Private(InpParser);
 PETSC_INTERN PetscErrorCode InpReadCoupling_Private(InpParser);
 PETSC_INTERN PetscErrorCode InpReadCouplingKind_Private(InpParser);
