@@ -7,7 +7,7 @@
 #
 #   scripts/contact-brb.sh [OUT]     (default out/contact-brb; about 10 minutes on 2 ranks, 5 of them the ROM)
 #
-# Writes OUT/meso.h5, OUT/flat.h5 (with their pressure / stick-slip pictures), OUT/backbone.png (the README's
+# Writes OUT/meso.h5, OUT/flat.h5 (with their pressure / stick-slip pictures), OUT/backbone.png (doc/guide.md's
 # doc/img/contact_brb_backbone.png), the references as OUT/reference_*.csv, and one line per backbone: the largest frequency
 # and damping differences over the common amplitude range (tribo.compare.brb_report, shared with scripts/rough-brb.sh). The
 # reference's damping includes 0.087 % of modal damping; QSMA's is friction alone (hence the large relative damping

@@ -60,7 +60,7 @@ static const char *Number_Private(const char *s, PetscReal *x)
 . f - the formula
 
   Notes:
-  The syntax is given at the top of src/cli/lawpath.c and in the README (section Interface laws). A malformed
+  The syntax is given at the top of src/cli/lawpath.c and in doc/guide.md (section Interface laws). A malformed
   formula is a user-input error naming the option, the character position and what was expected there.
 
 .seealso: `TriboFormulaEvaluate()`, `TriboFormulaLowestFrequency()`

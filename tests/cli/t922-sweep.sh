@@ -123,7 +123,7 @@ r1, r2 = h5py.File(sys.argv[3], "r")["backbone/mode1"], h5py.File(sys.argv[4], "
 df = np.max(np.abs(r2["frequency_hz"][:] / r1["frequency_hz"][:] - 1))
 print(("ok" if df < 1e-7 else "not ok") + " - 2 ranks against 1 rank: frequency within %.2g (tolerance 1e-7: the parallel solver's rounding)" % df)
 PY
-# the README's example (configs/sweep-erosion-mu.yaml): validated and expanded (1 + 3 + 9 cases, the surface group of each
+# doc/guide.md's example (configs/sweep-erosion-mu.yaml): validated and expanded (1 + 3 + 9 cases, the surface group of each
 # backbone named from its erosion size); a step with no axes of its own after another: --dependency=aftercorr (task k after task k)
 $TRIBO sweep configs/sweep-erosion-mu.yaml -sweep_dir "$d/em" -sweep_expand >"$d/em.out" 2>&1
 if grep -q "13 cases" "$d/em.out" && grep -q "^-friction_surface_group /erosion_12$" "$d/em/bb/0008/case.opts" \

@@ -107,7 +107,7 @@ then pass "RQNMA fast (2 ranks) = lagged (1 rank) on the BRB 24 x 5 grid: freque
 # measured mesoscale gap, and flat; 122 RBE3 patches; EPMC harmonics 0-1, Nt 32, Rayleigh damping of eq. 60, up to
 # q = 1e-5; against the MATLAB EPMC backbones of the paper (../shared/data/reference/brb_epmc_*.yaml). Measured (2 ranks): tribo
 # is 4.1-4.3 % (meso) and 2.4-2.5 % (flat) above the reference at every amplitude -- our ROM of the deck is stiffer
-# (README, Rough contact) -- while the shape agrees: the offset varies by 0.21 % and 0.15 % over the range; damping
+# (doc/validation.md, Rough contact) -- while the shape agrees: the offset varies by 0.21 % and 0.15 % over the range; damping
 # within 21 % and 15 %. Checks: offset <= 5 %, its variation <= 0.5 %, damping within 30 %, the mesoscale gap raising
 # the low-amplitude frequency by the reference's factor (1.072) within 2.5 %, and the branch past the slip onset.
 if [ -f "$TRIBO_DATA/brb/brb_surface_data.mat" ] && [ -d "$TRIBO_DATA/reference" ] && [ "$HAVE_H5PY" = 1 ]; then

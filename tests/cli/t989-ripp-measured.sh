@@ -27,7 +27,7 @@
 # within 1e-6 must reproduce it: errors (eq. 41) below 1e-6 with -fit_backbone rqnma (Masing), on 1 and 2 ranks (identical
 # to 1e-12); with rqnma_nonmasing the frequency error below 1e-6 and the damping error below 5e-3 (Jenkins obeys Masing's
 # rules: the cycles and the initial loading curve give the same loops up to the cycle tolerance). Bad input: -fit_model rom
-# without -fit_rom, an unknown -fit_backbone. EPMC (-fit_backbone epmc) is not run here (14 s per evaluation; see the README).
+# without -fit_rom, an unknown -fit_backbone. EPMC (-fit_backbone epmc) is not run here (14 s per evaluation; see doc/guide.md).
 # timeout: 120
 set -u
 . tests/cli/lib.sh
