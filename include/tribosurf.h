@@ -30,15 +30,28 @@ PETSC_EXTERN PetscErrorCode TriboSurfaceOpening(MPI_Comm, PetscInt, PetscInt, co
 PETSC_EXTERN PetscErrorCode TriboSurfaceSobel(PetscInt, PetscInt, const PetscReal[], PetscReal, PetscReal, PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboSurfaceWatershed(PetscInt, PetscInt, const PetscReal[], PetscInt[], PetscInt *);
 
-/* One ellipsoid fit (eq. 51) and its verdict (§3.2.2 rejection rules) */
+/* One ellipsoid fit (eq. 51) and its verdict: the rejection rules of §3.2.2, then tribo's own (the paper is silent on
+   flat ground, noise and split peaks; src/surf/fit.c gives the reasons and TriboAsperityCriteria the values) */
 typedef enum {
   TRIBO_ASPERITY_ACCEPTED = 0,
-  TRIBO_ASPERITY_FEW_POINTS,    /* fewer than 9 points */
-  TRIBO_ASPERITY_FEW_UNIQUE,    /* fewer than 3 distinct x or y */
-  TRIBO_ASPERITY_AXES,          /* an axis not positive and finite */
-  TRIBO_ASPERITY_VALLEY,        /* center above the mean height of the points */
-  TRIBO_ASPERITY_CENTER_OUTSIDE /* center outside the points' bounding rectangle */
+  TRIBO_ASPERITY_FEW_POINTS,     /* fewer than 9 points (or -surface_min_points) */
+  TRIBO_ASPERITY_FEW_UNIQUE,     /* fewer than 3 distinct x or y */
+  TRIBO_ASPERITY_AXES,           /* an axis not positive and finite */
+  TRIBO_ASPERITY_VALLEY,         /* center above the mean height of the points */
+  TRIBO_ASPERITY_CENTER_OUTSIDE, /* center outside the points' bounding rectangle */
+  TRIBO_ASPERITY_LOW,            /* relief of the points below the minimum relief (flat ground, noise) */
+  TRIBO_ASPERITY_MISFIT,         /* RMS vertical distance of the points to the fitted cap above a fraction of the relief */
+  TRIBO_ASPERITY_FLAT,           /* curvature not resolved: the fitted cap's sag over the region below a fraction of the relief */
+  TRIBO_ASPERITY_SPLIT,          /* a second region on the peak of an accepted asperity with more points */
+  TRIBO_ASPERITY_NSTATUS
 } TriboAsperityStatus;
+typedef struct {
+  PetscInt  min_points; /* fewest points of a fit (the paper: 9) */
+  PetscReal min_relief; /* smallest relief max z - min z of the points (m) */
+  PetscReal max_misfit; /* largest RMS vertical misfit / relief */
+  PetscReal min_sag;    /* smallest sag of the fitted cap along its long axis over the region / relief */
+  PetscReal split;      /* two accepted peaks closer than split x the smaller short semi-axis are one (0: off) */
+} TriboAsperityCriteria;
 PETSC_EXTERN const char *const TriboAsperityStatuses[];
 typedef struct {
   TriboAsperityStatus status;
@@ -48,8 +61,14 @@ typedef struct {
   PetscReal           rp, rpp;     /* principal radii of curvature at the peak R' = a1^2/azz >= R'' = a2^2/azz (eq. 52) */
   PetscReal           alpha;       /* angle from +x to the short semi-axis, (-pi/2, pi/2] */
   PetscReal           height;      /* h_z = bz + azz */
+  PetscReal           relief;      /* max z - min z of the points (m) */
+  PetscReal           misfit;      /* RMS of z - (bz + azz sqrt(1 - q)) over the points (q the footprint's quadratic form, clipped at 1) / relief */
+  PetscReal           sag;         /* L^2 / (2 R') / relief, L half the points' extent along the long axis */
 } TriboAsperity;
 PETSC_EXTERN PetscErrorCode TriboAsperityFit(PetscInt, const PetscReal[], const PetscReal[], const PetscReal[], TriboAsperity *);
+PETSC_EXTERN PetscErrorCode TriboAsperityCriteriaDefault(TriboAsperityCriteria *);
+PETSC_EXTERN PetscErrorCode TriboAsperityCheck(const TriboAsperityCriteria *, TriboAsperity *);
+PETSC_EXTERN PetscErrorCode TriboHeightMapNoise(PetscInt, PetscInt, const PetscReal[], PetscReal *);
 
 /* Gap statistics (§3.2.3, src/surf/gap.c) */
 PETSC_EXTERN PetscErrorCode TriboEpanechnikovDensity(PetscInt, const PetscReal[], PetscReal, PetscInt, const PetscReal[], PetscReal[]);
@@ -94,10 +113,12 @@ PETSC_EXTERN PetscErrorCode TriboSurfaceSynthesize(const TriboSynthParams *, Tri
 typedef struct _p_TriboSurf *TriboSurf;
 typedef struct {
   PetscInt    erosion;
-  PetscInt    nregions, nfit[6];    /* regions found; fits by TriboAsperityStatus */
-  PetscInt    ncross;               /* regions with points on more than one tile of the distributed grid (depends on the ranks) */
-  PetscInt    nasp;                 /* accepted asperities (both surfaces) */
-  PetscReal  *asp;                  /* [nasp x TRIBO_SURF_ASP_COLS]: x, y, h_z, R', R'', alpha, surface, points */
+  PetscInt    nregions, nfit[TRIBO_ASPERITY_NSTATUS]; /* regions found; fits by TriboAsperityStatus */
+  PetscInt    ncross;                                 /* regions with points on more than one tile of the distributed grid (depends on the ranks) */
+  PetscInt    nasp;                                   /* accepted asperities (both surfaces) */
+  PetscReal  *asp;                  /* [nasp x TRIBO_SURF_ASP_COLS]: x, y, h_z, R', R'', alpha, surface, points, relief, misfit, sag */
+  PetscReal   min_relief;           /* the minimum relief applied (m): the larger of -surface_min_relief and the noise factor x noise */
+  PetscReal   noise[2];             /* noise estimate of each scan (m, TriboHeightMapNoise()) */
   PetscReal   area;                 /* area searched (m^2) */
   PetscReal   eta, rp_med, rpp_med; /* area density (1/m^2), median asperity radii R', R'' (m) */
   PetscReal   rp, rpp, re;          /* relative radii of two such asperities (eq. 3-4: half the medians), R_e = sqrt(R'R'') */
@@ -110,7 +131,7 @@ typedef struct {
   PetscReal  *expts;
   PetscReal   seconds;
 } TriboSurfResult;
-#define TRIBO_SURF_ASP_COLS 8
+#define TRIBO_SURF_ASP_COLS 11
 
 PETSC_EXTERN PetscErrorCode TriboSurfCreate(MPI_Comm, TriboSurf *);
 PETSC_EXTERN PetscErrorCode TriboSurfSetOptionsPrefix(TriboSurf, const char[]);

@@ -8,7 +8,9 @@
      /erosion_<k>/statistics/gap_pdf_z, gap_pdf_p                    normalized gap on [0, 1] and its density
      /erosion_<k>/statistics/rp_median, rpp_median, gap_min, pdf_bandwidth, pdf_integral (scalars)
      /erosion_<k>/statistics/hist_edges, hist                        orientation histogram
-     /erosion_<k>/asperities            [nasp x 8]: x, y, h_z, R', R'', alpha, surface, points (attribute columns)
+     /erosion_<k>/statistics/rejected   [9] regions rejected by reason (attribute reasons: TriboAsperityStatuses after accepted)
+     /erosion_<k>/statistics/min_relief, noise                       the minimum relief applied (m), each scan's noise (m)
+     /erosion_<k>/asperities            [nasp x 11]: x, y, h_z, R', R'', alpha, surface, points, relief, misfit, sag (attribute columns)
      /erosion_<k>/examples              [npts x 4]: x, y, z, row of the asperity in /asperities
      /erosion_<k>/mesoscale/x, y, gap   the gap map [ny x nx] (m, NaN outside the scans, min 0) */
 #include <triboio.h>
@@ -253,7 +255,9 @@ PetscErrorCode TriboSurfWriteH5(TriboSurf s, TriboH5 h, PetscInt max)
     PetscCall(PetscSNPrintf(path, sizeof(path), "%s/asperities", grp));
     d[0] = r->nasp, d[1] = TRIBO_SURF_ASP_COLS;
     PetscCall(TriboH5WriteReal(h, path, 2, d, r->asp));
-    PetscCall(TriboH5WriteAttrString(h, path, "columns", "x, y, h_z, R', R'', alpha, surface, points (m, rad; surface 0 or 1)"));
+    PetscCall(TriboH5WriteAttrString(
+        h, path, "columns",
+        "x, y, h_z, R', R'', alpha, surface, points, relief, misfit, sag (m, rad; surface 0 or 1; misfit and sag over the relief)"));
     PetscCall(PetscSNPrintf(path, sizeof(path), "%s/examples", grp));
     d[0] = r->nexpts, d[1] = 4;
     PetscCall(TriboH5WriteReal(h, path, 2, d, r->expts));
@@ -267,10 +271,19 @@ PetscErrorCode TriboSurfWriteH5(TriboSurf s, TriboH5 h, PetscInt max)
     PetscCall(TriboH5WriteAttrInt(h, grp, "erosion_size", r->erosion));
     PetscCall(TriboH5WriteAttrInt(h, grp, "regions", r->nregions));
     PetscCall(TriboH5WriteAttrInt(h, grp, "asperities", r->nasp));
-    for (PetscInt f = 0; f < 6; f++) {
+    for (PetscInt f = 0; f < TRIBO_ASPERITY_NSTATUS; f++) {
       char an[64];
       PetscCall(PetscSNPrintf(an, sizeof(an), "fits_%s", TriboAsperityStatuses[f]));
       PetscCall(TriboH5WriteAttrInt(h, grp, an, r->nfit[f]));
+    }
+    { // the regions rejected, by reason (TriboAsperityStatuses), and the minimum relief applied
+      PetscInt nrej = TRIBO_ASPERITY_NSTATUS - 1, two = 2;
+      PetscCall(PetscSNPrintf(path, sizeof(path), "%s/rejected", st));
+      PetscCall(TriboH5WriteInt(h, path, 1, &nrej, r->nfit + 1));
+      PetscCall(TriboH5WriteAttrString(h, path, "reasons", "few_points, few_unique, axes, valley, center_outside, low, misfit, flat, split"));
+      PetscCall(Scalar_Private(h, st, "min_relief", r->min_relief));
+      PetscCall(PetscSNPrintf(path, sizeof(path), "%s/noise", st));
+      PetscCall(TriboH5WriteReal(h, path, 1, &two, r->noise));
     }
     PetscCall(TriboH5WriteAttrReal(h, grp, "area", r->area));
     PetscCall(TriboH5WriteAttrReal(h, grp, "seconds", r->seconds));

@@ -4,8 +4,9 @@
 #include <tribo/private/surfimpl.h>
 #include <petscblaslapack.h>
 
-const char *const TriboAsperityStatuses[] = {"accepted",       "few_points",          "few_unique",      "axes", "valley",
-                                             "center_outside", "TriboAsperityStatus", "TRIBO_ASPERITY_", NULL};
+const char *const TriboAsperityStatuses[] = {
+    "accepted", "few_points",          "few_unique",      "axes", "valley", "center_outside", "low", "misfit", "flat",
+    "split",    "TriboAsperityStatus", "TRIBO_ASPERITY_", NULL};
 
 static PetscInt CountUnique_Private(PetscInt n, PetscReal a[])
 {
@@ -126,12 +127,123 @@ PetscErrorCode TriboAsperityFit(PetscInt n, const PetscReal x[], const PetscReal
     if (a->alpha <= -PETSC_PI / 2) a->alpha += PETSC_PI;
     if (a->alpha > PETSC_PI / 2) a->alpha -= PETSC_PI;
   }
-  if (!PetscIsNormalReal(a->a1) || !PetscIsNormalReal(a->azz))
+  if (!PetscIsNormalReal(a->a1) || !PetscIsNormalReal(a->azz)) {
     a->status = TRIBO_ASPERITY_AXES;
-  else if (a->bz > zm)
+    PetscFunctionReturn(0);
+  }
+  { // relief, vertical misfit to the fitted cap, sag along the long axis (for TriboAsperityCheck())
+    PetscReal zmin = PETSC_MAX_REAL, zmax = PETSC_MIN_REAL, lmin = PETSC_MAX_REAL, lmax = PETSC_MIN_REAL, ss = 0, ca = PetscCosReal(a->alpha),
+              sa = PetscSinReal(a->alpha);
+    for (PetscInt k = 0; k < n; k++) {
+      PetscReal u = x[k] - a->bx, v = y[k] - a->by, sh = u * ca + v * sa, lo = -u * sa + v * ca, q = PetscSqr(lo / a->a1) + PetscSqr(sh / a->a2);
+      PetscReal zf = a->bz + a->azz * PetscSqrtReal(PetscMax(0, 1 - q));
+      zmin = PetscMin(zmin, z[k]), zmax = PetscMax(zmax, z[k]), lmin = PetscMin(lmin, lo), lmax = PetscMax(lmax, lo), ss += PetscSqr(z[k] - zf);
+    }
+    a->relief = zmax - zmin;
+    a->misfit = PetscSqrtReal(ss / n) / a->relief;
+    a->sag    = PetscSqr(0.5 * (lmax - lmin)) / (2 * a->rp) / a->relief;
+  }
+  if (a->bz > zm)
     a->status = TRIBO_ASPERITY_VALLEY;
   else if (a->bx < xmin || a->bx > xmax || a->by < ymin || a->by > ymax)
     a->status = TRIBO_ASPERITY_CENTER_OUTSIDE;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboAsperityCriteriaDefault - The acceptance criteria tribo adds to the paper's rules, at their default values.
+
+  Not collective
+
+  Output Parameter:
+. c - min_points 9 (the paper's), min_relief 0 (TriboSurf raises it to 4 times the scan's noise), max_misfit 0.25, min_sag 0.1,
+      split 0.5
+
+  Notes:
+  Porter and Brake 2023 §3.2.2 rejects a fit on fewer than 9 points, with an axis not positive and finite, a center above the
+  points' mean height, fewer than 3 distinct x or y, or a center outside their bounding rectangle. It says nothing of
+  regions on flat ground, of noise, or of a peak the watershed cut in two, and each of these passes those rules: a scan of
+  known caps on a plane gave +40 % density from regions between the caps (radii of metres), and white noise of 0.5 um
+  gave ten times more regions than caps (tests/surf/t705). The choices made here, each an option of TriboSurf:
++ low    - relief (max z - min z of the points) below min_relief: flat ground and noise bumps. TriboSurf uses the larger of
+           -surface_min_relief and -surface_noise_factor (5) times the scan's noise (TriboHeightMapNoise()); without noise
+           only exact flatness is rejected.
+. misfit - the RMS vertical distance of the points to the fitted cap bz + azz sqrt(1 - q) (q the footprint's quadratic
+           form, clipped at 1) above max_misfit of the relief: the points are not a cap (a ring of feet around a cap, a
+           saddle, noise).
+. flat   - the fitted cap's sag along its long axis over the region, L^2 / (2 R') with L half the points' extent along it,
+           below min_sag of the relief: the curvature the fit reports does not produce the heights it was fitted to, the
+           radius is not resolved (the radii of metres on flat ground). An exact cap over its footprint has sag 1/2.
+- split  - two accepted fits whose centers are closer than split times the smaller short semi-axis are one peak cut by the
+           segmentation (its Sobel gradient can have two minima at a sampled top); the fit with fewer points (then the later
+           region) is rejected (TriboSurfProcess(), after all fits of a scan are known).
+@*/
+PetscErrorCode TriboAsperityCriteriaDefault(TriboAsperityCriteria *c)
+{
+  PetscFunctionBeginUser;
+  c->min_points = 9, c->min_relief = 0, c->max_misfit = 0.25, c->min_sag = 0.1, c->split = 0.5;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboAsperityCheck - Applies tribo's acceptance criteria (TriboAsperityCriteriaDefault()) to a fit the paper's rules accepted.
+
+  Not collective
+
+  Input Parameter:
+. c - the criteria
+
+  Input/Output Parameter:
+. a - the fit of TriboAsperityFit(); its status becomes TRIBO_ASPERITY_FEW_POINTS, _LOW, _MISFIT or _FLAT when a criterion fails
+@*/
+PetscErrorCode TriboAsperityCheck(const TriboAsperityCriteria *c, TriboAsperity *a)
+{
+  PetscFunctionBeginUser;
+  if (a->status != TRIBO_ASPERITY_ACCEPTED) PetscFunctionReturn(0);
+  if (a->npoints < c->min_points)
+    a->status = TRIBO_ASPERITY_FEW_POINTS;
+  else if (!(a->relief > c->min_relief))
+    a->status = TRIBO_ASPERITY_LOW;
+  else if (!(a->misfit <= c->max_misfit))
+    a->status = TRIBO_ASPERITY_MISFIT;
+  else if (!(a->sag >= c->min_sag))
+    a->status = TRIBO_ASPERITY_FLAT;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboHeightMapNoise - Standard deviation of white measurement noise on a height map, by Immerkaer's estimator.
+
+  Not collective
+
+  Input Parameters:
++ nx, ny - grid size
+- z      - [ny nx] heights, NaN where there is no data
+
+  Output Parameter:
+. sigma - the estimate (same unit as z)
+
+  Notes:
+  J. Immerkaer, "Fast noise variance estimation", Computer Vision and Image Understanding 64 (1996) 300-302: the mask
+  N = [1 -2 1; -2 4 -2; 1 -2 1] (the difference of two discrete Laplacians) annihilates every quadratic height field, and
+  on white noise of variance s^2 its output has variance 36 s^2; sigma = sqrt(pi/2) mean |N * z| / 6 over the windows with
+  data at all nine points. Structure that is not locally quadratic (edges, roughness at the grid's scale) raises the estimate,
+  so it bounds the noise from above.
+@*/
+PetscErrorCode TriboHeightMapNoise(PetscInt nx, PetscInt ny, const PetscReal z[], PetscReal *sigma)
+{
+  PetscReal sum = 0;
+  PetscInt  cnt = 0;
+
+  PetscFunctionBeginUser;
+  for (PetscInt j = 1; j < ny - 1; j++)
+    for (PetscInt i = 1; i < nx - 1; i++) {
+      const PetscReal *r0 = z + (j - 1) * nx + i, *r1 = z + j * nx + i, *r2 = z + (j + 1) * nx + i;
+      PetscReal        v = r0[-1] - 2 * r0[0] + r0[1] - 2 * (r1[-1] - 2 * r1[0] + r1[1]) + r2[-1] - 2 * r2[0] + r2[1];
+      if (PetscIsNanReal(v)) continue;
+      sum += PetscAbsReal(v), cnt++;
+    }
+  *sigma = cnt ? PetscSqrtReal(PETSC_PI / 2) * sum / (6 * cnt) : 0;
   PetscFunctionReturn(0);
 }
 

@@ -3,7 +3,7 @@
    grid is distributed over its ranks in tiles (below); every rank gets the same bits as one rank alone. */
 #include <tribo/private/surfimpl.h>
 
-#define FIT_COLS 10 /* status, bx, by, h_z, R', R'', alpha, points, a1, a2 */
+#define FIT_COLS 13 /* status, bx, by, h_z, R', R'', alpha, points, a1, a2, relief, misfit, sag */
 
 static PetscReal Median_Private(PetscInt n, PetscReal a[])
 {
@@ -109,7 +109,7 @@ static PetscErrorCode HaloRows_Private(MPI_Comm comm, PetscInt nx, PetscInt r0, 
 }
 
 /* opening, Sobel gradient and segmentation of one scan on the tiles of comm (one tile per rank) */
-static PetscErrorCode TileSegment_Private(MPI_Comm comm, const TriboHeightMap *m, const PetscReal resid[], PetscInt k, Tile *t)
+static PetscErrorCode TileSegment_Private(MPI_Comm comm, const TriboHeightMap *m, const PetscReal resid[], const PetscReal seg[], PetscInt k, Tile *t)
 {
   DM               da;
   Vec              zg, zl;
@@ -149,7 +149,14 @@ static PetscErrorCode TileSegment_Private(MPI_Comm comm, const TriboHeightMap *m
     PetscCall(DMDestroy(&da));
   }
   PetscCall(PetscMalloc1(gym * nx, &g));
-  PetscCall(TriboSurfaceSobel(nx, gym, t->op, m->dx, m->dy, g));
+  if (seg) { // the segmentation sees the opened smoothed heights (every rank holds the whole map: its ghosted rows directly)
+    PetscReal *os;
+    PetscCall(PetscMalloc1(gym * nx, &os));
+    PetscCall(TriboSurfaceOpening(PETSC_COMM_SELF, nx, gym, seg + t->gy0 * nx, k, os));
+    PetscCall(TriboSurfaceSobel(nx, gym, os, m->dx, m->dy, g));
+    PetscCall(PetscFree(os));
+  } else
+    PetscCall(TriboSurfaceSobel(nx, gym, t->op, m->dx, m->dy, g));
   // the graph on the owned rows and one halo row on each side
   e0 = PetscMax(t->r0 - 1, 0), e1 = PetscMin(t->r1 + 1, ny), nn = (e1 - e0) * nx;
 #define GV(j, i) g[((j)-t->gy0) * nx + (i)]
@@ -284,8 +291,8 @@ static PetscErrorCode TileSegment_Private(MPI_Comm comm, const TriboHeightMap *m
 
 /* fits of the regions of one segmented scan to the opened heights (zfit NULL) or to zfit (the residual heights, read on the
    owned rows only): every rank of comm gets the nreg labels (increasing) and their fit rows */
-static PetscErrorCode TileFit_Private(MPI_Comm comm, const TriboHeightMap *m, const Tile *t, const PetscReal zfit[], PetscInt *nreg,
-                                      PetscInt **labels, PetscReal **fitrows, PetscInt *ncross)
+static PetscErrorCode TileFit_Private(MPI_Comm comm, const TriboHeightMap *m, const Tile *t, const PetscReal zfit[],
+                                      const TriboAsperityCriteria *crit, PetscInt *nreg, PetscInt **labels, PetscReal **fitrows, PetscInt *ncross)
 {
   PetscInt    nx = m->nx, no = (t->r1 - t->r0) * nx, nu = 0, *U, *off, *pts, *pos, *rowstart, r0 = t->r0, nsi = 0, nsr = 0, *si, nown = 0, nchunk = 0;
   PetscInt   *ri, *cl, *cio, *cro, *cstart, *corder, *extra, maxn = 0, *olab, nall, nc = 0;
@@ -387,7 +394,9 @@ static PetscErrorCode TileFit_Private(MPI_Comm comm, const TriboHeightMap *m, co
       }
     }
     PetscCall(TriboAsperityFit(np, x, y, w, &a));
+    if (crit) PetscCall(TriboAsperityCheck(crit, &a)); // NULL: the paper's rules alone
     f[0] = a.status, f[1] = a.bx, f[2] = a.by, f[3] = a.height, f[4] = a.rp, f[5] = a.rpp, f[6] = a.alpha, f[7] = np, f[8] = a.a1, f[9] = a.a2;
+    f[10] = a.relief, f[11] = a.misfit, f[12] = a.sag;
     olab[o++] = U[l];
   }
   PetscCall(PetscFree3(x, y, w));
@@ -458,6 +467,36 @@ static PetscErrorCode TileExamples_Private(MPI_Comm comm, const TriboHeightMap *
   PetscFunctionReturn(0);
 }
 
+/* split peaks (TriboAsperityCriteriaDefault()): of two accepted fits whose centers are closer than split times the smaller short
+   semi-axis, the one with fewer points (then the later region) becomes TRIBO_ASPERITY_SPLIT. Every rank holds all n fits in
+   label order, so every rank decides the same. Sweep over the accepted fits sorted by center x. */
+static PetscErrorCode SplitPeaks_Private(PetscInt n, PetscReal fits[], PetscReal split)
+{
+  PetscInt   na = 0, *idx;
+  PetscReal *bx, amax = 0;
+
+  PetscFunctionBeginUser;
+  if (!(split > 0)) PetscFunctionReturn(0);
+  PetscCall(PetscMalloc2(n + 1, &idx, n + 1, &bx));
+  for (PetscInt L = 0; L < n; L++)
+    if (fits[L * FIT_COLS] == TRIBO_ASPERITY_ACCEPTED)
+      idx[na] = L, bx[na] = fits[L * FIT_COLS + 1], amax = PetscMax(amax, fits[L * FIT_COLS + 9]), na++;
+  PetscCall(PetscSortRealWithArrayInt(na, bx, idx));
+  for (PetscInt a = 0; a < na; a++)
+    for (PetscInt b = a + 1; b < na && bx[b] - bx[a] < split * amax; b++) {
+      PetscReal *fa = fits + idx[a] * FIT_COLS, *fb = fits + idx[b] * FIT_COLS, *lose;
+      if (fa[0] != TRIBO_ASPERITY_ACCEPTED || fb[0] != TRIBO_ASPERITY_ACCEPTED) continue;
+      if (PetscSqrtReal(PetscSqr(fa[1] - fb[1]) + PetscSqr(fa[2] - fb[2])) >= split * PetscMin(fa[9], fb[9])) continue;
+      if (fa[7] != fb[7])
+        lose = fa[7] < fb[7] ? fa : fb;
+      else
+        lose = idx[a] > idx[b] ? fa : fb;
+      lose[0] = TRIBO_ASPERITY_SPLIT;
+    }
+  PetscCall(PetscFree2(idx, bx));
+  PetscFunctionReturn(0);
+}
+
 PetscErrorCode TriboSurfIdentify_Private(TriboSurf s, MPI_Comm comm, PetscInt k, TriboSurfResult *r)
 {
   PetscReal   t0 = MPI_Wtime(), *hz[TRIBO_SURF_MAX_SCANS] = {NULL}, *all, *tmp, *rad;
@@ -480,9 +519,15 @@ PetscErrorCode TriboSurfIdentify_Private(TriboSurf s, MPI_Comm comm, PetscInt k,
     const TriboHeightMap *m = s->scan[i];
     PetscInt              nl, *labs, ncross;
     PetscReal            *fits;
-    Tile                  t = {0};
-    PetscCall(TileSegment_Private(tcomm, m, s->resid[i], k, &t));
-    PetscCall(TileFit_Private(tcomm, m, &t, s->fit_resid ? s->resid[i] : NULL, &nl, &labs, &fits, &ncross));
+    Tile                  t    = {0};
+    TriboAsperityCriteria crit = s->crit;
+    crit.min_relief            = PetscMax(s->crit.min_relief, s->noise_factor * s->noise[i]);
+    r->min_relief              = PetscMax(r->min_relief, crit.min_relief);
+    r->noise[i]                = s->noise[i];
+    PetscCall(TileSegment_Private(tcomm, m, s->resid[i], s->seg[i], k, &t));
+    if (s->paper_rules) crit.min_relief = 0, r->min_relief = 0;
+    PetscCall(TileFit_Private(tcomm, m, &t, s->fit_resid ? s->resid[i] : NULL, s->paper_rules ? NULL : &crit, &nl, &labs, &fits, &ncross));
+    PetscCall(SplitPeaks_Private(nl, fits, s->paper_rules ? 0 : s->crit.split));
     PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &t.nvalid, 1, MPIU_INT, MPI_SUM, tcomm));
     r->area += t.nvalid * m->dx * m->dy;
     r->nregions += nl;
@@ -501,7 +546,7 @@ PetscErrorCode TriboSurfIdentify_Private(TriboSurf s, MPI_Comm comm, PetscInt k,
         r->asp = b;
       }
       {
-        PetscReal row[TRIBO_SURF_ASP_COLS] = {f[1], f[2], f[3], f[4], f[5], f[6], (PetscReal)i, f[7]};
+        PetscReal row[TRIBO_SURF_ASP_COLS] = {f[1], f[2], f[3], f[4], f[5], f[6], (PetscReal)i, f[7], f[10], f[11], f[12]};
         PetscCall(PetscArraycpy(r->asp + r->nasp * TRIBO_SURF_ASP_COLS, row, TRIBO_SURF_ASP_COLS));
       }
       hz[i][nh[i]++] = f[3];
@@ -575,6 +620,7 @@ PetscErrorCode TriboSurfResultBcast_Private(MPI_Comm comm, PetscMPIInt root, Tri
   PetscMPIInt rank;
   PetscInt    ni[8];
   PetscReal   nr[16];
+  const int   NS = TRIBO_ASPERITY_NSTATUS;
   PetscInt64  nl[3];
 
   PetscFunctionBeginUser;
@@ -583,22 +629,24 @@ PetscErrorCode TriboSurfResultBcast_Private(MPI_Comm comm, PetscMPIInt root, Tri
     ni[0] = r->erosion, ni[1] = r->nregions, ni[2] = r->nasp, ni[3] = r->nhist, ni[4] = r->nexample, ni[5] = r->nexpts, ni[6] = r->pdf.npdf,
     ni[7] = r->ncross;
     nr[0] = r->area, nr[1] = r->eta, nr[2] = r->rp_med, nr[3] = r->rpp_med, nr[4] = r->rp, nr[5] = r->rpp, nr[6] = r->re, nr[7] = r->alpha;
-    nr[8] = r->pdf.zmax, nr[9] = r->pdf.gmin, nr[10] = r->pdf.bandwidth, nr[11] = r->pdf.integral, nr[12] = r->seconds, nr[13] = nr[14] = nr[15] = 0;
+    nr[8] = r->pdf.zmax, nr[9] = r->pdf.gmin, nr[10] = r->pdf.bandwidth, nr[11] = r->pdf.integral, nr[12] = r->seconds, nr[13] = r->min_relief,
+    nr[14] = r->noise[0], nr[15] = r->noise[1];
     nl[0] = r->pdf.ngaps, nl[1] = r->pdf.noutliers, nl[2] = r->pdf.nsamples;
   }
   PetscCallMPI(MPI_Bcast(ni, 8, MPIU_INT, root, comm));
   PetscCallMPI(MPI_Bcast(nr, 16, MPIU_REAL, root, comm));
   PetscCallMPI(MPI_Bcast(nl, 3, MPIU_INT64, root, comm));
-  PetscCallMPI(MPI_Bcast(r->nfit, 6, MPIU_INT, root, comm));
+  PetscCallMPI(MPI_Bcast(r->nfit, NS, MPIU_INT, root, comm));
   if (rank != root) {
-    PetscInt nfit[6];
-    PetscCall(PetscArraycpy(nfit, r->nfit, 6));
+    PetscInt nfit[TRIBO_ASPERITY_NSTATUS];
+    PetscCall(PetscArraycpy(nfit, r->nfit, NS));
     PetscCall(PetscMemzero(r, sizeof(*r)));
-    PetscCall(PetscArraycpy(r->nfit, nfit, 6));
+    PetscCall(PetscArraycpy(r->nfit, nfit, NS));
     r->erosion = ni[0], r->nregions = ni[1], r->nasp = ni[2], r->nhist = ni[3], r->nexample = ni[4], r->nexpts = ni[5], r->pdf.npdf = ni[6];
     r->ncross = ni[7];
     r->area = nr[0], r->eta = nr[1], r->rp_med = nr[2], r->rpp_med = nr[3], r->rp = nr[4], r->rpp = nr[5], r->re = nr[6], r->alpha = nr[7];
     r->pdf.zmax = nr[8], r->pdf.gmin = nr[9], r->pdf.bandwidth = nr[10], r->pdf.integral = nr[11], r->seconds = nr[12];
+    r->min_relief = nr[13], r->noise[0] = nr[14], r->noise[1] = nr[15];
     r->pdf.ngaps = nl[0], r->pdf.noutliers = nl[1], r->pdf.nsamples = nl[2];
     PetscCall(PetscMalloc1(r->nasp * TRIBO_SURF_ASP_COLS + 1, &r->asp));
     PetscCall(PetscMalloc2(r->nhist + 1, &r->hist_edges, r->nhist, &r->hist));

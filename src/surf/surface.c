@@ -35,6 +35,8 @@ PetscErrorCode TriboSurfCreate(MPI_Comm comm, TriboSurf *s)
   t->nsamples    = 100000;
   t->nhist       = 36;
   t->nerosion    = 4;
+  PetscCall(TriboAsperityCriteriaDefault(&t->crit));
+  t->noise_factor = 5;
   t->erosion[0] = 2, t->erosion[1] = 25, t->erosion[2] = 50, t->erosion[3] = 75;
   PetscCall(TriboSynthParamsDefault(&t->synth));
   PetscCall(TriboOptionsRegisterNamespace("surface_"));
@@ -74,6 +76,11 @@ PetscErrorCode TriboSurfSetOptionsPrefix(TriboSurf s, const char prefix[])
 . -surface_offset dx,dy      - then shifted by (m)
 . -surface_gap_spacing 5e-4  - spacing of the mesoscale gap map (m)
 . -surface_pdf_points 1001, -surface_pdf_samples 100000, -surface_hist_bins 36 - gap PDF points, order statistics fitted, orientation bins
+. -surface_acceptance tribo  - asperity acceptance: tribo (the paper's rules of §3.2.2, then TriboAsperityCheck()'s) or paper (its rules alone)
+. -surface_min_points 9, -surface_min_relief 0, -surface_noise_factor 5, -surface_max_misfit 0.25, -surface_min_sag 0.1, -surface_split 0.5
+                             - tribo's criteria (TriboAsperityCriteriaDefault()); the minimum relief is the larger of min_relief and the
+                               noise factor times each scan's noise (TriboHeightMapNoise())
+. -surface_segment_sigma 0   - Gaussian (points) of the heights the watershed segments, for noisy scans (fits keep the unsmoothed heights)
 . -surface_groups 0          - sub-communicators for the erosion sizes, each distributing its grid (TriboSurfProcess()); 0: min(ranks, sizes)
 - -surface_generate band     - built-in synthetic input: band, selfaffine, caps, flat, with -surface_generate_{nx,ny,dx,rms,band,hurst,
                                rolloff,cap,cap_pitch,form_amp,bolts,bolt_depth,bolt_width,seed,count}
@@ -146,6 +153,31 @@ PetscErrorCode TriboSurfSetFromOptions(TriboSurf s)
                                "TriboSurfProcess", fh, e, &e, NULL));
     s->fit_resid = (PetscBool)(e == 1);
   }
+  {
+    const char *const acc[] = {"tribo", "paper", "TriboSurfAcceptance", "", NULL};
+    PetscEnum         e     = (PetscEnum)s->paper_rules;
+    PetscCall(PetscOptionsEnum("-surface_acceptance",
+                               "asperity acceptance: tribo (the paper's rules of §3.2.2 and tribo's relief, misfit, sag and split criteria) or "
+                               "paper (its rules alone)",
+                               "TriboAsperityCheck", acc, e, &e, NULL));
+    s->paper_rules = (PetscBool)(e == 1);
+  }
+  PetscCall(PetscOptionsInt("-surface_min_points", "fewest points of an asperity's fit (the paper: 9)", "TriboAsperityCheck", s->crit.min_points,
+                            &s->crit.min_points, NULL));
+  PetscCall(PetscOptionsReal("-surface_min_relief", "smallest relief (max - min height) of an asperity's points (m)", "TriboAsperityCheck",
+                             s->crit.min_relief, &s->crit.min_relief, NULL));
+  PetscCall(PetscOptionsReal("-surface_noise_factor", "the smallest relief is at least this times the scan's noise (TriboHeightMapNoise())",
+                             "TriboAsperityCheck", s->noise_factor, &s->noise_factor, NULL));
+  PetscCall(PetscOptionsReal("-surface_max_misfit", "largest RMS distance of the points to the fitted cap, over the relief", "TriboAsperityCheck",
+                             s->crit.max_misfit, &s->crit.max_misfit, NULL));
+  PetscCall(PetscOptionsReal("-surface_min_sag", "smallest sag of the fitted cap along its long axis over the region, over the relief",
+                             "TriboAsperityCheck", s->crit.min_sag, &s->crit.min_sag, NULL));
+  PetscCall(PetscOptionsReal("-surface_segment_sigma",
+                             "Gaussian standard deviation (points) of the heights the watershed segments (0: none, the paper); fits keep the "
+                             "unsmoothed heights",
+                             "TriboSurfProcess", s->seg_sigma, &s->seg_sigma, NULL));
+  PetscCall(PetscOptionsReal("-surface_split", "two peaks closer than this times the smaller short semi-axis are one (0: off)", "TriboSurfProcess",
+                             s->crit.split, &s->crit.split, NULL));
   PetscCall(PetscOptionsInt("-surface_groups",
                             "sub-communicators the erosion sizes are dealt to, each distributing its grid over its ranks; 0: min(ranks, sizes)",
                             "TriboSurfProcess", s->ngroups, &s->ngroups, NULL));
@@ -189,6 +221,15 @@ PetscErrorCode TriboSurfSetFromOptions(TriboSurf s)
   PetscCheck(s->sigma >= 0, s->comm, PETSC_ERR_USER_INPUT, "option -surface_sigma: expected >= 0 points, got %g", (double)s->sigma);
   PetscCheck(s->npdf >= 3 && s->nsamples >= 2 && s->nhist >= 1, s->comm, PETSC_ERR_USER_INPUT,
              "options -surface_pdf_points (>= 3), -surface_pdf_samples (>= 2), -surface_hist_bins (>= 1) out of range");
+  PetscCheck(s->seg_sigma >= 0, s->comm, PETSC_ERR_USER_INPUT, "option -surface_segment_sigma: expected >= 0 points, got %g", (double)s->seg_sigma);
+  PetscCheck(s->crit.min_points >= 9, s->comm, PETSC_ERR_USER_INPUT,
+             "option -surface_min_points: expected >= 9 (the ellipsoid has 8 coefficients; the paper rejects fewer than 9), got %" PetscInt_FMT,
+             s->crit.min_points);
+  PetscCheck(s->crit.min_relief >= 0 && s->noise_factor >= 0 && s->crit.max_misfit > 0 && s->crit.min_sag >= 0 && s->crit.split >= 0, s->comm,
+             PETSC_ERR_USER_INPUT,
+             "options -surface_min_relief, -surface_noise_factor, -surface_min_sag, -surface_split (>= 0) and -surface_max_misfit (> 0) out of "
+             "range: %g, %g, %g, %g, %g",
+             (double)s->crit.min_relief, (double)s->noise_factor, (double)s->crit.min_sag, (double)s->crit.split, (double)s->crit.max_misfit);
   PetscCheck(s->ngroups >= 0, s->comm, PETSC_ERR_USER_INPUT, "option -surface_groups: expected >= 0, got %" PetscInt_FMT, s->ngroups);
   PetscCheck(s->gap_spacing > 0, s->comm, PETSC_ERR_USER_INPUT, "option -surface_gap_spacing: expected > 0 m, got %g", (double)s->gap_spacing);
   PetscCheck(s->min_valid > 0 && s->min_valid <= 1, s->comm, PETSC_ERR_USER_INPUT, "option -surface_min_valid: expected a fraction in (0, 1], got %g",
@@ -364,6 +405,15 @@ PetscErrorCode TriboSurfSetUp(TriboSurf s)
     PetscCall(PetscArraycpy(f->z, m->z, n));
     PetscCall(TriboHeightMapFill(f, s->fill_max, NULL));
     for (PetscInt p = 0; p < n; p++) s->resid[i][p] = f->z[p] - s->meso[i][p];
+    PetscCall(TriboHeightMapNoise(m->nx, m->ny, s->resid[i], &s->noise[i]));
+    if (s->seg_sigma > 0) { // the heights the segmentation sees: every hole filled, smoothed, NaN again where resid is
+      PetscCall(PetscMalloc1(n, &s->seg[i]));
+      PetscCall(TriboHeightMapFill(f, -1, NULL));
+      for (PetscInt p = 0; p < n; p++) f->z[p] -= s->meso[i][p];
+      PetscCall(TriboHeightMapGaussian(s->comm, f, s->seg_sigma, s->seg[i]));
+      for (PetscInt p = 0; p < n; p++)
+        if (PetscIsNanReal(s->resid[i][p])) s->seg[i][p] = NAN;
+    }
     for (PetscInt p = 0; p < n; p++)
       if (PetscIsNanReal(m->z[p])) s->meso[i][p] = NAN;
     PetscCall(TriboHeightMapDestroy(&f));
@@ -523,6 +573,7 @@ PetscErrorCode TriboSurfDestroy(TriboSurf *s)
   for (PetscInt i = 0; i < TRIBO_SURF_MAX_SCANS; i++) {
     PetscCall(TriboHeightMapDestroy(&(*s)->scan[i]));
     PetscCall(PetscFree2((*s)->meso[i], (*s)->resid[i]));
+    PetscCall(PetscFree((*s)->seg[i]));
     PetscCall(PetscFree((*s)->files[i]));
   }
   for (PetscInt k = 0; k < (*s)->nresults; k++) PetscCall(TriboSurfResultReset_Private(&(*s)->results[k]));

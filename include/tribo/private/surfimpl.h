@@ -20,19 +20,25 @@ struct _p_TriboSurf {
   TriboSynthParams synth;
   PetscBool        generated;
   /* processing options */
-  PetscReal sigma;  /* Gaussian filter standard deviation in points (0: no mesoscale filter) */
-  PetscReal trim;   /* edge trim (m) */
-  PetscInt  nholes; /* holes: centers (x, y) and radius (m), points inside removed */
-  PetscReal holes[16], hole_radius;
-  PetscInt  fill_max; /* NaN regions of at most this many points are filled before the search */
-  PetscReal min_valid;
-  PetscInt  mirror;      /* second scan: 0 none, 1 mirror x, 2 mirror y */
-  PetscReal offset[2];   /* second scan: placement offset (m) */
-  PetscReal gap_spacing; /* mesoscale gap map spacing (m) */
-  PetscInt  npdf, nsamples, nhist;
-  PetscInt  nerosion, erosion[TRIBO_SURF_MAX_EROSION];
-  PetscBool fit_resid; /* fit the residual heights of a region's points, not the opened ones */
-  PetscInt  ngroups;   /* sub-communicators of the erosion sizes (0: min(ranks, sizes)) */
+  PetscReal             sigma;  /* Gaussian filter standard deviation in points (0: no mesoscale filter) */
+  PetscReal             trim;   /* edge trim (m) */
+  PetscInt              nholes; /* holes: centers (x, y) and radius (m), points inside removed */
+  PetscReal             holes[16], hole_radius;
+  PetscInt              fill_max; /* NaN regions of at most this many points are filled before the search */
+  PetscReal             min_valid;
+  PetscInt              mirror;      /* second scan: 0 none, 1 mirror x, 2 mirror y */
+  PetscReal             offset[2];   /* second scan: placement offset (m) */
+  PetscReal             gap_spacing; /* mesoscale gap map spacing (m) */
+  PetscInt              npdf, nsamples, nhist;
+  PetscInt              nerosion, erosion[TRIBO_SURF_MAX_EROSION];
+  PetscBool             fit_resid;                   /* fit the residual heights of a region's points, not the opened ones */
+  TriboAsperityCriteria crit;                        /* acceptance criteria beyond the paper's (src/surf/fit.c) */
+  PetscBool             paper_rules;                 /* -surface_acceptance paper: the rules of §3.2.2 alone, crit not applied */
+  PetscReal             noise_factor;                /* the minimum relief is at least this times a scan's noise */
+  PetscReal             noise[TRIBO_SURF_MAX_SCANS]; /* noise of each scan's residual heights (TriboHeightMapNoise()) */
+  PetscReal             seg_sigma;                   /* Gaussian (points) of the heights the segmentation sees (0: none, the paper) */
+  PetscReal            *seg[TRIBO_SURF_MAX_SCANS];   /* those heights (NULL when seg_sigma is 0) */
+  PetscInt              ngroups;                     /* sub-communicators of the erosion sizes (0: min(ranks, sizes)) */
   /* derived */
   PetscReal       *meso[TRIBO_SURF_MAX_SCANS];  /* mesoscale topology (NaN outside the scan) */
   PetscReal       *resid[TRIBO_SURF_MAX_SCANS]; /* residual heights (NaN where not searched) */
