@@ -91,6 +91,9 @@ typedef struct {
   PetscReal           *point_dissip;  /* [na*npd] energy each interface point dissipates per cycle (J, EPMC) */
   PetscReal            freq0;         /* Hz, linearized about the prestress */
   PetscInt             mode;          /* 1-based elastic mode number */
+  PetscBool            incomplete;    /* a continuation stopped before the end of the amplitude range (EPMC) */
+  PetscBool            failed;        /* it stopped on a failure (TRIBOCONT_DIVERGED_*), not a step limit */
+  char                 stop[512];     /* where and why it stopped, and what to try ("" when complete) */
 } TriboBackbone;
 
 /* Nonlinear modal analysis (a class: types registered by name, -nma_type) */
@@ -137,6 +140,7 @@ PETSC_EXTERN PetscErrorCode TriboFRFGetBranch(TriboFRF, PetscInt *, PetscInt *, 
 PETSC_EXTERN PetscErrorCode TriboFRFGetResponse(TriboFRF, PetscInt *, const PetscReal *[], const PetscReal *[], const PetscReal *[],
                                                 const PetscInt *[]);
 PETSC_EXTERN PetscErrorCode TriboFRFGetFolds(TriboFRF, PetscInt *, const PetscReal *[]);
+PETSC_EXTERN PetscErrorCode TriboFRFGetStop(TriboFRF, PetscBool *, PetscBool *, const char **);
 PETSC_EXTERN PetscErrorCode TriboFRFView(TriboFRF, PetscViewer);
 PETSC_EXTERN PetscErrorCode TriboFRFWriteH5(TriboFRF, TriboH5);
 PETSC_EXTERN PetscErrorCode TriboFRFDestroy(TriboFRF *);

@@ -364,6 +364,10 @@ PetscErrorCode TriboVerbBackbone(MPI_Comm comm, PetscBool help)
                               bb->newton[i], note));
     }
     PetscCall(PipelineFinish_Private(comm, &pl, "backbone"));
+    if (bb->incomplete) { // the file is written (complete = 0); a failure is an error, a step limit a warning
+      PetscCheck(!bb->failed, comm, PETSC_ERR_NOT_CONVERGED, "%s; the points so far are in the output, marked complete = 0", bb->stop);
+      PetscCall(PetscPrintf(comm, "warning: %s; the output is marked complete = 0\n", bb->stop));
+    }
   }
   PetscCall(PipelineDestroy_Private(&pl));
   PetscFunctionReturn(0);
@@ -423,6 +427,13 @@ PetscErrorCode TriboVerbFRF(MPI_Comm comm, PetscBool help)
         PetscCall(PetscPrintf(comm, "  %-12.6f %-12.4e %-10" PetscInt_FMT "\n", (double)(omega[p] / (2 * PETSC_PI)), (double)force[p], its[p]));
     }
     PetscCall(PipelineFinish_Private(comm, &pl, "frf"));
+    { // the file is written (complete = 0); a failure is an error, a step limit a warning
+      PetscBool   incomplete, failed;
+      const char *stop;
+      PetscCall(TriboFRFGetStop(pl.frf, &incomplete, &failed, &stop));
+      PetscCheck(!incomplete || !failed, comm, PETSC_ERR_NOT_CONVERGED, "%s; the points so far are in the output, marked complete = 0", stop);
+      if (incomplete) PetscCall(PetscPrintf(comm, "warning: %s; the output is marked complete = 0\n", stop));
+    }
   }
   PetscCall(PipelineDestroy_Private(&pl));
   PetscFunctionReturn(0);

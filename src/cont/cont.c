@@ -34,6 +34,9 @@ PetscErrorCode TriboContCreate(MPI_Comm comm, TriboCont *c)
   cc->ds0          = 0.1;
   cc->ds_min       = 1e-6;
   cc->ds_max       = 1.0;
+  cc->max_angle    = PETSC_PI / 6; // 30 degrees and 0.5: the loosest of the settings tried that keep the 4-DOF Jenkins chain
+  cc->max_corr     = 0.5;          // of issue 35 on its branch (tests/cli/t958)
+  cc->kink_ds      = 1e-3;
   cc->rtol         = 1e-10;
   cc->atol         = 1e-10;
   cc->lo           = PETSC_MIN_REAL;
@@ -184,6 +187,9 @@ PetscErrorCode TriboContSetOutput(TriboCont c, const char name[])
 + -cont_ds <0.1>                    - initial step (arclength in scaled unknowns)
 . -cont_ds_min <1e-6>               - smallest step: a failure at it ends the branch
 . -cont_ds_max <1>                  - largest step
+. -cont_max_angle <30>              - largest angle (degrees) between the tangents of consecutive points
+. -cont_max_correction <0.5>        - largest distance of the corrected point from the predicted one, over the step
+. -cont_kink_ds <1e-3>              - the two tests above (and the slide test) halve the step down to this, then accept
 . -cont_predictor <tangent,secant>  - predictor direction
 . -cont_max_steps <100>             - points added after the first
 . -cont_param_bounds <lo,hi>        - stop when X[N-1] leaves [lo, hi]
@@ -213,6 +219,16 @@ PetscErrorCode TriboContSetFromOptions(TriboCont c)
   PetscCall(PetscOptionsReal("-cont_ds", "initial step", "TriboContSetStepSizes", c->ds0, &c->ds0, NULL));
   PetscCall(PetscOptionsReal("-cont_ds_min", "smallest step", "TriboContSetStepSizes", c->ds_min, &c->ds_min, NULL));
   PetscCall(PetscOptionsReal("-cont_ds_max", "largest step", "TriboContSetStepSizes", c->ds_max, &c->ds_max, NULL));
+  {
+    PetscReal deg = c->max_angle * 180 / PETSC_PI;
+    PetscCall(PetscOptionsReal("-cont_max_angle", "largest angle between consecutive tangents (degrees); a larger one halves the step",
+                               "TriboContSetFromOptions", deg, &deg, NULL));
+    c->max_angle = deg * PETSC_PI / 180;
+  }
+  PetscCall(PetscOptionsReal("-cont_kink_ds", "the angle and correction tests halve the step down to this, then accept (a kink)",
+                             "TriboContSetFromOptions", c->kink_ds, &c->kink_ds, NULL));
+  PetscCall(PetscOptionsReal("-cont_max_correction", "largest corrector distance over the step; a larger one halves the step",
+                             "TriboContSetFromOptions", c->max_corr, &c->max_corr, NULL));
   PetscCall(PetscOptionsEnum("-cont_predictor", "predictor", "TriboContSetFromOptions", TriboContPredictors, (PetscEnum)c->predictor,
                              (PetscEnum *)&c->predictor, NULL));
   PetscCall(PetscOptionsInt("-cont_max_steps", "points after the first", "TriboContSetMaxSteps", c->max_steps, &c->max_steps, NULL));
@@ -325,6 +341,9 @@ PetscErrorCode TriboContSetUp(TriboCont c)
   PetscCheck(c->ds_min > 0 && c->ds_min <= c->ds0 && c->ds0 <= c->ds_max, c->comm, PETSC_ERR_USER_INPUT,
              "steps must satisfy 0 < ds_min <= ds <= ds_max, got %g, %g, %g (options -cont_ds_min, -cont_ds, -cont_ds_max)", (double)c->ds_min,
              (double)c->ds0, (double)c->ds_max);
+  PetscCheck(c->max_angle > 0 && c->max_angle <= PETSC_PI && c->max_corr > 0 && c->kink_ds >= 0, c->comm, PETSC_ERR_USER_INPUT,
+             "-cont_max_angle must be in (0, 180] degrees, -cont_max_correction > 0 and -cont_kink_ds >= 0; got %g, %g, %g",
+             (double)(c->max_angle * 180 / PETSC_PI), (double)c->max_corr, (double)c->kink_ds);
   PetscCheck(c->max_it >= 1 && c->target_it >= 1, c->comm, PETSC_ERR_USER_INPUT, "-cont_max_it and -cont_target_it must be >= 1");
   PetscCheck(c->jac_lag >= 1, c->comm, PETSC_ERR_USER_INPUT, "-cont_jacobian_lag must be >= 1, got %" PetscInt_FMT, c->jac_lag);
   PetscCheck(c->max_steps >= 0, c->comm, PETSC_ERR_USER_INPUT, "-cont_max_steps must be >= 0");
@@ -434,6 +453,8 @@ PetscErrorCode TriboContView(TriboCont c, PetscViewer viewer)
   PetscCall(PetscViewerASCIIPrintf(
       viewer, "ds %g in [%g, %g], max steps %" PetscInt_FMT ", Newton: max it %" PetscInt_FMT ", target %" PetscInt_FMT ", rtol %g, atol %g\n",
       (double)c->ds0, (double)c->ds_min, (double)c->ds_max, c->max_steps, c->max_it, c->target_it, (double)c->rtol, (double)c->atol));
+  PetscCall(PetscViewerASCIIPrintf(viewer, "step control: tangent angle <= %g degrees, correction <= %g ds, above ds %g\n",
+                                   (double)(c->max_angle * 180 / PETSC_PI), (double)c->max_corr, (double)c->kink_ds));
   if (c->lo > PETSC_MIN_REAL || c->hi < PETSC_MAX_REAL)
     PetscCall(PetscViewerASCIIPrintf(viewer, "parameter bounds [%g, %g]\n", (double)c->lo, (double)c->hi));
   if (c->output[0]) PetscCall(PetscViewerASCIIPrintf(viewer, "output %s%s\n", c->output, c->restart ? " (restart)" : ""));
@@ -443,6 +464,7 @@ PetscErrorCode TriboContView(TriboCont c, PetscViewer viewer)
                                      TriboContReasons[c->reason + 3]));
     for (PetscInt f = 0; f < c->nfolds; f++)
       PetscCall(PetscViewerASCIIPrintf(viewer, "fold %" PetscInt_FMT " at parameter %.10g\n", f, (double)c->folds[f * c->N + c->N - 1]));
+    if (c->nforced) PetscCall(PetscViewerASCIIPrintf(viewer, "%" PetscInt_FMT " kinks crossed at ds <= %g\n", c->nforced, (double)c->kink_ds));
   }
   PetscCall(PetscViewerASCIIPopTab(viewer));
   PetscFunctionReturn(0);

@@ -16,6 +16,10 @@ struct _p_TriboCont {
   void                  *mctx;
   PetscReal             *D; // scaling (N), 1 unless set
   PetscReal              ds0, ds_min, ds_max, rtol, atol, lo, hi;
+  PetscReal              max_angle; // largest angle (rad) between the tangents of consecutive points (-cont_max_angle)
+  PetscReal              max_corr;  // largest corrector distance |Y - Y_p| over ds (-cont_max_correction)
+  PetscReal              kink_ds;   // the angle and correction tests halve the step down to this, then accept (-cont_kink_ds)
+  PetscInt               nforced;   // steps accepted at ds_min although the angle or correction test failed (kinks)
   PetscInt               max_steps, max_it, target_it;
   PetscInt               interval;  // the branch file is rewritten every interval points (and at the end, and on a signal)
   PetscInt               jac_lag;   // Newton iterations per Jacobian (1: every iteration; > 1: chord Newton)

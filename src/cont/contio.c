@@ -20,6 +20,7 @@ PetscErrorCode TriboContWrite_Private(TriboCont c)
   PetscCall(TriboH5WriteAttrInt(h, TRIBO_H5_CONT, "count", c->npts));
   PetscCall(TriboH5WriteAttrInt(h, TRIBO_H5_CONT, "nfolds", c->nfolds));
   PetscCall(TriboH5WriteAttrString(h, TRIBO_H5_CONT, "reason", TriboContReasons[c->reason + 3]));
+  PetscCall(TriboH5WriteAttrInt(h, TRIBO_H5_CONT, "complete", c->reason == TRIBOCONT_CONVERGED_BOUNDS ? 1 : 0)); // 0 while iterating too
   PetscCall(TriboH5WriteAttrString(h, TRIBO_H5_CONT, "predictor", TriboContPredictors[c->predictor]));
   PetscCall(TriboH5Close(&h, PETSC_TRUE));
   PetscFunctionReturn(0);

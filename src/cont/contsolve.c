@@ -301,7 +301,10 @@ static PetscErrorCode Monitor_Private(TriboCont c, PetscInt step, PetscInt steps
   Each step predicts Y_p = Y_k + ds d (Y = X / D, d the unit tangent, or the unit secant with
   -cont_predictor secant) and solves [R(D Y); d^T (Y - Y_p)] = 0 by Newton with dense LU. A
   corrector that fails is retried with ds halved; failing at ds_min ends the branch with
-  TRIBOCONT_DIVERGED_STEP_MIN, keeping the points so far. After n Newton iterations the next
+  TRIBOCONT_DIVERGED_STEP_MIN, keeping the points so far. A converged step is refused as a likely branch jump
+  (Allgower and Georg 1990, §6.1) when the corrected point lies farther than -cont_max_correction ds from the
+  predicted one or its tangent turns by more than -cont_max_angle, and retried with ds halved; at ds <=
+  -cont_kink_ds it is accepted (a kink of a piecewise-smooth branch turns the tangent at any step). After n Newton iterations the next
   step is 2 ds if n < target_it, ds / 2 if n > target_it, within [ds_min, ds_max]. The tangent
   solves [J D; t_k^T] z = e_N, which keeps the direction through folds; a sign change of its
   last component is a fold of the parameter, located and counted.
@@ -312,7 +315,7 @@ PetscErrorCode TriboContSolve(TriboCont c, const PetscReal X0[])
 {
   PetscInt       N = c->N, step, run = 0;
   PetscReal     *Y, *Yn, *Yp, *d, *tn;
-  PetscBool      ok;
+  PetscBool      ok, tok;
   PetscLogDouble t0;
 
   PetscFunctionBeginUser;
@@ -320,7 +323,7 @@ PetscErrorCode TriboContSolve(TriboCont c, const PetscReal X0[])
   PetscCall(PetscTime(&t0));
   PetscCall(PetscMalloc5(N, &Y, N, &Yn, N, &Yp, N, &d, N, &tn));
   c->reason = TRIBOCONT_ITERATING;
-  c->npts = c->nfolds = 0;
+  c->npts = c->nfolds = c->nforced = 0;
   PetscCall(TriboSignalArm(PETSC_TRUE));
   if (c->restart)
     PetscCall(TriboContRead_Private(c));
@@ -350,13 +353,31 @@ PetscErrorCode TriboContSolve(TriboCont c, const PetscReal X0[])
       for (PetscInt i = 0; i < N; i++) d[i] = Y[i] - X[i - N] / c->D[i], nd += d[i] * d[i];
       for (PetscInt i = 0; i < N; i++) d[i] /= PetscSqrtReal(nd);
     }
+    tok = PETSC_FALSE;
     for (;;) {
+      PetscReal corr = 0, cosang = 1;
+      tok = PETSC_FALSE;
       for (PetscInt i = 0; i < N; i++) Yp[i] = Y[i] + ds * d[i];
       PetscCall(Corrector_Private(c, Yp, d, Yn, &its, &ok));
       if (ok) { // a corrector that slid far along the hyperplane jumped to another part of the branch: refused
         PetscReal dist = 0;
-        for (PetscInt i = 0; i < N; i++) dist += (Yn[i] - Y[i]) * (Yn[i] - Y[i]);
-        ok = PetscSqrtReal(dist) <= 3 * ds ? PETSC_TRUE : PETSC_FALSE;
+        for (PetscInt i = 0; i < N; i++) dist += (Yn[i] - Y[i]) * (Yn[i] - Y[i]), corr += (Yn[i] - Yp[i]) * (Yn[i] - Yp[i]);
+        ok   = PetscSqrtReal(dist) <= 3 * ds || ds <= PetscMax(c->kink_ds, c->ds_min) ? PETSC_TRUE : PETSC_FALSE; // at a kink the ratio stays
+        corr = PetscSqrtReal(corr) / ds;
+      }
+      if (ok) { // step control against branch jumps (Allgower and Georg 1990, §6.1): the corrector's distance to the
+                // predicted point and the angle between consecutive tangents must stay small; else the step is halved
+        PetscCall(Tangent_Private(c, Yn, t, tn, &tok));
+        if (tok) {
+          cosang = 0;
+          for (PetscInt i = 0; i < N; i++) cosang += t[i] * tn[i];
+        }
+        if (tok && (corr > c->max_corr || cosang < PetscCosReal(c->max_angle))) {
+          if (ds > PetscMax(c->kink_ds, c->ds_min))
+            ok = PETSC_FALSE;
+          else
+            c->nforced++; // a kink of a piecewise-smooth branch (the tangent jumps, at any step): accepted
+        }
       }
       if (ok) break;
       if (ds <= c->ds_min) break;
@@ -366,7 +387,7 @@ PetscErrorCode TriboContSolve(TriboCont c, const PetscReal X0[])
       c->reason = TRIBOCONT_DIVERGED_STEP_MIN;
       break;
     }
-    PetscCall(Tangent_Private(c, Yn, t, tn, &ok));
+    if (!tok) PetscCall(Tangent_Private(c, Yn, t, tn, &ok)); // else tn is the accepted point's tangent already
     if (!ok) {
       PetscCall(TriboContAppend_Private(c, Yn, t, ds, its));
       c->reason = TRIBOCONT_DIVERGED_TANGENT;

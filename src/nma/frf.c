@@ -54,6 +54,8 @@ struct _p_TriboFRF {
   PetscInt   npts, nrec, nfolds;
   PetscReal *omega, *amp, *pforce, *xmax, *fold_hz;
   PetscInt  *its;
+  PetscBool  incomplete, failed; /* stopped before the end of the range; on a failure (TRIBOCONT_DIVERGED_*) */
+  char       stop[512];          /* where and why, what to try */
 };
 
 /* R (N - 1) and, if Jr != NULL, the Jacobian row-major (N - 1) x N, at X (N) */
@@ -774,10 +776,41 @@ PetscErrorCode TriboFRFSolve(TriboFRF f)
     if (f->nrec) PetscCall(MatDenseRestoreArrayRead(f->rom->R, &r));
   }
   PetscCall(PetscFree(Cs));
+  f->incomplete = (PetscBool)(reason != TRIBOCONT_CONVERGED_BOUNDS), f->failed = (PetscBool)(reason < 0), f->stop[0] = 0;
+  if (reason == TRIBOCONT_CONVERGED_STEPS)
+    PetscCall(PetscSNPrintf(f->stop, sizeof(f->stop),
+                            "FRF stopped at %.6f Hz of %g -> %g Hz after %" PetscInt_FMT " points (CONVERGED_STEPS): raise -cont_max_steps",
+                            (double)(f->omega[npts - 1] / (2 * PETSC_PI)), (double)f->range[0], (double)f->range[1], npts));
+  else if (reason < 0)
+    PetscCall(PetscSNPrintf(
+        f->stop, sizeof(f->stop),
+        "FRF stopped at %.6f Hz of %g -> %g Hz after %" PetscInt_FMT " points: %s (%s); try a smaller -cont_ds_min or -cont_ds_max, "
+        "a larger -cont_max_it, or -hb_nt and -hb_harmonics fit for the law",
+        (double)(f->omega[npts - 1] / (2 * PETSC_PI)), (double)f->range[0], (double)f->range[1], npts, TriboContReasons[reason + 3],
+        reason == TRIBOCONT_DIVERGED_STEP_MIN ? "the corrector failed at the smallest step" : "the extended Jacobian is singular at the last point"));
   if (f->verbose)
     PetscCall(PetscPrintf(f->comm, "FRF: %" PetscInt_FMT " points, %" PetscInt_FMT " folds, %s, %.2f s\n", npts, nf, TriboContReasons[reason + 3],
                           (double)(t1 - t0)));
   PetscCall(PetscFree4(Kt, cs, X0, D));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboFRFGetStop - Whether the response reached the end of its range, and if not where and why it stopped.
+
+  Not collective
+
+  Output Parameters:
++ incomplete - PETSC_TRUE when the continuation stopped before the end of the range
+. failed     - PETSC_TRUE when it stopped on a failure (TRIBOCONT_DIVERGED_*), not on -cont_max_steps
+- stop       - the message: where, why, what to try ("" when complete)
+@*/
+PetscErrorCode TriboFRFGetStop(TriboFRF f, PetscBool *incomplete, PetscBool *failed, const char **stop)
+{
+  PetscFunctionBeginUser;
+  if (incomplete) *incomplete = f->incomplete;
+  if (failed) *failed = f->failed;
+  if (stop) *stop = f->stop;
   PetscFunctionReturn(0);
 }
 
@@ -896,6 +929,8 @@ PetscErrorCode TriboFRFWriteH5(TriboFRF f, TriboH5 h5)
   PetscCall(TriboContGetConvergedReason(f->cont, &reason));
   PetscCall(TriboH5WriteAttrInt(h5, TRIBO_H5_FRF, "Nt", f->Nt));
   PetscCall(TriboH5WriteAttrString(h5, TRIBO_H5_FRF, "reason", TriboContReasons[reason + 3]));
+  PetscCall(TriboH5WriteAttrInt(h5, TRIBO_H5_FRF, "complete", f->incomplete ? 0 : 1));
+  if (f->incomplete) PetscCall(TriboH5WriteAttrString(h5, TRIBO_H5_FRF, "stopped", f->stop));
   PetscCall(
       TriboH5WriteAttrString(h5, TRIBO_H5_FRF, "layout",
                              "harmonics row: [X0 |] Xc_1 Xs_1 | Xc_2 Xs_2 ..., each n ROM DOFs (include/tribohb.h), harmonic_list the harmonics"));

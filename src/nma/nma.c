@@ -562,10 +562,11 @@ PetscErrorCode TriboNMABackboneAllocate(TriboNMA nma)
 
   PetscFunctionBeginUser;
   PetscCall(TriboBackboneFree_Private(b));
-  b->na   = na;
-  b->n    = n;
-  b->nrec = nma->rom->nrec;
-  b->mode = nma->mode;
+  b->na         = na;
+  b->n          = n;
+  b->nrec       = nma->rom->nrec;
+  b->mode       = nma->mode;
+  b->incomplete = b->failed = PETSC_FALSE, b->stop[0] = 0;
   PetscCall(PetscMalloc1(na, &b->q));
   PetscCall(PetscMalloc1(na, &b->freq));
   PetscCall(PetscMalloc1(na, &b->zeta));

@@ -179,6 +179,8 @@ PetscErrorCode TriboNMAWriteH5(TriboNMA nma, TriboH5 h5)
     }
   }
   PetscCall(PetscFree(status));
+  PetscCall(TriboH5WriteAttrInt(h5, g, "complete", b->incomplete ? 0 : 1));
+  if (b->incomplete) PetscCall(TriboH5WriteAttrString(h5, g, "stopped", b->stop));
   if (b->nrec) {
     dims[1] = b->nrec;
     PetscCall(PetscSNPrintf(p, sizeof(p), "%s/recovery_displacement", g));

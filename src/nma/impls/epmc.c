@@ -503,6 +503,7 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
   PetscReal       *X0, *D, pn = 0, mp = 0, umax = 0, phimax = 0, w0 = PetscSqrtReal(nma->lam0), z0;
   const PetscReal *B;
   TriboContReason  reason;
+  PetscReal        qmax;
   PetscLogDouble   t0, t1;
 
   PetscFunctionBeginUser;
@@ -561,6 +562,7 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
   PetscCall(TriboContGetConvergedReason(e->cont, &reason));
   PetscCall(TriboContGetBranch(e->cont, &npts, &B));
   PetscCall(PetscTime(&t1));
+  qmax = nma->amps[nma->na - 1]; // before TriboNMASetAmplitudes() below keeps the branch points
   // the backbone at the branch points inside the amplitude range
   {
     PetscReal  lo = PetscLog10Real(nma->amps[0]) - 1e-9, hi = PetscLog10Real(nma->amps[nma->na - 1]) + 1e-9, *R, *amps;
@@ -627,6 +629,23 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
       na++;
     }
     PetscCall(PetscFree3(R, amps, keep));
+  }
+  if (reason != TRIBOCONT_CONVERGED_BOUNDS) { // stopped before qmax: say where, why and what to try
+    TriboBackbone *b  = &nma->bb;
+    PetscReal      qs = PetscPowReal(10.0, B[(npts - 1) * N + nn + 2]);
+    b->incomplete     = PETSC_TRUE;
+    b->failed         = (PetscBool)(reason < 0);
+    if (reason == TRIBOCONT_CONVERGED_STEPS)
+      PetscCall(PetscSNPrintf(b->stop, sizeof(b->stop),
+                              "EPMC stopped at q = %.6e of qmax %.6e after %" PetscInt_FMT " points (CONVERGED_STEPS): raise -cont_max_steps",
+                              (double)qs, (double)qmax, npts));
+    else
+      PetscCall(PetscSNPrintf(b->stop, sizeof(b->stop),
+                              "EPMC stopped at q = %.6e of qmax %.6e after %" PetscInt_FMT " points: %s (%s); try a smaller -cont_ds_min or "
+                              "-cont_ds_max, a larger -cont_max_it, or -hb_nt and -hb_harmonics fit for the law",
+                              (double)qs, (double)qmax, npts, TriboContReasons[reason + 3],
+                              reason == TRIBOCONT_DIVERGED_STEP_MIN ? "the corrector failed at the smallest step"
+                                                                    : "the extended Jacobian is singular at the last point"));
   }
   if (nma->verbose)
     PetscCall(PetscPrintf(nma->comm, "EPMC: %" PetscInt_FMT " points, %s, %.2f s", nma->bb.na, TriboContReasons[reason + 3], (double)(t1 - t0)));

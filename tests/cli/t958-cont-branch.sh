@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Continuation users can trust (issue 35): no silent branch jumps, failures are failures.
+# The system (given as inputs only, no peer's output): a 4-DOF chain, unit masses, unit springs ground-1-2-3-4,
+# Rayleigh damping C = 0.01 K, three Jenkins elements (DOF 1 to ground kt 2, slip force 0.5; DOFs 2-3 kt 1, 0.3;
+# DOF 4 to ground kt 0.5, 0.2), EPMC of mode 1, harmonics 0-3, Nt 1024, q from 0.5 to 10.
+# - Default steps, 1 and 2 ranks: every point on the branch of a dense-step run of tribo itself (-cont_ds 0.005,
+#   about 500 points): frequency within 1e-4 and damping within 1e-3 relative of the dense run interpolated in log q
+#   (its interpolation error: 9e-6 and 1e-4 measured). Without the step control (-cont_max_angle 180
+#   -cont_max_correction 1e9) the same run jumps to another periodic solution (2.8 % in frequency): checked to stay
+#   off by more than 1 %, so the check above can fail.
+# - A stalled continuation (-cont_max_it 2 -cont_ds_min 0.01) exits non-zero with one line saying where it stopped,
+#   why and what to try; the partial backbone is in the output, marked complete = 0; the same for tribo frf on the
+#   chain forced at DOF 1. A complete run is marked complete = 1.
+# timeout: 300
+set -u
+. tests/cli/lib.sh
+W=$TMPDIR_TEST/t958
+mkdir -p "$W"
+export TRIBO_PYTHON=/bin/true # no pictures here
+cat >"$W/chain.yaml" <<'EOF'
+M: [1, 1, 1, 1]
+K: [[2, -1, 0, 0], [-1, 2, -1, 0], [0, -1, 2, -1], [0, 0, -1, 1]]
+C: [[0.02, -0.01, 0, 0], [-0.01, 0.02, -0.01, 0], [0, -0.01, 0.02, -0.01], [0, 0, -0.01, 0.01]]
+excitation: [1, 0, 0, 0]
+elements:
+  - law: jenkins
+    W: [[1], [0], [0], [0]]
+    params: {kt: 2, ts: 0.5}
+  - law: jenkins
+    W: [[0], [1], [-1], [0]]
+    params: {kt: 1, ts: 0.3}
+  - law: jenkins
+    W: [[0], [0], [0], [1]]
+    params: {kt: 0.5, ts: 0.2}
+EOF
+common=(backbone -rom chain.yaml -nma_type epmc -backbone_mode 1 -backbone_qmin 0.5 -backbone_qmax 10 -hb_harmonics 0,1,2,3 -hb_nt 1024)
+
+run "$W" dense "${common[@]}" -cont_ds 0.005 -cont_ds_max 0.005 -cont_max_steps 5000 -output dense.h5
+[ "$RC" = 0 ] && pass "dense-step run" || fail "dense-step run" "exit $RC" "$W/dense.err"
+run "$W" def1 "${common[@]}" -output def1.h5
+[ "$RC" = 0 ] && pass "default steps, 1 rank" || fail "default steps, 1 rank" "exit $RC" "$W/def1.err"
+mpirun "$W" def2 2 "${common[@]}" -output def2.h5
+[ "$RC" = 0 ] && pass "default steps, 2 ranks" || fail "default steps, 2 ranks" "exit $RC" "$W/def2.err"
+run "$W" off "${common[@]}" -cont_max_angle 180 -cont_max_correction 1e9 -output off.h5
+[ "$RC" = 0 ] && pass "without step control" || fail "without step control" "exit $RC" "$W/off.err"
+
+run "$W" stall "${common[@]}" -cont_max_it 2 -cont_ds_min 0.01 -output stall.h5
+if [ "$RC" != 0 ] && [ -f "$W/stall.h5" ] && [ "$(wc -l <"$W/stall.err")" = 1 ] \
+  && grep -q "error: EPMC stopped at q = .* of qmax 1.0*e+01 after .* points: DIVERGED_STEP_MIN.*try .*-cont_ds_min.*complete = 0" "$W/stall.err"; then
+  pass "a stalled EPMC exits non-zero with one line (where, why, what to try) and keeps its points"
+else
+  fail "stalled EPMC" "exit $RC, expected non-zero, one error line and stall.h5" "$W/stall.err"
+fi
+run "$W" frfstall frf -rom chain.yaml -frf_range 0.05,0.15 -frf_force 0.3 -hb_harmonics 0,1,2,3 -hb_nt 256 -cont_max_it 1 -cont_ds_min 0.01 -output frfstall.h5
+if [ "$RC" != 0 ] && [ -f "$W/frfstall.h5" ] && grep -q "error: FRF stopped at .* Hz of 0.05 -> 0.15 Hz after .* points: DIVERGED_STEP_MIN" "$W/frfstall.err"; then
+  pass "a stalled FRF exits non-zero and keeps its points"
+else
+  fail "stalled FRF" "exit $RC, expected non-zero and frfstall.h5" "$W/frfstall.err"
+fi
+run "$W" frf frf -rom chain.yaml -frf_range 0.05,0.15 -frf_force 0.3 -hb_harmonics 0,1,2,3 -hb_nt 256 -output frf.h5
+[ "$RC" = 0 ] && pass "a complete FRF exits 0" || fail "complete FRF" "exit $RC" "$W/frf.err"
+
+if [ "$HAVE_H5PY" = 1 ]; then
+  pychecks "branch checks" "$W" <<'EOF'
+import sys, h5py, numpy as np
+w = sys.argv[1]
+def bb(f):
+    with h5py.File(w + "/" + f, "r") as h:
+        g = h["backbone/mode1"]
+        return np.array(g["modal_amplitude"]), np.array(g["frequency_hz"]), np.array(g["damping"]), int(g.attrs["complete"])
+q0, f0, z0, c0 = bb("dense.h5")
+print(("ok" if c0 == 1 and np.all(np.diff(q0) > 0) else "not ok") + " - the dense run is complete and monotone in q (%d points)" % len(q0))
+def off(f):
+    q, fr, z, c = bb(f)
+    fi, zi = np.interp(np.log(q), np.log(q0), f0), np.interp(np.log(q), np.log(q0), z0)
+    return q, np.max(np.abs(fr / fi - 1)), np.max(np.abs(z / zi - 1)), c
+for f in ("def1.h5", "def2.h5"):
+    q, df, dz, c = off(f)
+    print(("ok" if df < 1e-4 and dz < 1e-3 and c == 1 else "not ok")
+          + " - %s on the dense run's branch: %d points, max |df/f| %.1e (1e-4), max |dz/z| %.1e (1e-3), complete %d" % (f, len(q), df, dz, c))
+q1, f1, z1, _ = bb("def1.h5")
+q2, f2, z2, _ = bb("def2.h5")
+print(("ok" if len(q1) == len(q2) and np.allclose(f1, f2, rtol=1e-9) and np.allclose(z1, z2, rtol=1e-9) else "not ok") + " - 1 and 2 ranks agree")
+q, df, dz, c = off("off.h5")
+print(("ok" if df > 1e-2 else "not ok") + " - without the step control the run jumps off the branch (max |df/f| %.1e > 1e-2)" % df)
+q, f, z, c = bb("stall.h5")
+print(("ok" if c == 0 and len(q) > 1 and q[-1] < 10 else "not ok") + " - the stalled backbone keeps %d points to q = %.3g, marked complete = 0" % (len(q), q[-1]))
+with h5py.File(w + "/frfstall.h5", "r") as h, h5py.File(w + "/frf.h5", "r") as g:
+    a, b = int(h["frf"].attrs["complete"]), int(g["frf"].attrs["complete"])
+    n = len(h["frf/frequency_hz"])
+    print(("ok" if a == 0 and b == 1 and n > 1 else "not ok") + " - the stalled FRF keeps %d points marked complete = 0, the complete one is marked 1" % n)
+EOF
+else
+  skip "branch checks" "needs python3-h5py"
+fi
+finish
