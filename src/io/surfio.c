@@ -60,6 +60,59 @@ static PetscErrorCode ReadCSV_Private(const char fn[], PetscInt *n, PetscReal **
   PetscFunctionReturn(0);
 }
 
+/* rank 0's part of TriboSurfaceScanLoad(): the file into hdr (kind, sizes), geo (grid origin and spacing) and xyz */
+static PetscErrorCode ReadScanRoot_Private(const char file[], PetscBool csv, PetscInt hdr[], PetscReal geo[], PetscReal **xyzp)
+{
+  PetscReal *xyz = NULL;
+  PetscBool  flg;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscTestFile(file, 'r', &flg));
+  PetscCheck(flg, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "scan %s does not exist or cannot be read (option -surface_scans)", file);
+  if (csv) {
+    PetscInt n = 0;
+    PetscCall(ReadCSV_Private(file, &n, &xyz));
+    hdr[0] = 1, hdr[1] = n;
+  } else {
+    TriboH5   h;
+    PetscBool has;
+    PetscInt  nd, dims[3];
+    PetscCall(TriboH5Open(PETSC_COMM_SELF, file, &h));
+    PetscCall(TriboH5Has(h, "/points", &has));
+    if (has) {
+      PetscCall(TriboH5ReadReal(h, "/points", &nd, dims, &xyz));
+      PetscCheck(nd == 2 && dims[1] == 3, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "scan %s: /points must be n x 3 (x, y, z)", file);
+      hdr[0] = 1, hdr[1] = dims[0];
+    } else {
+      PetscReal *x, *y;
+      PetscInt   nx, ny;
+      PetscCall(TriboH5Has(h, "/height", &has));
+      PetscCheck(has, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+                 "scan %s has neither /points (n x 3: x, y, z) nor /height (ny x nx) with /x and /y: no scan to read", file);
+      PetscCall(TriboH5ReadReal(h, "/height", &nd, dims, &xyz));
+      PetscCheck(nd == 2 && dims[0] >= 2 && dims[1] >= 2, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "scan %s: /height must be ny x nx", file);
+      PetscCall(TriboH5ReadReal(h, "/x", &nd, &nx, &x));
+      PetscCall(TriboH5ReadReal(h, "/y", &nd, &ny, &y));
+      PetscCheck(nx == dims[1] && ny == dims[0], PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+                 "scan %s: /x has %" PetscInt_FMT " and /y %" PetscInt_FMT " values for a %" PetscInt_FMT " x %" PetscInt_FMT " /height", file, nx,
+                 ny, dims[0], dims[1]);
+      geo[0] = x[0], geo[1] = y[0], geo[2] = (x[nx - 1] - x[0]) / (nx - 1), geo[3] = (y[ny - 1] - y[0]) / (ny - 1);
+      for (PetscInt i = 1; i < nx; i++)
+        PetscCheck(PetscAbsReal(x[i] - x[0] - i * geo[2]) <= 1e-6 * PetscAbsReal(geo[2]) && geo[2] > 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+                   "scan %s: /x must increase in equal steps", file);
+      for (PetscInt j = 1; j < ny; j++)
+        PetscCheck(PetscAbsReal(y[j] - y[0] - j * geo[3]) <= 1e-6 * PetscAbsReal(geo[3]) && geo[3] > 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+                   "scan %s: /y must increase in equal steps", file);
+      PetscCall(PetscFree(x));
+      PetscCall(PetscFree(y));
+      hdr[0] = 2, hdr[1] = dims[1], hdr[2] = dims[0];
+    }
+    PetscCall(TriboH5Close(&h, PETSC_FALSE));
+  }
+  *xyzp = xyz;
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboSurfaceScanLoad - Reads one surface scan as a height map in m.
 
@@ -85,54 +138,17 @@ PetscErrorCode TriboSurfaceScanLoad(MPI_Comm comm, const char file[], PetscReal 
   PetscReal   geo[4] = {0, 0, 0, 0}, plane[3];
   PetscReal  *xyz    = NULL;
   PetscBool   csv;
+  int         ierr = 0;
 
   PetscFunctionBeginUser;
   PetscCallMPI(MPI_Comm_rank(comm, &rank));
   PetscCall(PetscStrendswith(file, ".csv", &csv));
-  if (!rank) {
-    PetscBool flg;
-    PetscCall(PetscTestFile(file, 'r', &flg));
-    PetscCheck(flg, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "scan %s does not exist or cannot be read (option -surface_scans)", file);
-    if (csv) {
-      PetscInt n = 0;
-      PetscCall(ReadCSV_Private(file, &n, &xyz));
-      hdr[0] = 1, hdr[1] = n;
-    } else {
-      TriboH5   h;
-      PetscBool has;
-      PetscInt  nd, dims[3];
-      PetscCall(TriboH5Open(PETSC_COMM_SELF, file, &h));
-      PetscCall(TriboH5Has(h, "/points", &has));
-      if (has) {
-        PetscCall(TriboH5ReadReal(h, "/points", &nd, dims, &xyz));
-        PetscCheck(nd == 2 && dims[1] == 3, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "scan %s: /points must be n x 3 (x, y, z)", file);
-        hdr[0] = 1, hdr[1] = dims[0];
-      } else {
-        PetscReal *x, *y;
-        PetscInt   nx, ny;
-        PetscCall(TriboH5Has(h, "/height", &has));
-        PetscCheck(has, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
-                   "scan %s has neither /points (n x 3: x, y, z) nor /height (ny x nx) with /x and /y: no scan to read", file);
-        PetscCall(TriboH5ReadReal(h, "/height", &nd, dims, &xyz));
-        PetscCheck(nd == 2 && dims[0] >= 2 && dims[1] >= 2, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "scan %s: /height must be ny x nx", file);
-        PetscCall(TriboH5ReadReal(h, "/x", &nd, &nx, &x));
-        PetscCall(TriboH5ReadReal(h, "/y", &nd, &ny, &y));
-        PetscCheck(nx == dims[1] && ny == dims[0], PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
-                   "scan %s: /x has %" PetscInt_FMT " and /y %" PetscInt_FMT " values for a %" PetscInt_FMT " x %" PetscInt_FMT " /height", file, nx,
-                   ny, dims[0], dims[1]);
-        geo[0] = x[0], geo[1] = y[0], geo[2] = (x[nx - 1] - x[0]) / (nx - 1), geo[3] = (y[ny - 1] - y[0]) / (ny - 1);
-        for (PetscInt i = 1; i < nx; i++)
-          PetscCheck(PetscAbsReal(x[i] - x[0] - i * geo[2]) <= 1e-6 * PetscAbsReal(geo[2]) && geo[2] > 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
-                     "scan %s: /x must increase in equal steps", file);
-        for (PetscInt j = 1; j < ny; j++)
-          PetscCheck(PetscAbsReal(y[j] - y[0] - j * geo[3]) <= 1e-6 * PetscAbsReal(geo[3]) && geo[3] > 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
-                     "scan %s: /y must increase in equal steps", file);
-        PetscCall(PetscFree(x));
-        PetscCall(PetscFree(y));
-        hdr[0] = 2, hdr[1] = dims[1], hdr[2] = dims[0];
-      }
-      PetscCall(TriboH5Close(&h, PETSC_FALSE));
-    }
+  if (!rank) ierr = ReadScanRoot_Private(file, csv, hdr, geo, &xyz); // rank 0 alone: its error is agreed below, no rank waits
+  PetscCallMPI(MPI_Bcast(&ierr, 1, MPI_INT, 0, comm));
+  if (ierr) {
+    PetscCall(PetscFree(xyz));
+    if (!rank) PetscCall((PetscErrorCode)ierr); // rank 0: passed on as a repeat, its message is printed already
+    SETERRQ(PETSC_COMM_SELF, ierr, "reading scan %s failed on rank 0", file);
   }
   PetscCallMPI(MPI_Bcast(hdr, 6, MPIU_INT, 0, comm));
   PetscCallMPI(MPI_Bcast(geo, 4, MPIU_REAL, 0, comm));

@@ -65,6 +65,8 @@ static PetscErrorCode MatGrid_Private(const char fn[], PetscInt m, const PetscRe
   PetscInt   nx = 0, ny = 0;
 
   PetscFunctionBeginUser;
+  PetscCheck(m >= 4 && xyg, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+             "%s: mesoscale_xygap has %" PetscInt_FMT " rows; a gap map needs at least 2 x 2 grid points (rows x, y, gap)", fn, m);
   PetscCall(PetscMalloc2(m, &x, m, &y));
   for (PetscInt i = 0; i < m; i++) x[i] = xyg[i], y[i] = xyg[m + i];
   PetscCall(PetscSortReal(m, x));

@@ -2,7 +2,7 @@
 #include <tribonum.h>
 #include <petscblaslapack.h>
 
-/* sorted union of the columns of rows [3p, 3p+3) of two CSR matrices */
+/* sorted union of the columns of rows [3p, 3p+3) of two CSR matrices; cols holds PointColumnsMax_Private() entries */
 static PetscErrorCode PointColumns_Private(TriboJoint j, PetscInt p, PetscInt *nc, PetscInt cols[])
 {
   PetscInt m = 0;
@@ -17,12 +17,26 @@ static PetscErrorCode PointColumns_Private(TriboJoint j, PetscInt p, PetscInt *n
   PetscFunctionReturn(0);
 }
 
+/* the most entries any point's rows hold in the two CSR matrices together (before duplicates are removed): a point
+   may couple every DOF through each of its 3 rows (issue 34: a YAML element whose W couples 4 DOFs overflowed n) */
+static PetscInt PointColumnsMax_Private(TriboJoint j)
+{
+  PetscInt mx = 1;
+
+  for (PetscInt p = 0; p < j->nloc; p++) {
+    PetscInt m = 0;
+    for (PetscInt r = 3 * p; r < 3 * p + 3; r++) m += j->prow[r + 1] - j->prow[r] + j->wrow[r + 1] - j->wrow[r];
+    mx = PetscMax(mx, m);
+  }
+  return mx;
+}
+
 static PetscErrorCode BuildGroups_Private(TriboJoint j)
 {
-  PetscInt *ca, *cb, na = 0, nb = 0, cap = 16, maxdp = 1, maxjg = 1;
+  PetscInt *ca, *cb, na = 0, nb = 0, cap = 16, maxdp = 1, maxjg = 1, mc = PointColumnsMax_Private(j);
 
   PetscFunctionBeginUser;
-  PetscCall(PetscMalloc2(j->n, &ca, j->n, &cb));
+  PetscCall(PetscMalloc2(mc, &ca, mc, &cb));
   PetscCall(PetscMalloc1(cap, &j->groups));
   j->ngroups = 0;
   for (PetscInt p = 0; p < j->nloc; p++) {

@@ -132,4 +132,16 @@ PY
 else
   skip "backbones and modes of the YAML systems" "no h5py"
 fi
+# issue 34: an element whose W couples 3, 4 or 5 DOFs overflowed the joint's column buffer (abort, or exit 0 on corrupt memory)
+for nd in 3 4 5; do
+  ones=$(printf '1,%.0s' $(seq "$nd")); ones=${ones%,}
+  wcol=$(printf '[1],%.0s' $(seq "$nd")); wcol=${wcol%,}
+  printf 'M: [%s]\nK: [%s]\nelements:\n  - law: cubic\n    W: [%s]\n' "$ones" "$ones" "$wcol" >"$IN/w$nd.yaml"
+  run "$W/w$nd" modal modal -rom "$IN/w$nd.yaml" -output modal.h5
+  if [ "$RC" = 0 ] && [ "$(grep -c 'elastic mode' "$W/w$nd/modal.out")" = "$nd" ] && [ -f "$W/w$nd/modal.h5" ]; then
+    pass "W coupling $nd DOFs: $nd modes, no overflow"
+  else
+    fail "W coupling $nd DOFs" "exit $RC, expected $nd elastic modes" "$W/w$nd/modal.out" "$W/w$nd/modal.err"
+  fi
+done
 finish

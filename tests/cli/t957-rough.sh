@@ -102,4 +102,11 @@ expect_fail "PDF integrating to 0.5" "integrates to 0.49;halfpdf.h5" modal -rom 
 expect_fail "statistics without eta" "statistics/eta;missing" modal -rom ../rom.h5 -friction_type rough -friction_surface ../noeta.h5
 expect_fail "map not covering the interface" "does not cover;small.h5" modal -rom ../rom.h5 -friction_type rough -friction_surface ../small.h5
 expect_fail "-friction_surface with edf" "friction_surface;rough" modal -rom ../rom.h5 -friction_type edf -friction_surface ../s.h5
+# issue 34: an empty mesoscale_xygap in a Rice-style .mat was a null-pointer offset (SIGSEGV)
+$PY -c "
+import numpy as np, scipy.io
+z = np.linspace(0, 1, 11)
+scipy.io.savemat('$W/emptygap.mat', {'Re': 1.3e-3, 'area_density': 1.4e6, 'z_max': 2.8e-5, 'normzinterp': z, 'pzinterp': np.ones_like(z),
+                                     'mesoscale_xygap': np.zeros((0, 3))})" 2>/dev/null || echo "# scipy missing: no .mat written"
+[ -f "$W/emptygap.mat" ] && expect_fail "empty mesoscale_xygap in a .mat" "emptygap.mat;mesoscale_xygap has 0 rows" modal -rom ../rom.h5 -friction_type rough -friction_surface ../emptygap.mat
 finish

@@ -16,7 +16,8 @@
 #   -surface_trim and -surface_holes: the gap map NaN in the trimmed border and the hole, finite elsewhere;
 #   the same cloud as HDF5 /points in m: the CSV run's statistics within 1e-9 (only the unit conversion differs);
 #   bad input fails with one line 'tribo surface: error: ...' and no output file: a second scan placed off the first, a scan with NaN over
-#     most of the area, two scans of different spacings, an erosion size larger than the grid, a misspelt option, a missing scan file.
+#     most of the area, two scans of different spacings, an erosion size larger than the grid, a misspelt option, a missing scan file;
+#   on 2 ranks a missing scan and a CSV with a bad line end every rank with the error, no hang (issue 34).
 set -u
 source tests/cli/lib.sh
 export TRIBO_PYTHON=${TRIBO_PYTHON:-/usr/bin/python3}
@@ -143,4 +144,16 @@ expect_fail "mismatched surfaces" "mismatched surfaces;spacing" surface -surface
 expect_fail "erosion size larger than the grid" "-surface_erosion;larger than the grid" surface -surface_erosion 2,500 -surface_generate_nx 300 -surface_generate_ny 100
 expect_fail "misspelt option" "-surface_erosin" surface -surface_erosin 2
 expect_fail "missing scan" "nothere.csv" surface -surface_scans nothere.csv
+# issue 34: on 2 ranks a scan that rank 0 cannot read used to leave rank 1 waiting in MPI_Bcast for ever
+printf 'x,y,z\n0,0,1\n1,abc,2\n' >"$d/badline.csv"
+for bad in "missing:nothere.csv" "bad line:$d/badline.csv"; do
+  IFS=: read -r name file <<<"$bad"
+  (cd "$d" && timeout 60 $MPIEXEC -n 2 "$TRIBO_ABS" surface -surface_scans "$file" -output never.h5) >"$d/hang.out" 2>"$d/hang.err"
+  RC=$?
+  if [ "$RC" != 0 ] && [ "$RC" != 124 ] && [ ! -f "$d/never.h5" ] && grep -q "error: .*$(basename "$file")" "$d/hang.err"; then
+    pass "2 ranks, $name scan: every rank ends with the error (exit $RC)"
+  else
+    fail "2 ranks, $name scan" "exit $RC (124: hung until the timeout)" "$d/hang.err"
+  fi
+done
 finish
