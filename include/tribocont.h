@@ -50,6 +50,8 @@ PETSC_EXTERN PetscErrorCode TriboContSetStepSizes(TriboCont, PetscReal, PetscRea
 PETSC_EXTERN PetscErrorCode TriboContSetMaxSteps(TriboCont, PetscInt);
 PETSC_EXTERN PetscErrorCode TriboContSetParameterBounds(TriboCont, PetscReal, PetscReal);
 PETSC_EXTERN PetscErrorCode TriboContSetOutput(TriboCont, const char[]);
+PETSC_EXTERN PetscErrorCode TriboContSetTargets(TriboCont, PetscInt, const PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboContGetTargetHits(TriboCont, PetscInt *, const PetscInt *[], const PetscReal *[]);
 PETSC_EXTERN PetscErrorCode TriboContSetFromOptions(TriboCont);
 PETSC_EXTERN PetscErrorCode TriboContSetUp(TriboCont);
 PETSC_EXTERN PetscErrorCode TriboContSolve(TriboCont, const PetscReal[]);

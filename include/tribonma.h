@@ -91,6 +91,7 @@ typedef struct {
   PetscReal           *point_dissip;  /* [na*npd] energy each interface point dissipates per cycle (J, EPMC) */
   PetscReal            freq0;         /* Hz, linearized about the prestress */
   PetscInt             mode;          /* 1-based elastic mode number */
+  PetscBool            requested;     /* the points are exact solutions at the requested amplitudes (EPMC with -backbone_amplitudes) */
   PetscBool            incomplete;    /* a continuation stopped before the end of the amplitude range (EPMC) */
   PetscBool            failed;        /* it stopped on a failure (TRIBOCONT_DIVERGED_*), not a step limit */
   char                 stop[512];     /* where and why it stopped, and what to try ("" when complete) */

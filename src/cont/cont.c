@@ -179,6 +179,52 @@ PetscErrorCode TriboContSetOutput(TriboCont c, const char name[])
 }
 
 /*@
+  TriboContSetTargets - Parameter values at which the branch must have exact solutions: every crossing of one of them by an
+  accepted step (or a first point on it) is landed by a corrector with the parameter held at the value.
+
+  Logically collective
+
+  Input Parameters:
++ c - the object
+. n - number of values (0: none)
+- t - the values of X[N-1]
+
+.seealso: `TriboContGetTargetHits()`
+@*/
+PetscErrorCode TriboContSetTargets(TriboCont c, PetscInt n, const PetscReal t[])
+{
+  PetscFunctionBeginUser;
+  PetscCheck(n >= 0, c->comm, PETSC_ERR_ARG_OUTOFRANGE, "number of targets %" PetscInt_FMT " must be >= 0", n);
+  PetscCall(PetscFree(c->targets));
+  c->ntargets = n;
+  PetscCall(PetscMalloc1(n + 1, &c->targets));
+  for (PetscInt i = 0; i < n; i++) {
+    PetscCheck(PetscIsNormalReal(t[i]) || t[i] == 0, c->comm, PETSC_ERR_ARG_OUTOFRANGE, "target %" PetscInt_FMT " is not finite", i + 1);
+    c->targets[i] = t[i];
+  }
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContGetTargetHits - The solutions landed at the targets (TriboContSetTargets()), in the order they were reached.
+
+  Not collective
+
+  Output Parameters:
++ n      - number of hits (a target crossed twice, e.g. after a fold, is hit twice; one never reached, not at all)
+. target - [n] index of each hit's target
+- X      - [n x N] the solutions (X[N-1] equal to the target)
+@*/
+PetscErrorCode TriboContGetTargetHits(TriboCont c, PetscInt *n, const PetscInt *target[], const PetscReal *X[])
+{
+  PetscFunctionBeginUser;
+  if (n) *n = c->nhits;
+  if (target) *target = c->hit_target;
+  if (X) *X = c->hits;
+  PetscFunctionReturn(0);
+}
+
+/*@
   TriboContSetFromOptions - Reads the options of the continuation.
 
   Collective
@@ -489,6 +535,9 @@ PetscErrorCode TriboContDestroy(TriboCont *c)
   PetscCall(PetscFree(cc->ds));
   PetscCall(PetscFree(cc->its));
   PetscCall(PetscFree(cc->folds));
+  PetscCall(PetscFree(cc->targets));
+  PetscCall(PetscFree(cc->hits));
+  PetscCall(PetscFree(cc->hit_target));
   PetscCall(PetscFree7(cc->A, cc->Jw, cc->Rw, cc->Xw, cc->Yw, cc->Fw, cc->ipiv));
   PetscCall(PetscFree(cc));
   PetscFunctionReturn(0);

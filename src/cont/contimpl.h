@@ -19,14 +19,18 @@ struct _p_TriboCont {
   PetscReal              max_angle; // largest angle (rad) between the tangents of consecutive points (-cont_max_angle)
   PetscReal              max_corr;  // largest corrector distance |Y - Y_p| over ds (-cont_max_correction)
   PetscReal              kink_ds;   // the angle and correction tests halve the step down to this, then accept (-cont_kink_ds)
-  PetscInt               nforced;   // steps accepted at ds_min although the angle or correction test failed (kinks)
-  PetscInt               max_steps, max_it, target_it;
-  PetscInt               interval;  // the branch file is rewritten every interval points (and at the end, and on a signal)
-  PetscInt               jac_lag;   // Newton iterations per Jacobian (1: every iteration; > 1: chord Newton)
-  PetscBool              jac_fresh; // the current Jacobian (and linear solver) is that of the last tangent point
-  TriboContPredictor     predictor;
-  PetscBool              restart, monitor, locate_folds, setup;
-  char                   output[PETSC_MAX_PATH_LEN];
+  PetscInt               nforced;
+  // requested parameter values (-cont_targets, TriboContSetTargets()): each crossing is landed by a corrector at the value
+  PetscInt   ntargets, nhits, nhalloc;
+  PetscReal *targets, *hits; // targets [ntargets]; hits [nhits x N] (unscaled X)
+  PetscInt  *hit_target; // [nhits] index of the target of each hit   // steps accepted at ds_min although the angle or correction test failed (kinks)
+  PetscInt   max_steps, max_it, target_it;
+  PetscInt   interval;  // the branch file is rewritten every interval points (and at the end, and on a signal)
+  PetscInt   jac_lag;   // Newton iterations per Jacobian (1: every iteration; > 1: chord Newton)
+  PetscBool  jac_fresh; // the current Jacobian (and linear solver) is that of the last tangent point
+  TriboContPredictor predictor;
+  PetscBool          restart, monitor, locate_folds, setup;
+  char               output[PETSC_MAX_PATH_LEN];
   // the branch: npts points, their tangents, the step size to use after each, Newton iterations
   PetscInt        npts, nalloc, nfolds, nfalloc;
   PetscReal      *X, *T, *ds, *folds;

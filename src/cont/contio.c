@@ -17,6 +17,11 @@ PetscErrorCode TriboContWrite_Private(TriboCont c)
   PetscCall(TriboH5WriteInt(h, TRIBO_H5_CONT_IT, 1, d1, c->its));
   PetscCall(TriboH5WriteReal(h, TRIBO_H5_CONT_FOLDS, 2, df, c->folds));
   PetscCall(TriboH5WriteReal(h, TRIBO_H5_CONT_D, 1, dn, c->D));
+  if (c->ntargets) {
+    PetscInt dh[2] = {c->nhits, N};
+    PetscCall(TriboH5WriteReal(h, TRIBO_H5_CONT_HITS, 2, dh, c->hits));
+    PetscCall(TriboH5WriteInt(h, TRIBO_H5_CONT_HITT, 1, dh, c->hit_target));
+  }
   PetscCall(TriboH5WriteAttrInt(h, TRIBO_H5_CONT, "count", c->npts));
   PetscCall(TriboH5WriteAttrInt(h, TRIBO_H5_CONT, "nfolds", c->nfolds));
   PetscCall(TriboH5WriteAttrString(h, TRIBO_H5_CONT, "reason", TriboContReasons[c->reason + 3]));
@@ -56,6 +61,28 @@ PetscErrorCode TriboContRead_Private(TriboCont c)
   PetscCall(TriboH5ReadReal(h, TRIBO_H5_CONT_FOLDS, &nd, dims, &F));
   PetscCheck(nd == 2 && dims[1] == N, c->comm, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must be nfolds x %" PetscInt_FMT, c->output, TRIBO_H5_CONT_FOLDS,
              N);
+  if (c->ntargets) { // the hits so far (absent from a branch traced without targets: none)
+    PetscBool has;
+    PetscCall(TriboH5Has(h, TRIBO_H5_CONT_HITS, &has));
+    PetscCall(PetscFree(c->hits));
+    PetscCall(PetscFree(c->hit_target));
+    c->nhits = c->nhalloc = 0;
+    if (has) {
+      PetscInt   nh, dh[3], *ht;
+      PetscReal *H;
+      PetscCall(TriboH5ReadReal(h, TRIBO_H5_CONT_HITS, &nd, dh, &H));
+      PetscCheck((nd == 2 && dh[1] == N) || dh[0] == 0, c->comm, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must be nhits x %" PetscInt_FMT, c->output,
+                 TRIBO_H5_CONT_HITS, N);
+      nh = dh[0];
+      PetscCall(TriboH5ReadInt(h, TRIBO_H5_CONT_HITT, &nd, dh, &ht));
+      PetscCheck(nd == 1 && dh[0] == nh, c->comm, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must have %" PetscInt_FMT " values", c->output,
+                 TRIBO_H5_CONT_HITT, nh);
+      for (PetscInt k = 0; k < nh; k++)
+        PetscCheck(ht[k] >= 0 && ht[k] < c->ntargets && H[k * N + N - 1] == c->targets[ht[k]], c->comm, PETSC_ERR_USER_INPUT,
+                   "%s: hit %" PetscInt_FMT " is not at a target of this run (-cont_restart needs the same targets)", c->output, k + 1);
+      c->hits = H, c->hit_target = ht, c->nhits = c->nhalloc = nh;
+    }
+  }
   PetscCall(TriboH5Close(&h, PETSC_FALSE));
   PetscCall(PetscFree(c->X));
   PetscCall(PetscFree(c->T));

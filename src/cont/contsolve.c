@@ -204,6 +204,47 @@ static PetscErrorCode LocateFold_Private(TriboCont c, const PetscReal Ya[], cons
   PetscFunctionReturn(0);
 }
 
+/* Targets crossed between the points Ya and Yb (scaled; first: Ya is the first point, a target on it counts): each is
+   landed by Newton from the linear interpolation at the target with the parameter held (the hyperplane e_N^T (Y - Yp) = 0)
+   and appended to the hits; a corrector that fails leaves the target unhit */
+static PetscErrorCode LandTargets_Private(TriboCont c, const PetscReal Ya[], const PetscReal Yb[], PetscBool first)
+{
+  PetscInt  N  = c->N, its;
+  PetscReal pa = c->D[N - 1] * Ya[N - 1], pb = c->D[N - 1] * Yb[N - 1], *Yp, *Yh, *e;
+  PetscBool ok;
+
+  PetscFunctionBeginUser;
+  if (!c->ntargets) PetscFunctionReturn(0);
+  PetscCall(PetscMalloc3(N, &Yp, N, &Yh, N, &e));
+  for (PetscInt i = 0; i < N; i++) e[i] = i == N - 1;
+  for (PetscInt k = 0; k < c->ntargets; k++) {
+    PetscReal tau = c->targets[k];
+    if (first) {
+      if (PetscAbsReal(tau - pa) > 1e-12 * (1 + PetscAbsReal(tau))) continue;
+      PetscCall(PetscArraycpy(Yh, Ya, N));
+      ok = PETSC_TRUE;
+    } else {
+      PetscReal s;
+      if (!((pa < tau && tau <= pb) || (pb <= tau && tau < pa))) continue;
+      s = (tau - pa) / (pb - pa);
+      for (PetscInt i = 0; i < N; i++) Yp[i] = Ya[i] + s * (Yb[i] - Ya[i]);
+      Yp[N - 1] = tau / c->D[N - 1];
+      PetscCall(Corrector_Private(c, Yp, e, Yh, &its, &ok));
+    }
+    if (!ok) continue;
+    if (c->nhits == c->nhalloc) {
+      c->nhalloc = PetscMax(8, 2 * c->nhalloc);
+      PetscCall(PetscRealloc(sizeof(PetscReal) * c->nhalloc * N, &c->hits));
+      PetscCall(PetscRealloc(sizeof(PetscInt) * c->nhalloc, &c->hit_target));
+    }
+    for (PetscInt i = 0; i < N; i++) c->hits[c->nhits * N + i] = c->D[i] * Yh[i];
+    c->hits[c->nhits * N + N - 1] = tau; // exactly
+    c->hit_target[c->nhits++]     = k;
+  }
+  PetscCall(PetscFree3(Yp, Yh, e));
+  PetscFunctionReturn(0);
+}
+
 static PetscErrorCode AddFold_Private(TriboCont c, const PetscReal Y[])
 {
   PetscInt N = c->N;
@@ -328,8 +369,12 @@ PetscErrorCode TriboContSolve(TriboCont c, const PetscReal X0[])
   if (c->restart)
     PetscCall(TriboContRead_Private(c));
   else {
+    c->nhits = 0;
     PetscCall(FirstPoint_Private(c, X0, Y, tn, &ok));
-    if (!ok) c->reason = TRIBOCONT_DIVERGED_INITIAL;
+    if (!ok)
+      c->reason = TRIBOCONT_DIVERGED_INITIAL;
+    else
+      PetscCall(LandTargets_Private(c, Y, Y, PETSC_TRUE));
     if (ok && c->monitor) PetscCall(Monitor_Private(c, 0, 0, t0));
   }
   for (step = c->npts - 1; c->reason == TRIBOCONT_ITERATING; step++) {
@@ -400,6 +445,7 @@ PetscErrorCode TriboContSolve(TriboCont c, const PetscReal X0[])
         PetscCall(PetscArraycpy(Yp, Yn, N));
       PetscCall(AddFold_Private(c, Yp));
     }
+    PetscCall(LandTargets_Private(c, Y, Yn, PETSC_FALSE));
     if (its < c->target_it)
       ds = PetscMin(2 * ds, c->ds_max);
     else if (its > c->target_it)

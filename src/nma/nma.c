@@ -304,6 +304,7 @@ PetscErrorCode TriboNMASetFromOptions(TriboNMA nma)
   if (setlp) PetscCall(LoopPointsParse_Private(nma, lp));
   PetscCall(TriboNMASetModeNumber(nma, mode));
   PetscCheck(nma->zeta0 >= 0, nma->comm, PETSC_ERR_USER_INPUT, "-backbone_zeta0 must be >= 0, got %g", (double)nma->zeta0);
+  nma->amps_requested = set;
   if (set)
     PetscCall(TriboNMASetAmplitudes(nma, nlist, list));
   else if (setmin || setmax || setn || !nma->na)
@@ -566,7 +567,7 @@ PetscErrorCode TriboNMABackboneAllocate(TriboNMA nma)
   b->n          = n;
   b->nrec       = nma->rom->nrec;
   b->mode       = nma->mode;
-  b->incomplete = b->failed = PETSC_FALSE, b->stop[0] = 0;
+  b->incomplete = b->failed = b->requested = PETSC_FALSE, b->stop[0] = 0;
   PetscCall(PetscMalloc1(na, &b->q));
   PetscCall(PetscMalloc1(na, &b->freq));
   PetscCall(PetscMalloc1(na, &b->zeta));

@@ -180,6 +180,8 @@ PetscErrorCode TriboNMAWriteH5(TriboNMA nma, TriboH5 h5)
   }
   PetscCall(PetscFree(status));
   PetscCall(TriboH5WriteAttrInt(h5, g, "complete", b->incomplete ? 0 : 1));
+  PetscCall(TriboH5WriteAttrString(
+      h5, g, "points", b->requested ? "requested: exact solutions at -backbone_amplitudes" : "the method's own (branch points or amplitude list)"));
   if (b->incomplete) PetscCall(TriboH5WriteAttrString(h5, g, "stopped", b->stop));
   if (b->nrec) {
     dims[1] = b->nrec;

@@ -69,9 +69,10 @@ struct _p_TriboNMA {
   PetscInt      na;
   PetscReal    *amps;
   PetscBool     verbose;
-  PetscInt      npl;    /* interface points whose hysteresis loops are stored (-backbone_loop_points) */
-  PetscInt     *plidx;  /* [npl] 0-based quadrature point indices */
-  PetscBool     plauto; /* -backbone_loop_points auto: the point of largest slip (chosen in TriboNMASetUp()) */
+  PetscBool     amps_requested; /* -backbone_amplitudes: EPMC lands exact solutions at them (else they give its range) */
+  PetscInt      npl;            /* interface points whose hysteresis loops are stored (-backbone_loop_points) */
+  PetscInt     *plidx;          /* [npl] 0-based quadrature point indices */
+  PetscBool     plauto;         /* -backbone_loop_points auto: the point of largest slip (chosen in TriboNMASetUp()) */
   TriboBackbone bb;
 };
 

@@ -503,7 +503,8 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
   PetscReal       *X0, *D, pn = 0, mp = 0, umax = 0, phimax = 0, w0 = PetscSqrtReal(nma->lam0), z0;
   const PetscReal *B;
   TriboContReason  reason;
-  PetscReal        qmax;
+  PetscReal        qmax, *Hbuf = NULL;
+  PetscInt         nreq, nmiss, *Hits = NULL;
   PetscLogDouble   t0, t1;
 
   PetscFunctionBeginUser;
@@ -558,12 +559,39 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
                           "EPMC: %" PetscInt_FMT " unknowns (%" PetscInt_FMT " harmonic columns x %" PetscInt_FMT " DOFs + 3), Nt = %" PetscInt_FMT
                           ", damping %s (alpha %.4e 1/s, beta %.4e s), linear zeta %.4e\n",
                           N, e->nc, n, e->Nt, nma->rom->C ? "C of the ROM" : "Rayleigh (eq. 59-60)", (double)e->alpha, (double)e->beta, (double)z0));
+  if (nma->amps_requested) { // exact solutions at the requested amplitudes, landed by TriboCont
+    PetscReal *lg;
+    PetscCall(PetscMalloc1(nma->na, &lg));
+    for (PetscInt i = 0; i < nma->na; i++) lg[i] = PetscLog10Real(nma->amps[i]);
+    lg[0] = X0[nn + 2]; // the first point's parameter, bit for bit
+    PetscCall(TriboContSetTargets(e->cont, nma->na, lg));
+    PetscCall(PetscFree(lg));
+  }
   PetscCall(TriboContSolve(e->cont, X0));
   PetscCall(TriboContGetConvergedReason(e->cont, &reason));
   PetscCall(TriboContGetBranch(e->cont, &npts, &B));
   PetscCall(PetscTime(&t1));
   qmax = nma->amps[nma->na - 1]; // before TriboNMASetAmplitudes() below keeps the branch points
-  // the backbone at the branch points inside the amplitude range
+  nreq = nma->amps_requested ? nma->na : 0, nmiss = 0;
+  if (nreq) { // the first hit of every requested amplitude, in their order: these are the backbone's points
+    PetscInt         nh;
+    const PetscInt  *ht;
+    const PetscReal *H;
+    PetscCall(TriboContGetTargetHits(e->cont, &nh, &ht, &H));
+    PetscCall(PetscMalloc2(nreq * N + 1, &Hbuf, nreq + 1, &Hits));
+    for (PetscInt t = 0, m = 0; t < nreq; t++) {
+      PetscInt h = 0;
+      while (h < nh && ht[h] != t) h++;
+      if (h == nh) {
+        nmiss++;
+        continue;
+      }
+      PetscCall(PetscArraycpy(Hbuf + m * N, H + h * N, N));
+      Hits[m++] = 0;
+    }
+    B = Hbuf, npts = nreq - nmiss;
+  }
+  // the backbone at the branch points inside the amplitude range (or at the requested amplitudes)
   {
     PetscReal  lo = PetscLog10Real(nma->amps[0]) - 1e-9, hi = PetscLog10Real(nma->amps[nma->na - 1]) + 1e-9, *R, *amps;
     PetscBool *keep;
@@ -571,14 +599,15 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
     PetscCall(PetscMalloc3(N, &R, npts + 1, &amps, npts + 1, &keep));
     for (PetscInt k = 0; k < npts; k++) { // points in the range with growing amplitude (after a fold of log10 A: none)
       PetscReal l = B[k * N + nn + 2];
-      keep[k]     = (PetscBool)(l >= lo && l <= hi && (na == 0 || PetscPowReal(10.0, l) > amps[na - 1]));
+      keep[k]     = (PetscBool)(nreq || (l >= lo && l <= hi && (na == 0 || PetscPowReal(10.0, l) > amps[na - 1])));
       if (keep[k]) amps[na++] = PetscPowReal(10.0, l);
     }
     PetscCheck(na > 0, nma->comm, PETSC_ERR_NOT_CONVERGED, "EPMC: the first point did not converge (%s): no backbone", TriboContReasons[reason + 3]);
     PetscCall(TriboNMASetAmplitudes(nma, na, amps));
     PetscCall(TriboNMABackboneAllocate(nma));
     PetscCall(TriboNMABackboneAllocateLoops(nma, e->Nt));
-    nma->bb.npd = nma->rom->iface->npts;
+    nma->bb.npd       = nma->rom->iface->npts;
+    nma->bb.requested = (PetscBool)(nreq > 0);
     PetscCall(PetscCalloc1(nma->bb.na * nma->bb.npd, &nma->bb.point_dissip));
     na = 0;
     for (PetscInt k = 0; k < npts; k++) {
@@ -602,7 +631,9 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
       b->dissip[na] = W;
       b->lam_p[na] = b->lam_m[na] = w * w;
       b->resid[na]                = r;
-      {
+      if (nreq)
+        its = Hits[k]; // landed: the iterations of the landing are not kept
+      else {
         const PetscInt *itsv;
         PetscCall(TriboContGetIterations(e->cont, &itsv));
         its = itsv[k];
@@ -629,6 +660,14 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
       na++;
     }
     PetscCall(PetscFree3(R, amps, keep));
+  }
+  if (nmiss && reason == TRIBOCONT_CONVERGED_BOUNDS) { // the branch passed a requested amplitude whose landing failed
+    TriboBackbone *b = &nma->bb;
+    b->incomplete = b->failed = PETSC_TRUE;
+    PetscCall(PetscSNPrintf(b->stop, sizeof(b->stop),
+                            "EPMC: %" PetscInt_FMT " of the %" PetscInt_FMT
+                            " requested amplitudes (-backbone_amplitudes) could not be landed; the branch passed them",
+                            nmiss, nreq));
   }
   if (reason != TRIBOCONT_CONVERGED_BOUNDS) { // stopped before qmax: say where, why and what to try
     TriboBackbone *b  = &nma->bb;
@@ -657,6 +696,7 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
                           (double)(e->lsolves ? e->tsol / e->lsolves : 0), (double)(e->lsolves ? (PetscReal)e->lits / e->lsolves : 0)));
   if (nma->verbose) PetscCall(PetscPrintf(nma->comm, "\n"));
   PetscCall(PetscFree2(X0, D));
+  PetscCall(PetscFree2(Hbuf, Hits));
   PetscFunctionReturn(0);
 }
 
