@@ -262,7 +262,8 @@ PetscErrorCode TriboContSetFromOptions(TriboCont c)
 
   PetscFunctionBeginUser;
   PetscOptionsBegin(c->comm, c->prefix, "Continuation", "TriboCont");
-  PetscCall(PetscOptionsReal("-cont_ds", "initial step", "TriboContSetStepSizes", c->ds0, &c->ds0, NULL));
+  PetscCall(PetscOptionsReal("-cont_ds", "initial step", "TriboContSetStepSizes", c->ds0, &c->ds0, &set));
+  if (set) c->ds0_set = PETSC_TRUE;
   PetscCall(PetscOptionsReal("-cont_ds_min", "smallest step", "TriboContSetStepSizes", c->ds_min, &c->ds_min, NULL));
   PetscCall(PetscOptionsReal("-cont_ds_max", "largest step", "TriboContSetStepSizes", c->ds_max, &c->ds_max, NULL));
   {
@@ -384,6 +385,7 @@ PetscErrorCode TriboContSetUp(TriboCont c)
   PetscFunctionBeginUser;
   if (c->setup) PetscFunctionReturn(0);
   PetscCheck(N, c->comm, PETSC_ERR_ARG_WRONGSTATE, "call TriboContSetFunction() before TriboContSetUp()");
+  if (!c->ds0_set && c->ds0 > c->ds_max) c->ds0 = c->ds_max; // only -cont_ds_max given, below the default first step
   PetscCheck(c->ds_min > 0 && c->ds_min <= c->ds0 && c->ds0 <= c->ds_max, c->comm, PETSC_ERR_USER_INPUT,
              "steps must satisfy 0 < ds_min <= ds <= ds_max, got %g, %g, %g (options -cont_ds_min, -cont_ds, -cont_ds_max)", (double)c->ds_min,
              (double)c->ds0, (double)c->ds_max);

@@ -16,6 +16,7 @@ struct _p_TriboCont {
   void                  *mctx;
   PetscReal             *D; // scaling (N), 1 unless set
   PetscReal              ds0, ds_min, ds_max, rtol, atol, lo, hi;
+  PetscBool              ds0_set;   // -cont_ds given: not lowered to a smaller -cont_ds_max
   PetscReal              max_angle; // largest angle (rad) between the tangents of consecutive points (-cont_max_angle)
   PetscReal              max_corr;  // largest corrector distance |Y - Y_p| over ds (-cont_max_correction)
   PetscReal              kink_ds;   // the angle and correction tests halve the step down to this, then accept (-cont_kink_ds)

@@ -19,6 +19,8 @@
 
 #define FRF_MAXH 64
 
+#define FRF_MAXREQ 256
+
 struct _p_TriboFRF {
   MPI_Comm   comm;
   char      *prefix;
@@ -55,7 +57,11 @@ struct _p_TriboFRF {
   PetscReal *omega, *amp, *pforce, *xmax, *fold_hz;
   PetscInt  *its;
   PetscBool  incomplete, failed; /* stopped before the end of the range; on a failure (TRIBOCONT_DIVERGED_*) */
-  char       stop[512];          /* where and why, what to try */
+  PetscInt   nreq;               /* -frf_frequencies: exact solutions there (every crossing, so every coexisting solution) */
+  PetscReal  req[FRF_MAXREQ];
+  PetscInt   nrq, *rq_index; /* results at them: requested frequency index, Hz, force, amplitude [nrq x nrec] */
+  PetscReal *rq_hz, *rq_force, *rq_amp;
+  char       stop[512]; /* where and why, what to try */
 };
 
 /* R (N - 1) and, if Jr != NULL, the Jacobian row-major (N - 1) x N, at X (N) */
@@ -402,7 +408,7 @@ PetscErrorCode TriboFRFSetFromOptions(TriboFRF f)
 {
   const char *pre = f->prefix ? f->prefix : "";
   PetscInt    nh = FRF_MAXH, hl[FRF_MAXH], nr = 2, nrg = 2, nz = 2, nm = 2;
-  PetscBool   hset, rset, mset, quiet = (PetscBool)!f->verbose;
+  PetscBool   hset, rset, mset, qset, quiet = (PetscBool)!f->verbose;
   PetscReal   rg[2] = {f->range[0], f->range[1]};
 
   PetscFunctionBeginUser;
@@ -410,6 +416,12 @@ PetscErrorCode TriboFRFSetFromOptions(TriboFRF f)
   nh = f->nharm;
   TriboOptionsBegin(f->comm, f->prefix, "Forced response by harmonic balance", "TriboFRF");
   PetscCall(PetscOptionsRealArray("-frf_range", "frequency range f0,f1 [Hz] (downward when f0 > f1)", "TriboFRFSetFromOptions", rg, &nrg, &rset));
+  {
+    PetscInt nq = FRF_MAXREQ;
+    PetscCall(PetscOptionsRealArray("-frf_frequencies", "frequencies [Hz] with exact solutions (every solution on the branch there)",
+                                    "TriboFRFSetFromOptions", f->req, &nq, &qset));
+    if (qset) f->nreq = nq;
+  }
   PetscCall(PetscOptionsReal("-frf_force", "force level P [N] of the harmonic load P f_x cos(Omega t)", "", f->force, &f->force, NULL));
   PetscCall(PetscOptionsInt("-frf_dof", "load shape: unit force on this ROM DOF (0-based)", "", f->dof, &f->dof, NULL));
   PetscCall(PetscOptionsInt("-frf_recovery", "load shape: unit force along this recovery row (0-based), R^T e_k", "", f->rrow, &f->rrow, NULL));
@@ -465,6 +477,9 @@ PetscErrorCode TriboFRFSetFromOptions(TriboFRF f)
                "-%sfrf_range %g,%g: the frequencies must be > 0 and different (Hz)", pre, (double)rg[0], (double)rg[1]);
     f->range[0] = rg[0], f->range[1] = rg[1];
   }
+  for (PetscInt k = 0; k < f->nreq; k++)
+    PetscCheck(f->req[k] >= PetscMin(f->range[0], f->range[1]) && f->req[k] <= PetscMax(f->range[0], f->range[1]), f->comm, PETSC_ERR_USER_INPUT,
+               "-%sfrf_frequencies: %g Hz lies outside -%sfrf_range %g,%g", pre, (double)f->req[k], pre, (double)f->range[0], (double)f->range[1]);
   PetscCheck(f->force > 0 || f->camp > 0, f->comm, PETSC_ERR_USER_INPUT, "-%sfrf_force must be > 0 N, got %g", pre, (double)f->force);
   PetscCheck(!f->ray_set || (nr == 2 && f->ray[0] >= 0 && f->ray[1] >= 0), f->comm, PETSC_ERR_USER_INPUT,
              "-%sfrf_rayleigh needs two coefficients alpha,beta >= 0", pre);
@@ -725,6 +740,11 @@ PetscErrorCode TriboFRFSolve(TriboFRF f)
   PetscCall(TriboContSetScaling(f->cont, D));
   PetscCall(TriboContSetMonitor(f->cont, Monitor_Private, f));
   PetscCall(TriboContSetParameterBounds(f->cont, f->sgn * W0 - 1e-9 * W0, f->sgn * W1));
+  if (f->nreq) {
+    PetscReal t[FRF_MAXREQ];
+    for (PetscInt k = 0; k < f->nreq; k++) t[k] = f->req[k] == f->range[0] ? X0[N - 1] : f->sgn * 2 * PETSC_PI * f->req[k];
+    PetscCall(TriboContSetTargets(f->cont, f->nreq, t));
+  }
   if (f->verbose)
     PetscCall(PetscPrintf(f->comm,
                           "FRF: %" PetscInt_FMT " unknowns (%" PetscInt_FMT " harmonic columns x %" PetscInt_FMT " DOFs + %" PetscInt_FMT
@@ -744,6 +764,7 @@ PetscErrorCode TriboFRFSolve(TriboFRF f)
   f->nrec = f->rom->nrec;
   PetscCall(PetscFree5(f->omega, f->amp, f->pforce, f->xmax, f->its));
   PetscCall(PetscFree(f->fold_hz));
+  PetscCall(PetscFree4(f->rq_index, f->rq_hz, f->rq_force, f->rq_amp));
   f->npts = npts, f->nfolds = nf;
   PetscCall(PetscMalloc5(npts, &f->omega, npts * f->nrec + 1, &f->amp, npts, &f->pforce, npts * f->nrec + 1, &f->xmax, npts, &f->its));
   PetscCall(PetscMalloc1(nf + 1, &f->fold_hz));
@@ -776,7 +797,44 @@ PetscErrorCode TriboFRFSolve(TriboFRF f)
     if (f->nrec) PetscCall(MatDenseRestoreArrayRead(f->rom->R, &r));
   }
   PetscCall(PetscFree(Cs));
+  PetscCall(PetscFree4(f->rq_index, f->rq_hz, f->rq_force, f->rq_amp));
+  f->nrq = 0;
+  if (f->nreq) { // the solutions landed at -frf_frequencies: amplitudes at the recovery rows
+    PetscInt           nh;
+    const PetscInt    *ht;
+    const PetscReal   *H;
+    const PetscScalar *r = NULL;
+    PetscCall(TriboContGetTargetHits(f->cont, &nh, &ht, &H));
+    f->nrq = nh;
+    PetscCall(PetscMalloc4(nh + 1, &f->rq_index, nh + 1, &f->rq_hz, nh + 1, &f->rq_force, nh * f->nrec + 1, &f->rq_amp));
+    if (f->nrec) PetscCall(MatDenseGetArrayRead(f->rom->R, &r));
+    for (PetscInt p = 0; p < nh; p++) {
+      const PetscReal *X = &H[p * N];
+      f->rq_index[p]     = ht[p];
+      f->rq_hz[p]        = f->req[ht[p]];
+      f->rq_force[p]     = f->ctrl ? X[nn] : f->force;
+      for (PetscInt kr = 0; kr < f->nrec; kr++) {
+        PetscReal c = 0, sn = 0;
+        for (PetscInt i = 0; i < n; i++)
+          c += PetscRealPart(r[kr + i * f->nrec]) * X[f->c1 * n + i], sn += PetscRealPart(r[kr + i * f->nrec]) * X[(f->c1 + 1) * n + i];
+        f->rq_amp[p * f->nrec + kr] = PetscSqrtReal(c * c + sn * sn);
+      }
+    }
+    if (f->nrec) PetscCall(MatDenseRestoreArrayRead(f->rom->R, &r));
+  }
   f->incomplete = (PetscBool)(reason != TRIBOCONT_CONVERGED_BOUNDS), f->failed = (PetscBool)(reason < 0), f->stop[0] = 0;
+  if (reason == TRIBOCONT_CONVERGED_BOUNDS)
+    for (PetscInt k = 0; k < f->nreq; k++) { // the branch went through the range: every requested frequency must have a solution
+      PetscBool hit = PETSC_FALSE;
+      for (PetscInt p = 0; p < f->nrq; p++) hit = (PetscBool)(hit || f->rq_index[p] == k);
+      if (!hit) {
+        f->incomplete = f->failed = PETSC_TRUE;
+        PetscCall(PetscSNPrintf(f->stop, sizeof(f->stop),
+                                "FRF: the solution at %g Hz (-frf_frequencies) could not be landed although the branch passed it",
+                                (double)f->req[k]));
+        break;
+      }
+    }
   if (reason == TRIBOCONT_CONVERGED_STEPS)
     PetscCall(PetscSNPrintf(f->stop, sizeof(f->stop),
                             "FRF stopped at %.6f Hz of %g -> %g Hz after %" PetscInt_FMT " points (CONVERGED_STEPS): raise -cont_max_steps",
@@ -886,6 +944,9 @@ PetscErrorCode TriboFRFView(TriboFRF f, PetscViewer v)
     PetscCall(PetscViewerASCIIPrintf(v, "  %" PetscInt_FMT " points, %" PetscInt_FMT " folds", f->npts, f->nfolds));
     for (PetscInt k = 0; k < f->nfolds; k++) PetscCall(PetscViewerASCIIPrintf(v, "%s%.6g Hz", k ? ", " : " at ", (double)f->fold_hz[k]));
     PetscCall(PetscViewerASCIIPrintf(v, "\n"));
+    for (PetscInt p = 0; p < f->nrq; p++)
+      PetscCall(PetscViewerASCIIPrintf(v, "  requested %.6g Hz: force %.6g N%s%.6e m\n", (double)f->rq_hz[p], (double)f->rq_force[p],
+                                       f->nrec ? ", amplitude at recovery row 0 " : "", f->nrec ? (double)f->rq_amp[p * f->nrec] : 0.0));
   }
   PetscCall(TriboContView(f->cont, v));
   PetscFunctionReturn(0);
@@ -930,6 +991,13 @@ PetscErrorCode TriboFRFWriteH5(TriboFRF f, TriboH5 h5)
   PetscCall(TriboH5WriteAttrInt(h5, TRIBO_H5_FRF, "Nt", f->Nt));
   PetscCall(TriboH5WriteAttrString(h5, TRIBO_H5_FRF, "reason", TriboContReasons[reason + 3]));
   PetscCall(TriboH5WriteAttrInt(h5, TRIBO_H5_FRF, "complete", f->incomplete ? 0 : 1));
+  if (f->nreq) { // the exact solutions at -frf_frequencies, every crossing (coexisting solutions after folds)
+    PetscInt d2[2] = {f->nrq, f->nrec};
+    PetscCall(TriboH5WriteReal(h5, TRIBO_H5_FRF "/requested/frequency_hz", 1, d2, f->rq_hz));
+    PetscCall(TriboH5WriteReal(h5, TRIBO_H5_FRF "/requested/force", 1, d2, f->rq_force));
+    PetscCall(TriboH5WriteInt(h5, TRIBO_H5_FRF "/requested/index", 1, d2, f->rq_index));
+    if (f->nrec) PetscCall(TriboH5WriteReal(h5, TRIBO_H5_FRF "/requested/amplitude", 2, d2, f->rq_amp));
+  }
   if (f->incomplete) PetscCall(TriboH5WriteAttrString(h5, TRIBO_H5_FRF, "stopped", f->stop));
   PetscCall(
       TriboH5WriteAttrString(h5, TRIBO_H5_FRF, "layout",
@@ -957,6 +1025,7 @@ PetscErrorCode TriboFRFDestroy(TriboFRF *frf)
   PetscCall(PetscFree5(f->q, f->F, f->Jnl, f->w1, f->w2));
   PetscCall(PetscFree5(f->omega, f->amp, f->pforce, f->xmax, f->its));
   PetscCall(PetscFree(f->fold_hz));
+  PetscCall(PetscFree4(f->rq_index, f->rq_hz, f->rq_force, f->rq_amp));
   PetscCall(PetscFree(f->prefix));
   PetscCall(TriboHBOpDestroy(&f->op));
   PetscCall(PetscFree2(f->Bb, f->Cb));

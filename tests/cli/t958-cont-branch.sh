@@ -14,6 +14,8 @@
 # - A stalled continuation (-cont_max_it 2 -cont_ds_min 0.01) exits non-zero with one line saying where it stopped,
 #   why and what to try; the partial backbone is in the output, marked complete = 0; the same for tribo frf on the
 #   chain forced at DOF 1. A complete run is marked complete = 1.
+# - FRF at -frf_frequencies 0.06,0.08,0.1,0.12: /frf/requested holds exactly those frequencies; default steps and steps of
+#   at most 0.002 agree there within 1e-5 in amplitude (measured 1.3e-6: the FRF's Newton tolerance).
 # timeout: 300
 set -u
 . tests/cli/lib.sh
@@ -65,7 +67,9 @@ if [ "$RC" != 0 ] && [ -f "$W/frfstall.h5" ] && grep -q "error: FRF stopped at .
 else
   fail "stalled FRF" "exit $RC, expected non-zero and frfstall.h5" "$W/frfstall.err"
 fi
-run "$W" frf frf -rom chain.yaml -frf_range 0.05,0.15 -frf_force 0.3 -hb_harmonics 0,1,2,3 -hb_nt 256 -output frf.h5
+run "$W" frf frf -rom chain.yaml -frf_range 0.05,0.15 -frf_force 0.3 -hb_harmonics 0,1,2,3 -hb_nt 256 -frf_frequencies 0.06,0.08,0.1,0.12 -output frf.h5
+run "$W" frfd frf -rom chain.yaml -frf_range 0.05,0.15 -frf_force 0.3 -hb_harmonics 0,1,2,3 -hb_nt 256 -frf_frequencies 0.06,0.08,0.1,0.12 -cont_ds_max 0.002 -cont_max_steps 5000 -output frfd.h5
+[ "$RC" = 0 ] && pass "FRF with dense steps (only -cont_ds_max given: the first step follows it)" || fail "FRF dense" "exit $RC" "$W/frfd.err"
 [ "$RC" = 0 ] && pass "a complete FRF exits 0" || fail "complete FRF" "exit $RC" "$W/frf.err"
 
 if [ "$HAVE_H5PY" = 1 ]; then
@@ -108,6 +112,12 @@ with h5py.File(w + "/frfstall.h5", "r") as h, h5py.File(w + "/frf.h5", "r") as g
     a, b = int(h["frf"].attrs["complete"]), int(g["frf"].attrs["complete"])
     n = len(h["frf/frequency_hz"])
     print(("ok" if a == 0 and b == 1 and n > 1 else "not ok") + " - the stalled FRF keeps %d points marked complete = 0, the complete one is marked 1" % n)
+with h5py.File(w + "/frf.h5", "r") as h, h5py.File(w + "/frfd.h5", "r") as g:
+    fa, fb = np.array(h["frf/requested/frequency_hz"]), np.array(g["frf/requested/frequency_hz"])
+    aa, ab = np.array(h["frf/requested/amplitude"])[:, 0], np.array(g["frf/requested/amplitude"])[:, 0]
+    ok = len(fa) == 4 and np.array_equal(fa, [0.06, 0.08, 0.1, 0.12]) and np.array_equal(fa, fb)
+    d = np.max(np.abs(aa / ab - 1)) if ok else 1
+    print(("ok" if ok and d < 1e-5 else "not ok") + " - FRF at -frf_frequencies: the 4 frequencies exactly, default and dense steps agree within %.1e (1e-5)" % d)
 EOF
 else
   skip "branch checks" "needs python3-h5py"
