@@ -10,7 +10,9 @@
    found at every point, with no fold, and the least force found on the branch is within 1% above the closed-form least force.
    Jenkins, m x'' + c x' + k x + f_J(x) = P cos(W t) (kt, ts; harmonics 0,1, Nt 4096): the describing function
    (t505's) gives [(k + k_eq - m W^2)^2 + (c W + W_d/(pi a^2))^2] a^2 = P^2 with W_d = 4 ts (a - ts/kt) the energy
-   dissipated per cycle, to 1e-5 (the sampled AFT differs by O(1/Nt^2)), and a zero static part. */
+   dissipated per cycle, to 1e-5 (the sampled AFT differs by O(1/Nt^2)), and a zero static part.
+   Fold counting does not depend on the step (issue 35): the case "fine" reruns everything with steps of at most 0.005
+   (the default allows 0.1) and must find the same folds at the same closed-form frequencies. */
 #include "onedof.h"
 
 static const PetscReal m = 1, k = 1, c = 0.05, k3 = 1, P = 0.1, kt = 3, ts = 1, Pj = 0.5;
@@ -160,6 +162,13 @@ int main(int argc, char **argv)
 
 /*TEST
   test:
+    suffix: default
     nsize: 1 2
+    output: t506-frf-duffing.out
+    atol: 1e-5
+  test:
+    suffix: fine
+    args: -cont_ds_max 0.005 -cont_max_steps 20000
+    output: t506-frf-duffing.out
     atol: 1e-5
 TEST*/
