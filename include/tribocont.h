@@ -28,6 +28,7 @@ typedef enum {
   TRIBOCONT_CONVERGED_BOUNDS  = 2  /* the parameter left -cont_param_bounds */
 } TriboContReason;
 PETSC_EXTERN const char *const TriboContReasons[];
+PETSC_EXTERN const char       *TriboContReasonAdvice(TriboContReason);
 
 /* Optional linear solver for large problems (instead of the dense Jacobian): setup linearizes at X (N values),
    solve solves [dR/dX(X); n^T] z = b for z (N values each; n a row of N values), *ok = PETSC_FALSE when it failed */

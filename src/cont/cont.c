@@ -178,6 +178,28 @@ PetscErrorCode TriboContSetOutput(TriboCont c, const char name[])
   PetscFunctionReturn(0);
 }
 
+/*@C
+  TriboContReasonAdvice - Why a continuation with this reason stopped before its range, and which options to try: the text a
+  caller puts after "stopped at ... after N points: " ("" for a continuation that reached its range).
+
+  Not collective
+@*/
+const char *TriboContReasonAdvice(TriboContReason r)
+{
+  switch (r) {
+  case TRIBOCONT_DIVERGED_STEP_MIN:
+    return "DIVERGED_STEP_MIN (the corrector failed at the smallest step); try a smaller -cont_ds_min or -cont_ds_max, a larger -cont_max_it";
+  case TRIBOCONT_DIVERGED_TANGENT:
+    return "DIVERGED_TANGENT (the extended Jacobian is singular at the last point); try a smaller -cont_ds_max";
+  case TRIBOCONT_DIVERGED_INITIAL:
+    return "DIVERGED_INITIAL (the first point did not converge); try a larger -cont_max_it or another start";
+  case TRIBOCONT_CONVERGED_STEPS:
+    return "CONVERGED_STEPS (-cont_max_steps points added); raise -cont_max_steps";
+  default:
+    return "";
+  }
+}
+
 /*@
   TriboContSetTargets - Parameter values at which the branch must have exact solutions: every crossing of one of them by an
   accepted step (or a first point on it) is landed by a corrector with the parameter held at the value.

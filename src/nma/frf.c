@@ -797,7 +797,6 @@ PetscErrorCode TriboFRFSolve(TriboFRF f)
     if (f->nrec) PetscCall(MatDenseRestoreArrayRead(f->rom->R, &r));
   }
   PetscCall(PetscFree(Cs));
-  PetscCall(PetscFree4(f->rq_index, f->rq_hz, f->rq_force, f->rq_amp));
   f->nrq = 0;
   if (f->nreq) { // the solutions landed at -frf_frequencies: amplitudes at the recovery rows
     PetscInt           nh;
@@ -835,17 +834,10 @@ PetscErrorCode TriboFRFSolve(TriboFRF f)
         break;
       }
     }
-  if (reason == TRIBOCONT_CONVERGED_STEPS)
-    PetscCall(PetscSNPrintf(f->stop, sizeof(f->stop),
-                            "FRF stopped at %.6f Hz of %g -> %g Hz after %" PetscInt_FMT " points (CONVERGED_STEPS): raise -cont_max_steps",
-                            (double)(f->omega[npts - 1] / (2 * PETSC_PI)), (double)f->range[0], (double)f->range[1], npts));
-  else if (reason < 0)
-    PetscCall(PetscSNPrintf(
-        f->stop, sizeof(f->stop),
-        "FRF stopped at %.6f Hz of %g -> %g Hz after %" PetscInt_FMT " points: %s (%s); try a smaller -cont_ds_min or -cont_ds_max, "
-        "a larger -cont_max_it, or -hb_nt and -hb_harmonics fit for the law",
-        (double)(f->omega[npts - 1] / (2 * PETSC_PI)), (double)f->range[0], (double)f->range[1], npts, TriboContReasons[reason + 3],
-        reason == TRIBOCONT_DIVERGED_STEP_MIN ? "the corrector failed at the smallest step" : "the extended Jacobian is singular at the last point"));
+  if (reason != TRIBOCONT_CONVERGED_BOUNDS)
+    PetscCall(PetscSNPrintf(f->stop, sizeof(f->stop), "FRF stopped at %.6f Hz of %g -> %g Hz after %" PetscInt_FMT " points: %s%s",
+                            (double)(f->omega[npts - 1] / (2 * PETSC_PI)), (double)f->range[0], (double)f->range[1], npts,
+                            TriboContReasonAdvice(reason), reason < 0 ? ", or -hb_nt and -hb_harmonics fit for the law" : ""));
   if (f->verbose)
     PetscCall(PetscPrintf(f->comm, "FRF: %" PetscInt_FMT " points, %" PetscInt_FMT " folds, %s, %.2f s\n", npts, nf, TriboContReasons[reason + 3],
                           (double)(t1 - t0)));

@@ -674,17 +674,8 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
     PetscReal      qs = PetscPowReal(10.0, B[(npts - 1) * N + nn + 2]);
     b->incomplete     = PETSC_TRUE;
     b->failed         = (PetscBool)(reason < 0);
-    if (reason == TRIBOCONT_CONVERGED_STEPS)
-      PetscCall(PetscSNPrintf(b->stop, sizeof(b->stop),
-                              "EPMC stopped at q = %.6e of qmax %.6e after %" PetscInt_FMT " points (CONVERGED_STEPS): raise -cont_max_steps",
-                              (double)qs, (double)qmax, npts));
-    else
-      PetscCall(PetscSNPrintf(b->stop, sizeof(b->stop),
-                              "EPMC stopped at q = %.6e of qmax %.6e after %" PetscInt_FMT " points: %s (%s); try a smaller -cont_ds_min or "
-                              "-cont_ds_max, a larger -cont_max_it, or -hb_nt and -hb_harmonics fit for the law",
-                              (double)qs, (double)qmax, npts, TriboContReasons[reason + 3],
-                              reason == TRIBOCONT_DIVERGED_STEP_MIN ? "the corrector failed at the smallest step"
-                                                                    : "the extended Jacobian is singular at the last point"));
+    PetscCall(PetscSNPrintf(b->stop, sizeof(b->stop), "EPMC stopped at q = %.6e of qmax %.6e after %" PetscInt_FMT " points: %s%s", (double)qs,
+                            (double)qmax, npts, TriboContReasonAdvice(reason), reason < 0 ? ", or -hb_nt and -hb_harmonics fit for the law" : ""));
   }
   if (nma->verbose)
     PetscCall(PetscPrintf(nma->comm, "EPMC: %" PetscInt_FMT " points, %s, %.2f s", nma->bb.na, TriboContReasons[reason + 3], (double)(t1 - t0)));
