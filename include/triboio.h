@@ -99,6 +99,7 @@ PETSC_EXTERN PetscErrorCode TriboH5WriteMatCSR(TriboH5, const char[], Mat);
 PETSC_EXTERN PetscErrorCode TriboH5WriteMatDense(TriboH5, const char[], Mat);
 /* commit = PETSC_TRUE renames the temporary file to its final name; PETSC_FALSE removes it */
 PETSC_EXTERN PetscErrorCode TriboH5Close(TriboH5 *, PetscBool);
+PETSC_EXTERN PetscErrorCode TriboH5AbandonAll(void);
 
 /* Reading: every rank opens the file read-only. Missing datasets and wrong shapes are errors
    that name the file and dataset and say what was expected. */

@@ -35,6 +35,10 @@ PETSC_EXTERN PetscErrorCode TriboSignalCheck(MPI_Comm, int *, const char **);
 /* SHA-256 of a file, as 64 lowercase hex characters plus NUL (hex must hold 65 chars). */
 PETSC_EXTERN PetscErrorCode TriboFileSHA256(const char[], char[]);
 PETSC_EXTERN PetscErrorCode TriboSHA256(const void *, size_t, char[]);
+/* Outputs written whole or not at all (src/sys/files.c): "<name>.tmp.<pid>" (stale ones of dead
+   processes removed first), then fsync, rename, fsync of the folder. */
+PETSC_EXTERN PetscErrorCode TriboFileTmpName(const char[], char[], size_t, PetscInt *);
+PETSC_EXTERN PetscErrorCode TriboFileCommit(const char[], const char[], int *);
 /* Option namespaces and help (src/sys/options.c): classes register their namespaces, objects mark
    theirs as used in SetFromOptions, and TriboOptionsCheckUsed() rejects misspelt options before any
    computation. */

@@ -140,7 +140,9 @@ int main(int argc, char **argv)
   if (!ierr && help && !helpall)
     ierr = PetscPrintf(PETSC_COMM_WORLD, "\n(PETSc's generic options and those of its solvers: tribo %s -help all)\n", verb->name);
   if (ierr) {
-    // the error was printed by PETSc's handler; end cleanly with a non-zero status
+    // the error was printed by PETSc's handler; discard what was being written (its previous
+    // version stays), end cleanly with a non-zero status
+    (void)TriboH5AbandonAll();
     PetscFinalize();
     return 1;
   }

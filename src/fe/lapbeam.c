@@ -563,7 +563,7 @@ PetscErrorCode TriboMeshWriteLapBeam(MPI_Comm comm, const char filename[])
   PetscCallMPI(MPI_Comm_rank(comm, &rank));
   if (!rank) {
     FILE *fp;
-    PetscCall(PetscSNPrintf(tmp, sizeof(tmp), "%s.tmp.%d", filename, (int)getpid()));
+    PetscCall(TriboFileTmpName(filename, tmp, sizeof(tmp), NULL));
     errno = 0;
     fp    = fopen(tmp, "w");
     if (!fp)
@@ -575,7 +575,10 @@ PetscErrorCode TriboMeshWriteLapBeam(MPI_Comm comm, const char filename[])
       PetscCall(LapWriteModel_Private(fp, &lb));
       if (ferror(fp)) st[0] = 2, st[1] = errno ? errno : EIO;
       if (fclose(fp) && !st[0]) st[0] = 2, st[1] = errno ? errno : EIO;
-      if (!st[0] && rename(tmp, filename)) st[0] = 3, st[1] = errno ? errno : EIO;
+      if (!st[0]) {
+        PetscCall(TriboFileCommit(tmp, filename, &st[1]));
+        if (st[1]) st[0] = 3;
+      }
       if (st[0]) (void)remove(tmp);
     }
   }

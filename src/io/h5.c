@@ -1,3 +1,4 @@
+#define _POSIX_C_SOURCE 200809L // truncate
 #include <tribo/private/h5impl.h>
 #include <errno.h>
 #include <stdio.h>
@@ -40,6 +41,36 @@ PetscErrorCode TriboH5Exists_Private(TriboH5 h, const char path[], PetscBool *ha
   }
   PetscFunctionReturn(0);
 }
+
+// The writers created and not yet closed, so that an error exit discards them (TriboH5AbandonAll())
+static TriboH5 open_writers = NULL;
+
+static void Unlink_Private(TriboH5 h)
+{
+  for (TriboH5 *p = &open_writers; *p; p = &(*p)->next)
+    if (*p == h) {
+      *p = h->next;
+      break;
+    }
+}
+
+/* A failed HDF5 call of a writer: the file, what was being written and why (errno of the write
+   that failed: "No space left on device" rather than HDF5's call name alone) */
+#define TriboCallHDF5W(h, what, func, args)                                                                                                \
+  do {                                                                                                                                     \
+    herr_t _tribo_herr;                                                                                                                    \
+    errno       = 0;                                                                                                                       \
+    _tribo_herr = func args;                                                                                                               \
+    PetscCheck(_tribo_herr >= 0, PETSC_COMM_SELF, PETSC_ERR_FILE_WRITE, "cannot write %s (%s, in %s()): %s; any previous %s is unchanged", \
+               (h)->name, what, #func, errno ? strerror(errno) : "the HDF5 library refused it", (h)->name);                                \
+  } while (0)
+#define TriboCallHDF5WReturn(h, what, ret, func, args)                                                                                          \
+  do {                                                                                                                                          \
+    errno = 0;                                                                                                                                  \
+    ret   = func args;                                                                                                                          \
+    PetscCheck((ret) >= 0, PETSC_COMM_SELF, PETSC_ERR_FILE_WRITE, "cannot write %s (%s, in %s()): %s; any previous %s is unchanged", (h)->name, \
+               what, #func, errno ? strerror(errno) : "the HDF5 library refused it", (h)->name);                                                \
+  } while (0)
 
 static PetscErrorCode CheckWriter_Private(TriboH5 h, PetscBool *failed)
 {
@@ -92,9 +123,9 @@ static PetscErrorCode WriteData_Private(TriboH5 h, const char path[], PetscInt n
   else
     TriboCallHDF5Return(space, H5Screate, (H5S_SCALAR));
   PetscCall(LinkCreate_Private(&lcpl));
-  TriboCallHDF5Return(dset, H5Dcreate2, (h->fid, path, ftype, space, lcpl, H5P_DEFAULT, H5P_DEFAULT));
-  if (count) TriboCallHDF5(H5Dwrite, (dset, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf));
-  TriboCallHDF5(H5Dclose, (dset));
+  TriboCallHDF5WReturn(h, path, dset, H5Dcreate2, (h->fid, path, ftype, space, lcpl, H5P_DEFAULT, H5P_DEFAULT));
+  if (count) TriboCallHDF5W(h, path, H5Dwrite, (dset, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf));
+  TriboCallHDF5W(h, path, H5Dclose, (dset));
   TriboCallHDF5(H5Pclose, (lcpl));
   TriboCallHDF5(H5Sclose, (space));
   PetscFunctionReturn(0);
@@ -135,7 +166,7 @@ PetscErrorCode TriboH5Create(MPI_Comm comm, const char name[], TriboH5 *h)
     FILE *fp;
     hid_t fapl;
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
-    PetscCall(PetscSNPrintf(hh->tmp, sizeof(hh->tmp), "%s.tmp.%d", name, (int)getpid()));
+    PetscCall(TriboFileTmpName(name, hh->tmp, sizeof(hh->tmp), NULL));
     // fopen first: errno then says why (no such directory, permission denied)
     if (!(fp = fopen(hh->tmp, "wb")))
       st[0] = 1, st[1] = errno;
@@ -151,7 +182,9 @@ PetscErrorCode TriboH5Create(MPI_Comm comm, const char name[], TriboH5 *h)
   if (st[0]) PetscCall(PetscFree(hh));
   PetscCheck(st[0] != 1, comm, PETSC_ERR_FILE_OPEN, "cannot create %s: %s (check that its directory exists and is writable)", name, strerror(st[1]));
   PetscCheck(st[0] != 2, comm, PETSC_ERR_FILE_OPEN, "cannot create %s: HDF5 could not create its temporary file", name);
-  *h = hh;
+  hh->next     = open_writers;
+  open_writers = hh;
+  *h           = hh;
   PetscFunctionReturn(0);
 }
 
@@ -185,17 +218,24 @@ PetscErrorCode TriboH5Close(TriboH5 *h, PetscBool commit)
   // every rank arrives before rank 0 replaces the file: a rank still reading the previous version (every rank reads a restart
   // file, e.g. -cont_restart, then the run rewrites it) would else read the new one (t512 on 2 ranks: a rank read 9 points
   // instead of 8, and the ranks' continuations went out of step into a deadlock)
+  Unlink_Private(hh);
   PetscCallMPI(MPI_Barrier(hh->comm));
   if (!hh->rank) {
-    herr_t e = H5Fclose(hh->fid);
+    herr_t e;
+    if (hh->failed || !commit) (void)truncate(hh->tmp, 0); // discarded anyway; frees the disk space HDF5 needs to close it
+    errno = 0;
+    e     = H5Fclose(hh->fid);
+    if (e < 0) st[1] = errno;
     if (hh->failed)
       st[0] = 1;
     else if (!commit)
       st[0] = 4;
     else if (e < 0)
       st[0] = 2;
-    else if (rename(hh->tmp, hh->name))
-      st[0] = 3, st[1] = errno;
+    else {
+      PetscCall(TriboFileCommit(hh->tmp, hh->name, &st[1])); // fsync, rename, fsync of the folder
+      if (st[1]) st[0] = 3;
+    }
     if (st[0]) remove(hh->tmp);
   }
   PetscCallMPI(MPI_Bcast(st, 2, MPI_INT, 0, hh->comm));
@@ -204,9 +244,12 @@ PetscErrorCode TriboH5Close(TriboH5 *h, PetscBool commit)
   if (!commit) PetscFunctionReturn(0);
   PetscCheck(st[0] != 1, PETSC_COMM_SELF, PETSC_ERR_FILE_WRITE,
              "%s was not written because a write to it failed (see the first error); any previous %s is unchanged", name, name);
-  PetscCheck(st[0] != 2, PETSC_COMM_SELF, PETSC_ERR_FILE_WRITE, "%s was not written: closing its temporary file failed (disk full?)", name);
-  PetscCheck(st[0] != 3, PETSC_COMM_SELF, PETSC_ERR_FILE_WRITE, "%s was not written: cannot rename the temporary file to it: %s", name,
-             strerror(st[1]));
+  PetscCheck(st[0] != 2, PETSC_COMM_SELF, PETSC_ERR_FILE_WRITE,
+             "%s was not written: closing its temporary file failed: %s; any previous %s is unchanged", name,
+             st[1] ? strerror(st[1]) : "HDF5 could not flush it", name);
+  PetscCheck(st[0] != 3, PETSC_COMM_SELF, PETSC_ERR_FILE_WRITE,
+             "%s was not written: flushing its temporary file to disk or renaming it failed: %s; any previous %s is unchanged", name, strerror(st[1]),
+             name);
   PetscCheck(st[0] != 4, PETSC_COMM_SELF, PETSC_ERR_FILE_WRITE, "%s was not written: rank 0 discarded it after an error", name);
   PetscFunctionReturn(0);
 }
@@ -293,15 +336,15 @@ static PetscErrorCode WriteAttr_Private(TriboH5 h, const char path[], const char
   if (!has) {
     hid_t lcpl, g;
     PetscCall(LinkCreate_Private(&lcpl));
-    TriboCallHDF5Return(g, H5Gcreate2, (h->fid, path, lcpl, H5P_DEFAULT, H5P_DEFAULT));
+    TriboCallHDF5WReturn(h, path, g, H5Gcreate2, (h->fid, path, lcpl, H5P_DEFAULT, H5P_DEFAULT));
     TriboCallHDF5(H5Gclose, (g));
     TriboCallHDF5(H5Pclose, (lcpl));
   }
   if (H5Aexists_by_name(h->fid, path, name, H5P_DEFAULT) > 0) TriboCallHDF5(H5Adelete_by_name, (h->fid, path, name, H5P_DEFAULT));
   TriboCallHDF5Return(space, H5Screate, (H5S_SCALAR));
-  TriboCallHDF5Return(attr, H5Acreate_by_name, (h->fid, path, name, type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT));
-  TriboCallHDF5(H5Awrite, (attr, type, val));
-  TriboCallHDF5(H5Aclose, (attr));
+  TriboCallHDF5WReturn(h, name, attr, H5Acreate_by_name, (h->fid, path, name, type, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT));
+  TriboCallHDF5W(h, name, H5Awrite, (attr, type, val));
+  TriboCallHDF5W(h, name, H5Aclose, (attr));
   TriboCallHDF5(H5Sclose, (space));
   PetscFunctionReturn(0);
 }
@@ -498,5 +541,33 @@ PetscErrorCode TriboH5WriteMatCSR(TriboH5 h, const char path[], Mat A)
   PetscCall(PetscFree(rowptr));
   PetscCall(PetscFree2(colidx, vals));
   h->failed = failed;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboH5AbandonAll - Discards every file still being written (an error left it open): closes it
+  and removes its temporary file, leaving any previous file under its name as it was.
+
+  Not collective
+
+  Notes:
+  The command-line program calls it before PetscFinalize() when a verb fails. Without it, HDF5
+  would close a file whose writes failed (a full disk) only at MPI_Finalize, and crash there.
+
+.seealso: `TriboH5Create()`, `TriboH5Close()`
+@*/
+PetscErrorCode TriboH5AbandonAll(void)
+{
+  PetscFunctionBeginUser;
+  while (open_writers) {
+    TriboH5 h    = open_writers;
+    open_writers = h->next;
+    if (!h->rank && h->fid >= 0) {
+      (void)truncate(h->tmp, 0); // frees what a full disk lacks for HDF5's closing writes (else H5Fclose fails and HDF5 crashes at exit)
+      (void)H5Fclose(h->fid);
+      (void)remove(h->tmp);
+    }
+    PetscCall(PetscFree(h));
+  }
   PetscFunctionReturn(0);
 }

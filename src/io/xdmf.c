@@ -60,6 +60,7 @@ PetscErrorCode TriboXdmfCreate(MPI_Comm comm, const char name[], const char h5[]
   PetscCallMPI(MPI_Bcast(&pid, 1, MPI_INT, 0, comm));
   PetscCall(PetscSNPrintf(w->tmp, sizeof(w->tmp), "%s.tmp.%d", name, pid));
   if (!w->rank) {
+    PetscCall(TriboFileTmpName(name, w->tmp, sizeof(w->tmp), NULL));
     w->fp = fopen(w->tmp, "w");
     if (!w->fp)
       err = errno ? errno : EIO;
@@ -209,7 +210,7 @@ PetscErrorCode TriboXdmfClose(TriboXdmf *x, PetscBool commit)
   if (!w->rank) {
     fprintf(w->fp, "  </Domain>\n</Xdmf>\n");
     if (fclose(w->fp)) err = errno ? errno : EIO;
-    if (commit && !err && rename(w->tmp, w->name)) err = errno ? errno : EIO;
+    if (commit && !err) PetscCall(TriboFileCommit(w->tmp, w->name, &err));
     if (!commit || err) (void)remove(w->tmp);
   }
   PetscCallMPI(MPI_Bcast(&err, 1, MPI_INT, 0, w->comm));

@@ -16,6 +16,7 @@ struct _n_TriboH5 {
   hid_t       fid;    // -1 where this rank has no file open (ranks > 0 of a writer)
   char        name[PETSC_MAX_PATH_LEN];
   char        tmp[PETSC_MAX_PATH_LEN];
+  TriboH5     next; // the writers still open (h5.c), abandoned by TriboH5AbandonAll() on an error exit
 };
 
 /* The ROM's source file and its SHA-256 (rank 0 hashes, every rank gets it) */

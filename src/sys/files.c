@@ -1,0 +1,127 @@
+/* Result files written whole or not at all (the brief's rule 5; issue 34 item 5).
+
+   A writer writes "<name>.tmp.<pid>" next to its final name and, once every byte is written,
+   TriboFileCommit() flushes it to the disk (fsync), renames it to its name and flushes the folder,
+   so that a crash, a full disk or a power cut leaves either the previous file or the new one,
+   never half of one. TriboFileTmpName() makes the temporary name and first removes the temporary
+   files that dead processes left beside the same output (SIGKILL, node failure): a process is
+   dead when kill(pid, 0) fails with ESRCH on this host. The files of live processes (another run
+   writing the same output) are left alone. */
+#define _POSIX_C_SOURCE 200809L // kill, fsync, opendir
+#include <tribosys.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+// Split name into its folder ("." when none) and base name
+static void SplitPath_Private(const char name[], char dir[], size_t ndir, const char **base)
+{
+  const char *s = strrchr(name, '/');
+
+  if (!s) {
+    snprintf(dir, ndir, ".");
+    *base = name;
+  } else if (s == name) {
+    snprintf(dir, ndir, "/");
+    *base = s + 1;
+  } else {
+    snprintf(dir, ndir, "%.*s", (int)(s - name), name);
+    *base = s + 1;
+  }
+}
+
+/*@
+  TriboFileTmpName - The temporary name under which an output is written, "<name>.tmp.<pid>",
+  after removing the stale temporary files of the same output left by dead processes.
+
+  Not collective (call it on the rank that writes)
+
+  Input Parameters:
++ name - the output's final name
+- len  - size of tmp
+
+  Output Parameters:
++ tmp     - the temporary name
+- removed - number of stale files removed (may be NULL)
+
+.seealso: `TriboFileCommit()`
+@*/
+PetscErrorCode TriboFileTmpName(const char name[], char tmp[], size_t len, PetscInt *removed)
+{
+  char        dir[PETSC_MAX_PATH_LEN];
+  const char *base;
+  size_t      nb;
+  DIR        *d;
+  PetscInt    nr = 0;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscSNPrintf(tmp, len, "%s.tmp.%d", name, (int)getpid()));
+  SplitPath_Private(name, dir, sizeof(dir), &base);
+  nb = strlen(base);
+  if ((d = opendir(dir))) {
+    struct dirent *e;
+    while ((e = readdir(d))) {
+      const char *s = e->d_name, *p;
+      char       *end;
+      long        pid;
+      char        path[PETSC_MAX_PATH_LEN];
+
+      if (strncmp(s, base, nb) || strncmp(s + nb, ".tmp.", 5)) continue;
+      p     = s + nb + 5;
+      errno = 0;
+      pid   = strtol(p, &end, 10);
+      if (end == p || *end || errno || pid <= 0 || pid == (long)getpid()) continue;
+      if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue; // alive, or not ours to judge (EPERM)
+      if (snprintf(path, sizeof(path), "%s/%s", dir, s) >= (int)sizeof(path)) continue;
+      if (!remove(path)) nr++;
+    }
+    closedir(d);
+  }
+  if (removed) *removed = nr;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboFileCommit - Makes a completely written temporary file the output: fsync, rename, fsync of
+  the folder.
+
+  Not collective
+
+  Input Parameters:
++ tmp  - the temporary file, closed
+- name - the final name
+
+  Output Parameter:
+. err - 0 on success, else the errno of the step that failed; the temporary file is then removed
+        and any previous file under name is unchanged
+
+.seealso: `TriboFileTmpName()`
+@*/
+PetscErrorCode TriboFileCommit(const char tmp[], const char name[], int *err)
+{
+  char        dir[PETSC_MAX_PATH_LEN];
+  const char *base;
+  int         fd;
+
+  PetscFunctionBeginUser;
+  *err  = 0;
+  errno = 0;
+  if ((fd = open(tmp, O_RDONLY)) < 0 || fsync(fd)) *err = errno ? errno : EIO;
+  if (fd >= 0 && close(fd) && !*err) *err = errno ? errno : EIO;
+  if (!*err && rename(tmp, name)) *err = errno ? errno : EIO;
+  if (*err) {
+    (void)remove(tmp);
+    PetscFunctionReturn(0);
+  }
+  SplitPath_Private(name, dir, sizeof(dir), &base);
+  if ((fd = open(dir, O_RDONLY)) >= 0) { // the rename itself reaches the disk (a failure here loses nothing: the file is complete)
+    (void)fsync(fd);
+    (void)close(fd);
+  }
+  PetscFunctionReturn(0);
+}
