@@ -50,6 +50,17 @@ PETSC_EXTERN PetscErrorCode TriboHelpPush(PetscBool);
 PETSC_EXTERN PetscErrorCode TriboHelpPop(void);
 PETSC_EXTERN PetscErrorCode TriboFunctionListNames(PetscFunctionList, char[], size_t);
 PETSC_EXTERN PetscErrorCode TriboFunctionListFindOrError(MPI_Comm, PetscFunctionList, const char[], const char[], const char[], void (**)(void));
+/* Integer options checked as 64-bit numbers before PETSc reads them into a 32-bit PetscInt (which
+   wraps 4294967297 to 1): use these instead of PetscOptionsInt(), PetscOptionsIntArray(),
+   PetscOptionsGetInt(); TriboOptionsRangeInt() also bounds the value, naming the option. */
+PETSC_EXTERN PetscErrorCode TriboOptionsInt_Private(PetscOptionItems *, const char[], const char[], const char[], PetscInt, PetscInt *, PetscBool *,
+                                                    PetscInt, PetscInt);
+PETSC_EXTERN PetscErrorCode TriboOptionsIntArray_Private(PetscOptionItems *, const char[], const char[], const char[], PetscInt[], PetscInt *,
+                                                         PetscBool *);
+PETSC_EXTERN PetscErrorCode TriboOptionsGetInt(PetscOptions, const char[], const char[], PetscInt *, PetscBool *);
+#define TriboOptionsInt(a, b, c, d, e, f)            TriboOptionsInt_Private(PetscOptionsObject, a, b, c, d, e, f, PETSC_MIN_INT, PETSC_MAX_INT)
+#define TriboOptionsRangeInt(a, b, c, d, e, f, g, h) TriboOptionsInt_Private(PetscOptionsObject, a, b, c, d, e, f, g, h)
+#define TriboOptionsIntArray(a, b, c, d, e, f)       TriboOptionsIntArray_Private(PetscOptionsObject, a, b, c, d, e, f)
 /* tribo's own options blocks: PetscOptionsBegin/End whose help is shown with a plain -help */
 #define TriboOptionsBegin(comm, prefix, title, man) \
   PetscCall(TriboHelpPush(PETSC_TRUE));             \

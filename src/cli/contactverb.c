@@ -178,7 +178,7 @@ PetscErrorCode TriboVerbContact(MPI_Comm comm, PetscBool help)
   PetscCall(TriboContactCreate(comm, &c));
   PetscCall(TriboContactSetFromOptions(c));
   TriboOptionsBegin(comm, NULL, "tribo contact: output", "tribo");
-  PetscCall(PetscOptionsInt("-contact_fields", "write the fields of every k-th step and of the last (0: none)", "TriboContactWriteStepH5", m.every,
+  PetscCall(TriboOptionsInt("-contact_fields", "write the fields of every k-th step and of the last (0: none)", "TriboContactWriteStepH5", m.every,
                             &m.every, NULL));
   PetscCall(
       PetscOptionsString("-output", "result file (HDF5, written atomically; the .xdmf next to it)", "TriboH5Create", out, out, sizeof(out), NULL));

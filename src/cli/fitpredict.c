@@ -54,7 +54,7 @@ PetscErrorCode TriboVerbFitPredict(MPI_Comm comm, const char fitfile[], const Tr
   const char    *inputs[1] = {fitfile};
 
   PetscFunctionBeginUser;
-  PetscCall(PetscOptionsGetInt(NULL, NULL, "-fit_n", &n, NULL)); // read by TriboFitSetFromOptions() too
+  PetscCall(TriboOptionsGetInt(NULL, NULL, "-fit_n", &n, NULL)); // read by TriboFitSetFromOptions() too
   PetscCheck(setk0 && k0 > 0, comm, PETSC_ERR_USER_INPUT,
              "option -fit_predict_k0: give the linear stiffness (N/m, unit mass) of mode %" PetscInt_FMT " without the joint, > 0", mode);
   PetscCheck(n >= 2, comm, PETSC_ERR_USER_INPUT, "option -fit_n: need at least 2 comparison amplitudes, got %" PetscInt_FMT, n);

@@ -88,7 +88,7 @@ PetscErrorCode TriboVerbFit(MPI_Comm comm, PetscBool help)
                                units, units, sizeof(units), NULL));
   PetscCall(PetscOptionsString("-fit_predict", "apply the front of this mode-1 fit (tribo fit output) to the measured mode", "TriboVerbFitPredict",
                                predict, predict, sizeof(predict), &setpredict));
-  PetscCall(PetscOptionsInt("-fit_mode", "the predicted mode's number (a label)", "TriboVerbFitPredict", pmode, &pmode, NULL));
+  PetscCall(TriboOptionsInt("-fit_mode", "the predicted mode's number (a label)", "TriboVerbFitPredict", pmode, &pmode, NULL));
   PetscCall(PetscOptionsReal("-fit_predict_k0", "the predicted mode's linear stiffness without the joint (N/m, unit mass)", "TriboVerbFitPredict",
                              pk0, &pk0, &setpk0));
   PetscCall(PetscOptionsReal("-fit_predict_psi", "the joint's displacement per unit modal amplitude of the mode, relative to mode 1",
@@ -96,7 +96,7 @@ PetscErrorCode TriboVerbFit(MPI_Comm comm, PetscBool help)
   PetscCall(PetscOptionsReal("-fit_predict_zeta0", "the mode's viscous damping ratio (< 0: each member's own)", "TriboVerbFitPredict", pzeta0,
                              &pzeta0, NULL));
   PetscCall(
-      PetscOptionsInt("-fit_synthetic_mode", "the built-in measured backbone: mode 1 or 2", "TriboFitPredictMeasured", synmode, &synmode, NULL));
+      TriboOptionsInt("-fit_synthetic_mode", "the built-in measured backbone: mode 1 or 2", "TriboFitPredictMeasured", synmode, &synmode, NULL));
   PetscCall(PetscOptionsReal("-fit_recovery", "the mass-normalized mode shape at the sensor (displacement = recovery x modal amplitude)",
                              "TriboMeasuredBackboneLoadAs", recovery, &recovery, NULL));
   PetscCall(PetscOptionsString("-output", "result file (HDF5, written atomically)", "TriboH5Create", out, out, sizeof(out), NULL));

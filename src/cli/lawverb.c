@@ -671,7 +671,8 @@ PetscErrorCode TriboVerbLaw(MPI_Comm comm, PetscBool help)
   PetscCall(PetscOptionsReal("-law_time", "time span [s] (default: 2 periods of the lowest frequency)", "TriboVerbLaw", d.T, &d.T, &tset));
   PetscCall(
       PetscOptionsReal("-law_periods", "time span in periods of the lowest frequency of the formulas", "TriboVerbLaw", d.periods, &d.periods, &pset));
-  PetscCall(PetscOptionsInt("-law_steps", "number of time steps (samples: steps + 1)", "TriboVerbLaw", d.steps, &d.steps, &sset));
+  PetscCall(TriboOptionsRangeInt("-law_steps", "number of time steps (samples: steps + 1; 1 to 10000000)", "TriboVerbLaw", d.steps, &d.steps, &sset,
+                                 1, 10000000));
   PetscCall(PetscOptionsReal("-law_period", "cycle length for the energy per cycle [s] (default: 1/the lowest frequency)", "TriboVerbLaw", d.period,
                              &d.period, &set));
   PetscCall(PetscOptionsBool("-law_masing",

@@ -176,7 +176,7 @@ PetscErrorCode TriboVerbRingdown(MPI_Comm comm, PetscBool help)
                               "the built-in signal without -ringdown_input: twomode, or ripp (a RIPP whole-joint ROM's free decay)",
                               "TriboRingdownSynthesizeRIPP", synths, 2, synths[synth], &synth, NULL));
   PetscCall(RIPPOptions_Private(PetscOptionsObject, &ripp));
-  PetscCall(PetscOptionsInt("-ringdown_window", "cycles per window of the fits", "TriboRingdownExtract", ncyc, &ncyc, NULL));
+  PetscCall(TriboOptionsInt("-ringdown_window", "cycles per window of the fits", "TriboRingdownExtract", ncyc, &ncyc, NULL));
   PetscCall(PetscOptionsString("-output", "result file (HDF5, written atomically)", "TriboH5Create", out, out, sizeof(out), NULL));
   PetscCall(PetscOptionsString("-ringdown_png", "picture of the backbone (default: the output name with .png)", "TriboDrawPicture", png, png,
                                sizeof(png), NULL));

@@ -42,7 +42,7 @@ PetscErrorCode TriboVerbSurface(MPI_Comm comm, PetscBool help)
   PetscCall(PetscOptionsReal("-surface_grid_dx",
                              "grid spacing of point-cloud scans (m; 0: that of a full grid of the points over their bounding box)",
                              "TriboSurfaceScanLoad", dx, &dx, NULL));
-  PetscCall(PetscOptionsInt("-surface_view_max", "largest number of points along x of the scans stored for pictures", "TriboSurfWriteH5", vmax, &vmax,
+  PetscCall(TriboOptionsInt("-surface_view_max", "largest number of points along x of the scans stored for pictures", "TriboSurfWriteH5", vmax, &vmax,
                             NULL));
   PetscCall(PetscOptionsString("-output", "result file (HDF5, written atomically)", "TriboH5Create", out, out, sizeof(out), NULL));
   PetscCall(PetscOptionsString("-surface_png", "stem of the pictures <stem>_erosion_<k>.png (default: the output name without .h5)",

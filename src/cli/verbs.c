@@ -69,7 +69,7 @@ static PetscErrorCode PipelineCreate_Private(MPI_Comm comm, PetscBool help, cons
     PetscCall(OutputName_Private(pl->output, ".png", pl->bbpng, sizeof(pl->bbpng)));
     PetscCall(PetscOptionsString("-backbone_png", "picture of the backbone (default: the output name with .png)", "TriboBackbonePlot", pl->bbpng,
                                  pl->bbpng, sizeof(pl->bbpng), &setpng));
-    PetscCall(PetscOptionsInt("-backbone_plot_recovery",
+    PetscCall(TriboOptionsInt("-backbone_plot_recovery",
                               "recovery row (0-based) whose acceleration amplitude is the x axis of the picture; -1: modal amplitude",
                               "TriboBackbonePlot", pl->rec, &pl->rec, NULL));
   }

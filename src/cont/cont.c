@@ -300,22 +300,22 @@ PetscErrorCode TriboContSetFromOptions(TriboCont c)
                              "TriboContSetFromOptions", c->max_corr, &c->max_corr, NULL));
   PetscCall(PetscOptionsEnum("-cont_predictor", "predictor", "TriboContSetFromOptions", TriboContPredictors, (PetscEnum)c->predictor,
                              (PetscEnum *)&c->predictor, NULL));
-  PetscCall(PetscOptionsInt("-cont_max_steps", "points after the first", "TriboContSetMaxSteps", c->max_steps, &c->max_steps, NULL));
+  PetscCall(TriboOptionsInt("-cont_max_steps", "points after the first", "TriboContSetMaxSteps", c->max_steps, &c->max_steps, NULL));
   PetscCall(PetscOptionsRealArray("-cont_param_bounds", "lo,hi of the parameter", "TriboContSetParameterBounds", b, &nb, &set));
   if (set) {
     PetscCheck(nb == 2 && b[0] < b[1], c->comm, PETSC_ERR_USER_INPUT, "-cont_param_bounds needs two values lo,hi with lo < hi");
     c->lo = b[0];
     c->hi = b[1];
   }
-  PetscCall(PetscOptionsInt("-cont_max_it", "Newton iterations per step", "TriboContSetFromOptions", c->max_it, &c->max_it, NULL));
+  PetscCall(TriboOptionsInt("-cont_max_it", "Newton iterations per step", "TriboContSetFromOptions", c->max_it, &c->max_it, NULL));
   PetscCall(PetscOptionsReal("-cont_rtol", "relative tolerance of the Newton update", "TriboContSetFromOptions", c->rtol, &c->rtol, NULL));
   PetscCall(PetscOptionsReal("-cont_atol", "absolute tolerance of the residual", "TriboContSetFromOptions", c->atol, &c->atol, NULL));
-  PetscCall(PetscOptionsInt("-cont_target_it", "target Newton iterations", "TriboContSetFromOptions", c->target_it, &c->target_it, NULL));
-  PetscCall(PetscOptionsInt("-cont_jacobian_lag", "Newton iterations per Jacobian (1: full Newton; > 1: chord Newton with the tangent's Jacobian)",
+  PetscCall(TriboOptionsInt("-cont_target_it", "target Newton iterations", "TriboContSetFromOptions", c->target_it, &c->target_it, NULL));
+  PetscCall(TriboOptionsInt("-cont_jacobian_lag", "Newton iterations per Jacobian (1: full Newton; > 1: chord Newton with the tangent's Jacobian)",
                             "TriboContSetFromOptions", c->jac_lag, &c->jac_lag, NULL));
   PetscCall(PetscOptionsBool("-cont_locate_folds", "locate folds", "TriboContSetFromOptions", c->locate_folds, &c->locate_folds, NULL));
   PetscCall(PetscOptionsString("-cont_output", "branch file", "TriboContSetOutput", c->output, c->output, sizeof(c->output), NULL));
-  PetscCall(PetscOptionsInt("-cont_output_interval", "rewrite the branch file every this many points (and at the end and on SIGTERM/SIGUSR1)",
+  PetscCall(TriboOptionsInt("-cont_output_interval", "rewrite the branch file every this many points (and at the end and on SIGTERM/SIGUSR1)",
                             "TriboContSetFromOptions", c->interval, &c->interval, NULL));
   PetscCheck(c->interval >= 1, c->comm, PETSC_ERR_USER_INPUT, "-cont_output_interval must be >= 1, got %" PetscInt_FMT, c->interval);
   PetscCall(PetscOptionsBool("-cont_restart", "continue from the output file", "TriboContSetFromOptions", c->restart, &c->restart, NULL));

@@ -62,8 +62,8 @@ PetscErrorCode TriboContactSetFromOptions(TriboContact c)
   TriboOptionsBegin(c->comm, NULL, "Half-space contact (tribo contact)", "TriboContact");
   PetscCall(
       PetscOptionsEnum("-contact_case", "built-in case", "TriboContactSetUp", TriboContactCases, (PetscEnum)c->type, (PetscEnum *)&c->type, NULL));
-  PetscCall(PetscOptionsInt("-contact_n", "grid points along x (and y)", "TriboContactSetUp", c->n, &c->n, NULL));
-  PetscCall(PetscOptionsInt("-contact_steps", "load steps (mindlin: per quarter cycle)", "TriboContactSolve", c->nsteps, &c->nsteps, NULL));
+  PetscCall(TriboOptionsInt("-contact_n", "grid points along x (and y)", "TriboContactSetUp", c->n, &c->n, NULL));
+  PetscCall(TriboOptionsInt("-contact_steps", "load steps (mindlin: per quarter cycle)", "TriboContactSolve", c->nsteps, &c->nsteps, NULL));
   PetscCall(PetscOptionsReal("-contact_load", "normal force (N)", "TriboContactSolve", c->load, &c->load, NULL));
   PetscCall(PetscOptionsReal("-contact_R", "sphere radius (m)", "TriboContactSetUp", c->R, &c->R, NULL));
   PetscCall(PetscOptionsReal("-contact_box", "grid side over the final Hertz contact radius", "TriboContactSetUp", c->box, &c->box, NULL));
@@ -74,7 +74,7 @@ PetscErrorCode TriboContactSetFromOptions(TriboContact c)
   PetscCall(PetscOptionsReal("-contact_mu", "friction coefficient (mindlin)", "TriboContactSolve", c->mu, &c->mu, NULL));
   PetscCall(PetscOptionsReal("-contact_psi", "tangential amplitude Q*/(mu P) (mindlin)", "TriboContactSolve", c->psi, &c->psi, NULL));
   PetscCall(PetscOptionsReal("-contact_rtol", "relative pressure change at convergence", "TriboContactSolveNormal", c->sp.rtol, &c->sp.rtol, NULL));
-  PetscCall(PetscOptionsInt("-contact_maxits", "iteration cap of the solvers", "TriboContactSolveNormal", c->sp.maxits, &c->sp.maxits, NULL));
+  PetscCall(TriboOptionsInt("-contact_maxits", "iteration cap of the solvers", "TriboContactSolveNormal", c->sp.maxits, &c->sp.maxits, NULL));
   PetscCall(PetscOptionsReal("-contact_mask_radius", "only points within this distance of the centre may touch (m; 0: all)", "TriboContactSetUp",
                              c->maskr, &c->maskr, NULL));
   PetscCall(PetscOptionsReal("-contact_memory_max", "largest memory per node (GiB; 0: 90 % of the physical memory)", "TriboContactSetUp", c->memmax,
@@ -85,7 +85,7 @@ PetscErrorCode TriboContactSetFromOptions(TriboContact c)
   PetscCall(PetscOptionsReal("-contact_rough_lmax", "rough: longest wavelength (m)", "TriboContactSetUp", c->rlmax, &c->rlmax, NULL));
   PetscCall(PetscOptionsReal("-contact_rough_side", "rough: side of the square patch (m)", "TriboContactSetUp", c->rside, &c->rside, NULL));
   PetscCall(PetscOptionsReal("-contact_rough_R", "rough: curvature radius of the patch (m; 0: flat)", "TriboContactSetUp", c->rR, &c->rR, NULL));
-  PetscCall(PetscOptionsInt("-contact_rough_seed", "rough: random seed", "TriboContactSetUp", c->rseed, &c->rseed, NULL));
+  PetscCall(TriboOptionsInt("-contact_rough_seed", "rough: random seed", "TriboContactSetUp", c->rseed, &c->rseed, NULL));
   PetscCall(PetscOptionsString("-rom", "lapbeam: the reduced structure (a tribo rom .h5 with its interface; default the built-in lap beam)",
                                "TriboContactSetUp", c->romfile, c->romfile, sizeof(c->romfile), NULL));
   PetscCall(PetscOptionsReal("-contact_preload", "lapbeam: bolt load per bolt (N), times the ROM's unit bolt load vector Fv", "TriboContactSolve",
@@ -106,18 +106,18 @@ PetscErrorCode TriboContactSetFromOptions(TriboContact c)
       PetscOptionsReal("-contact_bolt_radius",
                        "lapbeam, -contact_bolt_xy: tie each bolt axis to the interface nodes within this distance (m; 0: at the point, in a face)",
                        "TriboContactCouplingCreate", c->boltr, &c->boltr, NULL));
-  PetscCall(PetscOptionsInt("-contact_preload_steps", "lapbeam: load increments of the preload", "TriboContactSolve", c->npre, &c->npre, NULL));
-  PetscCall(PetscOptionsInt("-contact_mode", "lapbeam: the linearized mode (1-based, ascending frequency) of the QSMA", "TriboContactSolve", c->mode,
+  PetscCall(TriboOptionsInt("-contact_preload_steps", "lapbeam: load increments of the preload", "TriboContactSolve", c->npre, &c->npre, NULL));
+  PetscCall(TriboOptionsInt("-contact_mode", "lapbeam: the linearized mode (1-based, ascending frequency) of the QSMA", "TriboContactSolve", c->mode,
                             &c->mode, NULL));
   PetscCall(
-      PetscOptionsInt("-contact_lin_nev", "lapbeam: linearized modes computed (at least -contact_mode)", "TriboContactSolve", c->nev, &c->nev, NULL));
+      TriboOptionsInt("-contact_lin_nev", "lapbeam: linearized modes computed (at least -contact_mode)", "TriboContactSolve", c->nev, &c->nev, NULL));
   PetscCall(PetscOptionsReal("-contact_lin_rtol", "lapbeam: relative residual of the CG solves on the closed points", "TriboContactSolve", c->lrtol,
                              &c->lrtol, NULL));
-  PetscCall(PetscOptionsInt("-contact_deflate_max", "lapbeam: most structural compliance columns deflated in the solvers' preconditioner (0: none)",
+  PetscCall(TriboOptionsInt("-contact_deflate_max", "lapbeam: most structural compliance columns deflated in the solvers' preconditioner (0: none)",
                             "TriboContactCouplingGetOperator", c->deflmax, &c->deflmax, NULL));
   PetscCall(PetscOptionsReal("-contact_deflate_tol", "lapbeam: deflate the columns whose squared norm exceeds this times the diagonal of C_nn",
                              "TriboContactCouplingGetOperator", c->defltol, &c->defltol, NULL));
-  PetscCall(PetscOptionsInt("-contact_qsma_n", "lapbeam: QSMA amplitudes", "TriboContactSolve", c->nqsma, &c->nqsma, NULL));
+  PetscCall(TriboOptionsInt("-contact_qsma_n", "lapbeam: QSMA amplitudes", "TriboContactSolve", c->nqsma, &c->nqsma, NULL));
   PetscCall(PetscOptionsReal("-contact_qsma_qmax", "lapbeam: largest modal amplitude, linear estimate (alpha_max = omega_lin^2 qmax; sqrt(kg) m)",
                              "TriboContactSolve", c->qmax, &c->qmax, NULL));
   PetscCall(PetscOptionsReal("-contact_qsma_decades", "lapbeam: the amplitudes span this many decades below alpha_max (log-spaced)",

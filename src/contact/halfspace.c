@@ -222,11 +222,11 @@ PetscErrorCode TriboHalfSpaceSetFromOptions(TriboHalfSpace hs)
   PetscCall(PetscOptionsBool("-contact_periodic", "periodic grid (spectral kernel) instead of zero padding", "TriboHalfSpaceSetPeriodic",
                              hs->periodic, &hs->periodic, NULL));
   PetscCall(PetscOptionsEList("-contact_fftw_plan", "FFTW planner effort", "TriboHalfSpaceSetUp", planners, 3, planners[hs->plan], &hs->plan, NULL));
-  PetscCall(PetscOptionsInt("-contact_coarse_levels", "coarse grids (2 x 2 coarsening each) for the normal solver's coarse-to-fine warm start",
+  PetscCall(TriboOptionsInt("-contact_coarse_levels", "coarse grids (2 x 2 coarsening each) for the normal solver's coarse-to-fine warm start",
                             "TriboHalfSpaceSetCoarseLevels", hs->levels, &hs->levels, NULL));
   PetscCall(PetscOptionsBool("-contact_precondition", "precondition the contact solvers with the FFT inverse of the half-space operator",
                              "TriboHalfSpaceApplyInverse", hs->precond, &hs->precond, NULL));
-  PetscCall(PetscOptionsIntArray("-contact_pad", "padded FFT lengths mx,my of the non-periodic convolution (>= 2n - 1)", "TriboHalfSpaceSetPadding",
+  PetscCall(TriboOptionsIntArray("-contact_pad", "padded FFT lengths mx,my of the non-periodic convolution (>= 2n - 1)", "TriboHalfSpaceSetPadding",
                                  pad, &two, NULL));
   TriboOptionsEnd();
   PetscCall(TriboHalfSpaceSetMaterial(hs, E, nu));

@@ -382,7 +382,7 @@ PetscErrorCode TriboContactSetUp_Coupled(TriboContact c, PetscReal *L, PetscReal
     if (!set) PetscCall(PetscOptionsSetValue(NULL, "-lapframe_suspension_k", "1e6"));
     PetscCall(TriboModelBuild(c->comm, "lapframe", &c->rom));
     if (!set) PetscCall(PetscOptionsClearValue(NULL, "-lapframe_suspension_k"));
-    PetscCall(PetscOptionsGetInt(NULL, NULL, "-lapframe_nbolts", &nb, NULL));
+    PetscCall(TriboOptionsGetInt(NULL, NULL, "-lapframe_nbolts", &nb, NULL));
     PetscCall(PetscOptionsGetReal(NULL, NULL, "-lapframe_bolt_spacing", &sp, NULL));
     nb = PetscMin(nb, 16);
     for (PetscInt b = 0; b < nb; b++) xy[2 * b] = (b - 0.5 * (nb - 1)) * sp, xy[2 * b + 1] = 0;

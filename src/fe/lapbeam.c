@@ -90,24 +90,24 @@ static PetscErrorCode LapBeamOptions_Private(MPI_Comm comm, LapBeamParams *p)
   PetscCall(PetscOptionsReal("-lapbeam_height", "section height H, along z; each half is H/2 thick in the lap [m]", "TriboMeshWriteLapBeam", p->h,
                              &p->h, NULL));
   PetscCall(
-      PetscOptionsInt("-lapbeam_nx", "hexahedra along the lap = interface quadrilaterals along x [-]", "TriboMeshWriteLapBeam", p->nx, &p->nx, NULL));
+      TriboOptionsInt("-lapbeam_nx", "hexahedra along the lap = interface quadrilaterals along x [-]", "TriboMeshWriteLapBeam", p->nx, &p->nx, NULL));
   PetscCall(
-      PetscOptionsInt("-lapbeam_nx_beam", "hexahedra along each half outside the lap, graded [-]", "TriboMeshWriteLapBeam", p->nxb, &p->nxb, NULL));
+      TriboOptionsInt("-lapbeam_nx_beam", "hexahedra along each half outside the lap, graded [-]", "TriboMeshWriteLapBeam", p->nxb, &p->nxb, NULL));
   PetscCall(PetscOptionsReal("-lapbeam_grading", "length of the last over the first element outside the lap (finest next to the lap) [-]",
                              "TriboMeshWriteLapBeam", p->grading, &p->grading, NULL));
-  PetscCall(PetscOptionsInt("-lapbeam_ny", "hexahedra across the width = interface quadrilaterals along y [-]", "TriboMeshWriteLapBeam", p->ny,
+  PetscCall(TriboOptionsInt("-lapbeam_ny", "hexahedra across the width = interface quadrilaterals along y [-]", "TriboMeshWriteLapBeam", p->ny,
                             &p->ny, NULL));
-  PetscCall(PetscOptionsInt("-lapbeam_nz", "hexahedra through each half's thickness in the lap (2 nz through the full height outside) [-]",
+  PetscCall(TriboOptionsInt("-lapbeam_nz", "hexahedra through each half's thickness in the lap (2 nz through the full height outside) [-]",
                             "TriboMeshWriteLapBeam", p->nz, &p->nz, NULL));
   PetscCall(
-      PetscOptionsInt("-lapbeam_nbolts", "bolts on the line y = 0, centred at x = 0 [-]", "TriboMeshWriteLapBeam", p->nbolts, &p->nbolts, NULL));
+      TriboOptionsInt("-lapbeam_nbolts", "bolts on the line y = 0, centred at x = 0 [-]", "TriboMeshWriteLapBeam", p->nbolts, &p->nbolts, NULL));
   PetscCall(
       PetscOptionsReal("-lapbeam_bolt_spacing", "distance between neighbouring bolts [m]", "TriboMeshWriteLapBeam", p->spacing, &p->spacing, NULL));
   PetscCall(PetscOptionsReal("-lapbeam_washer_radius", "radius of the bolt-head and nut footprints: the faces whose centres lie within it [m]",
                              "TriboMeshWriteLapBeam", p->radius, &p->radius, NULL));
   PetscCall(PetscOptionsEList("-lapbeam_element", "element type written in the deck (C3D8R as in BRB_MATEX.inp; tribo assembles both as C3D8)",
                               "TriboMeshWriteLapBeam", lapbeam_elements, 2, lapbeam_elements[etype], &etype, NULL));
-  PetscCall(PetscOptionsInt("-lapbeam_nmodes", "fixed-interface modes asked for, *Select Eigenmodes 1..nmodes [-]", "TriboMeshWriteLapBeam",
+  PetscCall(TriboOptionsInt("-lapbeam_nmodes", "fixed-interface modes asked for, *Select Eigenmodes 1..nmodes [-]", "TriboMeshWriteLapBeam",
                             p->nmodes, &p->nmodes, NULL));
   PetscCall(PetscOptionsReal("-lapbeam_E", "Young's modulus of the steel [Pa]", "TriboMeshWriteLapBeam", p->E, &p->E, NULL));
   PetscCall(PetscOptionsReal("-lapbeam_nu", "Poisson's ratio of the steel [-]", "TriboMeshWriteLapBeam", p->nu, &p->nu, NULL));

@@ -149,16 +149,16 @@ PetscErrorCode TriboBISetFromOptions(TriboBI bi)
 {
   PetscFunctionBeginUser;
   TriboOptionsBegin(bi->comm, NULL, "boundary intersection (porter-et-al-2022 §3.5.1, eq. 43)", "TriboBI");
-  PetscCall(PetscOptionsInt("-fit_bi_n", "directions between the anchors", "TriboBISetDirections", bi->ndir, &bi->ndir, NULL));
-  PetscCall(PetscOptionsInt("-fit_bi_grid", "points of the Latin grid of start candidates", "TriboBISetStarts", bi->ngrid, &bi->ngrid, NULL));
-  PetscCall(PetscOptionsInt("-fit_bi_anchor_starts", "starts of each anchor", "", bi->nanchor, &bi->nanchor, NULL));
-  PetscCall(PetscOptionsInt("-fit_bi_maxit", "TAO iterations of one subproblem", "", bi->maxit, &bi->maxit, NULL));
-  PetscCall(PetscOptionsInt("-fit_bi_outer", "augmented-Lagrangian iterations of a direction", "", bi->maxouter, &bi->maxouter, NULL));
+  PetscCall(TriboOptionsInt("-fit_bi_n", "directions between the anchors", "TriboBISetDirections", bi->ndir, &bi->ndir, NULL));
+  PetscCall(TriboOptionsInt("-fit_bi_grid", "points of the Latin grid of start candidates", "TriboBISetStarts", bi->ngrid, &bi->ngrid, NULL));
+  PetscCall(TriboOptionsInt("-fit_bi_anchor_starts", "starts of each anchor", "", bi->nanchor, &bi->nanchor, NULL));
+  PetscCall(TriboOptionsInt("-fit_bi_maxit", "TAO iterations of one subproblem", "", bi->maxit, &bi->maxit, NULL));
+  PetscCall(TriboOptionsInt("-fit_bi_outer", "augmented-Lagrangian iterations of a direction", "", bi->maxouter, &bi->maxouter, NULL));
   PetscCall(PetscOptionsReal("-fit_bi_ctol", "constraint residual of eq. 43 that ends a direction", "", bi->ctol, &bi->ctol, NULL));
   PetscCall(PetscOptionsReal("-fit_bi_gttol", "TAO gradient tolerance relative to the start", "", bi->gttol, &bi->gttol, NULL));
   PetscCall(PetscOptionsReal("-fit_bi_exact", "eq. 41 errors of both anchors below which the fit is exact and no direction is solved", "", bi->exact,
                              &bi->exact, NULL));
-  PetscCall(PetscOptionsInt("-fit_bi_seed", "seed of the Latin grid", "", bi->seed, &bi->seed, NULL));
+  PetscCall(TriboOptionsInt("-fit_bi_seed", "seed of the Latin grid", "", bi->seed, &bi->seed, NULL));
   TriboOptionsEnd();
   PetscCheck(bi->ndir >= 1, bi->comm, PETSC_ERR_USER_INPUT, "option -fit_bi_n: need at least 1 direction, got %" PetscInt_FMT, bi->ndir);
   PetscCheck(bi->ngrid >= 0, bi->comm, PETSC_ERR_USER_INPUT, "option -fit_bi_grid: need >= 0 points, got %" PetscInt_FMT, bi->ngrid);
@@ -538,7 +538,7 @@ PetscErrorCode TriboWJROMBackboneP(TriboWJROM w, PetscInt np, const char *const 
   PetscFunctionBeginUser;
   PetscCall(TriboWJROMGetModel(w, &law, &k0, &zeta0));
   PetscCall(TriboLawGetCard(law, &card));
-  PetscCall(PetscOptionsGetInt(NULL, NULL, "-wjrom_rqnma_lgl", &nl, NULL));
+  PetscCall(TriboOptionsGetInt(NULL, NULL, "-wjrom_rqnma_lgl", &nl, NULL));
   nh  = card->nhist;
   npl = card->nparams;
   PetscCall(PetscCalloc5(nh + 1, &h, nh * npl + 1, &hp, nh + 1, &hn, nh * npl + 1, &hpn, 3 * npl + 1, &dtdp));

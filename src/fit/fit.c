@@ -224,7 +224,7 @@ PetscErrorCode TriboFitSetFromOptions(TriboFit fit)
   PetscCall(PetscOptionsString("-fit_law", "law of the joint element", "TriboWJROMSetLaw", fit->law, fit->law, sizeof(fit->law), NULL));
   PetscCall(PetscOptionsStringArray("-fit_params", "fitted parameters name:lower:upper:log|lin, comma-separated", "TriboFitSetFromOptions", sp,
                                     &nspec, &set));
-  PetscCall(PetscOptionsInt("-fit_n", "comparison amplitudes, log-spaced over the measured range", "TriboFitErrors", fit->n, &fit->n, NULL));
+  PetscCall(TriboOptionsInt("-fit_n", "comparison amplitudes, log-spaced over the measured range", "TriboFitErrors", fit->n, &fit->n, NULL));
   PetscCall(PetscOptionsBool("-fit_residual_penalty", "add the L1 norm of the RQNMA residuals to the objectives (selection only)", "", fit->penalty,
                              &fit->penalty, NULL));
   PetscCall(PetscOptionsReal("-fit_k0", "stiffness of the structure without the joint (N/m, unit mass; fixed unless fitted)",

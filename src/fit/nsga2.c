@@ -218,10 +218,10 @@ PetscErrorCode TriboNSGA2SetFromOptions(TriboNSGA2 nsga)
   PetscFunctionBeginUser;
   PetscCall(TriboOptionsUseNamespace(nsga->prefix, "nsga_"));
   TriboOptionsBegin(nsga->comm, nsga->prefix, "NSGA-II (porter-et-al-2022 §3.5.2)", "TriboNSGA2");
-  PetscCall(PetscOptionsInt("-nsga_population", "members of a generation (even)", "TriboNSGA2SetSizes", nsga->npop, &nsga->npop, NULL));
-  PetscCall(PetscOptionsInt("-nsga_generations", "generations after the initial population", "TriboNSGA2SetSizes", nsga->ngen, &nsga->ngen, NULL));
-  PetscCall(PetscOptionsInt("-nsga_seed", "seed of tribo's random numbers", "TriboNSGA2SetSeed", nsga->seed, &nsga->seed, NULL));
-  PetscCall(PetscOptionsInt("-nsga_union", "the non-dominated set of the union of the last N populations", "TriboNSGA2SetUnion", nsga->nunion,
+  PetscCall(TriboOptionsInt("-nsga_population", "members of a generation (even)", "TriboNSGA2SetSizes", nsga->npop, &nsga->npop, NULL));
+  PetscCall(TriboOptionsInt("-nsga_generations", "generations after the initial population", "TriboNSGA2SetSizes", nsga->ngen, &nsga->ngen, NULL));
+  PetscCall(TriboOptionsInt("-nsga_seed", "seed of tribo's random numbers", "TriboNSGA2SetSeed", nsga->seed, &nsga->seed, NULL));
+  PetscCall(TriboOptionsInt("-nsga_union", "the non-dominated set of the union of the last N populations", "TriboNSGA2SetUnion", nsga->nunion,
                             &nsga->nunion, NULL));
   PetscCall(PetscOptionsReal("-nsga_eta_c", "distribution index of SBX crossover", "", nsga->etac, &nsga->etac, NULL));
   PetscCall(PetscOptionsReal("-nsga_eta_m", "distribution index of polynomial mutation", "", nsga->etam, &nsga->etam, NULL));
@@ -234,7 +234,7 @@ PetscErrorCode TriboNSGA2SetFromOptions(TriboNSGA2 nsga)
   PetscCall(
       PetscOptionsBool("-nsga_resume", "resume from the checkpoint file if it exists", "TriboNSGA2SetCheckpoint", nsga->resume, &nsga->resume, NULL));
   PetscCall(
-      PetscOptionsInt("-nsga_stop_generation", "stop after this generation (as if killed; for tests)", "", nsga->stopgen, &nsga->stopgen, NULL));
+      TriboOptionsInt("-nsga_stop_generation", "stop after this generation (as if killed; for tests)", "", nsga->stopgen, &nsga->stopgen, NULL));
   TriboOptionsEnd();
   PetscCheck(nsga->npop >= 4 && nsga->npop % 2 == 0, nsga->comm, PETSC_ERR_USER_INPUT,
              "option -nsga_population: need an even number >= 4, got %" PetscInt_FMT, nsga->npop);

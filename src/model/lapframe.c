@@ -176,12 +176,12 @@ static PetscErrorCode LapFrameGetParams_Private(MPI_Comm comm, LapFrameParams *p
   PetscCall(PetscOptionsReal("-lapframe_nu", "Poisson's ratio, G = E/(2(1+nu)) [-]", "TriboModelLapFrame", p->nu, &p->nu, NULL));
   PetscCall(PetscOptionsReal("-lapframe_rho", "density [kg/m^3]", "TriboModelLapFrame", p->rho, &p->rho, NULL));
   PetscCall(
-      PetscOptionsInt("-lapframe_nel_beam", "frame elements per half beam outside the joint [-]", "TriboModelLapFrame", p->nelb, &p->nelb, NULL));
+      TriboOptionsInt("-lapframe_nel_beam", "frame elements per half beam outside the joint [-]", "TriboModelLapFrame", p->nelb, &p->nelb, NULL));
   PetscCall(
-      PetscOptionsInt("-lapframe_nel_overlap", "frame elements of each half along the joint [-]", "TriboModelLapFrame", p->nelo, &p->nelo, NULL));
-  PetscCall(PetscOptionsInt("-lapframe_nx", "interface quadrilaterals along x [-]", "TriboModelLapFrame", p->nx, &p->nx, NULL));
-  PetscCall(PetscOptionsInt("-lapframe_ny", "interface quadrilaterals along y [-]", "TriboModelLapFrame", p->ny, &p->ny, NULL));
-  PetscCall(PetscOptionsInt("-lapframe_nbolts", "bolts on the line y = 0, centred at x = 0 [-]", "TriboModelLapFrame", p->nbolts, &p->nbolts, NULL));
+      TriboOptionsInt("-lapframe_nel_overlap", "frame elements of each half along the joint [-]", "TriboModelLapFrame", p->nelo, &p->nelo, NULL));
+  PetscCall(TriboOptionsInt("-lapframe_nx", "interface quadrilaterals along x [-]", "TriboModelLapFrame", p->nx, &p->nx, NULL));
+  PetscCall(TriboOptionsInt("-lapframe_ny", "interface quadrilaterals along y [-]", "TriboModelLapFrame", p->ny, &p->ny, NULL));
+  PetscCall(TriboOptionsInt("-lapframe_nbolts", "bolts on the line y = 0, centred at x = 0 [-]", "TriboModelLapFrame", p->nbolts, &p->nbolts, NULL));
   PetscCall(PetscOptionsReal("-lapframe_bolt_spacing", "distance between neighbouring bolts [m]", "TriboModelLapFrame", p->bolts, &p->bolts, NULL));
   PetscCall(PetscOptionsReal(
       "-lapframe_bolt_k",

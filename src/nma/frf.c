@@ -423,17 +423,17 @@ PetscErrorCode TriboFRFSetFromOptions(TriboFRF f)
     if (qset) f->nreq = nq;
   }
   PetscCall(PetscOptionsReal("-frf_force", "force level P [N] of the harmonic load P f_x cos(Omega t)", "", f->force, &f->force, NULL));
-  PetscCall(PetscOptionsInt("-frf_dof", "load shape: unit force on this ROM DOF (0-based)", "", f->dof, &f->dof, NULL));
-  PetscCall(PetscOptionsInt("-frf_recovery", "load shape: unit force along this recovery row (0-based), R^T e_k", "", f->rrow, &f->rrow, NULL));
+  PetscCall(TriboOptionsInt("-frf_dof", "load shape: unit force on this ROM DOF (0-based)", "", f->dof, &f->dof, NULL));
+  PetscCall(TriboOptionsInt("-frf_recovery", "load shape: unit force along this recovery row (0-based), R^T e_k", "", f->rrow, &f->rrow, NULL));
   PetscCall(PetscOptionsRealArray("-frf_rayleigh", "Rayleigh damping alpha [1/s],beta [s] when the ROM has no C", "", f->ray, &nr, &f->ray_set));
   PetscCall(PetscOptionsRealArray("-frf_rayleigh_zeta", "Rayleigh damping fitted to the damping ratios z1,z2 [-] of -frf_rayleigh_modes (eq. 60)", "",
                                   f->rzeta, &nz, &f->rzeta_set));
-  PetscCall(PetscOptionsIntArray("-frf_rayleigh_modes", "the two elastic modes (1-based) of -frf_rayleigh_zeta", "", f->rmodes, &nm, &mset));
+  PetscCall(TriboOptionsIntArray("-frf_rayleigh_modes", "the two elastic modes (1-based) of -frf_rayleigh_zeta", "", f->rmodes, &nm, &mset));
   PetscCall(PetscOptionsReal("-frf_control_amplitude", "response control: first-harmonic amplitude [m] at -frf_control_recovery", "", f->camp,
                              &f->camp, NULL));
-  PetscCall(PetscOptionsInt("-frf_control_recovery", "recovery row (0-based) of the response control", "", f->crec, &f->crec, NULL));
+  PetscCall(TriboOptionsInt("-frf_control_recovery", "recovery row (0-based) of the response control", "", f->crec, &f->crec, NULL));
   nh = FRF_MAXH;
-  PetscCall(PetscOptionsIntArray("-hb_harmonics", "harmonics of the balance, e.g. 0,1,2,3", "TriboHBSetHarmonics", hl, &nh, &hset));
+  PetscCall(TriboOptionsIntArray("-hb_harmonics", "harmonics of the balance, e.g. 0,1,2,3", "TriboHBSetHarmonics", hl, &nh, &hset));
   {
     const char *solvers[] = {"dense", "gmres", "mumps"};
     PetscInt    sv        = f->gmres ? (f->mumps ? 2 : 1) : 0;
@@ -447,10 +447,10 @@ PetscErrorCode TriboFRFSetFromOptions(TriboFRF f)
   PetscCall(PetscOptionsBool("-frf_static_free", "the zeroth harmonic is an unknown (K Q_0 + F_0 = f_s); 0: held at the prestress", "",
                              f->static_free, &f->static_free, NULL));
   PetscCall(PetscOptionsBool("-frf_quiet", "no progress line per point", "", (PetscBool)!f->verbose, &quiet, NULL));
-  PetscCall(PetscOptionsInt("-hb_nt", "time samples per period of the AFT", "TriboHBSetNt", f->Nt, &f->Nt, NULL));
+  PetscCall(TriboOptionsRangeInt("-hb_nt", "time samples per period of the AFT (at most 1048576)", "TriboHBSetNt", f->Nt, &f->Nt, NULL, 1, 1048576));
   PetscCall(PetscOptionsReal("-hb_aft_rtol", "periodicity tolerance of the march of hysteretic laws", "TriboHBSetAFTTolerances", f->aftrtol,
                              &f->aftrtol, NULL));
-  PetscCall(PetscOptionsInt("-hb_aft_max_periods", "most periods marched by the AFT of hysteretic laws", "TriboHBSetAFTTolerances", f->maxper,
+  PetscCall(TriboOptionsInt("-hb_aft_max_periods", "most periods marched by the AFT of hysteretic laws", "TriboHBSetAFTTolerances", f->maxper,
                             &f->maxper, NULL));
   TriboOptionsEnd();
   f->verbose = (PetscBool)!quiet;

@@ -158,7 +158,7 @@ PetscErrorCode TriboModalSetFromOptions(TriboModal modal)
 
   PetscFunctionBeginUser;
   TriboOptionsBegin(modal->comm, modal->prefix, "Linearized modes", "TriboModal");
-  PetscCall(PetscOptionsInt("-modal_nmodes", "elastic modes to print and store [-]", "TriboModalSetNumberModes", nmodes, &nmodes, NULL));
+  PetscCall(TriboOptionsInt("-modal_nmodes", "elastic modes to print and store [-]", "TriboModalSetNumberModes", nmodes, &nmodes, NULL));
   PetscCall(PetscOptionsReal("-modal_rigid_cutoff",
                              "modes below this frequency are rigid-body or suspension modes and not numbered as elastic modes [Hz]",
                              "TriboModalSetRigidCutoff", modal->rigid_cutoff, &modal->rigid_cutoff, NULL));

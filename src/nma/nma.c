@@ -278,11 +278,12 @@ PetscErrorCode TriboNMASetFromOptions(TriboNMA nma)
   TriboOptionsBegin(nma->comm, nma->prefix, "Nonlinear modal analysis (backbone)", "TriboNMA");
   PetscCall(PetscOptionsFList("-nma_type", "nonlinear modal analysis method", "TriboNMASetType", TriboNMAList, type, type, sizeof(type), &set));
   if (set || !nma->type) PetscCall(TriboNMASetType(nma, type));
-  PetscCall(PetscOptionsInt("-backbone_mode", "elastic mode to follow (1 = lowest above -modal_rigid_cutoff) [-]", "TriboNMASetModeNumber", mode,
+  PetscCall(TriboOptionsInt("-backbone_mode", "elastic mode to follow (1 = lowest above -modal_rigid_cutoff) [-]", "TriboNMASetModeNumber", mode,
                             &mode, NULL));
   PetscCall(PetscOptionsReal("-backbone_qmin", "smallest modal amplitude [sqrt(kg) m]", "TriboNMASetAmplitudes", qmin, &qmin, &setmin));
   PetscCall(PetscOptionsReal("-backbone_qmax", "largest modal amplitude [sqrt(kg) m]", "TriboNMASetAmplitudes", qmax, &qmax, &setmax));
-  PetscCall(PetscOptionsInt("-backbone_n", "number of log-spaced amplitudes [-]", "TriboNMASetAmplitudes", na, &na, &setn));
+  PetscCall(
+      TriboOptionsRangeInt("-backbone_n", "number of log-spaced amplitudes (1 to 100000) [-]", "TriboNMASetAmplitudes", na, &na, &setn, 1, 100000));
   PetscCall(
       PetscOptionsRealArray("-backbone_amplitudes", "explicit list of modal amplitudes [sqrt(kg) m]", "TriboNMASetAmplitudes", list, &nlist, &set));
   PetscCall(PetscOptionsReal("-backbone_zeta0", "viscous modal damping ratio added at every amplitude (eq. 40) [-]", "TriboNMASolve", nma->zeta0,

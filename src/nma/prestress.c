@@ -348,7 +348,8 @@ PetscErrorCode TriboPrestressSetFromOptions(TriboPrestress ps)
   PetscCall(PetscOptionsReal("-prestress_tension", "bolt tension per bolt [N]", "TriboPrestressSetTension", tension, &tension, NULL));
   PetscCall(PetscOptionsBool("-prestress_conservative", "no tangential tractions during prestress (conservative prestress, porter-et-al-2022 §3.3)",
                              "TriboPrestressSetConservative", ps->conservative, &ps->conservative, NULL));
-  PetscCall(PetscOptionsInt("-prestress_steps", "load increments [-]", "TriboPrestressSetSteps", steps, &steps, NULL));
+  PetscCall(
+      TriboOptionsRangeInt("-prestress_steps", "load increments (1 to 1000000) [-]", "TriboPrestressSetSteps", steps, &steps, NULL, 1, 1000000));
   TriboOptionsEnd();
   PetscCall(TriboOptionsUseNamespace(ps->prefix, "prestress_"));
   PetscCall(TriboPrestressSetTension(ps, tension));

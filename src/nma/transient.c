@@ -389,22 +389,22 @@ PetscErrorCode TriboTransientSetFromOptions(TriboTransient tr)
   PetscCall(PetscOptionsReal("-transient_beta", "Newmark beta [-]", "", tr->beta, &tr->beta, NULL));
   PetscCall(PetscOptionsString("-transient_force", "load function g(t) [N]: sin(A,f), cos(A,f), step(A[,t0]), ramp(A,t1), pulse(A,t1) or none",
                                "TriboTransientSetLoad", force, force, sizeof(force), &fset));
-  PetscCall(PetscOptionsInt("-transient_dof", "load shape: unit force on this ROM DOF (0-based)", "", tr->dof, &tr->dof, NULL));
+  PetscCall(TriboOptionsInt("-transient_dof", "load shape: unit force on this ROM DOF (0-based)", "", tr->dof, &tr->dof, NULL));
   PetscCall(
-      PetscOptionsInt("-transient_recovery", "load shape: unit force along this recovery row (0-based), R^T e_k", "", tr->rrow, &tr->rrow, NULL));
+      TriboOptionsInt("-transient_recovery", "load shape: unit force along this recovery row (0-based), R^T e_k", "", tr->rrow, &tr->rrow, NULL));
   PetscCall(PetscOptionsRealArray("-transient_x0", "initial displacement x1,...,xn [m] (offset from the prestress)", "TriboTransientSetInitialState",
                                   x0, &nx, &xset));
   PetscCall(PetscOptionsRealArray("-transient_v0", "initial velocity v1,...,vn [m/s]", "TriboTransientSetInitialState", v0, &nv, &vset));
   PetscCall(
-      PetscOptionsInt("-transient_mode", "initial displacement along this elastic mode (1-based, linearized modes)", "", tr->mode, &tr->mode, NULL));
+      TriboOptionsInt("-transient_mode", "initial displacement along this elastic mode (1-based, linearized modes)", "", tr->mode, &tr->mode, NULL));
   PetscCall(PetscOptionsReal("-transient_mode_amplitude", "modal amplitude of -transient_mode [sqrt(kg) m]", "", tr->qmode, &tr->qmode, NULL));
   PetscCall(
       PetscOptionsRealArray("-transient_rayleigh", "damping a [1/s],b [s]: C = a M + b K when the ROM has no C", "", tr->ray, &nr, &tr->ray_set));
-  PetscCall(PetscOptionsInt("-transient_output_every", "store every k-th step (and the last)", "", tr->every, &tr->every, NULL));
-  PetscCall(PetscOptionsIntArray("-transient_points", "interface points (0-based) whose u and t histories are stored", "", pl, &npl, &tr->plset));
+  PetscCall(TriboOptionsInt("-transient_output_every", "store every k-th step (and the last)", "", tr->every, &tr->every, NULL));
+  PetscCall(TriboOptionsIntArray("-transient_points", "interface points (0-based) whose u and t histories are stored", "", pl, &npl, &tr->plset));
   PetscCall(PetscOptionsReal("-transient_rtol", "Newton tolerance relative to the largest force term", "", tr->rtol, &tr->rtol, NULL));
-  PetscCall(PetscOptionsInt("-transient_max_it", "Newton iterations per step before it is cut", "", tr->maxit, &tr->maxit, NULL));
-  PetscCall(PetscOptionsInt("-transient_max_cuts", "halvings of a step before the run stops", "", tr->maxcuts, &tr->maxcuts, NULL));
+  PetscCall(TriboOptionsInt("-transient_max_it", "Newton iterations per step before it is cut", "", tr->maxit, &tr->maxit, NULL));
+  PetscCall(TriboOptionsInt("-transient_max_cuts", "halvings of a step before the run stops", "", tr->maxcuts, &tr->maxcuts, NULL));
   PetscCall(PetscOptionsBool("-transient_quiet", "no progress lines", "", quiet, &quiet, NULL));
   TriboOptionsEnd();
   tr->verbose = (PetscBool)!quiet;

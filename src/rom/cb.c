@@ -718,9 +718,9 @@ PetscErrorCode TriboCBSetFromOptions(TriboCB cb)
                        "TriboCBSetFromOptions", cb->meshtol, &cb->meshtol, NULL));
   PetscCall(PetscOptionsReal("-plane_tol", "flatness tolerance of the interface, relative to the model size [-]", "TriboCBSetFromOptions",
                              cb->planetol, &cb->planetol, NULL));
-  PetscCall(PetscOptionsInt("-nmodes", "fixed-interface modes (-1: *Select Eigenmodes of the deck) [-]", "TriboCBSetNumModes", cb->nmodes,
+  PetscCall(TriboOptionsInt("-nmodes", "fixed-interface modes (-1: *Select Eigenmodes of the deck) [-]", "TriboCBSetNumModes", cb->nmodes,
                             &cb->nmodes, NULL));
-  PetscCall(PetscOptionsInt("-block_size", "static modes solved at once [-]", "TriboCBSetFromOptions", cb->bs, &cb->bs, NULL));
+  PetscCall(TriboOptionsInt("-block_size", "static modes solved at once [-]", "TriboCBSetFromOptions", cb->bs, &cb->bs, NULL));
   PetscCall(PetscOptionsBool(
       "-sparse_rhs",
       "solve for the static modes with MUMPS's sparse right-hand sides K_ib (MatMatTransposeSolve()); false: dense ones (MatMatSolve())",
@@ -730,13 +730,13 @@ PetscErrorCode TriboCBSetFromOptions(TriboCB cb)
                              "static modes (faster, one sequential factor per rank); false: one distributed factor",
                              "TriboCBSetFromOptions", cb->redundant, &cb->redundant, NULL));
   PetscCall(PetscOptionsReal("-accel_mass", "accelerometer mass at each sensor node [kg]", "TriboCBSetFromOptions", cb->accelm, &cb->accelm, NULL));
-  PetscCall(PetscOptionsIntArray("-accel_nodes", "deck node numbers of the accelerometers", "TriboCBSetFromOptions", cb->accel, &naccel, &flg));
+  PetscCall(TriboOptionsIntArray("-accel_nodes", "deck node numbers of the accelerometers", "TriboCBSetFromOptions", cb->accel, &naccel, &flg));
   if (flg) cb->naccel = naccel;
   PetscCall(PetscOptionsBool("-monitor", "print the steps with times and memory", "TriboCBSetFromOptions", cb->monitor, &cb->monitor, NULL));
   PetscCall(PetscOptionsBool("-store_surface",
                              "store the FE model's outer surface and the reduction basis at its nodes (/fe/surface, for pictures; large)",
                              "TriboCBSetStoreSurface", cb->surface, &cb->surface, NULL));
-  PetscCall(PetscOptionsInt("-condense_modes",
+  PetscCall(TriboOptionsInt("-condense_modes",
                             "second stage: keep only the interface DOFs plus this many modes of the rest (-1: no second stage) [-]",
                             "TriboCBSetCondenseModes", cb->ncondense, &cb->ncondense, NULL));
   TriboOptionsEnd();

@@ -217,9 +217,9 @@ PetscErrorCode TriboZTESetFromOptions(TriboZTE z)
 
   PetscFunctionBeginUser;
   TriboOptionsBegin(z->comm, "rom_", "Interface reduction to a coarse ZTE mesh", "TriboZTESetFromOptions");
-  PetscCall(PetscOptionsIntArray("-zte_grid", "coarse interface: a structured nx,ny grid over the interface, trimmed to its faces", "TriboZTESetGrid",
+  PetscCall(TriboOptionsIntArray("-zte_grid", "coarse interface: a structured nx,ny grid over the interface, trimmed to its faces", "TriboZTESetGrid",
                                  g, &ng, &fg));
-  PetscCall(PetscOptionsInt("-zte_patches", "coarse interface: N patches of fine faces from a graph partition (RBE3 virtual nodes) [-]",
+  PetscCall(TriboOptionsInt("-zte_patches", "coarse interface: N patches of fine faces from a graph partition (RBE3 virtual nodes) [-]",
                             "TriboZTESetPatches", np, &np, &fp));
   PetscCall(PetscOptionsString(
       "-zte_mesh", "coarse interface: a user mesh, CSV (node,id,x,y,z / quad,id,n1..n4 / tri,id,n1..n3) or Abaqus *Node and *Element blocks",

@@ -118,7 +118,7 @@ PetscErrorCode TriboSurfSetFromOptions(TriboSurf s)
   else
     SETERRQ(s->comm, PETSC_ERR_USER_INPUT, "option -surface_units: expected m, mm, um or nm, got \"%s\"", units);
   for (PetscInt k = 0; k < s->nerosion; k++) er[k] = s->erosion[k];
-  PetscCall(PetscOptionsIntArray("-surface_erosion", "erosion sizes (points): k x k squares of the opening, one output group each",
+  PetscCall(TriboOptionsIntArray("-surface_erosion", "erosion sizes (points): k x k squares of the opening, one output group each",
                                  "TriboSurfSetErosionSizes", er, &ne, &set));
   if (set) PetscCall(TriboSurfSetErosionSizes(s, ne, er));
   PetscCall(PetscOptionsReal("-surface_sigma", "Gaussian filter standard deviation (points; support 6 sigma + 1); 0: no mesoscale filter",
@@ -131,7 +131,7 @@ PetscErrorCode TriboSurfSetFromOptions(TriboSurf s)
     s->nholes = nh / 2;
   }
   PetscCall(PetscOptionsReal("-surface_hole_radius", "radius of the holes (m)", "TriboHeightMapTrim", s->hole_radius, &s->hole_radius, NULL));
-  PetscCall(PetscOptionsInt("-surface_fill_max", "NaN holes of at most this many points are filled before the asperity search", "TriboHeightMapFill",
+  PetscCall(TriboOptionsInt("-surface_fill_max", "NaN holes of at most this many points are filled before the asperity search", "TriboHeightMapFill",
                             s->fill_max, &s->fill_max, NULL));
   PetscCall(
       PetscOptionsReal("-surface_min_valid", "smallest fraction of a scan's grid with heights", "TriboSurfSetUp", s->min_valid, &s->min_valid, NULL));
@@ -141,11 +141,11 @@ PetscErrorCode TriboSurfSetFromOptions(TriboSurf s)
   PetscCall(PetscOptionsRealArray("-surface_offset", "second scan then shifted by dx,dy (m)", "TriboSurfSetUp", s->offset, &two, NULL));
   PetscCall(
       PetscOptionsReal("-surface_gap_spacing", "spacing of the mesoscale gap map (m)", "TriboSurfSetUp", s->gap_spacing, &s->gap_spacing, NULL));
-  PetscCall(PetscOptionsInt("-surface_pdf_points", "points of the gap PDF on [0, 1]", "TriboGapPDFCompute", s->npdf, &s->npdf, NULL));
-  PetscCall(PetscOptionsInt("-surface_pdf_samples", "order statistics of the gaps fitted by the kernel density", "TriboGapPDFCompute", s->nsamples,
+  PetscCall(TriboOptionsInt("-surface_pdf_points", "points of the gap PDF on [0, 1]", "TriboGapPDFCompute", s->npdf, &s->npdf, NULL));
+  PetscCall(TriboOptionsInt("-surface_pdf_samples", "order statistics of the gaps fitted by the kernel density", "TriboGapPDFCompute", s->nsamples,
                             &s->nsamples, NULL));
   PetscCall(
-      PetscOptionsInt("-surface_hist_bins", "bins of the orientation histogram on (-pi/2, pi/2]", "TriboSurfProcess", s->nhist, &s->nhist, NULL));
+      TriboOptionsInt("-surface_hist_bins", "bins of the orientation histogram on (-pi/2, pi/2]", "TriboSurfProcess", s->nhist, &s->nhist, NULL));
   {
     const char *const fh[] = {"opened", "residual", "TriboSurfFitHeights", "", NULL};
     PetscEnum         e    = (PetscEnum)s->fit_resid;
@@ -162,7 +162,7 @@ PetscErrorCode TriboSurfSetFromOptions(TriboSurf s)
                                "TriboAsperityCheck", acc, e, &e, NULL));
     s->paper_rules = (PetscBool)(e == 1);
   }
-  PetscCall(PetscOptionsInt("-surface_min_points", "fewest points of an asperity's fit (the paper: 9)", "TriboAsperityCheck", s->crit.min_points,
+  PetscCall(TriboOptionsInt("-surface_min_points", "fewest points of an asperity's fit (the paper: 9)", "TriboAsperityCheck", s->crit.min_points,
                             &s->crit.min_points, NULL));
   PetscCall(PetscOptionsReal("-surface_min_relief", "smallest relief (max - min height) of an asperity's points (m)", "TriboAsperityCheck",
                              s->crit.min_relief, &s->crit.min_relief, NULL));
@@ -178,14 +178,14 @@ PetscErrorCode TriboSurfSetFromOptions(TriboSurf s)
                              "TriboSurfProcess", s->seg_sigma, &s->seg_sigma, NULL));
   PetscCall(PetscOptionsReal("-surface_split", "two peaks closer than this times the smaller short semi-axis are one (0: off)", "TriboSurfProcess",
                              s->crit.split, &s->crit.split, NULL));
-  PetscCall(PetscOptionsInt("-surface_groups",
+  PetscCall(TriboOptionsInt("-surface_groups",
                             "sub-communicators the erosion sizes are dealt to, each distributing its grid over its ranks; 0: min(ranks, sizes)",
                             "TriboSurfProcess", s->ngroups, &s->ngroups, NULL));
   PetscCall(PetscOptionsEnum("-surface_generate", "built-in synthetic surfaces (used without -surface_scans)", "TriboSurfaceSynthesize",
                              TriboSynthTypes, gen, &gen, NULL));
   p->type = (TriboSynthType)gen;
-  PetscCall(PetscOptionsInt("-surface_generate_nx", "synthetic: points along x", "TriboSurfaceSynthesize", p->nx, &p->nx, NULL));
-  PetscCall(PetscOptionsInt("-surface_generate_ny", "synthetic: points along y", "TriboSurfaceSynthesize", p->ny, &p->ny, NULL));
+  PetscCall(TriboOptionsInt("-surface_generate_nx", "synthetic: points along x", "TriboSurfaceSynthesize", p->nx, &p->nx, NULL));
+  PetscCall(TriboOptionsInt("-surface_generate_ny", "synthetic: points along y", "TriboSurfaceSynthesize", p->ny, &p->ny, NULL));
   PetscCall(PetscOptionsReal("-surface_generate_dx", "synthetic: spacing (m)", "TriboSurfaceSynthesize", p->dx, &p->dx, NULL));
   PetscCall(PetscOptionsReal("-surface_generate_rms", "synthetic: roughness RMS (m)", "TriboSurfaceSynthesize", p->rms, &p->rms, NULL));
   PetscCall(PetscOptionsRealArray("-surface_generate_band", "synthetic: wavelength band lmin,lmax (m); selfaffine: lmin is the short cutoff",
@@ -209,9 +209,9 @@ PetscErrorCode TriboSurfSetFromOptions(TriboSurf s)
   PetscCall(PetscOptionsReal("-surface_generate_bolt_width", "synthetic: width (standard deviation) of the dimples (m)", "TriboSurfaceSynthesize",
                              p->bolt_width, &p->bolt_width, NULL));
   PetscCall(
-      PetscOptionsInt("-surface_generate_seed", "synthetic: seed (the second surface uses seed + 1)", "TriboSurfaceSynthesize", seed, &seed, NULL));
+      TriboOptionsInt("-surface_generate_seed", "synthetic: seed (the second surface uses seed + 1)", "TriboSurfaceSynthesize", seed, &seed, NULL));
   p->seed = (unsigned long)seed;
-  PetscCall(PetscOptionsInt("-surface_generate_count", "synthetic: number of surfaces (1 or 2)", "TriboSurfSetUp", count, &count, NULL));
+  PetscCall(TriboOptionsInt("-surface_generate_count", "synthetic: number of surfaces (1 or 2)", "TriboSurfSetUp", count, &count, NULL));
   TriboOptionsEnd();
   PetscCall(TriboOptionsUseNamespace(s->prefix, "surface_"));
   PetscCheck(count == 1 || count == 2, s->comm, PETSC_ERR_USER_INPUT, "option -surface_generate_count: expected 1 or 2, got %" PetscInt_FMT, count);

@@ -1,4 +1,6 @@
+#define _POSIX_C_SOURCE 200809L // strtoll
 #include <tribosys.h>
+#include <errno.h>
 
 /* Option namespaces. A class registers the namespaces of its options once ("prestress_",
    "backbone_", an implementation's "rqnma_"); an object marks its namespace, with its own prefix, as
@@ -279,5 +281,109 @@ PetscErrorCode TriboFunctionListFindOrError(MPI_Comm comm, PetscFunctionList lis
     PetscCall(TriboFunctionListNames(list, names, sizeof(names)));
     SETERRQ(comm, PETSC_ERR_USER_INPUT, "unknown %s \"%s\" (option %s); known: %s", what, name, option, names);
   }
+  PetscFunctionReturn(0);
+}
+
+/* Integer options, checked before PETSc reads them (issue 34, item 8). PETSc 3.18 converts an
+   integer option with atoi()/strtol() into a 32-bit PetscInt: 4294967297 became 1 and
+   99999999999 a huge step count. Each item of the value that is a plain decimal integer (a list's
+   items are separated by commas; PETSc's a-b and a:b ranges and DEFAULT/DECIDE are left to PETSc)
+   is read as a 64-bit number and must lie in [lo, hi]. */
+static PetscErrorCode CheckIntValue_Private(const char prefix[], const char name[], const char value[], PetscInt lo, PetscInt hi)
+{
+  const char *s = value;
+
+  PetscFunctionBeginUser;
+  while (s && *s) {
+    const char *e = strchr(s, ',');
+    size_t      n = e ? (size_t)(e - s) : strlen(s);
+    char        tok[64], *end;
+    size_t      i = 0, k;
+    long long   v;
+    int         digits = 1;
+
+    while (n && (*s == ' ' || *s == '\t')) s++, n--;
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
+    if (n && n < sizeof(tok)) {
+      memcpy(tok, s, n);
+      tok[n] = 0;
+      if (tok[0] == '+' || tok[0] == '-') i = 1;
+      for (k = i; k < n; k++)
+        if (tok[k] < '0' || tok[k] > '9') digits = 0;
+      if (digits && n > i) {
+        errno = 0;
+        v     = strtoll(tok, &end, 10);
+        PetscCheck(errno != ERANGE && v >= lo && v <= hi, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE,
+                   "option -%s%s: %s is out of range; expected an integer from %" PetscInt_FMT " to %" PetscInt_FMT, prefix ? prefix : "", name + 1,
+                   tok, lo, hi);
+      }
+    } else if (n >= sizeof(tok)) {
+      PetscBool num = PETSC_TRUE;
+      for (k = (s[0] == '+' || s[0] == '-'); k < n; k++)
+        if (s[k] < '0' || s[k] > '9') num = PETSC_FALSE;
+      PetscCheck(!num, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE,
+                 "option -%s%s: an integer of %zu digits is out of range; expected one from %" PetscInt_FMT " to %" PetscInt_FMT,
+                 prefix ? prefix : "", name + 1, n, lo, hi);
+    }
+    s = e ? e + 1 : NULL;
+  }
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode CheckInt_Private(PetscOptions options, const char prefix[], const char name[], PetscInt lo, PetscInt hi)
+{
+  const char *value = NULL;
+  PetscBool   has   = PETSC_FALSE;
+
+  PetscFunctionBeginUser;
+  PetscCall(PetscOptionsFindPair(options, prefix, name, &value, &has));
+  if (has && value) PetscCall(CheckIntValue_Private(prefix, name, value, lo, hi));
+  PetscFunctionReturn(0);
+}
+
+/*
+  TriboOptionsInt_Private - PetscOptionsInt_Private() after a 64-bit range check of the value (TriboOptionsInt(), TriboOptionsRangeInt())
+*/
+PetscErrorCode TriboOptionsInt_Private(PetscOptionItems *po, const char opt[], const char text[], const char man[], PetscInt cur, PetscInt *v,
+                                       PetscBool *set, PetscInt lo, PetscInt hi)
+{
+  PetscFunctionBeginUser;
+  PetscCall(CheckInt_Private(po->options, po->prefix, opt, lo, hi));
+  PetscCall(PetscOptionsInt_Private(po, opt, text, man, cur, v, set, lo, hi));
+  PetscFunctionReturn(0);
+}
+
+/*
+  TriboOptionsIntArray_Private - PetscOptionsIntArray_Private() after the range check of each item (TriboOptionsIntArray())
+*/
+PetscErrorCode TriboOptionsIntArray_Private(PetscOptionItems *po, const char opt[], const char text[], const char man[], PetscInt v[], PetscInt *n,
+                                            PetscBool *set)
+{
+  PetscFunctionBeginUser;
+  PetscCall(CheckInt_Private(po->options, po->prefix, opt, PETSC_MIN_INT, PETSC_MAX_INT));
+  PetscCall(PetscOptionsIntArray_Private(po, opt, text, man, v, n, set));
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboOptionsGetInt - PetscOptionsGetInt() with the value checked as a 64-bit integer first: a value
+  beyond the 32-bit range is an error naming the option, not a wrapped number.
+
+  Not collective
+
+  Input Parameters:
++ options - the database (NULL: the default one)
+. prefix  - the prefix (may be NULL)
+- name    - the option, with its leading -
+
+  Output Parameters:
++ v   - the value
+- set - whether it was given (may be NULL)
+@*/
+PetscErrorCode TriboOptionsGetInt(PetscOptions options, const char prefix[], const char name[], PetscInt *v, PetscBool *set)
+{
+  PetscFunctionBeginUser;
+  PetscCall(CheckInt_Private(options, prefix, name, PETSC_MIN_INT, PETSC_MAX_INT));
+  PetscCall(PetscOptionsGetInt(options, prefix, name, v, set));
   PetscFunctionReturn(0);
 }

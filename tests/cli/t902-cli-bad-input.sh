@@ -86,6 +86,14 @@ expect_fail "repeated -backbone_amplitudes 1e-6,1e-5,1e-5" '-backbone_amplitudes
 expect_fail "-backbone_mode 500 beyond the ROM's modes" '-backbone_mode;500' backbone -rom "$ROM" -backbone_mode 500 -backbone_n 2
 expect_fail "-output in a missing folder" 'nodir/out\.h5' prestress -rom "$ROM" -output nodir/out.h5
 expect_fail "-model_type foo" '-model_type;foo;lapframe' model -model_type foo
+# integers beyond 32 bits used to wrap (4294967297 ran mode 1, 4294967299 steps ran 3), huge counts hung (issue 34, items 8, 9)
+expect_fail "-backbone_mode 4294967297 (2^32 + 1)" '-backbone_mode;4294967297;out of range' backbone -rom "$ROM" -backbone_mode 4294967297
+expect_fail "-prestress_steps 4294967299" '-prestress_steps;4294967299;out of range' prestress -rom "$ROM" -prestress_steps 4294967299
+expect_fail "-prestress_steps 99999999999 (hung)" '-prestress_steps;1000000' prestress -rom "$ROM" -prestress_steps 99999999999
+expect_fail "-backbone_mode with 30 digits" '-backbone_mode;out of range' backbone -rom "$ROM" -backbone_mode 999999999999999999999999999999
+expect_fail "-rqnma_lgl 100000000 (hung)" '-rqnma_lgl;1000' backbone -rom "$ROM" -rqnma_lgl 100000000
+expect_fail "-hb_nt 4294967296 (EPMC)" '-hb_nt;out of range' backbone -rom "$ROM" -nma_type epmc -hb_nt 4294967296
+expect_fail "-lapframe_nx 3000000000 for the model" '-lapframe_nx;3000000000' model -lapframe_nx 3000000000
 expect_fail "info without -input" '-input' info
 expect_fail "info -input a missing file" 'missing\.h5' info -input "$IN/missing.h5"
 

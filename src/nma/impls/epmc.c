@@ -699,7 +699,7 @@ static PetscErrorCode TriboNMASetFromOptions_EPMC(PetscOptionItems *PetscOptions
 
   PetscFunctionBeginUser;
   PetscOptionsHeadBegin(PetscOptionsObject, "EPMC (extended periodic motion concept, porter-brake-2023 §4.3)");
-  PetscCall(PetscOptionsIntArray("-hb_harmonics", "harmonics of the balance, e.g. 0,1,2,3", "TriboHBSetHarmonics", hl, &nh, &hset));
+  PetscCall(TriboOptionsIntArray("-hb_harmonics", "harmonics of the balance, e.g. 0,1,2,3", "TriboHBSetHarmonics", hl, &nh, &hset));
   if (hset) {
     PetscCheck(nh > 0, nma->comm, PETSC_ERR_USER_INPUT, "-%shb_harmonics needs a list of harmonics, e.g. 0,1,2,3", nma->prefix ? nma->prefix : "");
     for (PetscInt a = 0; a < nh; a++) {
@@ -710,12 +710,12 @@ static PetscErrorCode TriboNMASetFromOptions_EPMC(PetscOptionItems *PetscOptions
     }
     e->nharm = nh;
   }
-  PetscCall(PetscOptionsInt("-hb_nt", "time samples per period of the AFT", "TriboHBSetNt", e->Nt, &e->Nt, NULL));
+  PetscCall(TriboOptionsRangeInt("-hb_nt", "time samples per period of the AFT (at most 1048576)", "TriboHBSetNt", e->Nt, &e->Nt, NULL, 1, 1048576));
   PetscCall(PetscOptionsReal("-hb_aft_rtol", "periodicity tolerance of the march of hysteretic laws", "TriboHBSetAFTTolerances", e->aftrtol,
                              &e->aftrtol, NULL));
-  PetscCall(PetscOptionsInt("-hb_aft_max_periods", "most periods marched by the AFT of hysteretic laws", "TriboHBSetAFTTolerances", e->maxper,
+  PetscCall(TriboOptionsInt("-hb_aft_max_periods", "most periods marched by the AFT of hysteretic laws", "TriboHBSetAFTTolerances", e->maxper,
                             &e->maxper, NULL));
-  PetscCall(PetscOptionsIntArray("-epmc_rayleigh_modes", "two elastic modes whose damping ratios fit the Rayleigh damping (eq. 60)", "", e->rmodes,
+  PetscCall(TriboOptionsIntArray("-epmc_rayleigh_modes", "two elastic modes whose damping ratios fit the Rayleigh damping (eq. 60)", "", e->rmodes,
                                  &nm, &e->rmodes_set));
   PetscCall(
       PetscOptionsRealArray("-epmc_rayleigh_zeta", "their damping ratios [-] (default -backbone_zeta0 for both)", "", e->rzeta, &nz, &e->rzeta_set));

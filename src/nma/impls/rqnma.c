@@ -792,8 +792,9 @@ static PetscErrorCode TriboNMASetFromOptions_RQNMA(PetscOptionItems *PetscOption
   PetscOptionsHeadBegin(PetscOptionsObject, "RQNMA (Rayleigh-quotient nonlinear modal analysis)");
   PetscCall(PetscOptionsBool("-rqnma_masing", "Masing: initial loading curve only (else non-Masing cycles)", "", r->masing, &r->masing, NULL));
   PetscCall(PetscOptionsBool("-rqnma_monitor_cycles", "print lambda and damping of every hysteresis cycle", "", r->monitor, &r->monitor, NULL));
-  PetscCall(PetscOptionsInt("-rqnma_lgl", "Legendre-Gauss-Lobatto points per branch", "", r->nlgl, &r->nlgl, NULL));
-  PetscCall(PetscOptionsInt("-rqnma_max_cycles", "most hysteresis cycles per amplitude (non-Masing)", "", r->maxcycles, &r->maxcycles, NULL));
+  PetscCall(TriboOptionsRangeInt("-rqnma_lgl", "Legendre-Gauss-Lobatto points per branch (2 to 1000: each is a static solve of the branch)", "",
+                                 r->nlgl, &r->nlgl, NULL, 2, 1000));
+  PetscCall(TriboOptionsInt("-rqnma_max_cycles", "most hysteresis cycles per amplitude (non-Masing)", "", r->maxcycles, &r->maxcycles, NULL));
   PetscCall(PetscOptionsReal("-rqnma_damping_rtol", "relative change of damping between cycles that ends the cycling", "", r->dtol, &r->dtol, NULL));
   PetscCall(PetscOptionsReal("-rqnma_damping_atol", "absolute change of damping ratio between cycles that ends the cycling", "", r->datol, &r->datol,
                              NULL));
@@ -801,8 +802,8 @@ static PetscErrorCode TriboNMASetFromOptions_RQNMA(PetscOptionItems *PetscOption
   PetscCall(PetscOptionsReal("-rqnma_max_dlambda",
                              "largest change of lambda/lambda0 in one Newton step, relative to 1 + |lambda/lambda0| (step limiter)", "", r->maxdmu,
                              &r->maxdmu, NULL));
-  PetscCall(PetscOptionsInt("-rqnma_max_it", "Newton iterations per solve", "", r->maxit, &r->maxit, NULL));
-  PetscCall(PetscOptionsInt(
+  PetscCall(TriboOptionsInt("-rqnma_max_it", "Newton iterations per solve", "", r->maxit, &r->maxit, NULL));
+  PetscCall(TriboOptionsInt(
       "-rqnma_lag_lu",
       "Newton steps between LU factorizations (GMRES on the exact Jacobian in between); 1: LU every step; default 10 for n >= 400, else 1", "",
       r->lag, &r->lag, NULL));
@@ -810,7 +811,7 @@ static PetscErrorCode TriboNMASetFromOptions_RQNMA(PetscOptionItems *PetscOption
                              "lagged: every rank solves every amplitude (points split over the ranks), secant predictors, GMRES to 1e-10; "
                              "fast: amplitudes split over the ranks, each LGL node predicted from the last cycle, GMRES to 1e-6",
                              "", RQNMASolvers, (PetscEnum)r->solver, (PetscEnum *)&r->solver, NULL));
-  PetscCall(PetscOptionsInt("-rqnma_max_bisect", "step halvings allowed when Newton fails", "", r->maxbisect, &r->maxbisect, NULL));
+  PetscCall(TriboOptionsInt("-rqnma_max_bisect", "step halvings allowed when Newton fails", "", r->maxbisect, &r->maxbisect, NULL));
   PetscOptionsHeadEnd();
   PetscCall(RQNMACreateSNES_Private(nma)); // its options are read now, so that every option is known before the solve
   PetscCall(TriboHelpPush(PETSC_FALSE));
