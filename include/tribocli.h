@@ -21,8 +21,10 @@ PETSC_EXTERN PetscErrorCode TriboVerbRom(MPI_Comm, PetscBool);
 PETSC_EXTERN PetscErrorCode TriboCheckOptionsUsed(MPI_Comm, const char[]);
 PETSC_EXTERN PetscErrorCode TriboRegisterAll(void);
 /* Pictures by the post-processing package (src/cli/plotverb.c) */
-PETSC_EXTERN int            TriboPythonPackage(char[], size_t);
-PETSC_EXTERN int            TriboVerbPlot(int, char **);
+PETSC_EXTERN int TriboPythonPackage(char[], size_t);
+PETSC_EXTERN int TriboVerbPlot(int, char **);
+/* An options file checked as PETSc will read it: 0 if good, else 1 and "FILE:LINE[:COL]: what is wrong" (optfile.c) */
+PETSC_EXTERN int            TriboOptionsFileCheck(const char[], int, char[], size_t);
 PETSC_EXTERN int            TriboVerbSweep(int, char **);
 PETSC_EXTERN PetscErrorCode TriboPictureName(const char[], char[], size_t);
 PETSC_EXTERN PetscErrorCode TriboDrawPicture(MPI_Comm, const char[], const char[], const char[], PetscInt, const char *const[], PetscBool *);

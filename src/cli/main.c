@@ -78,6 +78,38 @@ static PetscErrorCode ErrorHandler_Private(MPI_Comm comm, int line, const char *
   return n;
 }
 
+/* Whether this process is the first of its MPI job, before MPI is started: the launchers' rank
+   variables (Open MPI, MPICH/Hydra, PMIx, srun); a process started alone is the first. */
+static int FirstRank_Private(void)
+{
+  const char *vars[] = {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "SLURM_PROCID"};
+  for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++) {
+    const char *v = getenv(vars[i]);
+    if (v && *v) return !strcmp(v, "0");
+  }
+  return 1;
+}
+
+/* Every -options_file is checked before PetscInitialize() reads it (optfile.c): a bad one is one
+   line naming the file, the line and what is wrong, instead of PETSc's traceback. Every rank checks
+   the same file and stops; the first one says why. */
+static int CheckOptionsFiles_Private(const char verb[], int argc, char **argv)
+{
+  char msg[1024];
+
+  for (int i = 1; i < argc; i++) {
+    int yaml = !strcmp(argv[i], "-options_file_yaml");
+    if (strcmp(argv[i], "-options_file") && !yaml) continue;
+    if (i + 1 >= argc || argv[i + 1][0] == '-')
+      snprintf(msg, sizeof(msg), "option %s needs a file name", argv[i]);
+    else if (!TriboOptionsFileCheck(argv[i + 1], yaml, msg, sizeof(msg)))
+      continue;
+    if (FirstRank_Private()) fprintf(stderr, "tribo %s: error: %s\n", verb, msg);
+    return 1;
+  }
+  return 0;
+}
+
 int main(int argc, char **argv)
 {
   const TriboVerb *verb = NULL;
@@ -120,6 +152,7 @@ int main(int argc, char **argv)
       help = PETSC_TRUE;
       break;
     }
+  if (CheckOptionsFiles_Private(verb->name, argc, argv)) return 1;
   ierr = PetscInitialize(&argc, &argv, NULL, NULL);
   if (ierr) return (int)ierr;
   if (help) ierr = PetscOptionsSetValue(NULL, "-help", NULL);

@@ -94,6 +94,38 @@ expect_fail "-backbone_mode with 30 digits" '-backbone_mode;out of range' backbo
 expect_fail "-rqnma_lgl 100000000 (hung)" '-rqnma_lgl;1000' backbone -rom "$ROM" -rqnma_lgl 100000000
 expect_fail "-hb_nt 4294967296 (EPMC)" '-hb_nt;out of range' backbone -rom "$ROM" -nma_type epmc -hb_nt 4294967296
 expect_fail "-lapframe_nx 3000000000 for the model" '-lapframe_nx;3000000000' model -lapframe_nx 3000000000
+# options files are checked before PETSc reads them: one line with file:line instead of a PETSc traceback (issue 34, item 6)
+printf 'model_type: [lapframe\n' >"$IN/syntax.yaml"
+printf -- '- model_type\n- lapframe\n' >"$IN/list.yaml"
+printf 'model:\n\ttype: lapframe\n' >"$IN/tab.yaml"
+printf 'lapframe_nx: 3\nmodel_type: \377\376\n' >"$IN/latin.yaml"
+printf 'lapframe_nx: 3\n\000lapframe_ny: 4\n' >"$IN/nul.yaml"
+printf 'lapframe_nx 3\n' >"$IN/noflag.txt"
+$PY - "$IN" <<'PY'
+import sys
+d = sys.argv[1]
+open(d + "/deep.yaml", "w").write("".join(" " * i + "k%d:\n" % i for i in range(30)) + " " * 30 + "v: 1\n")
+open(d + "/bomb.yaml", "w").write("a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+    "%s: &%s [%s]\n" % (chr(98 + i), chr(98 + i), ", ".join(["*" + chr(97 + i)] * 9)) for i in range(8)))
+PY
+expect_fail "options file: YAML syntax error" 'syntax\.yaml:2:1;not valid YAML' model -options_file "$IN/syntax.yaml"
+expect_fail "options file: a top-level list" 'list\.yaml:1:1;top level is a list' model -options_file "$IN/list.yaml"
+expect_fail "options file: tab indentation" 'tab\.yaml:2:1;tab' model -options_file "$IN/tab.yaml"
+expect_fail "options file: not UTF-8" 'latin\.yaml:2:13;UTF-8' model -options_file "$IN/latin.yaml"
+expect_fail "options file: a NUL byte (dropped the rest)" 'nul\.yaml:2;NUL' model -options_file "$IN/nul.yaml"
+expect_fail "options file: 30 levels deep" 'deep\.yaml:17;16 levels' model -options_file "$IN/deep.yaml"
+expect_fail "options file: alias bomb (9^9 options)" 'bomb\.yaml;aliases' model -options_file "$IN/bomb.yaml"
+expect_fail "options file: text line without -" 'noflag\.txt:1:1;lapframe_nx' model -options_file "$IN/noflag.txt"
+expect_fail "options file missing" 'nothere\.yaml;No such file' model -options_file "$IN/nothere.yaml"
+expect_fail "-options_file without a name" '-options_file;file name' model -options_file
+mkdir -p "$W/optpar"
+(cd "$W/optpar" && $MPIEXEC -n 2 "$TRIBO_ABS" model -options_file "$IN/syntax.yaml" -output out.h5) >"$W/optpar.out" 2>"$W/optpar.err"
+RC=$?
+if [ $RC -ne 0 ] && [ "$(grep -c '^tribo model: error: .*syntax.yaml:2:1' "$W/optpar.err")" = 1 ] && [ -z "$(ls -A "$W/optpar")" ]; then
+  pass "options file with a syntax error on 2 ranks: one error line, exit $RC, nothing written"
+else
+  fail "options file on 2 ranks" "exit $RC" "$W/optpar.err"
+fi
 expect_fail "info without -input" '-input' info
 expect_fail "info -input a missing file" 'missing\.h5' info -input "$IN/missing.h5"
 
