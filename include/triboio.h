@@ -77,6 +77,7 @@
 #define TRIBO_H5_CONT_D       "/cont/scaling"
 #define TRIBO_H5_CONT_HITS    "/cont/target_hits"  /* solutions landed at the targets (nhits x N) */
 #define TRIBO_H5_CONT_HITT    "/cont/target_index" /* their target (nhits) */
+#define TRIBO_H5_CONT_PHYS    "/cont/physics"      /* "-name value" of the options that determine the physics (a file: its SHA-256) */
 #define TRIBO_H5_SURFACE      "/surface"           /* tribo surface: scans; statistics in /erosion_<k> (src/io/surfio.c) */
 #define TRIBO_H5_CONTACT      "/contact"           /* tribo contact: half-space grid, closed forms, steps, fields per step (src/io/contactio.c) */
 #define TRIBO_H5_FE_SURF      "/fe/surface"        /* FE outer surface: nodes, topology, node_id; basis in a ROM file */

@@ -273,7 +273,9 @@ PetscErrorCode TriboContGetTargetHits(TriboCont c, PetscInt *n, const PetscInt *
 . -cont_output <file.h5>            - the branch file (TriboContSetOutput())
 . -cont_output_interval <1>         - rewrite the branch file every this many points; always at the end and when
                                       SIGTERM or SIGUSR1 arrives (then the run stops with an error naming the file)
-. -cont_restart                     - continue the branch stored in the output file
+. -cont_restart                     - continue the branch stored in the output file (refused when the options that
+                                       determine the physics, or the content of an input file, differ from the branch's)
+. -cont_restart_force               - continue it anyway, with a warning
 - -cont_monitor                     - one line per point: step, parameter, ds, iterations, seconds, time left
 @*/
 PetscErrorCode TriboContSetFromOptions(TriboCont c)
@@ -319,6 +321,8 @@ PetscErrorCode TriboContSetFromOptions(TriboCont c)
                             "TriboContSetFromOptions", c->interval, &c->interval, NULL));
   PetscCheck(c->interval >= 1, c->comm, PETSC_ERR_USER_INPUT, "-cont_output_interval must be >= 1, got %" PetscInt_FMT, c->interval);
   PetscCall(PetscOptionsBool("-cont_restart", "continue from the output file", "TriboContSetFromOptions", c->restart, &c->restart, NULL));
+  PetscCall(PetscOptionsBool("-cont_restart_force", "continue a branch traced with other physics options or inputs (a warning, not an error)",
+                             "TriboContSetFromOptions", c->restart_force, &c->restart_force, NULL));
   PetscCall(PetscOptionsBool("-cont_monitor", "progress line per point", "TriboContSetFromOptions", c->monitor, &c->monitor, NULL));
   PetscOptionsEnd();
   PetscFunctionReturn(0);
@@ -562,6 +566,8 @@ PetscErrorCode TriboContDestroy(TriboCont *c)
   PetscCall(PetscFree(cc->targets));
   PetscCall(PetscFree(cc->hits));
   PetscCall(PetscFree(cc->hit_target));
+  for (PetscInt i = 0; i < cc->nphys; i++) PetscCall(PetscFree(cc->phys[i]));
+  PetscCall(PetscFree(cc->phys));
   PetscCall(PetscFree7(cc->A, cc->Jw, cc->Rw, cc->Xw, cc->Yw, cc->Fw, cc->ipiv));
   PetscCall(PetscFree(cc));
   PetscFunctionReturn(0);

@@ -30,8 +30,10 @@ struct _p_TriboCont {
   PetscInt   jac_lag;   // Newton iterations per Jacobian (1: every iteration; > 1: chord Newton)
   PetscBool  jac_fresh; // the current Jacobian (and linear solver) is that of the last tangent point
   TriboContPredictor predictor;
-  PetscBool          restart, monitor, locate_folds, setup;
+  PetscBool          restart, restart_force, monitor, locate_folds, setup;
   char               output[PETSC_MAX_PATH_LEN];
+  PetscInt           nphys; // the options that determine the physics, "-name value" sorted (contio.c), the same on every rank
+  char             **phys;
   // the branch: npts points, their tangents, the step size to use after each, Newton iterations
   PetscInt        npts, nalloc, nfolds, nfalloc;
   PetscReal      *X, *T, *ds, *folds;
@@ -43,5 +45,6 @@ struct _p_TriboCont {
 };
 
 PETSC_INTERN PetscErrorCode TriboContWrite_Private(TriboCont);
+PETSC_INTERN PetscErrorCode TriboContPhysics_Private(TriboCont);
 PETSC_INTERN PetscErrorCode TriboContRead_Private(TriboCont);
 PETSC_INTERN PetscErrorCode TriboContAppend_Private(TriboCont, const PetscReal[], const PetscReal[], PetscReal, PetscInt);

@@ -366,6 +366,7 @@ PetscErrorCode TriboContSolve(TriboCont c, const PetscReal X0[])
   c->reason = TRIBOCONT_ITERATING;
   c->npts = c->nfolds = c->nforced = 0;
   PetscCall(TriboSignalArm(PETSC_TRUE));
+  if (c->output[0] && !c->phys) PetscCall(TriboContPhysics_Private(c));
   if (c->restart)
     PetscCall(TriboContRead_Private(c));
   else {

@@ -4,7 +4,7 @@
 # - the distributed matrix-free solver (-epmc_solver gmres, TriboHBOp) on 1, 2 and 3 ranks and the dense LU
 #   on 2 ranks and the assembled sparse matrix factored by MUMPS (-epmc_solver mumps) on 2 ranks trace the same branch: frequencies and damping ratios equal to 1e-7 relative (1e-9 absolute in zeta);
 # - restart: a branch file stopped after 5 points (-cont_max_steps 4) and continued with -cont_restart equals an
-#   uninterrupted run point for point (1e-12 relative);
+#   uninterrupted run point for point (1e-12 relative); a restart with -friction_mu changed is refused and names it;
 # - EPMC against RQNMA (porter-brake-2023 Fig. 12 found them within about 0.5 % in frequency): the differences in
 #   frequency and damping at the EPMC points, RQNMA interpolated in log q, are printed; the check is 1 % in
 #   frequency where both are computed;
@@ -39,6 +39,17 @@ runp 2 m2 backbone "${common[@]}" -epmc_solver mumps -output m2.h5
 if [ "$RC" = 0 ]; then pass "EPMC mumps on 2 ranks"; else fail "EPMC mumps" "exit $RC" "$W/m2.out" "$W/m2.err"; fi
 runp 2 full backbone "${common[@]}" -epmc_solver gmres -cont_output full_branch.h5 -output full.h5
 runp 2 part backbone "${common[@]}" -epmc_solver gmres -cont_output part_branch.h5 -cont_max_steps 4 -output part.h5
+# a restart with other physics is refused, naming the option, and the branch file is kept; the same ROM under
+# another name is the same physics (its SHA-256 is compared, not its name) (issue 34, item 12)
+sum0=$(sha256sum "$W/part_branch.h5" | cut -c1-64)
+runp 2 mu backbone "${common[@]}" -epmc_solver gmres -cont_output part_branch.h5 -cont_restart -friction_mu 0.3 -output mu.h5
+if [ "$RC" != 0 ] && grep -q "other physics: -friction_mu (branch: .*, this run: 0.3)" "$W/mu.err" && [ ! -e "$W/mu.h5" ] \
+  && [ "$(sha256sum "$W/part_branch.h5" | cut -c1-64)" = "$sum0" ]; then
+  pass "restart with -friction_mu 0.3 refused: $(grep -m1 error "$W/mu.err" | head -c 140)"
+else fail "restart with other physics" "exit $RC" "$W/mu.err"; fi
+cp "$W/rom.h5" "$W/rom_moved.h5" && cp "$W/part_branch.h5" "$W/moved_branch.h5"
+runp 2 moved backbone "${common[@]}" -rom rom_moved.h5 -epmc_solver gmres -cont_output moved_branch.h5 -cont_restart -output moved.h5
+[ "$RC" = 0 ] && pass "restart with the same ROM under another name" || fail "restart with a moved ROM" "exit $RC" "$W/moved.err"
 runp 2 rest backbone "${common[@]}" -epmc_solver gmres -cont_output part_branch.h5 -cont_restart -output rest.h5
 if [ "$RC" = 0 ]; then pass "EPMC restart runs"; else fail "EPMC restart" "exit $RC" "$W/rest.out" "$W/rest.err"; fi
 runp 2 rq backbone -rom rom.h5 -options_file "$PWD/configs/demo.yaml" -backbone_n 12 -backbone_qmax 2e-4 -backbone_quiet -output rq.h5
