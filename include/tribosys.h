@@ -39,6 +39,8 @@ PETSC_EXTERN PetscErrorCode TriboSHA256(const void *, size_t, char[]);
    processes removed first), then fsync, rename, fsync of the folder. */
 PETSC_EXTERN PetscErrorCode TriboFileTmpName(const char[], char[], size_t, PetscInt *);
 PETSC_EXTERN PetscErrorCode TriboFileCommit(const char[], const char[], int *);
+/* The most memory one array read from a file may take (-memory_max, else the physical memory) */
+PETSC_EXTERN PetscErrorCode TriboMemoryMax(PetscReal *);
 /* Option namespaces and help (src/sys/options.c): classes register their namespaces, objects mark
    theirs as used in SetFromOptions, and TriboOptionsCheckUsed() rejects misspelt options before any
    computation. */

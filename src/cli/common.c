@@ -71,7 +71,8 @@ PetscErrorCode TriboRegisterAll(void)
   PetscCall(TriboLawRegisterAll());
   PetscCall(TriboMeshGeneratorRegisterAll());
   PetscCall(TriboModelRegisterAll());
-  PetscCall(TriboOptionsRegisterNamespace("rom_")); // TriboCBSetFromOptions()
+  PetscCall(TriboOptionsRegisterNamespace("rom_"));    // TriboCBSetFromOptions()
+  PetscCall(TriboOptionsRegisterNamespace("memory_")); // -memory_max, read by the file readers (TriboMemoryMax())
   PetscCall(TriboNMARegisterAll());
   PetscCall(TriboOptionsRegisterNamespace("contact_"));   // TriboContactSetFromOptions(), tribo contact
   PetscCall(TriboOptionsRegisterNamespace("law_"));       // tribo law

@@ -7,7 +7,7 @@
    files that dead processes left beside the same output (SIGKILL, node failure): a process is
    dead when kill(pid, 0) fails with ESRCH on this host. The files of live processes (another run
    writing the same output) are left alone. */
-#define _POSIX_C_SOURCE 200809L // kill, fsync, opendir
+#define _DEFAULT_SOURCE // kill, fsync, opendir, sysconf(_SC_PHYS_PAGES)
 #include <tribosys.h>
 #include <dirent.h>
 #include <errno.h>
@@ -123,5 +123,30 @@ PetscErrorCode TriboFileCommit(const char tmp[], const char name[], int *err)
     (void)fsync(fd);
     (void)close(fd);
   }
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboMemoryMax - The most memory one array read from a file may take: -memory_max (bytes, e.g. 8e9), else this
+  machine's physical memory.
+
+  Not collective
+
+  Output Parameter:
+. bytes - the limit
+
+  Notes:
+  Readers compare a file's declared sizes with it before allocating, so that a corrupt or hostile size (a 200000^2 gap
+  map stored lazily in a few kilobytes) is refused with its file and dataset named instead of exhausting the machine.
+@*/
+PetscErrorCode TriboMemoryMax(PetscReal *bytes)
+{
+  PetscBool set   = PETSC_FALSE;
+  long      pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+
+  PetscFunctionBeginUser;
+  *bytes = pages > 0 && psize > 0 ? (PetscReal)pages * (PetscReal)psize : 1e12;
+  PetscCall(PetscOptionsGetReal(NULL, NULL, "-memory_max", bytes, &set));
+  PetscCheck(!set || *bytes > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "-memory_max must be a positive number of bytes, got %g", (double)*bytes);
   PetscFunctionReturn(0);
 }

@@ -70,6 +70,18 @@ if [ $HAVE_H5PY = 1 ]; then
   expect_fail "ROM without /rom/K" 'noK\.h5;/rom/K;not found|missing|no ' backbone -rom "$IN/noK.h5"
   expect_fail "ROM with /rom/K of 203 x 204" 'Kshape\.h5;/rom/K|\bK\b;203;expected' backbone -rom "$IN/Kshape.h5"
   expect_fail "ROM with NaN in /rom/M" 'nanM\.h5;/rom/M|\bM\b;nan|non-finite|not finite' backbone -rom "$IN/nanM.h5"
+  # sizes declared by a file are checked as 64-bit numbers and against the memory before anything is allocated (issue 34,
+  # item 3): 1.4 KB chunked files that declare 2^32 + 1, 65536 x 65537 and 2e8 values (never written)
+  $PY - "$IN" <<'PY'
+import sys, h5py
+d = sys.argv[1]
+for name, shape, ch in (("wrap", (2**32 + 1,), (1024,)), ("wrap2", (65536, 65537), (64, 64)), ("mem", (200000000,), (1024,))):
+    with h5py.File(d + "/" + name + ".h5", "w") as f:
+        f.create_dataset("x", shape=shape, chunks=ch, dtype="f8")
+PY
+  expect_fail "a dataset of 2^32 + 1 values (crashed, then deadlocked)" 'wrap\.h5;/x;4294967297;too large' ringdown -ringdown_input "$IN/wrap.h5:/x"
+  expect_fail "a 65536 x 65537 dataset (overflowed 32 bits)" 'wrap2\.h5;65536 x 65537' ringdown -ringdown_input "$IN/wrap2.h5:/x"
+  expect_fail "2e8 values with -memory_max 1e9" 'mem\.h5;1\.6 GB;-memory_max' ringdown -ringdown_input "$IN/mem.h5:/x" -memory_max 1e9
 else
   skip "broken HDF5 ROMs (no /rom/K, wrong shape, NaN)" "no h5py"
 fi
