@@ -271,6 +271,12 @@ static PetscErrorCode LawMarch_Private(LawDriver *d, LawRun *r)
     r->tmaxt = PetscMax(r->tmaxt, PetscHypotReal(tk[0], tk[1]));
     r->tmaxn = PetscMax(r->tmaxn, PetscAbsReal(tk[2]));
     if (d->force && Nmax > 0) r->nmis = PetscMax(r->nmis, PetscAbsReal(tk[2] - d->N[k]) / Nmax);
+    if (!(PetscIsInfOrNanReal(tk[0]) || PetscIsInfOrNanReal(tk[1]) || PetscIsInfOrNanReal(tk[2]) || PetscIsInfOrNanReal(r->w[k]))) continue;
+    PetscCall(PetscFree3(h, hn, hr));
+    SETERRQ(PETSC_COMM_SELF, PETSC_ERR_FP,
+            "law %s: the traction or the energy is not finite (inf or NaN) from sample %" PetscInt_FMT
+            " (time %g s) on, with u = (%g, %g, %g) m: the history overflows double precision; scale it down",
+            r->name, k, (double)d->time[k], (double)uk[0], (double)uk[1], (double)uk[2]);
   }
   r->slip = (PetscReal)nslip / (PetscReal)nt;
   r->sep  = (PetscReal)nsep / (PetscReal)nt;

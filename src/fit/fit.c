@@ -436,6 +436,16 @@ PetscErrorCode TriboFitSolve(TriboFit fit)
     fit->nfront = nf = m;
     PetscCall(PetscFree4(ux, u41, u42, idx));
   }
+  { // a front without one finite member is no result (issue 34, item 13: it was written, with exit status 0)
+    PetscInt nfin = 0, nev = 0, nfail = 0;
+    for (PetscInt i = 0; i < fit->nfront; i++) nfin += fit->f41[2 * i] < PETSC_INFINITY && fit->f41[2 * i + 1] < PETSC_INFINITY;
+    if (fit->method != 1) PetscCall(TriboNSGA2GetEvaluations(fit->nsga, &nev, &nfail));
+    PetscCheck(nfin > 0, fit->comm, PETSC_ERR_NOT_CONVERGED,
+               "no parameter set gave a finite backbone (%" PetscInt_FMT " of %" PetscInt_FMT
+               " NSGA-II evaluations failed): no Pareto front; check the parameter bounds against the model (a "
+               "backbone must exist at every comparison amplitude)",
+               nfail, nev);
+  }
   PetscCall(Variability_Private(fit));
   if (!fit->boxset) {
     fit->box[0] = fit->box[1] = 0;

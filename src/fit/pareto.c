@@ -195,7 +195,7 @@ PetscErrorCode TriboParetoArea(PetscInt n, const PetscReal f[], const PetscReal 
     PetscInt *o;
     PetscCall(PetscMalloc1(m, &o));
     for (PetscInt i = 0; i < m; i++) o[i] = i;
-    qsort(o, (size_t)m, sizeof(PetscInt), CompareKey_Private);
+    if (m > 1) qsort(o, (size_t)m, sizeof(PetscInt), CompareKey_Private); // (qsort with a NULL array is undefined, even for 0 members)
     // g(x): y1 left of the first point, the front's segments, its last y to the right edge
     xp = m ? p[2 * o[0]] : x1;
     yp = y1;

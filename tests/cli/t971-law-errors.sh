@@ -39,4 +39,7 @@ bad names "-law_laws" "given twice" -- -law_laws a,a "${S[@]}"
 bad leading_minus "-law_u1 has no formula" "0-sin" -- -friction_type jenkins -law_u1 "-sin(1e-6,1)"
 bad misspelt "-law_u3" -- -friction_type jenkins -law_u3 "sin(1,1)"
 bad prefix_unused "-c_friction_kt" -- -law_laws a,b -c_friction_kt 1 "${S[@]}"
+# a history of 1e300 overflowed to NaN tractions written with exit 0 (issue 34, item 13)
+printf 'time,u1,u2,N\n0,0,0,1e300\n0.1,1e300,0,1e300\n0.2,-1e300,0,1e300\n' >"$d/huge.csv"
+bad overflow "law jenkins" "not finite" "sample 1" -- -friction_type jenkins -law_table "$d/huge.csv"
 finish

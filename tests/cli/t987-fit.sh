@@ -51,4 +51,6 @@ fi
 expect_fail "bounds in the wrong order" "-fit_params;kt;wrong order" fit -fit_params fs:1:100:log,kt:1e6:1e4:log
 expect_fail "unknown parameter" "unknown parameter \"mu\";iwan4;fs, kt, chi, beta" fit -fit_params mu:0.1:1
 expect_fail "misspelt option" "-fit_paramz" fit -fit_paramz fs:1:2
+# every member failing used to give an empty front with exit status 0 (issue 34, item 13)
+expect_fail "every evaluation fails" "no parameter set gave a finite backbone;24 of 24" fit -nsga_population 8 -nsga_generations 2 -nsga_union 2 -fit_params "fs:1e-30:1e-29:log,kt:1e-30:1e-29:log"
 finish
