@@ -33,27 +33,45 @@ static void Usage_Private(FILE *fp)
   fprintf(fp, "  -friction_view_models     print the model card of every interface law\n");
 }
 
-/* PETSc reports a non-numeric option value without the option's name: find the option whose
-   value is the offending string and say which one it is. */
-static int NameBadNumber_Private(const char *mess, char *out, size_t len)
+/* PETSc reports a bad option value without the option's name ("Input string abc has no numeric
+   value", "Unknown logical value: maybe"): find the option whose value is the offending string, or
+   holds it as an item of a comma-separated list, and say which one it is and what was expected. */
+static int NameBadValue_Private(const char *mess, char *out, size_t len)
 {
-  const char *pre = "Input string ", *p, *q;
-  char        bad[256], *all = NULL;
+  const char *num = "Input string ", *lgc = "Unknown logical value: ", *p, *q, *what;
+  char        bad[256], *all              = NULL;
   int         found = 0;
 
-  if (strncmp(mess, pre, strlen(pre))) return 0;
-  p = mess + strlen(pre);
-  q = strstr(p, " has no ");
-  if (!q || (size_t)(q - p) >= sizeof(bad)) return 0;
+  if (!strncmp(mess, num, strlen(num))) {
+    p    = mess + strlen(num);
+    q    = strstr(p, " has no ");
+    what = "a number";
+  } else if (!strncmp(mess, lgc, strlen(lgc))) {
+    p    = mess + strlen(lgc);
+    q    = p + strlen(p);
+    what = "true or false (also 1/0, yes/no, on/off)";
+  } else
+    return 0;
+  if (!q || q == p || (size_t)(q - p) >= sizeof(bad)) return 0;
   memcpy(bad, p, (size_t)(q - p));
   bad[q - p] = 0;
   if (PetscOptionsGetAll(NULL, &all) || !all) return 0;
-  for (char *tok = strtok(all, " "), *prev = NULL; tok; prev = tok, tok = strtok(NULL, " "))
-    if (prev && prev[0] == '-' && !strcmp(tok, bad)) {
-      snprintf(out, len, "option %s: expected a number, got '%s'", prev, bad);
+  for (char *tok = strtok(all, " "), *prev = NULL; tok; prev = tok, tok = strtok(NULL, " ")) {
+    size_t nb = strlen(bad);
+    char  *at;
+    if (!prev || prev[0] != '-') continue;
+    if (!strcmp(tok, bad)) {
+      snprintf(out, len, "option %s: expected %s, got '%s'", prev, what, bad);
       found = 1;
-      break;
-    }
+    } else
+      for (at = strstr(tok, bad); at && !found; at = strstr(at + 1, bad))
+        if ((at == tok || at[-1] == ',') && (at[nb] == ',' || !at[nb])) {
+          snprintf(out, len, "option %s: expected a list of %s separated by commas, got '%s' in '%s'", prev,
+                   !strcmp(what, "a number") ? "numbers" : "values", bad, tok);
+          found = 1;
+        }
+    if (found) break;
+  }
   PetscFree(all);
   return found;
 }
@@ -71,7 +89,7 @@ static PetscErrorCode ErrorHandler_Private(MPI_Comm comm, int line, const char *
   MPI_Comm_rank(PETSC_COMM_WORLD, &rank);
   MPI_Comm_size(PETSC_COMM_WORLD, &size);
   (void)size;
-  if (mess && NameBadNumber_Private(mess, better, sizeof(better))) mess = better;
+  if (mess && NameBadValue_Private(mess, better, sizeof(better))) mess = better;
   // every rank holds the same data and detects the same errors: rank 0 speaks for all
   if (rank == 0) fprintf(stderr, "tribo %s: error: %s\n", (const char *)ctx, mess ? mess : "(no message)");
   fflush(stderr);

@@ -265,8 +265,8 @@ PetscErrorCode TriboLawSetParameter(TriboLaw law, const char name[], PetscReal v
 
   PetscFunctionBeginUser;
   PetscCall(TriboLawFindParameter_Private(law, name, &i));
-  PetscCheck(PetscIsNormalReal(value) || value == 0, law->comm, PETSC_ERR_USER_INPUT, "law %s: parameter %s must be finite, got %g", law->card->name,
-             name, (double)value);
+  PetscCheck(!PetscIsInfOrNanReal(value), law->comm, PETSC_ERR_USER_INPUT, "law %s: parameter %s must be finite, got %g", law->card->name, name,
+             (double)value);
   PetscCheck(value >= law->card->params[i].lower, law->comm, PETSC_ERR_USER_INPUT,
              "law %s: parameter %s must be >= %g [%s], got %g (option -%sfriction_%s)", law->card->name, name, (double)law->card->params[i].lower,
              law->card->params[i].units, (double)value, law->prefix ? law->prefix : "", name);

@@ -138,6 +138,9 @@ if [ $RC -ne 0 ] && [ "$(grep -c '^tribo model: error: .*syntax.yaml:2:1' "$W/op
 else
   fail "options file on 2 ranks" "exit $RC" "$W/optpar.err"
 fi
+# bad bool and list values named their option nowhere (issue 34, item 13)
+expect_fail "-backbone_quiet maybe" "-backbone_quiet;true or false;maybe" backbone -rom "$ROM" -backbone_quiet maybe
+expect_fail "-backbone_amplitudes 1e-5,abc" "-backbone_amplitudes;abc;1e-5,abc" backbone -rom "$ROM" -backbone_amplitudes 1e-5,abc
 expect_fail "info without -input" '-input' info
 expect_fail "info -input a missing file" 'missing\.h5' info -input "$IN/missing.h5"
 
