@@ -87,9 +87,11 @@ static PetscErrorCode ReadCSV_Private(MPI_Comm comm, const char option[], const 
         SETERRQ(comm, PETSC_ERR_FILE_UNEXPECTED, "%s line %" PetscInt_FMT " (option %s): column \"%s\" is missing", path, lineno, option, names[c]);
       }
       d[n * ncol + c] = (PetscReal)strtod(f[col[c]], &end);
-      if (*end || (!PetscIsNormalReal(d[n * ncol + c]) && d[n * ncol + c] != 0)) {
+      if (*end || PetscIsInfOrNanReal(d[n * ncol + c])) {
         char bad[64];
         PetscCall(PetscStrncpy(bad, f[col[c]], sizeof(bad)));
+        for (char *b = bad; *b; b++) // a control byte of the file is shown as ?, not sent to the terminal
+          if ((unsigned char)*b < 0x20 || (unsigned char)*b == 0x7f) *b = '?';
         fclose(fp);
         PetscCall(PetscFree(d));
         SETERRQ(comm, PETSC_ERR_FILE_UNEXPECTED, "%s line %" PetscInt_FMT ", column \"%s\" (option %s): expected a finite number, got \"%s\"", path,

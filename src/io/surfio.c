@@ -44,6 +44,12 @@ static PetscErrorCode ReadCSV_Private(const char fn[], PetscInt *n, PetscReal **
       PetscCall(PetscFree(a));
       SETERRQ(PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "scan %s, line %" PetscInt_FMT ": expected three numbers x, y, z", fn, lineno);
     }
+    if (PetscIsInfOrNanReal(v[0]) || PetscIsInfOrNanReal(v[1])) { // (a NaN x reached the plane fit as "points lie on a line")
+      fclose(fp);
+      PetscCall(PetscFree(a));
+      SETERRQ(PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "scan %s, line %" PetscInt_FMT ": x and y must be finite numbers (z may be NaN: no data)",
+              fn, lineno);
+    }
     if (cnt == cap) {
       PetscReal *b;
       cap = PetscMax(4096, 2 * cap);
@@ -82,6 +88,9 @@ static PetscErrorCode ReadScanRoot_Private(const char file[], PetscBool csv, Pet
     if (has) {
       PetscCall(TriboH5ReadReal(h, "/points", &nd, dims, &xyz));
       PetscCheck(nd == 2 && dims[1] == 3, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "scan %s: /points must be n x 3 (x, y, z)", file);
+      for (PetscInt k = 0; k < dims[0]; k++)
+        PetscCheck(!PetscIsInfOrNanReal(xyz[3 * k]) && !PetscIsInfOrNanReal(xyz[3 * k + 1]), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+                   "scan %s: /points row %" PetscInt_FMT ": x and y must be finite numbers (z may be NaN: no data)", file, k);
       hdr[0] = 1, hdr[1] = dims[0];
     } else {
       PetscReal *x, *y;

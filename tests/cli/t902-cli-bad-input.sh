@@ -141,6 +141,11 @@ fi
 # bad bool and list values named their option nowhere (issue 34, item 13)
 expect_fail "-backbone_quiet maybe" "-backbone_quiet;true or false;maybe" backbone -rom "$ROM" -backbone_quiet maybe
 expect_fail "-backbone_amplitudes 1e-5,abc" "-backbone_amplitudes;abc;1e-5,abc" backbone -rom "$ROM" -backbone_amplitudes 1e-5,abc
+# a NaN x in a scan reached the plane fit as "points lie on a line"; a CSV cell's control bytes went to the terminal (issue 34, item 13)
+printf 'x,y,z\n0,0,1\nnan,1,2\n1,1,3\n' >"$IN/nanx.csv"
+expect_fail "scan with a NaN x" 'nanx\.csv;line 3;finite' surface -surface_scans "$IN/nanx.csv"
+printf 'amplitude,frequency,damping\n1e-6,100,0.01\n2e-6,1\033[31mred,0.01\n' >"$IN/ctl.csv"
+expect_fail "CSV cell with an escape sequence" 'ctl\.csv line 3;frequency;1\?\[31mred' fit -fit_measured "$IN/ctl.csv"
 expect_fail "info without -input" '-input' info
 expect_fail "info -input a missing file" 'missing\.h5' info -input "$IN/missing.h5"
 
