@@ -49,14 +49,28 @@ class ResultError(Exception):
     The message is one line that names the file (and the group or dataset in question)."""
 
 
+class MissingMember(ResultError, KeyError):
+    """A dataset or group a figure needs is not in the file: a one-line :class:`ResultError` that
+    names the file and the path (and still a ``KeyError`` for code that expects one)."""
+
+    def __str__(self):
+        return str(self.args[0]) if self.args else "missing member"
+
+
 class Group(dict):
     """A group of the file: a ``dict`` of its members (datasets as numpy arrays, subgroups as
-    :class:`Group`) with its HDF5 attributes in ``.attrs`` and its path in ``.name``."""
+    :class:`Group`) with its HDF5 attributes in ``.attrs``, its path in ``.name`` and its file in
+    ``.file``. A missing member raises :class:`MissingMember` naming the file and the path."""
 
-    def __init__(self, name="/", attrs=None, members=()):
+    def __init__(self, name="/", attrs=None, members=(), file=None):
         super().__init__(members)
         self.name = name
         self.attrs = dict(attrs or {})
+        self.file = file
+
+    def __missing__(self, key):
+        raise MissingMember("%s: %s/%s is missing (a damaged file, or one another version of tribo wrote?)"
+                            % (self.file or "the result file", self.name.rstrip("/"), key))
 
     def __repr__(self):
         return "Group(%r, members=%s, attrs=%s)" % (self.name, sorted(self), sorted(self.attrs))
@@ -96,7 +110,7 @@ def _dataset_value(ds):
 def _load_group(h5group, attrs_by_path):
     import h5py
 
-    g = Group(h5group.name, {k: _attr_value(v) for k, v in h5group.attrs.items()})
+    g = Group(h5group.name, {k: _attr_value(v) for k, v in h5group.attrs.items()}, file=os.path.basename(h5group.file.filename))
     attrs_by_path[h5group.name] = g.attrs
     for key, obj in h5group.items():
         if isinstance(obj, h5py.Group):

@@ -73,6 +73,13 @@ PetscErrorCode TriboRingdownExtract(MPI_Comm comm, PetscInt n, const PetscReal y
   PetscCheck(fs > 0, comm, PETSC_ERR_USER_INPUT, "ringdown: the sample rate must be > 0, got %g Hz (option -ringdown_rate)", (double)fs);
   PetscCheck(ncyc >= 2, comm, PETSC_ERR_USER_INPUT, "ringdown: need at least 2 cycles per window, got %" PetscInt_FMT " (option -ringdown_window)",
              ncyc);
+  { // a constant record has no mode (its spectrum is the window's, peaked at the lowest bin: it was reported as too short)
+    PetscReal mean = 0, var = 0;
+    for (PetscInt i = 0; i < n; i++) mean += y[i] / n;
+    for (PetscInt i = 0; i < n; i++) var += (y[i] - mean) * (y[i] - mean) / n;
+    PetscCheck(PetscSqrtReal(var) > 1e-12 * PetscAbsReal(mean) && var > 0, comm, PETSC_ERR_USER_INPUT,
+               "ringdown: the signal is constant (%g over all %" PetscInt_FMT " samples): there is no decay to analyse", (double)mean, n);
+  }
   PetscCall(PetscMalloc4(n, &amp, n, &la, n, &ph, n, &tail));
   in = fftw_alloc_real((size_t)N);
   Y  = fftw_alloc_complex((size_t)nh);

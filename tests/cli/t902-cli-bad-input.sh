@@ -146,6 +146,8 @@ printf 'x,y,z\n0,0,1\nnan,1,2\n1,1,3\n' >"$IN/nanx.csv"
 expect_fail "scan with a NaN x" 'nanx\.csv;line 3;finite' surface -surface_scans "$IN/nanx.csv"
 printf 'amplitude,frequency,damping\n1e-6,100,0.01\n2e-6,1\033[31mred,0.01\n' >"$IN/ctl.csv"
 expect_fail "CSV cell with an escape sequence" 'ctl\.csv line 3;frequency;1\?\[31mred' fit -fit_measured "$IN/ctl.csv"
+$PY -c "import sys; print('time,signal'); [print('%g,1.5' % (i * 1e-4)) for i in range(20000)]" >"$IN/const.csv"
+expect_fail "ringdown of a constant signal (was: record too short)" 'constant;1\.5' ringdown -ringdown_input "$IN/const.csv"
 expect_fail "info without -input" '-input' info
 expect_fail "info -input a missing file" 'missing\.h5' info -input "$IN/missing.h5"
 

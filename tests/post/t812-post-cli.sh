@@ -80,6 +80,16 @@ cli "HDF5 file not written by tribo" 1 "plain.h5: not a tribo file: no /meta" "$
 cli "bad CSV cell" 1 "bad.csv line 3: column 'f' is 'abc'" "$IN/backbone.h5" --measured "$W/bad.csv:amp,f" -o "$W/e5.png"
 cli "bad CSV column" 1 "no column 'freq' \(columns: amp, f, zeta\)" "$IN/backbone.h5" --measured "$W/meas.csv:amp,freq" -o "$W/e6.png"
 cli "a kind the file lacks" 1 "prestress.h5: no /backbone" "$IN/prestress.h5" --kind backbone -o "$W/e7.png"
+# a dataset missing from a group a figure reads was "internal error: KeyError: 'damping'" (issue 34, item 13)
+"$PY" - "$IN/backbone.h5" "$W/nodamp.h5" <<'PYEOF'
+import shutil, sys, h5py
+shutil.copy(sys.argv[1], sys.argv[2])
+with h5py.File(sys.argv[2], "r+") as f:
+    for m in f["backbone"]:
+        if "damping" in f["backbone"][m]:
+            del f["backbone"][m]["damping"]
+PYEOF
+cli "a dataset missing from a group" 1 "nodamp.h5: /backbone/mode1/damping is missing" "$W/nodamp.h5" -o "$W/e9.png"
 ENVX="PYTHONPATH=$W/shim:$PYTHONPATH" cli "without matplotlib (import shim)" 1 "matplotlib" "$IN/backbone.h5" -o "$W/e8.png"
 # --- bad usage: exit status 2 ------------------------------------------------------------------------
 cli "unknown option" 2 "unrecognized arguments: --frobnicate" "$IN/backbone.h5" --frobnicate
