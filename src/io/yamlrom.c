@@ -314,7 +314,7 @@ static PetscErrorCode Parse_Private(YRead *y)
   static const char *const keys[] = {"title", "M", "K", "C", "elements", "recovery", "excitation", NULL};
   yaml_parser_t            parser;
   FILE                    *fp;
-  int                      ok;
+  int                      ok, second = 0;
   yaml_node_t             *root, *M, *K, *C, *el, *rec, *fx, *title;
   PetscInt                 n = -1, m, m2;
 
@@ -324,6 +324,14 @@ static PetscErrorCode Parse_Private(YRead *y)
   PetscCheck(yaml_parser_initialize(&parser), PETSC_COMM_SELF, PETSC_ERR_MEM, "%s: cannot initialize the YAML parser", y->fn);
   yaml_parser_set_input_file(&parser, fp);
   ok = yaml_parser_load(&parser, &y->doc);
+  if (ok && yaml_document_get_root_node(&y->doc)) { // a second document would be ignored: refuse it (issue 34, item 13)
+    yaml_document_t next;
+    if (yaml_parser_load(&parser, &next)) {
+      yaml_node_t *r = yaml_document_get_root_node(&next); // (an empty document after a trailing --- is harmless)
+      if (r && !(r->type == YAML_SCALAR_NODE && !r->data.scalar.length)) second = (int)next.start_mark.line + 1;
+      yaml_document_delete(&next);
+    }
+  }
   fclose(fp);
   if (!ok) {
     char msg[512];
@@ -333,9 +341,11 @@ static PetscErrorCode Parse_Private(YRead *y)
     yaml_parser_delete(&parser);
     SETERRQ(PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s", msg);
   }
-  yaml_parser_delete(&parser);
   y->loaded = PETSC_TRUE;
-  root      = yaml_document_get_root_node(&y->doc);
+  yaml_parser_delete(&parser);
+  PetscCheck(!second, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+             "%s (line %d): a second YAML document (after ---); a system file holds one, and the second would be ignored", y->fn, second);
+  root = yaml_document_get_root_node(&y->doc);
   PetscCheck(root, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: empty YAML file, expected a system with keys M and K (and elements)", y->fn);
   PetscCheck(root->type == YAML_MAPPING_NODE, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
              "%s (line %d): the file is %s, expected a mapping with keys M, K, ...", y->fn, Line_Private(root), NodeKind_Private(root));

@@ -56,6 +56,8 @@ expect_bb() { local name=$1 keys=$2; shift 2; expect_fail "$name" "$keys" backbo
 
 expect_bb "YAML syntax error" 'syntax\.yaml;syntax;line 2' -rom "$IN/syntax.yaml"
 expect_bb "K missing" 'noK\.yaml;key K missing' -rom "$IN/noK.yaml"
+printf 'M: [1]\nK: [1]\nelements:\n  - law: cubic\n    W: [[1]]\n---\nM: [2]\n' >"$IN/twodocs.yaml"
+expect_bb "a second YAML document (was ignored)" 'twodocs\.yaml;line 6;second YAML document' -rom "$IN/twodocs.yaml"
 expect_bb "M missing" 'noM\.yaml;key M missing' -rom "$IN/noM.yaml"
 expect_bb "K row of 3 entries" 'Krow\.yaml;K: row 2 has 3 entries, expected 2;line 2' -rom "$IN/Krow.yaml"
 expect_bb "K not symmetric" 'Ksym\.yaml;\bK\b;not symmetric;line 2' -rom "$IN/Ksym.yaml"
