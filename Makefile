@@ -7,20 +7,23 @@ PETSC_ARCH :=
 -include $(SLEPC_DIR)/lib/slepc/conf/slepc_variables
 
 CC       := $(if $(PCC),$(PCC),mpicc)
+# where objects and programs go: build/ and bin/; the sanitizer build (make test-sanitize) uses build-san/
+B        ?= build
+BIN      ?= bin
 GITREV   := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD -- 2>/dev/null || echo -dirty)
 # the revision lives in one generated header, rewritten only when it changes
-GITREV_H := build/gitrev.h
-$(shell mkdir -p build; echo '#define TRIBO_GIT_REVISION "$(GITREV)"' > build/gitrev.h.new; cmp -s build/gitrev.h.new build/gitrev.h || mv build/gitrev.h.new build/gitrev.h; rm -f build/gitrev.h.new)
+GITREV_H := $(B)/gitrev.h
+$(shell mkdir -p $(B); echo '#define TRIBO_GIT_REVISION "$(GITREV)"' > $(B)/gitrev.h.new; cmp -s $(B)/gitrev.h.new $(B)/gitrev.h || mv $(B)/gitrev.h.new $(B)/gitrev.h; rm -f $(B)/gitrev.h.new)
 CFLAGS   ?= -O2 -g
-CFLAGS   += -std=c99 -Wall -Wextra -Wno-unused-parameter -fPIC -Iinclude $(SLEPC_CC_INCLUDES) $(PETSC_CC_INCLUDES)
-LDLIBS   := $(SLEPC_EPS_LIB) $(PETSC_WITH_EXTERNAL_LIB) -lmatio -lnettle -lz -lm
+override CFLAGS += -std=c99 -Wall -Wextra -Wno-unused-parameter -fPIC -Iinclude -I$(B) $(SLEPC_CC_INCLUDES) $(PETSC_CC_INCLUDES)
+LDLIBS   := $(SAN) $(SLEPC_EPS_LIB) $(PETSC_WITH_EXTERNAL_LIB) -lmatio -lnettle -lz -lm
 
 LIBSRC   := $(filter-out src/cli/main.c,$(shell find src -name '*.c' | sort))
-LIBOBJ   := $(LIBSRC:%.c=build/%.o)
+LIBOBJ   := $(LIBSRC:%.c=$(B)/%.o)
 TESTSRC  := $(shell find tests -name 't[0-9]*.c' | sort)
-TESTBIN  := $(patsubst %.c,build/%,$(TESTSRC))
+TESTBIN  := $(patsubst %.c,$(B)/%,$(TESTSRC))
 BENCHSRC := $(wildcard tests/bench/*.c)
-BENCHBIN := $(patsubst %.c,build/%,$(BENCHSRC))
+BENCHBIN := $(patsubst %.c,$(B)/%,$(BENCHSRC))
 HEADERS  := $(shell find include src -name '*.h')
 
 NP ?= 2
@@ -36,31 +39,31 @@ MISSING := $(if $(wildcard $(SLEPC_DIR)/lib/slepc/conf/slepc_variables),,petsc-d
            $(if $(wildcard /usr/include/hdf5/openmpi/hdf5.h),,libhdf5-openmpi-dev)
 MISSING := $(strip $(MISSING))
 
-.PHONY: all lib setup demo test bench bench-scaling format format-check clean deps install
-all: bin/tribo $(TESTBIN) $(BENCHBIN)
+.PHONY: all lib setup demo test test-sanitize bench bench-scaling format format-check clean deps install
+all: $(BIN)/tribo $(TESTBIN) $(BENCHBIN)
 
 deps:
 	@if [ -n "$(MISSING)" ]; then echo "tribo: cannot build: missing $(MISSING); 'make setup' installs them (as root or with sudo; 'make demo' and 'make test' run it first)" >&2; exit 1; fi
 
-lib: build/libtribo.a
+lib: $(B)/libtribo.a
 
-build/src/sys/version.o: $(GITREV_H)
+$(B)/src/sys/version.o: $(GITREV_H)
 
-build/%.o: %.c $(HEADERS) | deps
+$(B)/%.o: %.c $(HEADERS) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
-build/libtribo.a: $(LIBOBJ)
+$(B)/libtribo.a: $(LIBOBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-bin/tribo: build/src/cli/main.o build/libtribo.a
-	@mkdir -p bin
-	$(CC) -o $@ $< build/libtribo.a $(LDLIBS)
+$(BIN)/tribo: $(B)/src/cli/main.o $(B)/libtribo.a
+	@mkdir -p $(BIN)
+	$(CC) -o $@ $< $(B)/libtribo.a $(LDLIBS)
 
-build/tests/%: tests/%.c build/libtribo.a $(HEADERS)
+$(B)/tests/%: tests/%.c $(B)/libtribo.a $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $< build/libtribo.a $(LDLIBS)
+	$(CC) $(CFLAGS) -o $@ $< $(B)/libtribo.a $(LDLIBS)
 
 setup:
 	@bash scripts/setup.sh
@@ -72,6 +75,16 @@ demo: setup
 test: setup
 	@$(MAKE) --no-print-directory all
 	@/usr/bin/python3 tests/runner.py
+
+# the same program and tests built with AddressSanitizer and UndefinedBehaviorSanitizer (halting on the first
+# finding) in build-san/, then the data-free tests (TRIBO_SAN_TESTS: runner -k patterns, default all) run on it
+SANFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+test-sanitize: setup
+	@$(MAKE) --no-print-directory B=build-san BIN=build-san/bin CFLAGS="$(SANFLAGS)" SAN="-fsanitize=address,undefined" all
+	@ln -sfn ../python build-san/python # the program finds its post-processing package beside its folder
+	@ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:halt_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	  TRIBO_BUILD_DIR=build-san TRIBO_PROGRAM=build-san/bin/tribo TRIBO_DATA_OFF=1 \
+	  /usr/bin/python3 tests/runner.py $(foreach k,$(TRIBO_SAN_TESTS),-k $(k))
 
 bench: setup
 	@$(MAKE) --no-print-directory all
@@ -89,7 +102,7 @@ format-check:
 	@clang-format --dry-run --Werror $(shell find src include tests -name '*.[ch]')
 
 clean:
-	rm -rf build bin
+	rm -rf build bin build-san
 
 # make install PREFIX=...: the program, the library and its headers, a pkg-config file (libtribo),
 # the Python post-processing package, the configurations, job scripts and the demo

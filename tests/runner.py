@@ -42,7 +42,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.normpath(os.path.join(ROOT, "..", "shared", "data"))
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 KEYS = {"suffix", "nsize", "args", "output", "rtol", "atol", "requires", "timeout"}
-REQUIRES = {"data": (lambda: os.path.isdir(DATA), "needs ../shared/data")}
+REQUIRES = {"data": (lambda: os.path.isdir(DATA) and not os.environ.get("TRIBO_DATA_OFF"), "needs ../shared/data")}  # TRIBO_DATA_OFF=1: the data-free suite (make test-sanitize)
 NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[+-]?(?:nan|inf|infinity)", re.I)
 SH_NAME = re.compile(r"t\d{3}-[A-Za-z0-9_.+-]*\.sh$")
 C_NAME = re.compile(r"t\d{3}-[A-Za-z0-9_.+-]*\.c$")
@@ -144,7 +144,7 @@ def driver_cases(area, fname):
       elif not REQUIRES[r][0]():
         skip = skip or "skipped: " + REQUIRES[r][1]
     expected = os.path.join("tests", area, "output", d.get("output", base + ("_" + suffix if suffix else "") + ".out"))
-    binary = os.path.join("build", "tests", area, base)
+    binary = os.path.join(os.environ.get("TRIBO_BUILD_DIR", "build"), "tests", area, base)
     for n in nsizes:
       cmd = ["mpiexec", "-n", str(n)] + (["--allow-run-as-root"] if IS_ROOT else []) + ["--oversubscribe", binary] + args
       c = Case(name, "c", n, cmd, expected, rtol, atol, timeout, path=binary)
@@ -325,9 +325,9 @@ def environment():
     env["OMPI_ALLOW_RUN_AS_ROOT"] = "1"
     env["OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"] = "1"
   env.setdefault("PETSC_OPTIONS", "")
-  env["TRIBO"] = "bin/tribo"
+  env["TRIBO"] = os.environ.get("TRIBO_PROGRAM", "bin/tribo")  # make test-sanitize: build-san/bin/tribo
   env["MPIEXEC"] = "mpiexec" + (" --allow-run-as-root" if IS_ROOT else "") + " --oversubscribe"
-  if os.path.isdir(DATA):
+  if os.path.isdir(DATA) and not os.environ.get("TRIBO_DATA_OFF"):
     env["TRIBO_DATA"] = DATA
   else:
     env.pop("TRIBO_DATA", None)

@@ -233,8 +233,11 @@ static PetscErrorCode Element_Private(YRead *y, yaml_node_t *node, PetscInt e)
              "%s: %s (line %d) has %" PetscInt_FMT " columns, expected 1 to 3 (local components t1, t2, n)", y->fn, k, Line_Private(W), d);
   x->d = y->d[e] = d;
   prm            = Get_Private(y, node, "params");
-  PetscCall(PetscMalloc1(card->nparams + 1, &p));
+  // the card's validate() reads the parameters and then its choices' indices (p[nparams + k]): the defaults here (the
+  // choices are not set from a system file); issue 34, item 2: law rough read past the parameters
+  PetscCall(PetscMalloc1(card->nparams + card->nchoices + 1, &p));
   for (PetscInt i = 0; i < card->nparams; i++) p[i] = card->params[i].value;
+  for (PetscInt k = 0; k < card->nchoices; k++) p[card->nparams + k] = (PetscReal)card->choices[k].value;
   if (prm) {
     PetscInt np = (PetscInt)(prm->data.mapping.pairs.top - prm->data.mapping.pairs.start);
     names[0]    = 0;

@@ -1,5 +1,5 @@
 #include <tribosys.h>
-#include "../../build/gitrev.h"
+#include "gitrev.h" /* generated in the build folder (-I$(B)) */
 
 /*@
   TriboGitRevision - The git revision (12 hex digits, "-dirty" when the tree had changes) that

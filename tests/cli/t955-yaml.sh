@@ -83,6 +83,11 @@ mpirun "$W/one2" one 2 backbone -rom "$IN/one.yaml" -output one.h5 $AMPS
 [ $RC -eq 0 ] && [ -f "$W/one2/one.h5" ] && pass "tribo backbone -rom one.yaml, 2 ranks" || fail "tribo backbone -rom one.yaml, 2 ranks" "exit status $RC" "$W/one2/one.err"
 run "$W/two" modal modal -rom "$IN/two.yaml" -output modal.h5
 [ $RC -eq 0 ] && pass "tribo modal -rom two.yaml" || fail "tribo modal -rom two.yaml" "exit status $RC" "$W/two/modal.err"
+# law rough in a system: its validation read its choices past the parameters (issue 34, item 2: ASan heap overflow,
+# make test-sanitize halts on it); its modes are those of M and K (the rough law adds no stiffness without contact)
+printf 'M: [1, 1, 1]\nK: [1, 4, 9]\nelements:\n  - law: rough\n    W: [[1, 0, 0], [0, 1, 0], [0, 0, 1]]\n' >"$IN/rough.yaml"
+run "$W/rough" modal modal -rom "$IN/rough.yaml" -output modal.h5
+[ $RC -eq 0 ] && grep -q "0.3183 Hz" "$W/rough/modal.out" && pass "tribo modal -rom rough.yaml (law rough): $(grep -c 'elastic mode' "$W/rough/modal.out") modes, 1/pi Hz among them" || fail "law rough in a system" "exit status $RC" "$W/rough/modal.out" "$W/rough/modal.err"
 # shellcheck disable=SC2086
 run "$W/two" backbone backbone -rom "$IN/two.yaml" -output backbone.h5 -backbone_mode 1 $AMPS
 [ $RC -eq 0 ] && pass "tribo backbone -rom two.yaml" || fail "tribo backbone -rom two.yaml" "exit status $RC" "$W/two/backbone.err"
