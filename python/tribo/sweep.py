@@ -40,6 +40,7 @@ local and the SLURM results are the same computation.
 """
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -77,9 +78,39 @@ def _flatten(prefix, node, out, where):
     elif isinstance(node, list):
         if any(isinstance(v, (dict, list)) for v in node):
             raise SweepError("%s: option -%s: nested lists are not options" % (where, prefix))
-        out.append((prefix, ",".join(node)))
+        out.append((prefix, _check_value(where, prefix, ",".join(node))))
     else:
-        out.append((prefix, "" if node is None else node))
+        out.append((prefix, "" if node is None else _check_value(where, prefix, node)))
+
+
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_OPTION_TOKEN = re.compile(r"(^|\s)-[A-Za-z_]")
+_NONFINITE = re.compile(r"^[+-]?(nan|inf|infinity)$", re.IGNORECASE)
+MAX_CASES = 100000  # -sweep_max_cases lifts it
+
+
+def _check_value(where, key, v):
+    """An option value as it will be written into case.opts: one line, no second option in it, finite numbers.
+    (A newline in a value injected an option line: lapframe_nx: "4\n-output x".)"""
+    if not isinstance(v, str):
+        raise SweepError("%s: option -%s: expected a single value, got %r" % (where, key, v))
+    bad = [c for c in v if ord(c) < 32 or ord(c) == 127]
+    if bad:
+        raise SweepError("%s: option -%s: the value holds a control character (%r): one line of text expected" % (where, key, bad[0]))
+    if _OPTION_TOKEN.search(v):
+        raise SweepError("%s: option -%s: the value %r holds an option name (a word that starts with -): one value expected" % (where, key, v))
+    for item in v.split(","):
+        if _NONFINITE.match(item.strip()):
+            raise SweepError("%s: option -%s: %r is not a finite number" % (where, key, item.strip()))
+    return v
+
+
+def _scalar(d, key, where, default=None):
+    """a key of a sweep file that holds one value (not a list or a mapping)"""
+    v = d.get(key, default)
+    if v is not None and not isinstance(v, str):
+        raise SweepError("%s: %s: expected a single value, got a %s" % (where, key, "list" if isinstance(v, list) else "mapping"))
+    return v
 
 
 def _num(s, where):
@@ -99,7 +130,7 @@ def _axis_values(name, spec, where):
     if isinstance(spec, list):
         if any(isinstance(v, (dict, list)) for v in spec):
             raise SweepError("%s: values must be plain numbers or words" % w)
-        return [name], [[v] for v in spec]
+        return [name], [[_check_value(w, name, v)] for v in spec]
     if isinstance(spec, dict) and name == "table":
         if "file" in spec:
             path = spec["file"]
@@ -116,14 +147,23 @@ def _axis_values(name, spec, where):
         for i, r in enumerate(rows):
             if not isinstance(r, list) or len(r) != len(cols):
                 raise SweepError("%s: row %d has %s values, the columns are %d" % (w, i, len(r) if isinstance(r, list) else "no", len(cols)))
+            for c, v in zip(cols, r):
+                _check_value("%s row %d" % (w, i), c, v)
+        if len(rows) > MAX_CASES:
+            raise SweepError("%s: %d rows, more than the %d cases a sweep may have (-sweep_max_cases N lifts it)" % (w, len(rows), MAX_CASES))
         return cols, rows
     if isinstance(spec, dict) and len(spec) == 1 and list(spec)[0] in ("linspace", "logspace", "range"):
         kind, v = list(spec.items())[0]
         if not isinstance(v, list) or len(v) != 3:
             raise SweepError("%s: %s needs [first, last, count]" % (w, kind))
         a, b, n = _num(v[0], w), _num(v[1], w), _num(v[2], w)
-        if n != int(n) or n < 0:
+        import math
+        if not (math.isfinite(a) and math.isfinite(b)):
+            raise SweepError("%s: %s needs finite ends, got %s and %s" % (w, kind, v[0], v[1]))
+        if not math.isfinite(n) or n != int(n) or n < 0:
             raise SweepError("%s: %s count must be a whole number, got %s" % (w, kind, v[2]))
+        if n > MAX_CASES:
+            raise SweepError("%s: %s count %d is more than the %d cases a sweep may have (-sweep_max_cases N lifts it)" % (w, kind, n, MAX_CASES))
         n = int(n)
         if kind == "logspace":
             if a <= 0 or b <= 0:
@@ -145,6 +185,8 @@ class Step:
         for k in d:
             if k not in known:
                 raise SweepError("%s: unknown key %r (known: %s)" % (where, k, ", ".join(sorted(known))))
+        for k in ("name", "verb", "config", "combine", "after", "ranks", "time", "memory", "throttle", "partition", "checkpoint", "signal", "pictures"):
+            _scalar(d, k, where)
         self.name = d.get("name", "case")
         if not self.name.replace("_", "").replace("-", "").isalnum():
             raise SweepError("%s: step name %r: letters, digits, - and _ only" % (where, self.name))
@@ -239,12 +281,16 @@ class Case:
         sub.update({n: c.output() for n, c in anc.items()})
         opts = []
         for k, v in self.step.opts + [(k, v) for k, v in self.values if k in self.step_axis_names()]:
-            if "{" in v:
-                try:
-                    v = v.format(**sub)
-                except (KeyError, IndexError, ValueError) as e:
-                    raise SweepError("%s: option -%s %s: %s names no earlier step of this case (known: %s)" % (
-                        self.step.where, k, v, e, ", ".join(sorted(sub))))
+            if "{" in v or "}" in v:  # {name} placeholders only, replaced as text (user text is never a format string)
+                def repl(m, k=k, v=v):
+                    if m.group(1) not in sub:
+                        raise SweepError("%s: option -%s %s: {%s} names no axis or earlier step of this case (known: %s)" % (
+                            self.step.where, k, v, m.group(1), ", ".join(sorted(sub))))
+                    return str(sub[m.group(1)])
+                rest = _PLACEHOLDER.sub("", v)
+                if "{" in rest or "}" in rest:
+                    raise SweepError("%s: option -%s %s: braces hold a plain name, {step} or {axis}, nothing else" % (self.step.where, k, v))
+                v = _check_value(self.step.where, k, _PLACEHOLDER.sub(repl, v))
             opts.append((k, v))
         opts.append(("output", self.output()))
         if self.step.checkpoint:
@@ -274,8 +320,14 @@ def load(path, folder=None):
         d = yaml.load(open(path), Loader=yaml.BaseLoader)
     except yaml.YAMLError as e:
         raise SweepError("%s: not YAML: %s" % (path, str(e).splitlines()[0]))
+    except RecursionError:
+        raise SweepError("%s: nested too deeply to be a sweep file" % path)
+    except UnicodeDecodeError as e:
+        raise SweepError("%s: not UTF-8 text (byte %d)" % (path, e.start))
     if not isinstance(d, dict):
         raise SweepError("%s: a sweep file is a mapping (verb:, options:, axes:, or steps: [...])" % path)
+    for k in ("name", "folder"):
+        _scalar(d, k, path)
     s = Sweep()
     s.path = os.path.abspath(path)
     root = os.path.dirname(s.path)
@@ -296,7 +348,18 @@ def load(path, folder=None):
             raise SweepError("%s: two steps are named %s" % (path, st.name))
         names.append(st.name)
         s.steps.append(st)
-    bystep = {}
+    bystep, count = {}, {}
+    for st in s.steps:  # the number of cases first: a 100^4 product is refused before it is built
+        own = 1
+        if st.axes:
+            own = len(st.axes[0][1]) if st.combine == "zip" else 1
+            if st.combine != "zip":
+                for _, rows in st.axes:
+                    own *= len(rows)
+        count[st.name] = (count[st.after] if st.after else 1) * own
+        if count[st.name] > MAX_CASES:
+            raise SweepError("%s: step %s has %d cases, more than the %d a sweep may have (-sweep_max_cases N lifts it)" % (
+                path, st.name, count[st.name], MAX_CASES))
     s.cases = []
     for st in s.steps:
         parents = bystep[st.after] if st.after else [None]
@@ -790,7 +853,9 @@ USAGE = """usage: tribo sweep SWEEP.yaml [-sweep_dir DIR] [-sweep_np N]        r
        tribo sweep SWEEP.yaml -sweep_print       the SLURM job-array scripts, not submitted
        tribo sweep SWEEP.yaml -sweep_submit      submit them (sbatch; dependent steps with --dependency)
        tribo sweep -sweep_task DIR/STEP [-sweep_index K]  run case K (default $SLURM_ARRAY_TASK_ID): a job-array task
-A run stopped by SIGTERM/SIGUSR1/Ctrl-C checkpoints its cases; running it again resumes them."""
+A run stopped by SIGTERM/SIGUSR1/Ctrl-C checkpoints its cases; running it again resumes them.
+A sweep has at most 100000 cases (-sweep_max_cases N changes the limit); values are one line each, without an option
+name in them, and numbers are finite; {axis} and {step} are the only placeholders."""
 
 
 def main(argv):
@@ -800,7 +865,7 @@ def main(argv):
         print(__doc__)
         return 0
     flags = {"-sweep_status", "-sweep_collect", "-sweep_print", "-sweep_submit", "-sweep_expand"}
-    valued = {"-sweep_dir", "-sweep_np", "-output", "-sweep_task", "-sweep_index", "-sweep_png"}
+    valued = {"-sweep_dir", "-sweep_np", "-output", "-sweep_task", "-sweep_index", "-sweep_png", "-sweep_max_cases"}
     path, opt, mode = None, {}, None
     i = 0
     while i < len(args):
@@ -828,6 +893,11 @@ def main(argv):
         return run_task(opt["-sweep_task"], int(k))
     if not path:
         raise SweepError("no sweep file (tribo sweep SWEEP.yaml; tribo sweep -help)")
+    if "-sweep_max_cases" in opt:
+        global MAX_CASES
+        if not opt["-sweep_max_cases"].isdigit() or int(opt["-sweep_max_cases"]) < 1:
+            raise SweepError("-sweep_max_cases: expected a whole number >= 1, got %s" % opt["-sweep_max_cases"])
+        MAX_CASES = int(opt["-sweep_max_cases"])
     s = load(path, opt.get("-sweep_dir"))
     if mode == "-sweep_status":
         c = status(s)
