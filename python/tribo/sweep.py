@@ -511,6 +511,36 @@ def _set_status(folder, state, **kw):
     _write_atomic(os.path.join(folder, "status"), json.dumps(kw) + "\n")
 
 
+_SQUEUE = None
+
+
+def _alive(pid):
+    """a process that runs: not gone, and not a zombie (a dead case whose driver was killed, where nothing reaps it)"""
+    try:
+        os.kill(pid, 0)
+    except OSError:
+        return False
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return True
+
+
+def _slurm_alive(job):
+    """whether SLURM still lists the job-array task JOB_TASK (squeue, read once); True where squeue is not there"""
+    global _SQUEUE
+    if _SQUEUE is None:
+        try:
+            out = subprocess.run(["squeue", "-h", "-r", "-o", "%i"], capture_output=True, text=True, timeout=30)
+            _SQUEUE = set(out.stdout.split()) if out.returncode == 0 else False
+        except (OSError, subprocess.SubprocessError):
+            _SQUEUE = False
+    if _SQUEUE is False:
+        return True  # cannot ask: trust the record
+    return job in _SQUEUE or job.rstrip("_") in _SQUEUE
+
+
 def case_state(folder):
     """done, running, interrupted, failed or missing, and the status record"""
     p = os.path.join(folder, "status")
@@ -522,10 +552,10 @@ def case_state(folder):
         return "missing", {}
     state = st.get("state", "missing")
     if state == "running" and st.get("host") == socket.gethostname() and st.get("pid") and not st.get("slurm_job"):
-        try:
-            os.kill(int(st["pid"]), 0)
-        except OSError:
+        if not _alive(int(st["pid"])):
             state = "interrupted"  # its process is gone: lost, rerun resumes it
+    elif state == "running" and st.get("slurm_job") and not _slurm_alive(st["slurm_job"]):
+        state = "interrupted"  # SLURM no longer knows its task (killed, node lost): a rerun or resubmission resumes it
     if state == "done" and not os.path.isfile(json.load(open(os.path.join(folder, "case.json")))["output"]):
         state = "missing"
     return state, st
@@ -550,6 +580,22 @@ class _Signals:
             signal.signal(sig, self.handler)
 
 
+def _die_with_parent(ppid):
+    """In the case's process before it runs: SIGTERM when the driver dies, even by SIGKILL (Linux's
+    PR_SET_PDEATHSIG); the case checkpoints and stops as on any SIGTERM, instead of running on as an
+    orphan that a rerun would start a second time (issue 34, item 11)."""
+    def setup():
+        try:
+            import ctypes
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGTERM, 0, 0, 0)  # PR_SET_PDEATHSIG = 1
+        except (OSError, AttributeError):
+            pass  # not Linux: the rerun's check of live cases still refuses to start them twice
+        if os.getppid() != ppid:  # the driver died before the prctl
+            os._exit(143)
+    return setup
+
+
 def _start(folder, sigs):
     cmd, desc = case_command(folder)
     log = open(os.path.join(folder, "log"), "a")
@@ -558,7 +604,7 @@ def _start(folder, sigs):
     env = dict(os.environ)
     if not desc.get("pictures", True):
         env["TRIBO_PICTURES"] = "0"  # the verb draws no picture (the sweep draws one of all cases)
-    p = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=folder, env=env)
+    p = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=folder, env=env, preexec_fn=_die_with_parent(os.getpid()))
     p.t0, p.folder, p.log, p.resumed = time.time(), folder, log, "-cont_restart" in cmd
     sigs.children.append(p)
     _set_status(folder, "running", pid=p.pid, resumed=p.resumed)
@@ -606,7 +652,13 @@ def run_local(s, np):
     """the pool: cases start in step order as ranks free up and their step before is done"""
     sigs = _Signals()
     sigs.install()
-    todo = [c for c in s.cases if case_state(c.folder)[0] != "done"]
+    states = {c.folder: case_state(c.folder) for c in s.cases}
+    live = [c for c in s.cases if states[c.folder][0] == "running" and states[c.folder][1].get("pid")]
+    if live:  # running now (its process is alive: another driver, or an orphan of a killed one): never start it twice
+        st = states[live[0].folder][1]
+        raise SweepError("case %s is running (pid %s on %s)%s: another tribo sweep runs these cases; wait for it or stop it first" % (
+            os.path.relpath(live[0].folder, s.folder), st.get("pid"), st.get("host"), " and %d more" % (len(live) - 1) if len(live) > 1 else ""))
+    todo = [c for c in s.cases if states[c.folder][0] != "done"]
     running, free, failed, ran = [], np, 0, 0
     t0 = time.time()
     big = [c for c in todo if c.step.ranks > np]

@@ -105,6 +105,29 @@ nr=$(grep -c "(resumed)" "$d/status3.out")
 if [ $src = 0 ] && [ "$nr" -ge 1 ]; then pass "the sweep run again: all done, $nr case(s) resumed from their checkpoints"
 else fail "sweep resume (status exit $src)" "expected all done and resumed cases" "$d/run3.out" "$d/status3.out"; fi
 $TRIBO sweep $y -sweep_dir "$d/s2" -sweep_collect >"$d/collect2.out" 2>&1 || fail "collect after resume" "exit $?" "$d/collect2.out"
+# SIGKILL of the driver alone (issue 34, item 11): its cases used to run on as orphans, shown as running, and a rerun started
+# them a second time. Now each case gets SIGTERM when the driver dies (PR_SET_PDEATHSIG), saves its branch and stops; the
+# status says interrupted, and the rerun resumes them.
+rm -rf "$d/s3"
+cp -r "$d/s" "$d/s3"
+rm -f "$d"/s3/bb/000[345]/{status,backbone.h5,checkpoint.h5,log} "$d"/s3/sweep.*
+$TRIBO sweep $y -sweep_dir "$d/s3" -sweep_np 2 >"$d/run4.out" 2>&1 &
+spid=$!
+at=$($PY tests/cli/sweep/killat.py "$spid" SIGKILL 3 "$d/s3/bb/000[345]/checkpoint.h5")
+wait $spid 2>/dev/null
+for _ in $(seq 100); do pgrep -f -- "$d/s3/bb" >/dev/null || break; sleep 0.2; done
+left=$(pgrep -f -- "$d/s3/bb" | wc -l)
+$TRIBO sweep $y -sweep_dir "$d/s3" -sweep_status >"$d/status4.out" 2>&1
+ni=$(grep -c " interrupted " "$d/status4.out")
+nrun=$(grep -c " running " "$d/status4.out")
+if [ "$left" = 0 ] && [ "$ni" -ge 1 ] && [ "$nrun" = 0 ]; then pass "SIGKILL of the driver (at ${at#* } points): no case left running, $ni interrupted"
+else fail "SIGKILL of the driver (at '$at')" "$left case processes left, $ni interrupted, $nrun running" "$d/status4.out"; pkill -f -- "$d/s3/bb"; fi
+$TRIBO sweep $y -sweep_dir "$d/s3" -sweep_np 2 >"$d/run5.out" 2>&1
+$TRIBO sweep $y -sweep_dir "$d/s3" -sweep_status >"$d/status5.out" 2>&1
+src=$?
+nr=$(grep -c "(resumed)" "$d/status5.out")
+if [ $src = 0 ] && [ "$nr" -ge 1 ]; then pass "after SIGKILL of the driver, the rerun: all done, $nr case(s) resumed"
+else fail "rerun after SIGKILL (status exit $src)" "expected all done and resumed cases" "$d/run5.out" "$d/status5.out"; fi
 pychecks resumed "$d/s/sweep.h5" "$d/s2/sweep.h5" "$d/ref/k1.h5" "$d/ref/k2.h5" "$d/ref/u2.h5" <<'PY'
 import sys, h5py, numpy as np
 a, b = h5py.File(sys.argv[1], "r"), h5py.File(sys.argv[2], "r")
