@@ -143,11 +143,12 @@ PETSC_EXTERN PetscErrorCode TriboMeshFindNode(TriboMesh, const char[], PetscInt 
 typedef struct {
   char             loadcase[96]; /* -fe_loadcase: the load case to assemble; "" for the first one with a *Cload */
   PetscBool        ptap;         /* -fe_assembly_ptap: T^T K_full T by MatPtAP() instead of element by element */
-  TriboElementType c3d8ras;      /* -fe_c3d8r_as: C3D8R (reduced, default), C3D8 (full: tribo before the C3D8R element) or C3D8I (incompatible) */
-  PetscReal        hourglass;    /* -fe_c3d8r_hourglass: C3D8R hourglass stiffness fraction where the deck sets none (src/fe/c3d8r.c) */
-  PetscReal        tietol;       /* -fe_tie_position_tolerance (m); < 0: 5% of the largest master-face diagonal of each tie */
-  PetscBool        tieoutside;   /* -fe_tie_outside: also tie slave nodes projecting onto the master surface's boundary */
-  PetscBool        view;         /* -fe_constraints_view: print what the constraints did */
+  PetscInt         mass;    /* -fe_mass: 0 consistent (every element), 1 lumped (every element), 2 as Abaqus/Standard (first-order elements lumped) */
+  TriboElementType c3d8ras; /* -fe_c3d8r_as: C3D8R (reduced, default), C3D8 (full: tribo before the C3D8R element) or C3D8I (incompatible) */
+  PetscReal        hourglass;  /* -fe_c3d8r_hourglass: C3D8R hourglass stiffness fraction where the deck sets none (src/fe/c3d8r.c) */
+  PetscReal        tietol;     /* -fe_tie_position_tolerance (m); < 0: 5% of the largest master-face diagonal of each tie */
+  PetscBool        tieoutside; /* -fe_tie_outside: also tie slave nodes projecting onto the master surface's boundary */
+  PetscBool        view;       /* -fe_constraints_view: print what the constraints did */
 } TriboFEOptions;
 
 typedef struct _n_TriboFESystem *TriboFESystem;

@@ -176,10 +176,18 @@ static PetscErrorCode AssembleElements_Private(TriboFESystem sys, const TriboFEC
       perm[a] = a, nodes[a] = node;
     }
     {
-      TriboElementType t  = mesh->etype[e];
-      PetscReal        hg = !mesh->ehg ? sys->opt.hourglass : (mesh->ehg[e] >= 0 ? mesh->ehg[e] : mesh->ehgscale[e] * sys->opt.hourglass);
+      TriboElementType t     = mesh->etype[e];
+      PetscReal        hg    = !mesh->ehg ? sys->opt.hourglass : (mesh->ehg[e] >= 0 ? mesh->ehg[e] : mesh->ehgscale[e] * sys->opt.hourglass);
+      PetscBool        first = (PetscBool)(t == TRIBO_EL_C3D8 || t == TRIBO_EL_C3D8R || t == TRIBO_EL_C3D8I || t == TRIBO_EL_C3D4);
       if (t == TRIBO_EL_C3D8R) t = sys->opt.c3d8ras;
       PetscCall(TriboFEElementMatrices_Private(t, X, mat->E, mat->nu, mat->rho, hg, Ke, Ms, &dmin));
+      if (dmin > 0 && (sys->opt.mass == 1 || (sys->opt.mass == 2 && first))) { // row-sum lumping: positive for these elements
+        for (PetscInt a = 0; a < n; a++) {
+          PetscReal r = 0;
+          for (PetscInt b = 0; b < n; b++) r += Ms[a * n + b], Ms[a * n + b] = 0;
+          Ms[a * n + a] = r;
+        }
+      }
     }
     if (dmin <= 0) {
       bad = PetscMin(bad, e);
@@ -410,6 +418,13 @@ PetscErrorCode TriboFESystemSetFromOptions(TriboFESystem sys)
         "-fe_c3d8r_as", "C3D8R elements: reduced (uniform strain with hourglass stiffness, as Abaqus), full (as C3D8) or incompatible (as C3D8I)",
         "TriboFESystemSetUp", as, 3, as[k], &k, NULL));
     o->c3d8ras = ty[k];
+  }
+  {
+    const char *ms[] = {"consistent", "lumped", "abaqus"};
+    PetscCall(PetscOptionsEList(
+        "-fe_mass",
+        "element mass matrices: consistent, lumped (row sums), or abaqus (Abaqus/Standard: first-order elements lumped, second-order consistent)",
+        "TriboFESystemSetUp", ms, 3, ms[o->mass], &o->mass, NULL));
   }
   PetscCall(PetscOptionsReal("-fe_c3d8r_hourglass",
                              "C3D8R hourglass stiffness as a fraction of the physical one where the deck sets none (1: enhanced)",

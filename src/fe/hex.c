@@ -18,7 +18,15 @@
             Gauss rule (Stroud's conical product, degree 5 in the tetrahedron)
 
    Mass: the consistent mass of the element's interpolation for every type (C3D8R and C3D8I
-   share C3D8's). */
+   share C3D8's), integrated by the full rule also for the reduced types: "Reduced integration uses
+   a lower-order integration to form the element stiffness. The mass matrix and distributed
+   loadings use full integration" (Abaqus Analysis User's Guide, "Choosing between full- and
+   reduced-integration elements"), so C3D20R's mass is 3x3x3 (CalculiX integrates it 2x2x2,
+   doc/dev/elements.md). The Abaqus Theory Manual adds that "the first-order elements in ABAQUS use
+   a lumped mass matrix" (rotary inertia, v6.6 section 3.6): -fe_mass abaqus lumps C3D8, C3D8R,
+   C3D8I and C3D4 by row sums in the assembly (src/fe/assemble.c); the default stays consistent
+   (on the Brake-Reuss beam the lumping moves the open-interface modes 1-9 by at most 0.9 % in the
+   eigenvalue, the lap beam's first bending mode by -0.09 %). */
 #include <tribo/private/feimpl.h>
 #include <petscdt.h>
 

@@ -19,6 +19,12 @@ for kn in 5.765e11 5.765e13; do
   run "$d" "ps$kn" prestress -rom rom.h5 -options_file "$PWD/configs/demo.yaml" -friction_kn $kn -output "ps$kn.h5"
   [ $RC = 0 ] || fail "prestress with kn $kn" "exit $RC" "$d/ps$kn.err"
 done
+# -fe_mass abaqus (first-order elements lumped, as the Abaqus Theory Manual says of its first-order elements): the row sums
+# keep the mass, rho V = 3.6202 kg, as the consistent matrices do
+run "$d" romL rom -deck lapbeam.inp -output romL.h5 -rom_condense_modes 20 -fe_mass abaqus
+if [ $RC = 0 ] && grep -q "mass 3.6202 kg (rho V = 3.6202 kg)" "$d/romL.out" && grep -q "mass 3.6202 kg (rho V = 3.6202 kg)" "$d/rom.out"; then
+  pass "-fe_mass abaqus (lumped C3D8): total mass 3.6202 kg = rho V, as consistent"
+else fail "-fe_mass abaqus" "exit $RC or the mass differs" "$d/romL.out" "$d/romL.err"; fi
 [ $HAVE_H5PY = 1 ] || { skip "pressure profiles" "no h5py"; finish; exit; }
 pychecks footprint "$d" <<'PYEOF'
 import sys, h5py, numpy as np
