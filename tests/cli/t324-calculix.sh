@@ -20,7 +20,7 @@ set -u
 . tests/cli/lib.sh
 W=$TMPDIR_TEST/t324
 CCX=${CCX:-ccx}
-DRIVER=build/tests/fe/t324-calculix
+DRIVER=${TRIBO_BUILD_DIR:-build}/tests/fe/t324-calculix
 
 if ! command -v "$CCX" >/dev/null 2>&1; then
   echo "skipped: CalculiX is not installed (no '$CCX'; scripts/setup.sh installs the Debian package calculix-ccx)"

@@ -6,6 +6,8 @@
 set -euo pipefail
 : "${TMPDIR_TEST:?run me through tests/runner.py}"
 runner=$PWD/tests/runner.py
+# the selftest runs the runner on its own tree: not on the sanitizer build (make test-sanitize sets these)
+unset TRIBO_BUILD_DIR TRIBO_PROGRAM TRIBO_DATA_OFF
 repo=$TMPDIR_TEST/repo
 mkdir -p "$repo/tests/aa/output" "$repo/tests/bb/output" "$repo/build/tests/aa" "$TMPDIR_TEST/bin"
 cp "$runner" "$repo/tests/runner.py"

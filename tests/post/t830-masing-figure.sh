@@ -23,7 +23,7 @@ set -u
 need_matplotlib
 W=$TMPDIR_TEST/t830
 mkdir -p "$W"
-T160=$ROOT/build/tests/law/t160-masing-manifold
+T160=$ROOT/${TRIBO_BUILD_DIR:-build}/tests/law/t160-masing-manifold
 [ -x "$T160" ] && "$T160" -masing_mu 0.9627 -masing_kt 5.26e14 >"$W/t160.out" 2>&1
 
 pychecks "manifold" "$W" <<'EOF'
