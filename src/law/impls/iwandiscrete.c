@@ -15,6 +15,12 @@
    from eq. 17 by at most about 1.5 F_S/N^2 (one bin's corner). Bins crowd where rho is large (chi < 0).
    Slider j at position y_j carries k (x - y_j) while |x - y_j| <= phi_j and slips (y_j follows x)
    otherwise: the exact return map of a Jenkins element from the committed state, per direction.
+   -friction_iwan_grid midpoint (issue 35, item 5) is the grid of tmdsimpy's Iwan4Force/VectorIwan4
+   (Segalman's eqs. 25-26 with the discretization its documentation gives, alphasliders = 1): N bins of
+   equal width dphi = phi_max/N, slider j slipping at the bin's midpoint phi_j = (j - 1/2) dphi with the
+   stiffness R phi_j^chi dphi, R = F_S (chi+1)/(phi_max^(chi+2) (beta + (chi+1)/(chi+2))), and the same
+   delta slider. Its initial stiffness and macroslip force are the midpoint rule's, not K_T and F_S exactly
+   (the rule is poor where R phi^chi is singular, chi < 0): the choice reproduces that code, not the model.
    Pinning, the normal spring, the decoupled directions and TRIBO_LAW_NORMAL mode (the sliders
    restart unstretched) are as in iwan4 (src/law/impls/iwan4.c).
    History: the slider positions y_1..y_N, y_delta per tangential direction. A card's nhist is fixed,
@@ -32,6 +38,13 @@ static const TriboLawParam params[] = {
     {"beta", "-", 0.005, 0, "stiffness ratio beta >= 0 (eq. 11)"},
     {"nsliders", "-", 100, 1, "number N of power-law sliders (integer; the delta at phi_max is one more)"},
     TRIBO_IWAN_PARAMS_NORMAL_PIN,
+};
+
+static const char *const    grid_values[] = {"equal_stiffness", "midpoint"};
+static const TriboLawChoice choices[]     = {
+        {"iwan_grid",
+         "slider grid: equal_stiffness (bins of equal stiffness, slip at the bin's mean) or midpoint (tmdsimpy's: equal widths, slip at the midpoints)",
+         2, grid_values, 0},
 };
 
 /* one Jenkins slider of stiffness 1 and slip displacement ph at position *y: returns its force/k, counts stuck sliders */
@@ -60,15 +73,31 @@ static PetscInt Discrete_Private(const PetscReal *p, PetscInt nmax, TriboLawMode
   const PetscInt  N = (PetscInt)p[4], nh = 2 * (nmax + 1), o = nmax + 1;
   const PetscReal c = (chi + 1) / (chi + 2), phimax = fs * (1 + beta) / (kt * (beta + c)); // eq. 10
   const PetscReal k = kt / ((1 + beta) * N), S = kt * beta / (1 + beta), pe = (chi + 2) / (chi + 1), sc = phimax * c * N, invN = 1.0 / N;
+  const PetscBool midpoint = (PetscBool)(p[8] == 1); // -friction_iwan_grid (the choice follows the 8 parameters)
+  const PetscReal dphi = phimax / N, R = fs * (chi + 1) / (PetscPowReal(phimax, chi + 2) * (beta + c)); // Segalman eqs. 25 (tmdsimpy's grid)
 
   for (PetscInt i = 0; i < n; i++)
     if (TriboNonFinite3_Private(&u[3 * i])) return i + 1;
   for (PetscInt b0 = 0; b0 < n; b0 += 64) {
     const PetscInt nb = PetscMin(64, n - b0);
-    PetscReal      f[64][2], prev = 0;
+    PetscReal      f[64][2], kst[64][2], prev = 0;
     PetscInt       st[64][2];
 
-    if (mode == TRIBO_LAW_FULL) {
+    if (mode == TRIBO_LAW_FULL && midpoint) { // weights per slider: f holds the tractions, kst the stuck sliders' stiffness
+      for (PetscInt i = 0; i < nb; i++) f[i][0] = f[i][1] = kst[i][0] = kst[i][1] = 0;
+      for (PetscInt j = 0; j < N; j++) {
+        PetscReal ph = (j + 0.5) * dphi, kj = R * PetscPowReal(ph, chi) * dphi;
+        for (PetscInt i = 0; i < nb; i++) {
+          const PetscReal *ui = &u[3 * (b0 + i)], *hi = &h[nh * (b0 + i)];
+          PetscReal       *ho = &hnew[nh * (b0 + i)];
+          PetscInt         s0 = 0, s1 = 0;
+          f[i][0] += kj * Slider_Private(ui[0], ph, hi[j], &ho[j], &s0);
+          f[i][1] += kj * Slider_Private(ui[1], ph, hi[o + j], &ho[o + j], &s1);
+          kst[i][0] += kj * s0;
+          kst[i][1] += kj * s1;
+        }
+      }
+    } else if (mode == TRIBO_LAW_FULL) {
       for (PetscInt i = 0; i < nb; i++) f[i][0] = f[i][1] = 0, st[i][0] = st[i][1] = 0;
       for (PetscInt j = 0; j < N; j++) {
         PetscReal cur = PetscPowReal((j + 1) * invN, pe), ph = sc * (cur - prev);
@@ -87,10 +116,17 @@ static PetscInt Discrete_Private(const PetscReal *p, PetscInt nmax, TriboLawMode
 
       if (mode == TRIBO_LAW_FULL) {
         PetscInt sd0 = 0, sd1 = 0;
-        tq[0]    = k * f[i][0] + S * Slider_Private(ui[0], phimax, hi[N], &ho[N], &sd0);
-        tq[1]    = k * f[i][1] + S * Slider_Private(ui[1], phimax, hi[o + N], &ho[o + N], &sd1);
-        dq[0][0] = k * st[i][0] + S * sd0;
-        dq[1][1] = k * st[i][1] + S * sd1;
+        if (midpoint) {
+          tq[0]    = f[i][0] + S * Slider_Private(ui[0], phimax, hi[N], &ho[N], &sd0);
+          tq[1]    = f[i][1] + S * Slider_Private(ui[1], phimax, hi[o + N], &ho[o + N], &sd1);
+          dq[0][0] = kst[i][0] + S * sd0;
+          dq[1][1] = kst[i][1] + S * sd1;
+        } else {
+          tq[0]    = k * f[i][0] + S * Slider_Private(ui[0], phimax, hi[N], &ho[N], &sd0);
+          tq[1]    = k * f[i][1] + S * Slider_Private(ui[1], phimax, hi[o + N], &ho[o + N], &sd1);
+          dq[0][0] = k * st[i][0] + S * sd0;
+          dq[1][1] = k * st[i][1] + S * sd1;
+        }
         TriboIwanPin_Private(kpin, dpin, ui, tq, dq);
       } else { // normal contact only: no tangential traction; the sliders restart unstretched where the point is
         for (PetscInt j = 0; j <= N; j++) {
@@ -148,6 +184,8 @@ static const TriboLawCard card1k = {
     .equations          = IWAN_DISCRETE_EQUATIONS,
     .nparams            = 8,
     .params             = params,
+    .nchoices           = 1,
+    .choices            = choices,
     .nhist              = 2 * (1000 + 1),
     .analytic_tangent   = PETSC_TRUE,
     .coupled_tangential = PETSC_FALSE,
@@ -162,6 +200,8 @@ static const TriboLawCard card10k = {
     .equations          = IWAN_DISCRETE_EQUATIONS,
     .nparams            = 8,
     .params             = params,
+    .nchoices           = 1,
+    .choices            = choices,
     .nhist              = 2 * (10000 + 1),
     .analytic_tangent   = PETSC_TRUE,
     .coupled_tangential = PETSC_FALSE,
