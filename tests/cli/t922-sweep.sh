@@ -86,14 +86,17 @@ mpirun "$d/ref" u2 2 "${B[@]}" -output u2.h5 # uninterrupted on 2 ranks
 [ $RC = 0 ] || fail "2 ranks uninterrupted" "exit $RC" "$d/ref/u2.err"
 # the sweep itself: SIGTERM to the pool stops its cases (they save their branches); the sweep run again resumes them.
 # (a copy of the finished sweep with the backbones of the second ROM, bb/0003-0005, taken back to run them again)
-rm -rf "$d/s2"
-cp -r "$d/s" "$d/s2"
-rm -f "$d"/s2/bb/000[345]/{status,backbone.h5,checkpoint.h5,log} "$d"/s2/sweep.*
-$TRIBO sweep $y -sweep_dir "$d/s2" -sweep_np 2 >"$d/run2.out" 2>&1 &
-spid=$!
-at=$($PY tests/cli/sweep/killat.py "$spid" SIGTERM 3 "$d/s2/bb/000[345]/checkpoint.h5")
-wait $spid
-rc=$?
+interrupt() { # DIR LOG SIGNAL: a copy of the finished sweep with bb/0003-0005 taken back, run, sent SIGNAL at 3 points; sets at, rc
+  rm -rf "$d/$1"
+  cp -r "$d/s" "$d/$1"
+  rm -f "$d/$1"/bb/000[345]/{status,backbone.h5,checkpoint.h5,log} "$d/$1"/sweep.*
+  $TRIBO sweep $y -sweep_dir "$d/$1" -sweep_np 2 >"$d/$2" 2>&1 &
+  local spid=$!
+  at=$($PY tests/cli/sweep/killat.py "$spid" "$3" 3 "$d/$1/bb/000[345]/checkpoint.h5")
+  wait $spid 2>/dev/null
+  rc=$?
+}
+interrupt s2 run2.out SIGTERM
 $TRIBO sweep $y -sweep_dir "$d/s2" -sweep_status >"$d/status2.out" 2>&1
 ni=$(grep -c " interrupted " "$d/status2.out")
 if [ $rc = 143 ] && [ "$ni" -ge 1 ]; then pass "SIGTERM to the sweep (at ${at#* } points of $(basename "$(dirname "${at% *}")")): exit 143, $ni case(s) interrupted"
@@ -108,13 +111,7 @@ $TRIBO sweep $y -sweep_dir "$d/s2" -sweep_collect >"$d/collect2.out" 2>&1 || fai
 # SIGKILL of the driver alone (issue 34, item 11): its cases used to run on as orphans, shown as running, and a rerun started
 # them a second time. Now each case gets SIGTERM when the driver dies (PR_SET_PDEATHSIG), saves its branch and stops; the
 # status says interrupted, and the rerun resumes them.
-rm -rf "$d/s3"
-cp -r "$d/s" "$d/s3"
-rm -f "$d"/s3/bb/000[345]/{status,backbone.h5,checkpoint.h5,log} "$d"/s3/sweep.*
-$TRIBO sweep $y -sweep_dir "$d/s3" -sweep_np 2 >"$d/run4.out" 2>&1 &
-spid=$!
-at=$($PY tests/cli/sweep/killat.py "$spid" SIGKILL 3 "$d/s3/bb/000[345]/checkpoint.h5")
-wait $spid 2>/dev/null
+interrupt s3 run4.out SIGKILL
 for _ in $(seq 100); do pgrep -f -- "$d/s3/bb" >/dev/null || break; sleep 0.2; done
 left=$(pgrep -f -- "$d/s3/bb" | wc -l)
 $TRIBO sweep $y -sweep_dir "$d/s3" -sweep_status >"$d/status4.out" 2>&1
