@@ -1,6 +1,6 @@
 #include <triboio.h>
 #include <tribosys.h>
-#include <matio.h>
+#include <tribo/private/matioimpl.h>
 #include <string.h>
 
 /* MATLAB .mat ROMs as written by the Rice tools (e.g. tmdsimpy's Brake-Reuss beam example), read
@@ -165,12 +165,48 @@ static PetscErrorCode MatInterface_Private(const char fn[], matvar_t *v[], Tribo
   PetscFunctionReturn(0);
 }
 
+/*
+  TriboMatVarRead_Private - Mat_VarRead() after the variable's declared size is checked (issue 34, item 3): a dense
+  variable of more than 2^31 - 1 values, or larger than the memory (TriboMemoryMax()), is an error naming the file and
+  the variable, before matio allocates it. NULL where the variable is absent.
+*/
+PetscErrorCode TriboMatVarRead_Private(mat_t *mf, const char fn[], const char name[], matvar_t **v)
+{
+  matvar_t *info = Mat_VarReadInfo(mf, name);
+
+  PetscFunctionBeginUser;
+  *v = NULL;
+  if (!info) PetscFunctionReturn(0);
+  if (info->class_type != MAT_C_SPARSE && info->class_type != MAT_C_STRUCT && info->class_type != MAT_C_CELL) {
+    unsigned long long count = 1;
+    PetscBool          over  = PETSC_FALSE;
+    PetscReal          mem;
+    for (int d = 0; d < info->rank; d++) {
+      unsigned long long dd = (unsigned long long)info->dims[d];
+      if (dd && count > (unsigned long long)PETSC_MAX_INT / dd)
+        over = PETSC_TRUE;
+      else
+        count *= dd;
+    }
+    Mat_VarFree(info);
+    PetscCheck(!over, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable %s has more than %d values: too large to read", fn, name,
+               (int)PETSC_MAX_INT);
+    PetscCall(TriboMemoryMax(&mem));
+    PetscCheck(8.0 * (PetscReal)count <= mem, PETSC_COMM_SELF, PETSC_ERR_MEM,
+               "%s: variable %s has %llu values (%.3g GB as doubles), more than the memory allows (%.3g GB; -memory_max to change)", fn, name, count,
+               8e-9 * (PetscReal)count, 1e-9 * mem);
+  } else
+    Mat_VarFree(info);
+  *v = Mat_VarRead(mf, name);
+  PetscFunctionReturn(0);
+}
+
 static PetscErrorCode MatROM_Private(const char fn[], mat_t *mf, matvar_t *v[], TriboROM rom)
 {
   PetscInt m, n;
 
   PetscFunctionBeginUser;
-  for (int k = 0; k < V_NUM; k++) v[k] = Mat_VarRead(mf, VarNames[k]);
+  for (int k = 0; k < V_NUM; k++) PetscCall(TriboMatVarRead_Private(mf, fn, VarNames[k], &v[k]));
   for (int k = V_M; k <= V_K; k++)
     PetscCheck(v[k], PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable %s not found; a ROM .mat needs M and K", fn, VarNames[k]);
   PetscCall(MatVarCheck_Private(fn, v[V_M], "M", &m, &n));

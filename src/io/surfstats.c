@@ -14,15 +14,16 @@
    the map or in a cell with a NaN corner is an error naming the point. */
 #include <triboio.h>
 #include <tribosys.h>
-#include <matio.h>
+#include <tribo/private/matioimpl.h>
 #include <string.h>
 
 /* rank and shape of a real dense double matio variable; NULL when absent (and not required) */
 static PetscErrorCode MatGet_Private(const char fn[], mat_t *mf, const char name[], PetscBool required, PetscInt *m, PetscInt *n, PetscReal **data)
 {
-  matvar_t *v = Mat_VarRead(mf, name);
+  matvar_t *v;
 
   PetscFunctionBeginUser;
+  PetscCall(TriboMatVarRead_Private(mf, fn, name, &v));
   *data = NULL;
   *m = *n = 0;
   if (!v) {

@@ -82,6 +82,16 @@ PY
   expect_fail "a dataset of 2^32 + 1 values (crashed, then deadlocked)" 'wrap\.h5;/x;4294967297;too large' ringdown -ringdown_input "$IN/wrap.h5:/x"
   expect_fail "a 65536 x 65537 dataset (overflowed 32 bits)" 'wrap2\.h5;65536 x 65537' ringdown -ringdown_input "$IN/wrap2.h5:/x"
   expect_fail "2e8 values with -memory_max 1e9" 'mem\.h5;1\.6 GB;-memory_max' ringdown -ringdown_input "$IN/mem.h5:/x" -memory_max 1e9
+  # the same for MATLAB files: a v7.3 .mat (HDF5 with MATLAB's header) declaring a 65536 x 65537 M (was "class empty")
+  $PY - "$IN/big73.mat" <<'PY'
+import sys, h5py, numpy as np
+with h5py.File(sys.argv[1], "w", userblock_size=512) as f:
+    for name, kw in (("M", dict(shape=(65536, 65537), chunks=(64, 64), dtype="f8")), ("K", dict(data=np.eye(2)))):
+        f.create_dataset(name, **kw).attrs["MATLAB_class"] = np.bytes_("double")
+with open(sys.argv[1], "r+b") as fp:
+    fp.write(b"MATLAB 7.3 MAT-file, tribo test".ljust(116, b" ") + b"\0" * 8 + b"\x00\x02IM")
+PY
+  expect_fail "a .mat declaring 65536 x 65537 values" 'big73\.mat;variable M;too large' info -input "$IN/big73.mat"
 else
   skip "broken HDF5 ROMs (no /rom/K, wrong shape, NaN)" "no h5py"
 fi
