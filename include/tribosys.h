@@ -60,6 +60,10 @@ PETSC_EXTERN PetscErrorCode TriboOptionsInt_Private(PetscOptionItems *, const ch
 PETSC_EXTERN PetscErrorCode TriboOptionsIntArray_Private(PetscOptionItems *, const char[], const char[], const char[], PetscInt[], PetscInt *,
                                                          PetscBool *);
 PETSC_EXTERN PetscErrorCode TriboOptionsGetInt(PetscOptions, const char[], const char[], PetscInt *, PetscBool *);
+/* The options that determine the physics (src/sys/physics.c): recorded in checkpoints, compared on restart */
+PETSC_EXTERN PetscErrorCode TriboOptionsPhysics(MPI_Comm, PetscInt *, char ***);
+PETSC_EXTERN PetscErrorCode TriboOptionsPhysicsCheck(MPI_Comm, const char[], PetscInt, char **, PetscInt, char **, PetscBool, const char[]);
+PETSC_EXTERN PetscErrorCode TriboOptionsPhysicsDestroy(PetscInt *, char ***);
 #define TriboOptionsInt(a, b, c, d, e, f)            TriboOptionsInt_Private(PetscOptionsObject, a, b, c, d, e, f, PETSC_MIN_INT, PETSC_MAX_INT)
 #define TriboOptionsRangeInt(a, b, c, d, e, f, g, h) TriboOptionsInt_Private(PetscOptionsObject, a, b, c, d, e, f, g, h)
 #define TriboOptionsIntArray(a, b, c, d, e, f)       TriboOptionsIntArray_Private(PetscOptionsObject, a, b, c, d, e, f)

@@ -43,7 +43,7 @@ runp 2 part backbone "${common[@]}" -epmc_solver gmres -cont_output part_branch.
 # another name is the same physics (its SHA-256 is compared, not its name) (issue 34, item 12)
 sum0=$(sha256sum "$W/part_branch.h5" | cut -c1-64)
 runp 2 mu backbone "${common[@]}" -epmc_solver gmres -cont_output part_branch.h5 -cont_restart -friction_mu 0.3 -output mu.h5
-if [ "$RC" != 0 ] && grep -q "other physics: -friction_mu (branch: .*, this run: 0.3)" "$W/mu.err" && [ ! -e "$W/mu.h5" ] \
+if [ "$RC" != 0 ] && grep -q "other physics: -friction_mu (checkpoint: .*, this run: 0.3)" "$W/mu.err" && [ ! -e "$W/mu.h5" ] \
   && [ "$(sha256sum "$W/part_branch.h5" | cut -c1-64)" = "$sum0" ]; then
   pass "restart with -friction_mu 0.3 refused: $(grep -m1 error "$W/mu.err" | head -c 140)"
 else fail "restart with other physics" "exit $RC" "$W/mu.err"; fi
