@@ -30,6 +30,9 @@ static const char *steer_prefix[] = {"cont_",
                                      "frf_frequencies",
                                      "history",
                                      "nsga_stop",
+                                     "rqnma_checkpoint",
+                                     "rqnma_restart",
+                                     "rqnma_stop_after",
                                      "options_"};
 static const char *steer_part[]   = {"_monitor", "_view", "_png", "_plot", "_quiet", "_verbose", "_progress"};
 
@@ -100,7 +103,6 @@ PetscErrorCode TriboOptionsPhysics(MPI_Comm comm, PetscInt *nphys, char ***phys)
           char sha[65];
           PetscCall(TriboFileSHA256(val, sha));
           PetscCall(PetscSNPrintf(line, sizeof(line), "%s sha256:%s", tok[i], sha));
-          fprintf(stderr, "DEBUG [%s] sha [%s]\n", line, sha);
         } else
           PetscCall(PetscSNPrintf(line, sizeof(line), "%s %s", tok[i], val));
         PetscCall(PetscStrallocpy(line, &lines[nl]));

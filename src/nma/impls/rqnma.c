@@ -48,18 +48,24 @@ typedef struct {
   PetscReal *work, *mw, *dx;     /* n */
   PetscReal *xa, *xb;            /* last two converged states [n+1] */
   PetscReal  qa, qb;
-  PetscInt   nconv;    /* converged states available for the predictor (0, 1, 2) */
-  PetscInt   its;      /* Newton iterations of the current amplitude */
-  PetscReal  resid;    /* largest scaled residual accepted for this amplitude */
-  PetscInt   solver;   /* RQNMA_SOLVER_LAGGED or RQNMA_SOLVER_FAST (-rqnma_solver) */
-  PetscReal *cyc;      /* [2 branches x 2 (this cycle, last cycle) x nlgl x (n+1)] states of the branches' LGL nodes */
-  PetscBool  cycok[2]; /* the last cycle's states of the branch (0: +q0 -> -q0, 1: -q0 -> +q0) are available */
+  PetscInt   nconv;                    /* converged states available for the predictor (0, 1, 2) */
+  PetscInt   its;                      /* Newton iterations of the current amplitude */
+  PetscReal  resid;                    /* largest scaled residual accepted for this amplitude */
+  PetscInt   solver;                   /* RQNMA_SOLVER_LAGGED or RQNMA_SOLVER_FAST (-rqnma_solver) */
+  PetscReal *cyc;                      /* [2 branches x 2 (this cycle, last cycle) x nlgl x (n+1)] states of the branches' LGL nodes */
+  PetscBool  cycok[2];                 /* the last cycle's states of the branch (0: +q0 -> -q0, 1: -q0 -> +q0) are available */
+  char       ckpt[PETSC_MAX_PATH_LEN]; /* -rqnma_checkpoint: the amplitudes done so far (non-Masing), "" for none */
+  PetscBool  restart;                  /* -rqnma_restart: take the amplitudes done from it */
+  PetscInt   stopafter;                /* -rqnma_stop_after: stop after this many amplitudes as if killed (tests) */
+  PetscInt  *done;                     /* [na] amplitude solved (this run or the checkpoint) */
 } NMA_RQNMA;
 
 /* -rqnma_solver: lagged is the former path (every rank solves every amplitude, each evaluating its share of the points;
    secant predictors; GMRES to 1e-10); fast distributes the amplitudes over the ranks (each with all the points),
    predicts each LGL node from the same node of the last cycle and stops GMRES at 1e-6 */
 typedef enum { RQNMA_SOLVER_LAGGED, RQNMA_SOLVER_FAST } RQNMASolver;
+
+static PetscErrorCode    CheckpointStep_Private(TriboNMA);
 static const char *const RQNMASolvers[] = {"lagged", "fast", "RQNMASolver", "RQNMA_SOLVER_", NULL};
 
 /* R = [K u + f_nl(u) - mu lam0 M (u - u_s) - f_s ; lam0 ((u-u_s)^T M (u-u_s) - q^2) / (2 q0)] */
@@ -615,10 +621,20 @@ static PetscErrorCode SolveNonMasingAmplitudes_Private(TriboNMA nma, PetscReal u
   nma->hs    = hall;
   PetscCall(PetscTime(&t0));
   for (PetscInt i0 = 0; i0 < nma->na; i0 += size) {
-    if (i0 + rank < nma->na) PetscCall(Amplitude_Private(nma, i0 + rank, PETSC_COMM_SELF, up, um));
+    PetscBool any = PETSC_FALSE;
+    if (i0 + rank < nma->na && !r->done[i0 + rank]) PetscCall(Amplitude_Private(nma, i0 + rank, PETSC_COMM_SELF, up, um));
     for (PetscInt ia = i0; ia < PetscMin(i0 + size, nma->na); ia++) {
+      if (r->done[ia]) continue; // from the checkpoint, on every rank
       PetscCall(BcastAmplitude_Private(nma, ia, (PetscMPIInt)(ia - i0)));
+      r->done[ia] = 1, any = PETSC_TRUE;
       PetscCall(Progress_Private(nma, ia, t0));
+    }
+    if (any) {
+      nma->joint = jglobal; // (the checkpoint's collective writes and checks run on the verb's ranks)
+      nma->hs    = hglobal;
+      PetscCall(CheckpointStep_Private(nma));
+      nma->joint = js;
+      nma->hs    = hall;
     }
   }
   nma->joint = jglobal;
@@ -633,6 +649,149 @@ static PetscErrorCode SolveNonMasingAmplitudes_Private(TriboNMA nma, PetscReal u
   PetscFunctionReturn(0);
 }
 
+/* The checkpoint of a non-Masing backbone (issue 34: every long run resumes): the amplitudes are independent (each starts
+   from the prestress), so the results of the ones done are the whole state. /rqnma/done [na], the backbone's arrays
+   of every amplitude (rows not done hold what the allocation put there), the amplitudes, and the options that set the
+   physics (TriboOptionsPhysics()); written through TriboH5Create/Close (a complete file or the previous one). */
+static const char *const CkReal[] = {"freq", "zeta", "dissip", "lam_p", "lam_m", "resid", "dchange", "seconds"};
+
+static PetscReal *CkRealArray_Private(TriboBackbone *b, PetscInt k)
+{
+  PetscReal *a[] = {b->freq, b->zeta, b->dissip, b->lam_p, b->lam_m, b->resid, b->dchange, b->seconds};
+  return a[k];
+}
+
+static PetscErrorCode CheckpointWrite_Private(TriboNMA nma)
+{
+  NMA_RQNMA     *r = (NMA_RQNMA *)nma->data;
+  TriboBackbone *b = &nma->bb;
+  TriboH5        h;
+  PetscInt       na = b->na, d1[1] = {na}, d2[2], nph;
+  char         **ph, path[64];
+  PetscInt      *st;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboH5Create(nma->comm, r->ckpt, &h));
+  PetscCall(TriboH5WriteMeta(h, "rqnma checkpoint", 0, NULL));
+  PetscCall(TriboH5WriteReal(h, "/rqnma/amplitudes", 1, d1, nma->amps));
+  PetscCall(TriboH5WriteInt(h, "/rqnma/done", 1, d1, r->done));
+  for (PetscInt k = 0; k < 8; k++) {
+    PetscCall(PetscSNPrintf(path, sizeof(path), "/rqnma/%s", CkReal[k]));
+    PetscCall(TriboH5WriteReal(h, path, 1, d1, CkRealArray_Private(b, k)));
+  }
+  PetscCall(TriboH5WriteInt(h, "/rqnma/newton", 1, d1, b->newton));
+  PetscCall(TriboH5WriteInt(h, "/rqnma/cycles", 1, d1, b->cycles));
+  PetscCall(PetscMalloc1(na, &st));
+  for (PetscInt i = 0; i < na; i++) st[i] = (PetscInt)b->status[i];
+  PetscCall(TriboH5WriteInt(h, "/rqnma/status", 1, d1, st));
+  PetscCall(PetscFree(st));
+  d2[0] = na, d2[1] = nma->n;
+  PetscCall(TriboH5WriteReal(h, "/rqnma/phi", 2, d2, b->phi));
+  d2[1] = b->nrec;
+  if (b->nrec) PetscCall(TriboH5WriteReal(h, "/rqnma/rec_disp", 2, d2, b->rec_disp));
+  if (b->nrec) PetscCall(TriboH5WriteReal(h, "/rqnma/rec_acc", 2, d2, b->rec_acc));
+  d2[1] = b->nloop;
+  if (b->nloop) PetscCall(TriboH5WriteReal(h, "/rqnma/loop_q", 2, d2, b->loop_q));
+  if (b->nloop) PetscCall(TriboH5WriteReal(h, "/rqnma/loop_force", 2, d2, b->loop_force));
+  d2[1] = 3 * b->npl * b->nloop;
+  if (b->nloop && b->npl) PetscCall(TriboH5WriteReal(h, "/rqnma/pl_u", 2, d2, b->pl_u));
+  if (b->nloop && b->npl) PetscCall(TriboH5WriteReal(h, "/rqnma/pl_t", 2, d2, b->pl_t));
+  PetscCall(TriboOptionsPhysics(nma->comm, &nph, &ph));
+  PetscCall(TriboH5WriteStrings(h, "/rqnma/physics", nph, (const char *const *)ph));
+  PetscCall(TriboOptionsPhysicsDestroy(&nph, &ph));
+  PetscCall(TriboH5Close(&h, PETSC_TRUE));
+  PetscFunctionReturn(0);
+}
+
+// Reads dataset path (nrow x ncol reals) into a, after checking its shape
+static PetscErrorCode CkRead_Private(TriboH5 h, const char file[], const char path[], PetscInt nrow, PetscInt ncol, PetscReal a[])
+{
+  PetscInt   nd, dims[3];
+  PetscReal *v;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboH5ReadReal(h, path, &nd, dims, &v));
+  PetscCheck(dims[0] == nrow && (nd == 1 ? 1 : dims[1]) == ncol, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+             "%s: %s has the wrong shape for this backbone (-rqnma_restart needs the same ROM, amplitudes and options)", file, path);
+  PetscCall(PetscArraycpy(a, v, nrow * ncol));
+  PetscCall(PetscFree(v));
+  PetscFunctionReturn(0);
+}
+
+static PetscErrorCode CheckpointRead_Private(TriboNMA nma, PetscInt *ndone)
+{
+  NMA_RQNMA     *r = (NMA_RQNMA *)nma->data;
+  TriboBackbone *b = &nma->bb;
+  TriboH5        h;
+  PetscInt       na = b->na, nd, dims[3], *iv, nph, ncur;
+  PetscReal     *amps;
+  char         **ph, **cur, path[64];
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboH5Open(nma->comm, r->ckpt, &h));
+  PetscCall(TriboH5ReadStrings(h, "/rqnma/physics", &nph, &ph));
+  PetscCall(TriboOptionsPhysics(nma->comm, &ncur, &cur));
+  PetscCall(TriboOptionsPhysicsCheck(nma->comm, r->ckpt, nph, ph, ncur, cur, PETSC_FALSE, "or without -rqnma_restart"));
+  PetscCall(TriboOptionsPhysicsDestroy(&nph, &ph));
+  PetscCall(TriboOptionsPhysicsDestroy(&ncur, &cur));
+  PetscCall(TriboH5ReadReal(h, "/rqnma/amplitudes", &nd, dims, &amps));
+  PetscCheck(nd == 1 && dims[0] == na, nma->comm, PETSC_ERR_USER_INPUT, "%s holds %" PetscInt_FMT " amplitudes, this run has %" PetscInt_FMT, r->ckpt,
+             dims[0], na);
+  for (PetscInt i = 0; i < na; i++)
+    PetscCheck(amps[i] == nma->amps[i], nma->comm, PETSC_ERR_USER_INPUT, "%s: amplitude %" PetscInt_FMT " is %g there, %g in this run", r->ckpt,
+               i + 1, (double)amps[i], (double)nma->amps[i]);
+  PetscCall(PetscFree(amps));
+  PetscCall(TriboH5ReadInt(h, "/rqnma/done", &nd, dims, &iv));
+  PetscCheck(nd == 1 && dims[0] == na, nma->comm, PETSC_ERR_FILE_UNEXPECTED, "%s: /rqnma/done must have %" PetscInt_FMT " values", r->ckpt, na);
+  PetscCall(PetscArraycpy(r->done, iv, na));
+  PetscCall(PetscFree(iv));
+  for (PetscInt k = 0; k < 8; k++) {
+    PetscCall(PetscSNPrintf(path, sizeof(path), "/rqnma/%s", CkReal[k]));
+    PetscCall(CkRead_Private(h, r->ckpt, path, na, 1, CkRealArray_Private(b, k)));
+  }
+  PetscCall(TriboH5ReadInt(h, "/rqnma/newton", &nd, dims, &iv));
+  PetscCall(PetscArraycpy(b->newton, iv, na));
+  PetscCall(PetscFree(iv));
+  PetscCall(TriboH5ReadInt(h, "/rqnma/cycles", &nd, dims, &iv));
+  PetscCall(PetscArraycpy(b->cycles, iv, na));
+  PetscCall(PetscFree(iv));
+  PetscCall(TriboH5ReadInt(h, "/rqnma/status", &nd, dims, &iv));
+  for (PetscInt i = 0; i < na; i++) b->status[i] = (TriboBackboneStatus)iv[i];
+  PetscCall(PetscFree(iv));
+  PetscCall(CkRead_Private(h, r->ckpt, "/rqnma/phi", na, nma->n, b->phi));
+  if (b->nrec) PetscCall(CkRead_Private(h, r->ckpt, "/rqnma/rec_disp", na, b->nrec, b->rec_disp));
+  if (b->nrec) PetscCall(CkRead_Private(h, r->ckpt, "/rqnma/rec_acc", na, b->nrec, b->rec_acc));
+  if (b->nloop) PetscCall(CkRead_Private(h, r->ckpt, "/rqnma/loop_q", na, b->nloop, b->loop_q));
+  if (b->nloop) PetscCall(CkRead_Private(h, r->ckpt, "/rqnma/loop_force", na, b->nloop, b->loop_force));
+  if (b->nloop && b->npl) PetscCall(CkRead_Private(h, r->ckpt, "/rqnma/pl_u", na, 3 * b->npl * b->nloop, b->pl_u));
+  if (b->nloop && b->npl) PetscCall(CkRead_Private(h, r->ckpt, "/rqnma/pl_t", na, 3 * b->npl * b->nloop, b->pl_t));
+  PetscCall(TriboH5Close(&h, PETSC_FALSE));
+  *ndone = 0;
+  for (PetscInt i = 0; i < na; i++) *ndone += r->done[i] != 0;
+  PetscFunctionReturn(0);
+}
+
+/* After amplitudes were solved: write the checkpoint, then stop if a signal came (or -rqnma_stop_after was reached) */
+static PetscErrorCode CheckpointStep_Private(TriboNMA nma)
+{
+  NMA_RQNMA  *r  = (NMA_RQNMA *)nma->data;
+  PetscInt    nd = 0;
+  int         sig;
+  const char *name;
+
+  PetscFunctionBeginUser;
+  for (PetscInt i = 0; i < nma->na; i++) nd += r->done[i] != 0;
+  if (r->ckpt[0]) PetscCall(CheckpointWrite_Private(nma));
+  PetscCall(TriboSignalCheck(nma->comm, &sig, &name));
+  if (r->stopafter > 0 && nd >= r->stopafter && nd < nma->na) sig = -1, name = "-rqnma_stop_after";
+  if (sig) {
+    PetscCall(TriboSignalArm(PETSC_FALSE));
+    SETERRQ(nma->comm, PETSC_ERR_SIG, "stopped by %s after %" PetscInt_FMT " of %" PetscInt_FMT " amplitudes: %s%s", name, nd, nma->na,
+            r->ckpt[0] ? "they are saved in " : "nothing saved (no -rqnma_checkpoint)", r->ckpt[0] ? r->ckpt : "");
+  }
+  PetscFunctionReturn(0);
+}
+
 static PetscErrorCode SolveNonMasing_Private(TriboNMA nma)
 {
   NMA_RQNMA     *r = (NMA_RQNMA *)nma->data;
@@ -643,16 +802,29 @@ static PetscErrorCode SolveNonMasing_Private(TriboNMA nma)
 
   PetscFunctionBeginUser;
   PetscCall(PetscMalloc2(n, &up, n, &um));
+  PetscCall(PetscFree(r->done));
+  PetscCall(PetscCalloc1(nma->na + 1, &r->done));
+  if (r->restart) {
+    PetscInt nd = 0;
+    PetscCheck(r->ckpt[0], nma->comm, PETSC_ERR_USER_INPUT, "-rqnma_restart needs the checkpoint file: -rqnma_checkpoint FILE");
+    PetscCall(CheckpointRead_Private(nma, &nd));
+    PetscCall(PetscPrintf(nma->comm, "  resuming from %s: %" PetscInt_FMT " of %" PetscInt_FMT " amplitudes done\n", r->ckpt, nd, nma->na));
+  }
+  PetscCall(TriboSignalArm(PETSC_TRUE));
   PetscCallMPI(MPI_Comm_size(nma->comm, &size));
   if (r->solver == RQNMA_SOLVER_FAST && size > 1)
     PetscCall(SolveNonMasingAmplitudes_Private(nma, up, um));
   else {
     PetscCall(PetscTime(&t0));
     for (PetscInt ia = 0; ia < nma->na; ia++) {
+      if (r->done[ia]) continue;
       PetscCall(Amplitude_Private(nma, ia, nma->comm, up, um));
+      r->done[ia] = 1;
       PetscCall(Progress_Private(nma, ia, t0));
+      PetscCall(CheckpointStep_Private(nma));
     }
   }
+  PetscCall(TriboSignalArm(PETSC_FALSE));
   PetscCall(PetscFree2(up, um));
   PetscFunctionReturn(0);
 }
@@ -776,6 +948,9 @@ static PetscErrorCode TriboNMASolve_RQNMA(TriboNMA nma)
   PetscCall(TriboNMABackboneAllocate(nma));
   PetscCall(TriboNMABackboneAllocateLoops(nma, r->masing ? 0 : 2 * r->nlgl));                        // Masing: no cycle is traced, no loop stored
   if (r->solver == RQNMA_SOLVER_FAST) PetscCall(TriboJointSetTangentDirect(nma->joint, PETSC_TRUE)); // one rank: fewer passes over J
+  PetscCheck(
+      !r->masing || (!r->ckpt[0] && !r->restart), nma->comm, PETSC_ERR_USER_INPUT,
+      "-rqnma_checkpoint and -rqnma_restart are for non-Masing backbones (each amplitude from the prestress); a Masing curve is one integration");
   if (r->masing)
     PetscCall(SolveMasing_Private(nma));
   else
@@ -795,6 +970,14 @@ static PetscErrorCode TriboNMASetFromOptions_RQNMA(PetscOptionItems *PetscOption
   PetscCall(TriboOptionsRangeInt("-rqnma_lgl", "Legendre-Gauss-Lobatto points per branch (2 to 1000: each is a static solve of the branch)", "",
                                  r->nlgl, &r->nlgl, NULL, 2, 1000));
   PetscCall(TriboOptionsInt("-rqnma_max_cycles", "most hysteresis cycles per amplitude (non-Masing)", "", r->maxcycles, &r->maxcycles, NULL));
+  PetscCall(PetscOptionsString("-rqnma_checkpoint",
+                               "non-Masing: a file that holds the amplitudes done, rewritten after each (or each round on several ranks)", "",
+                               r->ckpt, r->ckpt, sizeof(r->ckpt), NULL));
+  PetscCall(PetscOptionsBool("-rqnma_restart",
+                             "non-Masing: take the amplitudes done from -rqnma_checkpoint (same ROM, amplitudes and physics options)", "", r->restart,
+                             &r->restart, NULL));
+  PetscCall(TriboOptionsInt("-rqnma_stop_after", "stop after this many amplitudes as if killed (for tests; 0: never)", "", r->stopafter,
+                            &r->stopafter, NULL));
   PetscCall(PetscOptionsReal("-rqnma_damping_rtol", "relative change of damping between cycles that ends the cycling", "", r->dtol, &r->dtol, NULL));
   PetscCall(PetscOptionsReal("-rqnma_damping_atol", "absolute change of damping ratio between cycles that ends the cycling", "", r->datol, &r->datol,
                              NULL));
@@ -852,6 +1035,7 @@ static PetscErrorCode TriboNMADestroy_RQNMA(TriboNMA nma)
   PetscCall(PetscFree(r->xa));
   PetscCall(PetscFree(r->xb));
   PetscCall(PetscFree(r->cyc));
+  PetscCall(PetscFree(r->done));
   PetscCall(PetscFree(nma->data));
   PetscFunctionReturn(0);
 }
