@@ -37,12 +37,6 @@ static PetscErrorCode MatGet_Private(const char fn[], mat_t *mf, const char name
     Mat_VarFree(v);
     SETERRQ(PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable %s is not a real dense double matrix", fn, name);
   }
-  if ((unsigned long long)v->dims[0] * (unsigned long long)v->dims[1] > (unsigned long long)PETSC_MAX_INT) { // 64-bit sizes (issue 34, item 3)
-    unsigned long long a = (unsigned long long)v->dims[0], b = (unsigned long long)v->dims[1];
-    Mat_VarFree(v);
-    SETERRQ(PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable %s is %llu x %llu, more than %d values: too large to read", fn, name, a, b,
-            (int)PETSC_MAX_INT);
-  }
   *m = (PetscInt)v->dims[0];
   *n = (PetscInt)v->dims[1];
   PetscCall(PetscMalloc1(*m * *n + 1, data));

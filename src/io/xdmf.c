@@ -49,7 +49,7 @@ PetscErrorCode TriboXdmfCreate(MPI_Comm comm, const char name[], const char h5[]
 {
   TriboXdmf   w;
   const char *base = strrchr(h5, '/');
-  int         err = 0, pid = (int)getpid();
+  int         err  = 0;
 
   PetscFunctionBeginUser;
   PetscCall(PetscNew(&w));
@@ -57,9 +57,7 @@ PetscErrorCode TriboXdmfCreate(MPI_Comm comm, const char name[], const char h5[]
   PetscCallMPI(MPI_Comm_rank(comm, &w->rank));
   PetscCall(PetscStrncpy(w->name, name, sizeof(w->name)));
   PetscCall(PetscStrncpy(w->h5, base ? base + 1 : h5, sizeof(w->h5)));
-  PetscCallMPI(MPI_Bcast(&pid, 1, MPI_INT, 0, comm));
-  PetscCall(PetscSNPrintf(w->tmp, sizeof(w->tmp), "%s.tmp.%d", name, pid));
-  if (!w->rank) {
+  if (!w->rank) { // rank 0 writes: the temporary name is its own
     PetscCall(TriboFileTmpName(name, w->tmp, sizeof(w->tmp), NULL));
     w->fp = fopen(w->tmp, "w");
     if (!w->fp)
