@@ -11,11 +11,19 @@
 
 typedef struct _p_TriboHB *TriboHB;
 
+/* Where the march of a hysteretic law starts (TriboHBSetSliderStart()) */
+typedef enum {
+  TRIBO_HB_SLIDER_MEAN, // fresh history at the zeroth harmonic, marched until periodic (Porter and Brake 2023 §4.3.1, tmdsimpy)
+  TRIBO_HB_SLIDER_ZERO  // fresh history at absolute zero, exactly 2 periods (NLvib HB_residual.m)
+} TriboHBSliderStart;
+PETSC_EXTERN const char *const TriboHBSliderStarts[];
+
 PETSC_EXTERN PetscErrorCode TriboHBCreate(MPI_Comm, TriboHB *);
 PETSC_EXTERN PetscErrorCode TriboHBSetHarmonics(TriboHB, PetscInt, const PetscInt[]);
 PETSC_EXTERN PetscErrorCode TriboHBSetNt(TriboHB, PetscInt);
 PETSC_EXTERN PetscErrorCode TriboHBSetBlockSize(TriboHB, PetscInt);
 PETSC_EXTERN PetscErrorCode TriboHBSetAFTTolerances(TriboHB, PetscReal, PetscInt);
+PETSC_EXTERN PetscErrorCode TriboHBSetSliderStart(TriboHB, TriboHBSliderStart);
 PETSC_EXTERN PetscErrorCode TriboHBSetUp(TriboHB);
 PETSC_EXTERN PetscErrorCode TriboHBGetSizes(TriboHB, PetscInt *, PetscInt *, PetscInt *);
 PETSC_EXTERN PetscErrorCode TriboHBToTime(TriboHB, PetscInt, const PetscReal[], PetscReal[]);

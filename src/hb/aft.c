@@ -10,7 +10,9 @@
    mean tangential displacement), until every history variable repeats over a period to rtol of its largest
    magnitude in that period, or of its group's (the card's hist_scale: the components of one vector share the scale,
    so that a component that is round-off beside the other is not marched to its own rtol; jenkins, edf), see
-   TriboHBSetAFTTolerances(); the last period is transformed. The kernels give dt/du
+   TriboHBSetAFTTolerances(); the last period is transformed. With TRIBO_HB_SLIDER_ZERO (NLvib's convention,
+   TriboHBSetSliderStart()) the march starts at sample 0 from absolute zero (the mean is kept), skips sample 0 of the
+   first period as NLvib does, and stops after exactly 2 periods. The kernels give dt/du
    (and dt/dv) at a sample with the committed history held fixed, which is not the total derivative along the march:
    - a card with kernel_h (the state derivatives of one step, tribolaw.h) gets the exact derivative of the march,
      carried through every period from the fresh state (whose derivative is zero):
@@ -49,11 +51,15 @@ static PetscErrorCode March_Private(TriboHB hb, const TriboLawCard *card, const 
                                     const PetscReal v[], const PetscReal ud[], PetscBool deriv, PetscInt *j0, PetscInt *nper, PetscBool *conv,
                                     PetscReal t[], MarchWork *w)
 {
-  PetscInt         Nt = hb->Nt, nc = hb->ncoef, N3 = 3 * nc, nh = card->nhist, ncol = w->ncol, k0 = hb->harm[0] == 0 ? 0 : -1, per, fixed = *nper;
+  PetscBool zero = (PetscBool)(hb->start == TRIBO_HB_SLIDER_ZERO);
+  PetscInt  Nt = hb->Nt, nc = hb->ncoef, N3 = 3 * nc, nh = card->nhist, ncol = w->ncol, k0 = hb->harm[0] == 0 && !zero ? 0 : -1, per, fixed = *nper;
   const PetscReal *B = hb->basis;
 
   PetscFunctionBeginUser;
-  if (!fixed) {
+  if (zero) { // NLvib: from sample 0, exactly 2 periods
+    *j0   = 0;
+    fixed = 2;
+  } else if (!fixed) {
     *j0 = 0;
     for (PetscInt j = 1; j < Nt; j++)
       if (u[3 * j + 2] > u[3 * *j0 + 2]) *j0 = j;
@@ -68,7 +74,8 @@ static PetscErrorCode March_Private(TriboHB hb, const TriboLawCard *card, const 
     PetscCall(PetscArraycpy(w->hs, w->h, nh));
     PetscCall(PetscArrayzero(w->hmax, nh));
     for (PetscInt s = 0; s < Nt; s++) {
-      PetscInt         j  = (*j0 + s) % Nt, bad;
+      PetscInt j = (*j0 + s) % Nt, bad;
+      if (zero && per == 1 && s == 0) continue; // NLvib leaves sample 0 of the first period: force 0, slider and derivatives unchanged
       const PetscReal *uj = &u[3 * j], *vj = v ? &v[3 * j] : NULL, *Bj = &B[j * nc], *dBj = v ? &w->dB[j * nc] : NULL;
 
       bad = v ? card->kernel_v(p, mode, 1, uj, vj, w->h, &t[3 * j], deriv ? w->D : NULL, deriv ? w->Dv : NULL, w->hn)
@@ -83,7 +90,7 @@ static PetscErrorCode March_Private(TriboHB hb, const TriboLawCard *card, const 
         PetscInt  *in = w->in, *inn = w->inn;
         for (PetscInt k = 0; k < nc; k++)
           for (PetscInt c = 0; c < 3; c++) {
-            bu[3 * k + c] = (k == k0 && c < 2) ? 0 : Bj[k]; // the tangential mean is removed from u
+            bu[3 * k + c] = (k == k0 && c < 2) ? 0 : Bj[k]; // the tangential mean is removed from u (TRIBO_HB_SLIDER_MEAN)
             bv[3 * k + c] = v ? dBj[k] : 0;
           }
         for (PetscInt r = 0; r < 3 + nh; r++) { // rows of dt (r < 3) and of the new dh (r >= 3), zero entries of dt/dh, dh/dh skipped
@@ -169,6 +176,7 @@ static PetscErrorCode March_Private(TriboHB hb, const TriboLawCard *card, const 
       if (PetscAbsReal(w->h[a] - w->hs[a]) > hb->rtol * w->hmax[a]) *conv = PETSC_FALSE;
   }
   *nper = per - 1;
+  if (zero) *conv = PETSC_TRUE; // 2 periods by convention, not a failed march
   PetscFunctionReturn(0);
 }
 
@@ -197,7 +205,8 @@ static PetscErrorCode MarchPoint_Private(TriboHB hb, const TriboLawCard *card, c
                                          const PetscReal u[], const PetscReal v[], const PetscReal ud[], PetscReal t[], PetscReal J[],
                                          PetscReal dFdW[], MarchWork *w)
 {
-  PetscInt  Nt = hb->Nt, nc = hb->ncoef, N3 = 3 * nc, ncol = w->ncol, k0 = hb->harm[0] == 0 ? 0 : -1, j0 = 0, nper = 0, nperp;
+  PetscInt Nt = hb->Nt, nc = hb->ncoef, N3 = 3 * nc, ncol = w->ncol, k0 = hb->harm[0] == 0 && hb->start != TRIBO_HB_SLIDER_ZERO ? 0 : -1, j0 = 0,
+           nper = 0, nperp;
   PetscBool conv, convp, want = (PetscBool)(J || (dFdW && ncol > N3)), exact = (PetscBool)(card->kernel_h != NULL);
 
   PetscFunctionBeginUser;
@@ -414,7 +423,7 @@ PetscErrorCode TriboHBAFTV(TriboHB hb, const TriboLawCard *card, const PetscReal
         PetscReal uscale = 0;
         for (PetscInt k = 0; k < nc; k++)
           for (PetscInt c = 0; c < 3; c++) uscale = PetscMax(uscale, PetscAbsReal(U[k * nsig + 3 * (i0 + i) + c]));
-        if (hb->harm[0] == 0) // tangential displacements from their mean (the fresh history's rest position)
+        if (hb->harm[0] == 0 && hb->start == TRIBO_HB_SLIDER_MEAN) // tangential displacements from their mean (the fresh history's rest position)
           for (PetscInt j = 0; j < Nt; j++)
             for (PetscInt c = 0; c < 2; c++) u[(i * Nt + j) * 3 + c] -= U[3 * (i0 + i) + c];
         PetscCall(MarchPoint_Private(hb, card, p, mode, i0 + i, uscale, &u[3 * Nt * i], rate ? &v[3 * Nt * i] : NULL, rate ? &ud[3 * Nt * i] : NULL,

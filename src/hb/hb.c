@@ -134,6 +134,44 @@ PetscErrorCode TriboHBSetAFTTolerances(TriboHB hb, PetscReal rtol, PetscInt maxp
   PetscFunctionReturn(0);
 }
 
+const char *const TriboHBSliderStarts[] = {"mean", "zero", "TriboHBSliderStart", "TRIBO_HB_SLIDER_", NULL};
+
+/*@
+  TriboHBSetSliderStart - Sets where the AFT march of a hysteretic law starts: the convention for an element that
+  sticks through the whole period with a nonzero mean.
+
+  Not collective
+
+  Input Parameters:
++ hb    - the layout
+- start - TRIBO_HB_SLIDER_MEAN (default) or TRIBO_HB_SLIDER_ZERO
+
+  Options Database Key (read by the FRF and EPMC, not here):
+. -hb_aft_slider_start <mean,zero> - the convention
+
+  Notes:
+  TRIBO_HB_SLIDER_MEAN (Porter and Brake 2023 §4.3.1, tmdsimpy): the history starts fresh (zeros) at the sample of
+  largest normal displacement, the tangential displacements measured from their zeroth harmonic, and the march
+  repeats periods until the history is periodic (TriboHBSetAFTTolerances()). A slider that sticks all period
+  carries no mean traction.
+
+  TRIBO_HB_SLIDER_ZERO (NLvib HB_residual.m, elasticDryFriction): the history starts fresh at absolute zero
+  displacement (the mean is not removed) at sample 0, sample 0 of the first period is skipped (NLvib leaves its
+  force 0 and its slider where it was), and exactly two periods are marched whatever the periodicity; the second
+  is transformed. A slider that sticks all period carries kt times the mean. For an element that slips both ways in
+  the first period the two conventions agree. Jacobian: the exact derivative of that march, as NLvib's recursion.
+  TriboHBSetAFTTolerances() is ignored, and TriboHBGetAFTPeriods() reports 2 periods and no unconverged point.
+
+.seealso: TriboHBSetAFTTolerances(), TriboHBAFT()
+@*/
+PetscErrorCode TriboHBSetSliderStart(TriboHB hb, TriboHBSliderStart start)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(start == TRIBO_HB_SLIDER_MEAN || start == TRIBO_HB_SLIDER_ZERO, hb->comm, PETSC_ERR_USER_INPUT, "unknown slider start %d", (int)start);
+  hb->start = start;
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboHBSetUp - Checks the sampling, tabulates the basis and makes the FFTW plans (once).
 

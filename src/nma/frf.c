@@ -22,36 +22,37 @@
 #define FRF_MAXREQ 256
 
 struct _p_TriboFRF {
-  MPI_Comm   comm;
-  char      *prefix;
-  TriboJoint joint;
-  TriboROM   rom;
-  PetscInt   n, nh;
-  PetscReal *us, *fs, *hs; /* prestress: displacement, static load, committed history */
-  PetscInt   nharm, harm[FRF_MAXH], Nt, maxper;
-  PetscReal  aftrtol;
-  PetscReal  range[2];  /* Hz */
-  PetscReal  force;     /* N */
-  PetscInt   dof, rrow; /* -frf_dof, -frf_recovery (-1: unset) */
-  PetscReal  ray[2], rzeta[2];
-  PetscInt   rmodes[2];
-  PetscBool  ray_set, rzeta_set, verbose, setupcalled;
-  PetscBool  static_free; /* the zeroth harmonic is an unknown (K Q_0 + F_0 = f_s); else held at u_s */
-  TriboModal modal;       /* for -frf_rayleigh_zeta */
-  PetscReal  camp;        /* -frf_control_amplitude (0: off) */
-  PetscInt   crec;
-  TriboHB    hb;
-  TriboCont  cont;
-  PetscInt   nc, nn, N, h0, c1, ctrl; /* columns, nc n, unknowns, 1 if harmonic 0, cos-1 column, 1 with control */
-  PetscReal  sgn, s0, s1, u0s;        /* sweep direction, row scales */
-  PetscReal *K, *M, *C, *fx, *rk;     /* dense column-major n x n; load shape; control row of R */
-  PetscReal *q, *F, *Jnl, *w1, *w2;
-  PetscBool  gmres, gmres_set, Czero; /* -frf_solver gmres: TriboHBOp instead of the dense Jacobian */
-  TriboHBOp  op;
-  PetscBool  mumps;          /* -frf_solver mumps: TriboHBOp's direct path */
-  PetscReal *Bb, *Cb, Eb[9]; /* border of the linear solves: Nx x m each, m = 1 + ctrl */
-  PetscInt   lits, lsolves;
-  PetscReal  Dq, Dp, Dw; /* scales of Q, P, p in the linear solves (the continuation's) */
+  MPI_Comm           comm;
+  char              *prefix;
+  TriboJoint         joint;
+  TriboROM           rom;
+  PetscInt           n, nh;
+  PetscReal         *us, *fs, *hs; /* prestress: displacement, static load, committed history */
+  PetscInt           nharm, harm[FRF_MAXH], Nt, maxper;
+  TriboHBSliderStart slider;
+  PetscReal          aftrtol;
+  PetscReal          range[2];  /* Hz */
+  PetscReal          force;     /* N */
+  PetscInt           dof, rrow; /* -frf_dof, -frf_recovery (-1: unset) */
+  PetscReal          ray[2], rzeta[2];
+  PetscInt           rmodes[2];
+  PetscBool          ray_set, rzeta_set, verbose, setupcalled;
+  PetscBool          static_free; /* the zeroth harmonic is an unknown (K Q_0 + F_0 = f_s); else held at u_s */
+  TriboModal         modal;       /* for -frf_rayleigh_zeta */
+  PetscReal          camp;        /* -frf_control_amplitude (0: off) */
+  PetscInt           crec;
+  TriboHB            hb;
+  TriboCont          cont;
+  PetscInt           nc, nn, N, h0, c1, ctrl; /* columns, nc n, unknowns, 1 if harmonic 0, cos-1 column, 1 with control */
+  PetscReal          sgn, s0, s1, u0s;        /* sweep direction, row scales */
+  PetscReal         *K, *M, *C, *fx, *rk;     /* dense column-major n x n; load shape; control row of R */
+  PetscReal         *q, *F, *Jnl, *w1, *w2;
+  PetscBool          gmres, gmres_set, Czero; /* -frf_solver gmres: TriboHBOp instead of the dense Jacobian */
+  TriboHBOp          op;
+  PetscBool          mumps;          /* -frf_solver mumps: TriboHBOp's direct path */
+  PetscReal         *Bb, *Cb, Eb[9]; /* border of the linear solves: Nx x m each, m = 1 + ctrl */
+  PetscInt           lits, lsolves;
+  PetscReal          Dq, Dp, Dw; /* scales of Q, P, p in the linear solves (the continuation's) */
   /* results */
   PetscInt   npts, nrec, nfolds;
   PetscReal *omega, *amp, *pforce, *xmax, *fold_hz;
@@ -452,6 +453,8 @@ PetscErrorCode TriboFRFSetFromOptions(TriboFRF f)
                              &f->aftrtol, NULL));
   PetscCall(TriboOptionsInt("-hb_aft_max_periods", "most periods marched by the AFT of hysteretic laws", "TriboHBSetAFTTolerances", f->maxper,
                             &f->maxper, NULL));
+  PetscCall(PetscOptionsEnum("-hb_aft_slider_start", "where the march of a hysteretic law starts: mean (tmdsimpy) or zero (NLvib)",
+                             "TriboHBSetSliderStart", TriboHBSliderStarts, (PetscEnum)f->slider, (PetscEnum *)&f->slider, NULL));
   TriboOptionsEnd();
   f->verbose = (PetscBool)!quiet;
   if (hset) {
@@ -543,6 +546,7 @@ PetscErrorCode TriboFRFSetUp(TriboFRF f)
   PetscCall(TriboHBSetHarmonics(f->hb, f->nharm, f->harm));
   PetscCall(TriboHBSetNt(f->hb, f->Nt));
   PetscCall(TriboHBSetAFTTolerances(f->hb, f->aftrtol, f->maxper));
+  PetscCall(TriboHBSetSliderStart(f->hb, f->slider));
   PetscCall(TriboHBSetUp(f->hb));
   PetscCall(TriboHBGetSizes(f->hb, NULL, &f->nc, NULL));
   f->h0   = f->harm[0] == 0;

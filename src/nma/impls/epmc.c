@@ -40,28 +40,29 @@
 #define EPMC_MAXH 64
 
 typedef struct {
-  PetscInt       nharm, harm[EPMC_MAXH], Nt, maxper;
-  PetscReal      aftrtol;
-  PetscInt       rmodes[2];
-  PetscReal      rzeta[2];
-  PetscBool      rmodes_set, rzeta_set;
-  PetscBool      static_free; /* the zeroth harmonic is an unknown (eq. 61a); else held at the prestress */
-  PetscReal      alpha, beta; /* Rayleigh coefficients (eq. 59-60) when the ROM has no C */
-  TriboHB        hb;
-  TriboCont      cont;
-  PetscInt       nc, N, nn, h0;      /* coefficient columns, unknowns, nc n, 1 if harmonic 0 is in the set */
-  PetscReal      s0, s1, u0s;        /* row scales */
-  PetscReal     *K, *M, *C, *p, *fs; /* dense column-major n x n; phase vector (unit); static load */
-  PetscReal     *q, *F, *Jnl, *Jq, *w1, *w2, *w3, *dFdW;
-  PetscBool      gmres, gmres_set; /* -epmc_solver gmres: TriboHBOp (distributed, matrix-free) instead of dense LU */
-  TriboHBOp      op;
-  PetscBool      mumps;             /* -epmc_solver mumps: TriboHBOp's direct path */
-  PetscBool      Czero;             /* C = 0: the operator skips its damping product */
-  PetscReal     *Bb, *Cb, Eb[9], A; /* the border of the linear solves (Nx x 3 each), the amplitude of the linearization */
-  PetscInt       lits, lsolves;     /* GMRES iterations and solves, for the summary */
-  PetscInt       nres, nlin;        /* residual evaluations, linearizations */
-  PetscLogDouble tres, tlin, tsol;  /* their seconds, and the linear solves' */
-  PetscLogDouble t0;
+  PetscInt           nharm, harm[EPMC_MAXH], Nt, maxper;
+  TriboHBSliderStart slider;
+  PetscReal          aftrtol;
+  PetscInt           rmodes[2];
+  PetscReal          rzeta[2];
+  PetscBool          rmodes_set, rzeta_set;
+  PetscBool          static_free; /* the zeroth harmonic is an unknown (eq. 61a); else held at the prestress */
+  PetscReal          alpha, beta; /* Rayleigh coefficients (eq. 59-60) when the ROM has no C */
+  TriboHB            hb;
+  TriboCont          cont;
+  PetscInt           nc, N, nn, h0;      /* coefficient columns, unknowns, nc n, 1 if harmonic 0 is in the set */
+  PetscReal          s0, s1, u0s;        /* row scales */
+  PetscReal         *K, *M, *C, *p, *fs; /* dense column-major n x n; phase vector (unit); static load */
+  PetscReal         *q, *F, *Jnl, *Jq, *w1, *w2, *w3, *dFdW;
+  PetscBool          gmres, gmres_set; /* -epmc_solver gmres: TriboHBOp (distributed, matrix-free) instead of dense LU */
+  TriboHBOp          op;
+  PetscBool          mumps;             /* -epmc_solver mumps: TriboHBOp's direct path */
+  PetscBool          Czero;             /* C = 0: the operator skips its damping product */
+  PetscReal         *Bb, *Cb, Eb[9], A; /* the border of the linear solves (Nx x 3 each), the amplitude of the linearization */
+  PetscInt           lits, lsolves;     /* GMRES iterations and solves, for the summary */
+  PetscInt           nres, nlin;        /* residual evaluations, linearizations */
+  PetscLogDouble     tres, tlin, tsol;  /* their seconds, and the linear solves' */
+  PetscLogDouble     t0;
 } NMA_EPMC;
 
 /* R (N - 1) and, if Jr != NULL, the Jacobian row-major (N - 1) x N, at X (N) */
@@ -388,6 +389,7 @@ static PetscErrorCode TriboNMASetUp_EPMC(TriboNMA nma)
   PetscCall(TriboHBSetHarmonics(e->hb, e->nharm, e->harm));
   PetscCall(TriboHBSetNt(e->hb, e->Nt));
   PetscCall(TriboHBSetAFTTolerances(e->hb, e->aftrtol, e->maxper));
+  PetscCall(TriboHBSetSliderStart(e->hb, e->slider));
   PetscCall(TriboHBSetUp(e->hb));
   PetscCall(TriboHBGetSizes(e->hb, NULL, &e->nc, NULL));
   e->h0 = e->harm[0] == 0;
@@ -715,6 +717,8 @@ static PetscErrorCode TriboNMASetFromOptions_EPMC(PetscOptionItems *PetscOptions
                              &e->aftrtol, NULL));
   PetscCall(TriboOptionsInt("-hb_aft_max_periods", "most periods marched by the AFT of hysteretic laws", "TriboHBSetAFTTolerances", e->maxper,
                             &e->maxper, NULL));
+  PetscCall(PetscOptionsEnum("-hb_aft_slider_start", "where the march of a hysteretic law starts: mean (tmdsimpy) or zero (NLvib)",
+                             "TriboHBSetSliderStart", TriboHBSliderStarts, (PetscEnum)e->slider, (PetscEnum *)&e->slider, NULL));
   PetscCall(TriboOptionsIntArray("-epmc_rayleigh_modes", "two elastic modes whose damping ratios fit the Rayleigh damping (eq. 60)", "", e->rmodes,
                                  &nm, &e->rmodes_set));
   PetscCall(
