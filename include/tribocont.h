@@ -37,6 +37,9 @@ typedef PetscErrorCode (*TriboContLinearSolveFn)(void *, const PetscReal[], cons
 /* Optional progress line of an accepted point: step, X (N), Newton iterations, step size, seconds so far, estimate of the seconds left */
 typedef PetscErrorCode (*TriboContMonitorFn)(void *, PetscInt, const PetscReal[], PetscInt, PetscReal, PetscLogDouble, PetscLogDouble);
 
+/* Optional target function of TriboContSetTargetFunction(): g(X) and its gradient dg/dX (N values) at X (N values) */
+typedef PetscErrorCode (*TriboContTargetFn)(void *, const PetscReal[], PetscReal *, PetscReal[]);
+
 typedef enum { TRIBOCONT_PREDICTOR_TANGENT, TRIBOCONT_PREDICTOR_SECANT } TriboContPredictor;
 PETSC_EXTERN const char *const TriboContPredictors[];
 
@@ -50,8 +53,11 @@ PETSC_EXTERN PetscErrorCode TriboContSetMonitor(TriboCont, TriboContMonitorFn, v
 PETSC_EXTERN PetscErrorCode TriboContSetStepSizes(TriboCont, PetscReal, PetscReal, PetscReal);
 PETSC_EXTERN PetscErrorCode TriboContSetMaxSteps(TriboCont, PetscInt);
 PETSC_EXTERN PetscErrorCode TriboContSetParameterBounds(TriboCont, PetscReal, PetscReal);
+PETSC_EXTERN PetscErrorCode TriboContSetDirection(TriboCont, PetscInt);
+PETSC_EXTERN PetscErrorCode TriboContGetDirection(TriboCont, PetscInt *);
 PETSC_EXTERN PetscErrorCode TriboContSetOutput(TriboCont, const char[]);
 PETSC_EXTERN PetscErrorCode TriboContSetTargets(TriboCont, PetscInt, const PetscReal[]);
+PETSC_EXTERN PetscErrorCode TriboContSetTargetFunction(TriboCont, TriboContTargetFn, void *);
 PETSC_EXTERN PetscErrorCode TriboContGetTargetHits(TriboCont, PetscInt *, const PetscInt *[], const PetscReal *[]);
 PETSC_EXTERN PetscErrorCode TriboContSetFromOptions(TriboCont);
 PETSC_EXTERN PetscErrorCode TriboContSetUp(TriboCont);

@@ -92,9 +92,11 @@ typedef struct {
   PetscReal            freq0;         /* Hz, linearized about the prestress */
   PetscInt             mode;          /* 1-based elastic mode number */
   PetscBool            requested;     /* the points are exact solutions at the requested amplitudes (EPMC with -backbone_amplitudes) */
+  char                 reqwhat[160];  /* what was requested when not the modal amplitudes ("" for -backbone_amplitudes) */
   PetscBool            incomplete;    /* a continuation stopped before the end of the amplitude range (EPMC) */
   PetscBool            failed;        /* it stopped on a failure (TRIBOCONT_DIVERGED_*), not a step limit */
   char                 stop[512];     /* where and why it stopped, and what to try ("" when complete) */
+  char                 warn[512];     /* a complete branch that reversed (folds of the amplitude, EPMC), or "" */
 } TriboBackbone;
 
 /* Nonlinear modal analysis (a class: types registered by name, -nma_type) */

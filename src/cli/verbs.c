@@ -368,6 +368,7 @@ PetscErrorCode TriboVerbBackbone(MPI_Comm comm, PetscBool help)
       PetscCheck(!bb->failed, comm, PETSC_ERR_NOT_CONVERGED, "%s; the points so far are in the output, marked complete = 0", bb->stop);
       PetscCall(PetscPrintf(comm, "warning: %s; the output is marked complete = 0\n", bb->stop));
     }
+    if (bb->warn[0]) PetscCall(PetscPrintf(comm, "warning: %s\n", bb->warn));
   }
   PetscCall(PipelineDestroy_Private(&pl));
   PetscFunctionReturn(0);

@@ -39,6 +39,7 @@ PetscErrorCode TriboContCreate(MPI_Comm comm, TriboCont *c)
   cc->kink_ds      = 1e-3;
   cc->rtol         = 1e-10;
   cc->atol         = 1e-10;
+  cc->dir          = 1;
   cc->lo           = PETSC_MIN_REAL;
   cc->hi           = PETSC_MAX_REAL;
   cc->max_steps    = 100;
@@ -163,6 +164,36 @@ PetscErrorCode TriboContSetParameterBounds(TriboCont c, PetscReal lo, PetscReal 
 }
 
 /*@
+  TriboContSetDirection - Sets which way the branch leaves its first point (option -cont_direction).
+
+  Logically collective
+
+  Input Parameters:
++ c   - the object
+- dir - 1: the parameter X[N-1] grows along the first tangent (default); -1: it falls (a branch traced downward from
+        where the first point converges, e.g. an EPMC backbone from large to small amplitude)
+@*/
+PetscErrorCode TriboContSetDirection(TriboCont c, PetscInt dir)
+{
+  PetscFunctionBeginUser;
+  PetscCheck(dir == 1 || dir == -1, c->comm, PETSC_ERR_USER_INPUT, "-cont_direction must be 1 or -1, got %" PetscInt_FMT, dir);
+  c->dir = dir;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboContGetDirection - Which way the branch leaves its first point (TriboContSetDirection()).
+
+  Not collective
+@*/
+PetscErrorCode TriboContGetDirection(TriboCont c, PetscInt *dir)
+{
+  PetscFunctionBeginUser;
+  *dir = c->dir;
+  PetscFunctionReturn(0);
+}
+
+/*@
   TriboContSetOutput - Names the HDF5 file that receives the branch after every accepted point (option -cont_output).
 
   Logically collective
@@ -227,6 +258,32 @@ PetscErrorCode TriboContSetTargets(TriboCont c, PetscInt n, const PetscReal t[])
   PetscFunctionReturn(0);
 }
 
+/*@C
+  TriboContSetTargetFunction - Makes the targets (TriboContSetTargets()) values of a smooth function g(X) of the unknowns
+  instead of the parameter X[N-1]: every crossing of a target by an accepted step is landed on g(X) = target by a bordered
+  Newton (the equations and the linearized constraint grad g . (X - X_k) = target - g(X_k), repeated until
+  |g - target| <= 1e-13 (1 + |target|)).
+
+  Logically collective
+
+  Input Parameters:
++ c   - the object
+. fn  - g and its gradient at X (unscaled), or NULL for the parameter again
+- ctx - its context
+
+  Notes:
+  For a backbone: the amplitude of a recovery row (a measured displacement or acceleration) instead of the modal amplitude.
+
+.seealso: `TriboContSetTargets()`, `TriboContGetTargetHits()`
+@*/
+PetscErrorCode TriboContSetTargetFunction(TriboCont c, TriboContTargetFn fn, void *ctx)
+{
+  PetscFunctionBeginUser;
+  c->tfn  = fn;
+  c->tctx = ctx;
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboContGetTargetHits - The solutions landed at the targets (TriboContSetTargets()), in the order they were reached.
 
@@ -261,6 +318,7 @@ PetscErrorCode TriboContGetTargetHits(TriboCont c, PetscInt *n, const PetscInt *
 . -cont_predictor <tangent,secant>  - predictor direction
 . -cont_max_steps <100>             - points added after the first
 . -cont_param_bounds <lo,hi>        - stop when X[N-1] leaves [lo, hi]
+. -cont_direction <1>               - 1: the parameter grows from the first point; -1: it falls
 . -cont_max_it <20>                 - Newton iterations per step
 . -cont_rtol <1e-10>                - converged when |dY|_inf <= rtol (1 + |Y|_inf)
 . -cont_atol <1e-10>                - or when |R|_inf <= atol
@@ -309,6 +367,9 @@ PetscErrorCode TriboContSetFromOptions(TriboCont c)
     c->lo = b[0];
     c->hi = b[1];
   }
+  PetscCall(TriboOptionsInt("-cont_direction", "1: the parameter grows from the first point; -1: it falls", "TriboContSetDirection", c->dir, &c->dir,
+                            NULL));
+  PetscCheck(c->dir == 1 || c->dir == -1, c->comm, PETSC_ERR_USER_INPUT, "-cont_direction must be 1 or -1, got %" PetscInt_FMT, c->dir);
   PetscCall(TriboOptionsInt("-cont_max_it", "Newton iterations per step", "TriboContSetFromOptions", c->max_it, &c->max_it, NULL));
   PetscCall(PetscOptionsReal("-cont_rtol", "relative tolerance of the Newton update", "TriboContSetFromOptions", c->rtol, &c->rtol, NULL));
   PetscCall(PetscOptionsReal("-cont_atol", "absolute tolerance of the residual", "TriboContSetFromOptions", c->atol, &c->atol, NULL));
@@ -530,7 +591,8 @@ PetscErrorCode TriboContView(TriboCont c, PetscViewer viewer)
   PetscCall(PetscViewerASCIIPrintf(viewer, "step control: tangent angle <= %g degrees, correction <= %g ds, above ds %g\n",
                                    (double)(c->max_angle * 180 / PETSC_PI), (double)c->max_corr, (double)c->kink_ds));
   if (c->lo > PETSC_MIN_REAL || c->hi < PETSC_MAX_REAL)
-    PetscCall(PetscViewerASCIIPrintf(viewer, "parameter bounds [%g, %g]\n", (double)c->lo, (double)c->hi));
+    PetscCall(PetscViewerASCIIPrintf(viewer, "parameter bounds [%g, %g], %s from the first point\n", (double)c->lo, (double)c->hi,
+                                     c->dir > 0 ? "upward" : "downward"));
   if (c->output[0]) PetscCall(PetscViewerASCIIPrintf(viewer, "output %s%s\n", c->output, c->restart ? " (restart)" : ""));
   if (c->npts) {
     PetscCall(PetscViewerASCIIPrintf(viewer, "branch: %" PetscInt_FMT " points, parameter %g to %g, %" PetscInt_FMT " folds, reason %s\n", c->npts,

@@ -207,16 +207,64 @@ static PetscErrorCode LocateFold_Private(TriboCont c, const PetscReal Ya[], cons
 /* Targets crossed between the points Ya and Yb (scaled; first: Ya is the first point, a target on it counts): each is
    landed by Newton from the linear interpolation at the target with the parameter held (the hyperplane e_N^T (Y - Yp) = 0)
    and appended to the hits; a corrector that fails leaves the target unhit */
+/* g at scaled Y, and its unit gradient in Y with the gradient's norm (the target function, or the parameter) */
+static PetscErrorCode TargetValue_Private(TriboCont c, const PetscReal Y[], PetscReal *g, PetscReal n[], PetscReal *gn)
+{
+  PetscInt N = c->N;
+
+  PetscFunctionBeginUser;
+  if (!c->tfn) {
+    *g = c->D[N - 1] * Y[N - 1];
+    for (PetscInt i = 0; i < N; i++) n[i] = i == N - 1;
+    *gn = c->D[N - 1];
+    PetscFunctionReturn(0);
+  }
+  for (PetscInt i = 0; i < N; i++) c->Xw[i] = c->D[i] * Y[i];
+  PetscCall(c->tfn(c->tctx, c->Xw, g, n));
+  *gn = 0;
+  for (PetscInt i = 0; i < N; i++) n[i] *= c->D[i], *gn += n[i] * n[i]; // d g/d Y = D dg/dX
+  *gn = PetscSqrtReal(*gn);
+  PetscCheck(*gn > 0 && !PetscIsInfOrNanReal(*g), c->comm, PETSC_ERR_FP, "the target function is %g with gradient norm %g", (double)*g, (double)*gn);
+  for (PetscInt i = 0; i < N; i++) n[i] /= *gn;
+  PetscFunctionReturn(0);
+}
+
+/* Newton on [R; g(Y) - tau] from Yh: each outer step solves R = 0 on the hyperplane of the linearized constraint,
+   n^T (Y - Yh) = (tau - g(Yh)) / |grad g|, n the unit gradient; for the parameter (g linear) one step */
+static PetscErrorCode LandOne_Private(TriboCont c, PetscReal tau, PetscReal Yh[], PetscReal Yp[], PetscReal n[], PetscBool *ok)
+{
+  PetscInt  N = c->N, its;
+  PetscReal g, gn;
+
+  PetscFunctionBeginUser;
+  *ok = PETSC_FALSE;
+  for (PetscInt outer = 0; outer < 30; outer++) {
+    PetscCall(TargetValue_Private(c, Yh, &g, n, &gn));
+    if (outer > 0 && PetscAbsReal(g - tau) <= 1e-13 * (1 + PetscAbsReal(tau))) {
+      *ok = PETSC_TRUE;
+      break;
+    }
+    if (!c->tfn) Yh[N - 1] = tau / c->D[N - 1]; // exactly (the interpolated predictor is on the hyperplane then)
+    for (PetscInt i = 0; i < N; i++) Yp[i] = Yh[i] + (c->tfn ? n[i] * (tau - g) / gn : 0);
+    PetscCall(Corrector_Private(c, Yp, n, Yh, &its, ok));
+    if (!*ok) break;
+    if (!c->tfn) break;
+    *ok = PETSC_FALSE;
+  }
+  PetscFunctionReturn(0);
+}
+
 static PetscErrorCode LandTargets_Private(TriboCont c, const PetscReal Ya[], const PetscReal Yb[], PetscBool first)
 {
-  PetscInt  N  = c->N, its;
-  PetscReal pa = c->D[N - 1] * Ya[N - 1], pb = c->D[N - 1] * Yb[N - 1], *Yp, *Yh, *e;
+  PetscInt  N = c->N;
+  PetscReal pa, pb, gn, *Yp, *Yh, *e;
   PetscBool ok;
 
   PetscFunctionBeginUser;
   if (!c->ntargets) PetscFunctionReturn(0);
   PetscCall(PetscMalloc3(N, &Yp, N, &Yh, N, &e));
-  for (PetscInt i = 0; i < N; i++) e[i] = i == N - 1;
+  PetscCall(TargetValue_Private(c, Ya, &pa, e, &gn));
+  PetscCall(TargetValue_Private(c, Yb, &pb, e, &gn));
   for (PetscInt k = 0; k < c->ntargets; k++) {
     PetscReal tau = c->targets[k];
     if (first) {
@@ -227,9 +275,8 @@ static PetscErrorCode LandTargets_Private(TriboCont c, const PetscReal Ya[], con
       PetscReal s;
       if (!((pa < tau && tau <= pb) || (pb <= tau && tau < pa))) continue;
       s = (tau - pa) / (pb - pa);
-      for (PetscInt i = 0; i < N; i++) Yp[i] = Ya[i] + s * (Yb[i] - Ya[i]);
-      Yp[N - 1] = tau / c->D[N - 1];
-      PetscCall(Corrector_Private(c, Yp, e, Yh, &its, &ok));
+      for (PetscInt i = 0; i < N; i++) Yh[i] = Ya[i] + s * (Yb[i] - Ya[i]);
+      PetscCall(LandOne_Private(c, tau, Yh, Yp, e, &ok));
     }
     if (!ok) continue;
     if (c->nhits == c->nhalloc) {
@@ -238,8 +285,8 @@ static PetscErrorCode LandTargets_Private(TriboCont c, const PetscReal Ya[], con
       PetscCall(PetscRealloc(sizeof(PetscInt) * c->nhalloc, &c->hit_target));
     }
     for (PetscInt i = 0; i < N; i++) c->hits[c->nhits * N + i] = c->D[i] * Yh[i];
-    c->hits[c->nhits * N + N - 1] = tau; // exactly
-    c->hit_target[c->nhits++]     = k;
+    if (!c->tfn) c->hits[c->nhits * N + N - 1] = tau; // exactly
+    c->hit_target[c->nhits++] = k;
   }
   PetscCall(PetscFree3(Yp, Yh, e));
   PetscFunctionReturn(0);
@@ -282,7 +329,7 @@ PetscErrorCode TriboContAppend_Private(TriboCont c, const PetscReal Y[], const P
   PetscFunctionReturn(0);
 }
 
-// The first point: X0 corrected with the parameter fixed, its tangent oriented so that X[N-1] grows
+// The first point: X0 corrected with the parameter fixed, its tangent oriented so that X[N-1] grows (falls with -cont_direction -1)
 static PetscErrorCode FirstPoint_Private(TriboCont c, const PetscReal X0[], PetscReal Y[], PetscReal t[], PetscBool *ok)
 {
   PetscInt   N = c->N, its = 0;
@@ -295,7 +342,7 @@ static PetscErrorCode FirstPoint_Private(TriboCont c, const PetscReal X0[], Pets
   PetscCall(Corrector_Private(c, Yp, e, Y, &its, ok));
   // at a fold of the parameter the tangent is oriented by another unknown, the last possible first
   for (PetscInt j = N - 1; *ok && j >= 0; j--) {
-    for (PetscInt i = 0; i < N; i++) e[i] = i == j;
+    for (PetscInt i = 0; i < N; i++) e[i] = i == j ? c->dir : 0;
     PetscCall(Tangent_Private(c, Y, e, t, ok));
     if (*ok) break;
     *ok = j > 0 ? PETSC_TRUE : PETSC_FALSE;

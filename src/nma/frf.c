@@ -497,6 +497,12 @@ PetscErrorCode TriboFRFSetFromOptions(TriboFRF f)
   PetscCall(TriboOptionsUseNamespace(f->prefix, "frf_"));
   PetscCall(TriboHelpPush(PETSC_TRUE)); // the continuation's options matter to a sweep: shown with a plain -help
   PetscCall(TriboContSetFromOptions(f->cont));
+  {
+    PetscInt dir;
+    PetscCall(TriboContGetDirection(f->cont, &dir));
+    PetscCheck(dir == 1, f->comm, PETSC_ERR_USER_INPUT, "-%scont_direction -1: a forced response sweeps downward by -%sfrf_range f0,f1 with f0 > f1",
+               pre, pre);
+  }
   if (!f->op) PetscCall(TriboHBOpCreate(f->comm, &f->op)); // its options (-hbop_*) are read now, used with -frf_solver gmres
   PetscCall(TriboHBOpSetFromOptions(f->op));
   if (f->mumps) PetscCall(TriboHBOpSetDirect(f->op, PETSC_TRUE));

@@ -236,10 +236,11 @@ static PetscErrorCode NMADefaultAmplitudes_Private(TriboNMA nma, PetscReal qmin,
 
   PetscFunctionBeginUser;
   PetscCheck(na >= 1, nma->comm, PETSC_ERR_USER_INPUT, "-backbone_n must be >= 1, got %" PetscInt_FMT, na);
-  PetscCheck(qmin > 0 && qmax >= qmin, nma->comm, PETSC_ERR_USER_INPUT, "need 0 < -backbone_qmin <= -backbone_qmax, got %g and %g", (double)qmin,
-             (double)qmax);
+  PetscCheck(qmin > 0 && qmax > 0 && PetscIsNormalReal(qmin) && PetscIsNormalReal(qmax), nma->comm, PETSC_ERR_USER_INPUT,
+             "need positive finite -backbone_qmin and -backbone_qmax, got %g and %g", (double)qmin, (double)qmax);
+  nma->descend = (PetscBool)(qmin > qmax); // EPMC: traced from qmin down to qmax; the list stays ascending
   PetscCall(PetscMalloc1(na, &a));
-  PetscCall(TriboLogspace(qmin, qmax, na, a));
+  PetscCall(TriboLogspace(PetscMin(qmin, qmax), PetscMax(qmin, qmax), na, a));
   PetscCall(TriboNMASetAmplitudes(nma, na, a));
   PetscCall(PetscFree(a));
   PetscFunctionReturn(0);
@@ -255,8 +256,9 @@ static PetscErrorCode NMADefaultAmplitudes_Private(TriboNMA nma, PetscReal qmin,
 + -nma_type <rqnma>         - method (any registered one)
 . -backbone_mode <1>        - elastic mode to follow (1 = the lowest above -modal_rigid_cutoff)
 . -backbone_amplitudes a,b  - explicit modal amplitudes (sqrt(kg) m)
-. -backbone_qmin <1e-7>     - smallest modal amplitude (log-spaced list)
-. -backbone_qmax <1e-3>     - largest modal amplitude
+. -backbone_qmin <1e-7>     - first modal amplitude (log-spaced list)
+. -backbone_qmax <1e-3>     - last modal amplitude; below qmin, EPMC traces its branch downward from qmin (RQNMA solves
+                              each amplitude on its own: the same points either way)
 . -backbone_n <20>          - number of amplitudes
 . -backbone_zeta0 <0>       - low-amplitude viscous damping ratio added to every point (eq. 40)
 . -backbone_loop_points i,j - interface quadrature points (0-based) whose hysteresis loops are stored, or auto (TriboNMASetLoopPoints())
@@ -306,6 +308,7 @@ PetscErrorCode TriboNMASetFromOptions(TriboNMA nma)
   PetscCall(TriboNMASetModeNumber(nma, mode));
   PetscCheck(nma->zeta0 >= 0, nma->comm, PETSC_ERR_USER_INPUT, "-backbone_zeta0 must be >= 0, got %g", (double)nma->zeta0);
   nma->amps_requested = set;
+  if (set) nma->descend = PETSC_FALSE;
   if (set)
     PetscCall(TriboNMASetAmplitudes(nma, nlist, list));
   else if (setmin || setmax || setn || !nma->na)
@@ -568,7 +571,7 @@ PetscErrorCode TriboNMABackboneAllocate(TriboNMA nma)
   b->n          = n;
   b->nrec       = nma->rom->nrec;
   b->mode       = nma->mode;
-  b->incomplete = b->failed = b->requested = PETSC_FALSE, b->stop[0] = 0;
+  b->incomplete = b->failed = b->requested = PETSC_FALSE, b->stop[0] = b->warn[0] = b->reqwhat[0] = 0;
   PetscCall(PetscMalloc1(na, &b->q));
   PetscCall(PetscMalloc1(na, &b->freq));
   PetscCall(PetscMalloc1(na, &b->zeta));

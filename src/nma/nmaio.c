@@ -180,9 +180,13 @@ PetscErrorCode TriboNMAWriteH5(TriboNMA nma, TriboH5 h5)
   }
   PetscCall(PetscFree(status));
   PetscCall(TriboH5WriteAttrInt(h5, g, "complete", b->incomplete ? 0 : 1));
-  PetscCall(TriboH5WriteAttrString(
-      h5, g, "points", b->requested ? "requested: exact solutions at -backbone_amplitudes" : "the method's own (branch points or amplitude list)"));
+  {
+    char what[256];
+    PetscCall(PetscSNPrintf(what, sizeof(what), "requested: exact solutions at %s", b->reqwhat[0] ? b->reqwhat : "-backbone_amplitudes"));
+    PetscCall(TriboH5WriteAttrString(h5, g, "points", b->requested ? what : "the method's own (branch points or amplitude list)"));
+  }
   if (b->incomplete) PetscCall(TriboH5WriteAttrString(h5, g, "stopped", b->stop));
+  if (b->warn[0]) PetscCall(TriboH5WriteAttrString(h5, g, "reversals", b->warn));
   if (b->nrec) {
     dims[1] = b->nrec;
     PetscCall(PetscSNPrintf(p, sizeof(p), "%s/recovery_displacement", g));

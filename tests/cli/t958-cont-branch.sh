@@ -11,6 +11,9 @@
 # - Requested amplitudes (-backbone_amplitudes 0.5,...,10): the points written are exactly those q (1e-12), flagged, and
 #   default steps (1 rank) and dense steps (2 ranks) agree there within 1e-8 in frequency, 1e-7 in damping (measured 4.8e-9,
 #   3.6e-8: the Newton tolerance).
+# - Recovery-row targets (-epmc_recovery_targets at row 3, DOF 4): displacement 0.5,1,2,4 m on 1 rank and acceleration
+#   0.2,0.5,0.8 m/s^2 on 2 ranks are the points written, to 1e-12, on the dense run's branch (1e-4 in frequency); a target
+#   outside the amplitudes the branch reaches is an error that names them.
 # - A stalled continuation (-cont_max_it 2 -cont_ds_min 0.01) exits non-zero with one line saying where it stopped,
 #   why and what to try; the partial backbone is in the output, marked complete = 0; the same for tribo frf on the
 #   chain forced at DOF 1. A complete run is marked complete = 1.
@@ -56,6 +59,16 @@ run "$W" req1 "${common[@]}" -backbone_amplitudes $amps -output req1.h5
 [ "$RC" = 0 ] && pass "requested amplitudes, default steps" || fail "requested amplitudes, default steps" "exit $RC" "$W/req1.err"
 mpirun "$W" req2 2 "${common[@]}" -backbone_amplitudes $amps -cont_ds 0.005 -cont_ds_max 0.005 -cont_max_steps 5000 -output req2.h5
 [ "$RC" = 0 ] && pass "requested amplitudes, dense steps, 2 ranks" || fail "requested amplitudes, dense steps" "exit $RC" "$W/req2.err"
+run "$W" rdisp "${common[@]}" -epmc_recovery_targets 0.5,1,2,4 -epmc_recovery_row 3 -output rdisp.h5
+[ "$RC" = 0 ] && pass "recovery-row displacement targets" || fail "recovery-row displacement targets" "exit $RC" "$W/rdisp.err"
+mpirun "$W" racc 2 "${common[@]}" -epmc_recovery_targets 0.2,0.5,0.8 -epmc_recovery_row 3 -epmc_recovery_measure acceleration -output racc.h5
+[ "$RC" = 0 ] && pass "recovery-row acceleration targets, 2 ranks" || fail "recovery-row acceleration targets" "exit $RC" "$W/racc.err"
+run "$W" rout "${common[@]}" -epmc_recovery_targets 0.05,0.5 -epmc_recovery_row 3 -output rout.h5
+if [ "$RC" != 0 ] && grep -q "1 of the 2 -epmc_recovery_targets were not landed: the branch from q = 5.0*e-01 .* reaches displacement amplitudes .*widen" "$W/rout.err"; then
+  pass "a recovery target outside the range reached is an error naming the amplitudes reached"
+else
+  fail "recovery target outside" "exit $RC" "$W/rout.err"
+fi
 run "$W" stall "${common[@]}" -cont_max_it 2 -cont_ds_min 0.01 -output stall.h5
 if [ "$RC" != 0 ] && [ -f "$W/stall.h5" ] && [ "$(wc -l <"$W/stall.err")" = 1 ] \
   && grep -q "error: EPMC stopped at q = .* of qmax 1.0*e+01 after .* points: DIVERGED_STEP_MIN.*try .*-cont_ds_min.*complete = 0" "$W/stall.err"; then
@@ -111,6 +124,15 @@ if len(qa) == len(qb):
     df, dz = np.max(np.abs(fa / fb - 1)), np.max(np.abs(za / zb - 1))
     print(("ok" if df < 1e-8 and dz < 1e-7 else "not ok")
           + " - default and dense steps agree at the requested amplitudes: max |df/f| %.1e (1e-8), max |dz/z| %.1e (1e-7)" % (df, dz))
+for fn, col, want in (("rdisp.h5", "recovery_displacement", [0.5, 1, 2, 4]), ("racc.h5", "recovery_acceleration", [0.2, 0.5, 0.8])):
+    with h5py.File(w + "/" + fn, "r") as h:
+        g = h["backbone/mode1"]
+        r, fq = np.array(g[col])[:, 3], g.attrs["points"]
+    q, fr, z, c = bb(fn)
+    hit = len(r) == len(want) and np.max(np.abs(r / want - 1)) < 1e-12
+    df = np.max(np.abs(fr / np.interp(np.log(q), np.log(q0), f0) - 1)) if hit else 1
+    print(("ok" if hit and df < 1e-4 and c == 1 and "-epmc_recovery_targets" in fq else "not ok")
+          + " - %s: row 3 lands on %s to 1e-12 (max %.1e), on the dense branch (|df/f| %.1e, 1e-4), flagged" % (col, want, np.max(np.abs(r / want - 1)) if hit else 1, df))
 q, f, z, c = bb("stall.h5")
 print(("ok" if c == 0 and len(q) > 1 and q[-1] < 10 else "not ok") + " - the stalled backbone keeps %d points to q = %.3g, marked complete = 0" % (len(q), q[-1]))
 with h5py.File(w + "/frfstall.h5", "r") as h, h5py.File(w + "/frf.h5", "r") as g:

@@ -70,6 +70,7 @@ struct _p_TriboNMA {
   PetscReal    *amps;
   PetscBool     verbose;
   PetscBool     amps_requested; /* -backbone_amplitudes: EPMC lands exact solutions at them (else they give its range) */
+  PetscBool     descend;        /* -backbone_qmin > -backbone_qmax: EPMC traces from the larger down (amps stay ascending) */
   PetscInt      npl;            /* interface points whose hysteresis loops are stored (-backbone_loop_points) */
   PetscInt     *plidx;          /* [npl] 0-based quadrature point indices */
   PetscBool     plauto;         /* -backbone_loop_points auto: the point of largest slip (chosen in TriboNMASetUp()) */

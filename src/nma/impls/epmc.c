@@ -46,8 +46,13 @@ typedef struct {
   PetscInt           rmodes[2];
   PetscReal          rzeta[2];
   PetscBool          rmodes_set, rzeta_set;
-  PetscBool          static_free; /* the zeroth harmonic is an unknown (eq. 61a); else held at the prestress */
-  PetscReal          alpha, beta; /* Rayleigh coefficients (eq. 59-60) when the ROM has no C */
+  PetscBool          static_free;                   /* the zeroth harmonic is an unknown (eq. 61a); else held at the prestress */
+  char               start[PETSC_MAX_PATH_LEN + 8]; /* -epmc_start tangent|stuck|slipped|file:PATH */
+  PetscReal          rtarg[256];                    /* -epmc_recovery_targets: recovery-row amplitudes landed exactly */
+  PetscInt           nrtarg, rrow;                  /* their number, -epmc_recovery_row */
+  PetscBool          racc;                          /* -epmc_recovery_measure acceleration (else displacement) */
+  PetscReal         *rvec;                          /* the recovery row (n) */
+  PetscReal          alpha, beta;                   /* Rayleigh coefficients (eq. 59-60) when the ROM has no C */
   TriboHB            hb;
   TriboCont          cont;
   PetscInt           nc, N, nn, h0;      /* coefficient columns, unknowns, nc n, 1 if harmonic 0 is in the set */
@@ -497,6 +502,144 @@ static PetscErrorCode Post_Private(TriboNMA nma, const PetscReal X[], PetscInt i
   PetscFunctionReturn(0);
 }
 
+/* The target function of -epmc_recovery_targets (TriboContSetTargetFunction()): the first-harmonic amplitude of recovery row
+   r, d = A sqrt((r . Psi_c1)^2 + (r . Psi_s1)^2), or the acceleration amplitude omega^2 d (eq. 63), and its gradient */
+static PetscErrorCode RecoveryTarget_Private(void *ctx, const PetscReal X[], PetscReal *g, PetscReal dg[])
+{
+  TriboNMA  nma = (TriboNMA)ctx;
+  NMA_EPMC *e   = (NMA_EPMC *)nma->data;
+  PetscInt  n = nma->n, nn = e->nn, c1 = e->h0;
+  PetscReal A = PetscPowReal(10.0, X[nn + 2]), w = X[nn], sc = 0, ss = 0, m, fac = e->racc ? w * w : 1;
+
+  PetscFunctionBeginUser;
+  for (PetscInt i = 0; i < n; i++) sc += e->rvec[i] * X[c1 * n + i], ss += e->rvec[i] * X[(c1 + 1) * n + i];
+  m  = PetscSqrtReal(sc * sc + ss * ss);
+  *g = fac * A * m;
+  PetscCall(PetscArrayzero(dg, e->N));
+  if (m > 0)
+    for (PetscInt i = 0; i < n; i++) {
+      dg[c1 * n + i]       = fac * A * sc / m * e->rvec[i];
+      dg[(c1 + 1) * n + i] = fac * A * ss / m * e->rvec[i];
+    }
+  dg[nn + 2] = PetscLogReal(10.0) * *g;
+  if (e->racc) dg[nn] = 2 * w * A * m;
+  PetscFunctionReturn(0);
+}
+
+/* The first point's guess by -epmc_start (issue 35 item 3), into X0 (whose parameter X0[nn + 2] is set), *w0 and *z0.
+   - tangent (default): Psi_s1 = phi0, the followed mode of the linearization at the prestress (TriboNMASetUp()), as NLvib's
+     and tmdsimpy's examples start.
+   - stuck: the mode of K_t + kappa J_v, J_v = df/dv of the joint at the prestress at rest (TriboJointEvaluateV()), so that
+     every rate-dependent element (tanh: a damper mu N/eps at rest) is held by a stiff spring, kappa = 1e6 max|K_t,ii| /
+     max|J_v,ii| [1/s]: the mode with those elements fixed (NLvib ex05's PHI_fixed) to about 1e-6 in the eigenvalue.
+     The same as tangent for laws that do not read velocities (their tangent at rest is the stuck one already).
+   - slipped: the mode of K plus the joint's tangent in normal mode only (TRIBO_LAW_NORMAL: no tangential traction), the
+     interface slipping freely (NLvib ex05's PHI_free).
+   Of the eigenvectors of the stuck or slipped pencil the one most like phi0 is taken (largest MAC in M), and reported.
+   - file:PATH: a point of an earlier branch file (-cont_output of an EPMC with the same ROM and -hb_harmonics: /cont/X and
+     /cont/target_hits), the one whose log10 amplitude is nearest the first amplitude; its amplitude is replaced by it. */
+static PetscErrorCode StartGuess_Private(TriboNMA nma, PetscReal lg0, PetscReal X0[], PetscReal *w0, PetscReal *z0)
+{
+  NMA_EPMC *e = (NMA_EPMC *)nma->data;
+  PetscInt  n = nma->n, nn = e->nn, N = e->N, c1 = e->h0;
+
+  PetscFunctionBeginUser;
+  if (!strncmp(e->start, "file:", 5)) {
+    const char *path = e->start + 5;
+    TriboH5     h;
+    PetscInt    nd, dims[3], best = -1, np = 0;
+    PetscReal  *B = NULL, *Hh = NULL, dbest = PETSC_MAX_REAL;
+    PetscBool   has;
+    PetscCall(TriboH5Open(nma->comm, path, &h));
+    PetscCall(TriboH5ReadReal(h, TRIBO_H5_CONT_X, &nd, dims, &B));
+    PetscCheck(nd == 2 && dims[1] == N, nma->comm, PETSC_ERR_USER_INPUT,
+               "-epmc_start file:%s: %s holds %" PetscInt_FMT " unknowns per point, this EPMC has %" PetscInt_FMT " (%" PetscInt_FMT
+               " harmonic columns x %" PetscInt_FMT " DOFs + 3): the branch of an EPMC with the same ROM and -hb_harmonics is needed",
+               path, TRIBO_H5_CONT_X, nd == 2 ? dims[1] : -1, N, e->nc, n);
+    np = dims[0];
+    PetscCall(TriboH5Has(h, TRIBO_H5_CONT_HITS, &has));
+    if (has) { // the landed solutions count too
+      PetscInt nh, dh[3];
+      PetscCall(TriboH5ReadReal(h, TRIBO_H5_CONT_HITS, &nh, dh, &Hh));
+      if (nh == 2 && dh[1] == N && dh[0] > 0) {
+        PetscCall(PetscRealloc(sizeof(PetscReal) * (np + dh[0]) * N, &B));
+        PetscCall(PetscArraycpy(B + np * N, Hh, dh[0] * N));
+        np += dh[0];
+      }
+      PetscCall(PetscFree(Hh));
+    }
+    PetscCall(TriboH5Close(&h, PETSC_FALSE));
+    for (PetscInt k = 0; k < np; k++) {
+      PetscReal d      = PetscAbsReal(B[k * N + nn + 2] - lg0);
+      PetscBool finite = PETSC_TRUE;
+      for (PetscInt i = 0; i < N; i++) finite = (PetscBool)(finite && !PetscIsInfOrNanReal(B[k * N + i]));
+      if (finite && d < dbest) best = k, dbest = d;
+    }
+    PetscCheck(best >= 0, nma->comm, PETSC_ERR_USER_INPUT, "-epmc_start file:%s: %s holds no finite point", path, TRIBO_H5_CONT_X);
+    PetscCall(PetscArraycpy(X0, B + best * N, N));
+    PetscCall(PetscFree(B));
+    PetscCheck(X0[nn] > 0, nma->comm, PETSC_ERR_USER_INPUT, "-epmc_start file:%s: point %" PetscInt_FMT " has frequency %g, expected > 0", path, best,
+               (double)X0[nn]);
+    *w0 = X0[nn];
+    *z0 = X0[nn + 1] / (2 * X0[nn]);
+    if (nma->verbose)
+      PetscCall(PetscPrintf(nma->comm, "EPMC start: point %" PetscInt_FMT " of %s, q = %.4e (moved to %.4e), %.6g Hz, zeta %.4e\n", best, path,
+                            (double)PetscPowReal(10.0, X0[nn + 2]), (double)PetscPowReal(10.0, lg0), (double)(*w0 / (2 * PETSC_PI)), (double)*z0));
+    X0[nn + 2] = lg0;
+    PetscFunctionReturn(0);
+  }
+  if (!strcmp(e->start, "stuck") || !strcmp(e->start, "slipped")) {
+    PetscBool  stuck = (PetscBool)!strcmp(e->start, "stuck");
+    PetscReal *Ks, *Ms, *Jv, *f, *v, *lam, mphi0 = 0, macbest = -1, kmax = 0, jmax = 0;
+    PetscInt   best = -1;
+    PetscCall(PetscMalloc6(n * n, &Ks, n * n, &Ms, n * n, &Jv, n, &f, n, &v, n, &lam));
+    PetscCall(PetscArraycpy(Ks, e->K, n * n));
+    PetscCall(TriboJointCopyHistory(nma->joint, (PetscReal *)nma->hs, PETSC_FALSE));
+    PetscCall(TriboJointEvaluate(nma->joint, stuck ? TRIBO_LAW_FULL : TRIBO_LAW_NORMAL, nma->us, f, Ks));
+    if (stuck) { // the rate-dependent elements held
+      PetscCall(PetscArrayzero(Jv, n * n));
+      PetscCall(PetscArrayzero(v, n));
+      PetscCall(PetscArrayzero(Ms, n * n)); // d f/du again, discarded
+      PetscCall(TriboJointCopyHistory(nma->joint, (PetscReal *)nma->hs, PETSC_FALSE));
+      PetscCall(TriboJointEvaluateV(nma->joint, TRIBO_LAW_FULL, nma->us, v, f, Ms, Jv));
+      for (PetscInt i = 0; i < n; i++) kmax = PetscMax(kmax, PetscAbsReal(Ks[i + i * n])), jmax = PetscMax(jmax, PetscAbsReal(Jv[i + i * n]));
+      if (jmax > 0)
+        for (PetscInt k = 0; k < n * n; k++) Ks[k] += 1e6 * kmax / jmax * Jv[k];
+    }
+    for (PetscInt i = 0; i < n; i++) // symmetric part (friction tangents need not be symmetric)
+      for (PetscInt j = 0; j < i; j++) Ks[i + j * n] = Ks[j + i * n] = 0.5 * (Ks[i + j * n] + Ks[j + i * n]);
+    PetscCall(PetscArraycpy(Ms, e->M, n * n));
+    PetscCall(TriboDenseEigen(n, Ks, Ms, lam));
+    PetscCall(TriboDenseMult_Private(n, e->M, nma->phi0, v));
+    for (PetscInt i = 0; i < n; i++) mphi0 += nma->phi0[i] * v[i];
+    for (PetscInt m = 0; m < n; m++) { // eigenvectors M-orthonormal: MAC = (phi_m^T M phi0)^2 / (phi0^T M phi0)
+      PetscReal d = 0;
+      for (PetscInt i = 0; i < n; i++) d += Ks[m * n + i] * v[i];
+      if (lam[m] > 0 && d * d / mphi0 > macbest) macbest = d * d / mphi0, best = m;
+    }
+    PetscCheck(best >= 0, nma->comm, PETSC_ERR_USER_INPUT, "-epmc_start %s: the %s linearization has no mode of positive stiffness", e->start,
+               e->start);
+    {
+      PetscReal d = 0;
+      for (PetscInt i = 0; i < n; i++) d += Ks[best * n + i] * v[i];
+      for (PetscInt i = 0; i < n; i++) X0[(c1 + 1) * n + i] = (d < 0 ? -1 : 1) * Ks[best * n + i]; // the sign of phi0
+    }
+    *w0 = PetscSqrtReal(lam[best]);
+    PetscCall(TriboDenseMult_Private(n, e->C, &X0[(c1 + 1) * n], v));
+    *z0 = 0;
+    for (PetscInt i = 0; i < n; i++) *z0 += X0[(c1 + 1) * n + i] * v[i];
+    *z0 /= 2 * *w0;
+    X0[nn]     = *w0;
+    X0[nn + 1] = 2 * *z0 * *w0;
+    if (nma->verbose)
+      PetscCall(PetscPrintf(nma->comm, "EPMC start: the %s linearization's mode %" PetscInt_FMT " (MAC %.4f with the followed mode), %.6g Hz\n",
+                            e->start, best + 1, (double)macbest, (double)(*w0 / (2 * PETSC_PI))));
+    PetscCall(PetscFree6(Ks, Ms, Jv, f, v, lam));
+  }
+  X0[nn + 2] = lg0;
+  PetscFunctionReturn(0);
+}
+
 /* Initial guess and scales, continuation, then the backbone at the branch points */
 static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
 {
@@ -505,12 +648,16 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
   PetscReal       *X0, *D, pn = 0, mp = 0, umax = 0, phimax = 0, w0 = PetscSqrtReal(nma->lam0), z0;
   const PetscReal *B;
   TriboContReason  reason;
-  PetscReal        qmax, *Hbuf = NULL;
-  PetscInt         nreq, nmiss, *Hits = NULL;
+  PetscReal        qend, *Hbuf = NULL;
+  PetscInt         nreq, nmiss, *Hits = NULL, dir, ifirst;
   PetscLogDouble   t0, t1;
 
   PetscFunctionBeginUser;
   PetscCall(PetscTime(&t0));
+  PetscCall(TriboContGetDirection(e->cont, &dir));
+  if (nma->descend) dir = -1; // -backbone_qmin > -backbone_qmax
+  PetscCall(TriboContSetDirection(e->cont, dir));
+  ifirst = dir > 0 ? 0 : nma->na - 1; // the first point: the smallest amplitude, or the largest going down
   PetscCall(Damping_Private(nma));
   PetscCall(TriboDenseMult_Private(n, e->M, nma->phi0, e->p));
   for (PetscInt i = 0; i < n; i++) pn += e->p[i] * e->p[i], mp = PetscMax(mp, PetscAbsReal(e->p[i]));
@@ -531,7 +678,7 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
   for (PetscInt i = 0; i < n; i++) X0[(c1 + 1) * n + i] = nma->phi0[i]; // Psi_s1 = phi0 (notes §7)
   X0[nn]     = w0;
   X0[nn + 1] = 2 * z0 * w0;
-  X0[nn + 2] = PetscLog10Real(nma->amps[0]);
+  PetscCall(StartGuess_Private(nma, PetscLog10Real(nma->amps[ifirst]), X0, &w0, &z0));
   for (PetscInt k = 0; k < e->nc; k++)
     for (PetscInt i = 0; i < n; i++) D[k * n + i] = (e->h0 && k == 0) ? PetscMax(umax, phimax * nma->amps[nma->na - 1]) : phimax;
   e->u0s    = D[0];
@@ -555,17 +702,35 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
   }
   PetscCall(TriboContSetScaling(e->cont, D));
   PetscCall(TriboContSetMonitor(e->cont, Monitor_Private, nma));
-  PetscCall(TriboContSetParameterBounds(e->cont, X0[nn + 2] - 1e-9, PetscLog10Real(nma->amps[nma->na - 1])));
+  if (dir > 0)
+    PetscCall(TriboContSetParameterBounds(e->cont, X0[nn + 2] - 1e-9, PetscLog10Real(nma->amps[nma->na - 1])));
+  else
+    PetscCall(TriboContSetParameterBounds(e->cont, PetscLog10Real(nma->amps[0]), X0[nn + 2] + 1e-9));
   if (nma->verbose)
     PetscCall(PetscPrintf(nma->comm,
                           "EPMC: %" PetscInt_FMT " unknowns (%" PetscInt_FMT " harmonic columns x %" PetscInt_FMT " DOFs + 3), Nt = %" PetscInt_FMT
-                          ", damping %s (alpha %.4e 1/s, beta %.4e s), linear zeta %.4e\n",
+                          ", damping %s (alpha %.4e 1/s, beta %.4e s), zeta of the start %.4e\n",
                           N, e->nc, n, e->Nt, nma->rom->C ? "C of the ROM" : "Rayleigh (eq. 59-60)", (double)e->alpha, (double)e->beta, (double)z0));
-  if (nma->amps_requested) { // exact solutions at the requested amplitudes, landed by TriboCont
+  if (e->nrtarg) { // exact solutions at the requested recovery-row amplitudes, landed by TriboCont on g(X) = target
+    PetscInt           nrec = nma->rom->nrec;
+    const PetscScalar *rr;
+    PetscCheck(!nma->amps_requested, nma->comm, PETSC_ERR_USER_INPUT, "-%sepmc_recovery_targets and -%sbackbone_amplitudes exclude each other",
+               nma->prefix ? nma->prefix : "", nma->prefix ? nma->prefix : "");
+    PetscCheck(e->rrow >= 0 && e->rrow < nrec, nma->comm, PETSC_ERR_USER_INPUT,
+               "-%sepmc_recovery_row %" PetscInt_FMT " out of range: the ROM has %" PetscInt_FMT " recovery rows (0-based)",
+               nma->prefix ? nma->prefix : "", e->rrow, nrec);
+    PetscCall(PetscFree(e->rvec));
+    PetscCall(PetscMalloc1(n, &e->rvec));
+    PetscCall(MatDenseGetArrayRead(nma->rom->R, &rr));
+    for (PetscInt i = 0; i < n; i++) e->rvec[i] = PetscRealPart(rr[e->rrow + i * nrec]);
+    PetscCall(MatDenseRestoreArrayRead(nma->rom->R, &rr));
+    PetscCall(TriboContSetTargets(e->cont, e->nrtarg, e->rtarg));
+    PetscCall(TriboContSetTargetFunction(e->cont, RecoveryTarget_Private, nma));
+  } else if (nma->amps_requested) { // exact solutions at the requested amplitudes, landed by TriboCont
     PetscReal *lg;
     PetscCall(PetscMalloc1(nma->na, &lg));
     for (PetscInt i = 0; i < nma->na; i++) lg[i] = PetscLog10Real(nma->amps[i]);
-    lg[0] = X0[nn + 2]; // the first point's parameter, bit for bit
+    lg[ifirst] = X0[nn + 2]; // the first point's parameter, bit for bit
     PetscCall(TriboContSetTargets(e->cont, nma->na, lg));
     PetscCall(PetscFree(lg));
   }
@@ -573,8 +738,8 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
   PetscCall(TriboContGetConvergedReason(e->cont, &reason));
   PetscCall(TriboContGetBranch(e->cont, &npts, &B));
   PetscCall(PetscTime(&t1));
-  qmax = nma->amps[nma->na - 1]; // before TriboNMASetAmplitudes() below keeps the branch points
-  nreq = nma->amps_requested ? nma->na : 0, nmiss = 0;
+  qend = nma->amps[dir > 0 ? nma->na - 1 : 0]; // before TriboNMASetAmplitudes() below keeps the branch points
+  nreq = e->nrtarg ? e->nrtarg : (nma->amps_requested ? nma->na : 0), nmiss = 0;
   if (nreq) { // the first hit of every requested amplitude, in their order: these are the backbone's points
     PetscInt         nh;
     const PetscInt  *ht;
@@ -595,29 +760,48 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
   }
   // the backbone at the branch points inside the amplitude range (or at the requested amplitudes)
   {
-    PetscReal  lo = PetscLog10Real(nma->amps[0]) - 1e-9, hi = PetscLog10Real(nma->amps[nma->na - 1]) + 1e-9, *R, *amps;
-    PetscBool *keep;
-    PetscInt   na = 0;
-    PetscCall(PetscMalloc3(N, &R, npts + 1, &amps, npts + 1, &keep));
-    for (PetscInt k = 0; k < npts; k++) { // points in the range with growing amplitude (after a fold of log10 A: none)
+    PetscReal lo = PetscLog10Real(nma->amps[0]) - 1e-9, hi = PetscLog10Real(nma->amps[nma->na - 1]) + 1e-9, *R, *amps;
+    PetscInt *order, na                                    = 0, nk;
+    PetscCall(PetscMalloc3(N, &R, npts + 1, &amps, npts + 1, &order));
+    for (PetscInt k = 0; k < npts; k++) { // points in the range, amplitude monotone in the direction traced (after a fold of log10 A: none)
       PetscReal l = B[k * N + nn + 2];
-      keep[k]     = (PetscBool)(nreq || (l >= lo && l <= hi && (na == 0 || PetscPowReal(10.0, l) > amps[na - 1])));
-      if (keep[k]) amps[na++] = PetscPowReal(10.0, l);
+      if (nreq || (l >= lo && l <= hi && (na == 0 || dir * (l - B[order[na - 1] * N + nn + 2]) > 0))) order[na++] = k;
     }
-    PetscCheck(na > 0, nma->comm, PETSC_ERR_NOT_CONVERGED, "EPMC: the first point did not converge (%s): no backbone", TriboContReasons[reason + 3]);
+    PetscCheck(na > 0, nma->comm, PETSC_ERR_NOT_CONVERGED,
+               "EPMC: the first point, q = %.6e, did not converge from the %s start (%s): no backbone; try another start (-epmc_start "
+               "tangent|stuck|slipped|file:PATH), or begin where it converges and trace toward here (-backbone_qmin above -backbone_qmax traces "
+               "downward)",
+               (double)nma->amps[ifirst], e->start, TriboContReasons[reason + 3]);
+    if (dir < 0 && !nreq) // traced downward: stored with growing amplitude, as every backbone (the requested hits are in target order already)
+      for (PetscInt a = 0; a < na / 2; a++) {
+        PetscInt k        = order[a];
+        order[a]          = order[na - 1 - a];
+        order[na - 1 - a] = k;
+      }
+    if (nreq) // the hits with growing amplitude (recovery-row targets need not be in the order of q)
+      for (PetscInt a = 1; a < na; a++)
+        for (PetscInt b = a; b > 0 && B[order[b] * N + nn + 2] < B[order[b - 1] * N + nn + 2]; b--) {
+          PetscInt k   = order[b];
+          order[b]     = order[b - 1];
+          order[b - 1] = k;
+        }
+    for (PetscInt a = 0; a < na; a++) amps[a] = PetscPowReal(10.0, B[order[a] * N + nn + 2]);
     PetscCall(TriboNMASetAmplitudes(nma, na, amps));
     PetscCall(TriboNMABackboneAllocate(nma));
     PetscCall(TriboNMABackboneAllocateLoops(nma, e->Nt));
     nma->bb.npd       = nma->rom->iface->npts;
     nma->bb.requested = (PetscBool)(nreq > 0);
+    if (e->nrtarg)
+      PetscCall(PetscSNPrintf(nma->bb.reqwhat, sizeof(nma->bb.reqwhat), "-epmc_recovery_targets (recovery row %" PetscInt_FMT ", %s amplitude)",
+                              e->rrow, e->racc ? "acceleration" : "displacement"));
     PetscCall(PetscCalloc1(nma->bb.na * nma->bb.npd, &nma->bb.point_dissip));
-    na = 0;
-    for (PetscInt k = 0; k < npts; k++) {
+    nk = na;
+    for (na = 0; na < nk; na++) {
+      PetscInt         k = order[na];
       const PetscReal *X = &B[k * N];
       TriboBackbone   *b = &nma->bb;
       PetscReal        w = X[nn], xi = X[nn + 1], A = PetscPowReal(10.0, X[nn + 2]), W = 0, r = 0;
       PetscInt         its;
-      if (!keep[k]) continue;
       PetscCall(Eval_Private(nma, X, R, NULL));
       for (PetscInt i = 0; i < N - 1; i++) r = PetscMax(r, PetscAbsReal(R[i]));
       for (PetscInt kk = 0; kk < e->nc; kk++) {
@@ -659,25 +843,75 @@ static PetscErrorCode TriboNMASolve_EPMC(TriboNMA nma)
         PetscCall(MatDenseRestoreArrayRead(nma->rom->R, &rr));
       }
       PetscCall(Post_Private(nma, X, na));
-      na++;
     }
-    PetscCall(PetscFree3(R, amps, keep));
+    PetscCall(PetscFree3(R, amps, order));
   }
   if (nmiss && reason == TRIBOCONT_CONVERGED_BOUNDS) { // the branch passed a requested amplitude whose landing failed
     TriboBackbone *b = &nma->bb;
     b->incomplete = b->failed = PETSC_TRUE;
-    PetscCall(PetscSNPrintf(b->stop, sizeof(b->stop),
-                            "EPMC: %" PetscInt_FMT " of the %" PetscInt_FMT
-                            " requested amplitudes (-backbone_amplitudes) could not be landed; the branch passed them",
-                            nmiss, nreq));
+    if (!e->nrtarg)
+      PetscCall(PetscSNPrintf(b->stop, sizeof(b->stop),
+                              "EPMC: %" PetscInt_FMT " of the %" PetscInt_FMT
+                              " requested amplitudes (-backbone_amplitudes) could not be landed; the branch passed them",
+                              nmiss, nreq));
+    else { // recovery-row targets: the range of -backbone_qmin, -backbone_qmax need not cover them
+      PetscInt         nb;
+      const PetscReal *Bc;
+      PetscReal        gmin = PETSC_MAX_REAL, gmax = 0, g, *dg;
+      PetscCall(TriboContGetBranch(e->cont, &nb, &Bc));
+      PetscCall(PetscMalloc1(N, &dg));
+      for (PetscInt k = 0; k < nb; k++) {
+        PetscCall(RecoveryTarget_Private(nma, &Bc[k * N], &g, dg));
+        gmin = PetscMin(gmin, g), gmax = PetscMax(gmax, g);
+      }
+      PetscCall(PetscFree(dg));
+      PetscCall(PetscSNPrintf(
+          b->stop, sizeof(b->stop),
+          "EPMC: %" PetscInt_FMT " of the %" PetscInt_FMT " -epmc_recovery_targets were not landed: the branch from q = %.4e to %.4e "
+          "reaches %s amplitudes %.4e to %.4e at recovery row %" PetscInt_FMT " (widen -backbone_qmin, -backbone_qmax where a target lies "
+          "outside)",
+          nmiss, nreq, (double)PetscPowReal(10.0, Bc[nn + 2]), (double)PetscPowReal(10.0, Bc[(nb - 1) * N + nn + 2]),
+          e->racc ? "acceleration" : "displacement", (double)gmin, (double)gmax, e->rrow));
+    }
+  }
+  { // reversals of the modal amplitude (folds of the branch in log10 A): reported; a branch that turned back and left the range at its start
+    // never reached its end, and is incomplete
+    PetscInt         nf;
+    const PetscReal *FX, *Bc;
+    PetscInt         nb;
+    char             list[256] = "";
+    PetscCall(TriboContGetFolds(e->cont, &nf, &FX));
+    PetscCall(TriboContGetBranch(e->cont, &nb, &Bc));
+    for (PetscInt k = 0; k < nf && k < 8; k++) {
+      size_t len;
+      PetscCall(PetscStrlen(list, &len));
+      PetscCall(PetscSNPrintf(list + len, sizeof(list) - len, "%s%.6g", k ? ", " : "", (double)PetscPowReal(10.0, FX[k * N + nn + 2])));
+    }
+    if (nf) {
+      TriboBackbone *b    = &nma->bb;
+      PetscReal      last = Bc[(nb - 1) * N + nn + 2], lend = PetscLog10Real(qend);
+      PetscBool      back = (PetscBool)(reason == TRIBOCONT_CONVERGED_BOUNDS && dir * (last - lend) < 0);
+      PetscCall(PetscSNPrintf(b->warn, sizeof(b->warn),
+                              "EPMC: the modal amplitude reverses at q = %s%s (%" PetscInt_FMT
+                              " fold%s of the branch: an internal resonance, or a jump to another branch; -cont_ds_max smaller follows it closer)%s",
+                              list, nf > 8 ? ", ..." : "", nf, nf > 1 ? "s" : "",
+                              back ? "" : "; the backbone holds only the points whose amplitude exceeds every earlier one"));
+      if (back && !b->incomplete) { // left the range at its start: the end was never reached
+        b->incomplete = PETSC_TRUE;
+        PetscCall(PetscSNPrintf(b->stop, sizeof(b->stop), "%s; the branch turned back and left the range at q = %.6e without reaching %.6e", b->warn,
+                                (double)PetscPowReal(10.0, last), (double)qend));
+        b->warn[0] = 0;
+      }
+    }
   }
   if (reason != TRIBOCONT_CONVERGED_BOUNDS) { // stopped before qmax: say where, why and what to try
     TriboBackbone *b  = &nma->bb;
     PetscReal      qs = PetscPowReal(10.0, B[(npts - 1) * N + nn + 2]);
     b->incomplete     = PETSC_TRUE;
     b->failed         = (PetscBool)(reason < 0);
-    PetscCall(PetscSNPrintf(b->stop, sizeof(b->stop), "EPMC stopped at q = %.6e of qmax %.6e after %" PetscInt_FMT " points: %s%s", (double)qs,
-                            (double)qmax, npts, TriboContReasonAdvice(reason), reason < 0 ? ", or -hb_nt and -hb_harmonics fit for the law" : ""));
+    PetscCall(PetscSNPrintf(b->stop, sizeof(b->stop), "EPMC stopped at q = %.6e of %s %.6e after %" PetscInt_FMT " points: %s%s", (double)qs,
+                            dir > 0 ? "qmax" : "the end of the downward trace, qmin", (double)qend, npts, TriboContReasonAdvice(reason),
+                            reason < 0 ? ", or -hb_nt and -hb_harmonics fit for the law" : ""));
   }
   if (nma->verbose)
     PetscCall(PetscPrintf(nma->comm, "EPMC: %" PetscInt_FMT " points, %s, %.2f s", nma->bb.na, TriboContReasons[reason + 3], (double)(t1 - t0)));
@@ -697,7 +931,7 @@ static PetscErrorCode TriboNMASetFromOptions_EPMC(PetscOptionItems *PetscOptions
 {
   NMA_EPMC *e  = (NMA_EPMC *)nma->data;
   PetscInt  nh = EPMC_MAXH, nm = 2, nz = 2, hl[EPMC_MAXH];
-  PetscBool hset;
+  PetscBool hset, set;
 
   PetscFunctionBeginUser;
   PetscOptionsHeadBegin(PetscOptionsObject, "EPMC (extended periodic motion concept, porter-brake-2023 §4.3)");
@@ -736,7 +970,29 @@ static PetscErrorCode TriboNMASetFromOptions_EPMC(PetscOptionItems *PetscOptions
   PetscCall(PetscOptionsBool("-epmc_static_free",
                              "the zeroth harmonic is an unknown (eq. 61a); 0: held at the prestress (dynamics about the prestressed state)", "",
                              e->static_free, &e->static_free, NULL));
+  {
+    PetscInt    nt = 256, meas = e->racc;
+    const char *measures[] = {"displacement", "acceleration"};
+    PetscCall(PetscOptionsRealArray("-epmc_recovery_targets", "first-harmonic amplitudes of -epmc_recovery_row landed exactly (m or m/s^2)", "",
+                                    e->rtarg, &nt, &set));
+    if (set) e->nrtarg = nt;
+    PetscCall(TriboOptionsInt("-epmc_recovery_row", "recovery row (0-based) of -epmc_recovery_targets", "", e->rrow, &e->rrow, NULL));
+    PetscCall(PetscOptionsEList("-epmc_recovery_measure", "amplitude of -epmc_recovery_targets: displacement (m) or acceleration (m/s^2, eq. 63)", "",
+                                measures, 2, measures[meas], &meas, NULL));
+    e->racc = (PetscBool)(meas == 1);
+    for (PetscInt k = 0; k < e->nrtarg; k++)
+      PetscCheck(e->rtarg[k] > 0 && PetscIsNormalReal(e->rtarg[k]) && (k == 0 || e->rtarg[k] > e->rtarg[k - 1]), nma->comm, PETSC_ERR_USER_INPUT,
+                 "-%sepmc_recovery_targets must be positive, finite and increasing; value %" PetscInt_FMT " is %g", nma->prefix ? nma->prefix : "",
+                 k + 1, (double)e->rtarg[k]);
+  }
+  PetscCall(PetscOptionsString("-epmc_start",
+                               "first point's guess: tangent (the prestressed linearization), stuck, slipped, or file:PATH (a branch file)", "",
+                               e->start, e->start, sizeof(e->start), NULL));
   PetscOptionsHeadEnd();
+  PetscCheck(!strcmp(e->start, "tangent") || !strcmp(e->start, "stuck") || !strcmp(e->start, "slipped") ||
+                 (!strncmp(e->start, "file:", 5) && e->start[5]),
+             nma->comm, PETSC_ERR_USER_INPUT, "-%sepmc_start: expected tangent, stuck, slipped or file:PATH, got '%s'",
+             nma->prefix ? nma->prefix : "", e->start);
   PetscCheck(!e->rmodes_set || nm == 2, nma->comm, PETSC_ERR_USER_INPUT, "-%sepmc_rayleigh_modes needs two modes, got %" PetscInt_FMT,
              nma->prefix ? nma->prefix : "", nm);
   PetscCheck(!e->rzeta_set || nz == 2, nma->comm, PETSC_ERR_USER_INPUT, "-%sepmc_rayleigh_zeta needs two damping ratios, got %" PetscInt_FMT,
@@ -789,6 +1045,7 @@ static PetscErrorCode TriboNMADestroy_EPMC(TriboNMA nma)
   PetscCall(PetscFree7(e->q, e->F, e->Jnl, e->Jq, e->w1, e->w2, e->w3));
   PetscCall(PetscFree(e->fs));
   PetscCall(PetscFree(e->dFdW));
+  PetscCall(PetscFree(e->rvec));
   PetscCall(PetscFree(nma->data));
   PetscFunctionReturn(0);
 }
@@ -813,10 +1070,11 @@ PetscErrorCode TriboNMACreate_EPMC(TriboNMA nma)
   PetscCall(PetscNew(&e));
   e->nharm = 4;
   for (PetscInt a = 0; a < 4; a++) e->harm[a] = a;
-  e->Nt                   = 128;
-  e->static_free          = PETSC_FALSE;
-  e->aftrtol              = 1e-10;
-  e->maxper               = 10;
+  e->Nt          = 128;
+  e->static_free = PETSC_FALSE;
+  e->aftrtol     = 1e-10;
+  e->maxper      = 10;
+  PetscCall(PetscStrncpy(e->start, "tangent", sizeof(e->start)));
   nma->data               = e;
   nma->ops.setfromoptions = TriboNMASetFromOptions_EPMC;
   nma->ops.setup          = TriboNMASetUp_EPMC;
