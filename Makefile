@@ -39,7 +39,7 @@ MISSING := $(if $(wildcard $(SLEPC_DIR)/lib/slepc/conf/slepc_variables),,petsc-d
            $(if $(wildcard /usr/include/hdf5/openmpi/hdf5.h),,libhdf5-openmpi-dev)
 MISSING := $(strip $(MISSING))
 
-.PHONY: all lib setup demo test test-sanitize bench bench-scaling format format-check clean deps install
+.PHONY: all lib setup demo test test-sanitize fuzz bench bench-scaling format format-check clean deps install
 all: $(BIN)/tribo $(TESTBIN) $(BENCHBIN)
 
 deps:
@@ -85,6 +85,14 @@ test-sanitize: setup
 	@ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:halt_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  TRIBO_BUILD_DIR=build-san TRIBO_PROGRAM=build-san/bin/tribo TRIBO_DATA_OFF=1 \
 	  /usr/bin/python3 tests/runner.py $(foreach k,$(TRIBO_SAN_TESTS),-k $(k))
+
+# a long mutation fuzzing of every input kind (tests/fuzz/fuzz.py); each finding's input and command go to
+# tests/fuzz/findings/, and once fixed into tests/fuzz/corpus/ (replayed by make test and make test-sanitize)
+FUZZ_BUDGET ?= 1800
+FUZZ_SEED   ?= 1
+fuzz: setup
+	@$(MAKE) --no-print-directory all
+	@/usr/bin/python3 tests/fuzz/fuzz.py --tribo $(BIN)/tribo --budget $(FUZZ_BUDGET) --seed $(FUZZ_SEED) --save tests/fuzz/findings
 
 bench: setup
 	@$(MAKE) --no-print-directory all

@@ -41,6 +41,7 @@ PETSC_EXTERN PetscErrorCode TriboFileTmpName(const char[], char[], size_t, Petsc
 PETSC_EXTERN PetscErrorCode TriboFileCommit(const char[], const char[], int *);
 /* The most memory one array read from a file may take (-memory_max, else the physical memory) */
 PETSC_EXTERN PetscErrorCode TriboMemoryMax(PetscReal *);
+PETSC_EXTERN PetscErrorCode TriboArraySizeCheck(const char[], const char[], int, const unsigned long long[], PetscInt *);
 /* Option namespaces and help (src/sys/options.c): classes register their namespaces, objects mark
    theirs as used in SetFromOptions, and TriboOptionsCheckUsed() rejects misspelt options before any
    computation. */

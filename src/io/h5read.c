@@ -89,30 +89,13 @@ static PetscErrorCode OpenData_Private(TriboH5 h, const char path[], hid_t *dset
   TriboCallHDF5(H5Sget_simple_extent_dims, (space, hd, NULL));
   TriboCallHDF5(H5Sclose, (space));
   { // sizes as 64-bit numbers, against PetscInt and the memory (issue 34, item 3: a 2^32 + 1 dataset wrapped and crashed the reader)
-    unsigned long long n = 1;
-    PetscReal          mem;
-    PetscBool          over = PETSC_FALSE;
-    for (int d = 0; d < nd; d++) {
-      if (hd[d] > (hsize_t)PETSC_MAX_INT || (hd[d] && n > (unsigned long long)PETSC_MAX_INT / hd[d])) over = PETSC_TRUE;
-      if (!over) n *= hd[d];
-    }
-    if (over) {
-      char shape[128] = "";
-      for (int d = 0; d < nd; d++) {
-        size_t l = strlen(shape);
-        snprintf(shape + l, sizeof(shape) - l, "%s%llu", d ? " x " : "", (unsigned long long)hd[d]);
-      }
-      H5Oclose(obj);
-      SETERRQ(PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s is %s, more than %d values: too large to read", h->name, path, shape,
-              (int)PETSC_MAX_INT);
-    }
-    PetscCall(TriboMemoryMax(&mem));
-    if (8.0 * (PetscReal)n > mem) H5Oclose(obj);
-    PetscCheck(8.0 * (PetscReal)n <= mem, PETSC_COMM_SELF, PETSC_ERR_MEM,
-               "%s: %s has %llu values (%.3g GB as doubles), more than the memory allows (%.3g GB; -memory_max to change)", h->name, path, n,
-               8e-9 * (PetscReal)n, 1e-9 * mem);
-    *ndim  = nd;
-    *count = (PetscInt)n;
+    unsigned long long ud[3];
+    PetscErrorCode     ierr;
+    for (int d = 0; d < nd; d++) ud[d] = (unsigned long long)hd[d];
+    ierr = TriboArraySizeCheck(h->name, path, nd, ud, count);
+    if (ierr) H5Oclose(obj);
+    PetscCall(ierr);
+    *ndim = nd;
     for (int d = 0; d < nd; d++) dims[d] = (PetscInt)hd[d];
   }
   PetscFunctionReturn(0);

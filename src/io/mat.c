@@ -178,23 +178,16 @@ PetscErrorCode TriboMatVarRead_Private(mat_t *mf, const char fn[], const char na
   *v = NULL;
   if (!info) PetscFunctionReturn(0);
   if (info->class_type != MAT_C_SPARSE && info->class_type != MAT_C_STRUCT && info->class_type != MAT_C_CELL) {
-    unsigned long long count = 1;
-    PetscBool          over  = PETSC_FALSE;
-    PetscReal          mem;
-    for (int d = 0; d < info->rank; d++) {
-      unsigned long long dd = (unsigned long long)info->dims[d];
-      if (dd && count > (unsigned long long)PETSC_MAX_INT / dd)
-        over = PETSC_TRUE;
-      else
-        count *= dd;
-    }
+    unsigned long long ud[16];
+    char               what[128];
+    int                nd = info->rank;
+    if (nd > 16 || nd < 0) Mat_VarFree(info);
+    PetscCheck(nd >= 0 && nd <= 16, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable %s has %d dimensions, expected at most 16", fn, name,
+               nd);
+    for (int d = 0; d < nd; d++) ud[d] = (unsigned long long)info->dims[d];
     Mat_VarFree(info);
-    PetscCheck(!over, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable %s has more than %d values: too large to read", fn, name,
-               (int)PETSC_MAX_INT);
-    PetscCall(TriboMemoryMax(&mem));
-    PetscCheck(8.0 * (PetscReal)count <= mem, PETSC_COMM_SELF, PETSC_ERR_MEM,
-               "%s: variable %s has %llu values (%.3g GB as doubles), more than the memory allows (%.3g GB; -memory_max to change)", fn, name, count,
-               8e-9 * (PetscReal)count, 1e-9 * mem);
+    PetscCall(PetscSNPrintf(what, sizeof(what), "variable %s", name));
+    PetscCall(TriboArraySizeCheck(fn, what, nd, ud, NULL));
   } else
     Mat_VarFree(info);
   *v = Mat_VarRead(mf, name);

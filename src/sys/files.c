@@ -126,6 +126,53 @@ PetscErrorCode TriboFileCommit(const char tmp[], const char name[], int *err)
   PetscFunctionReturn(0);
 }
 
+/*@C
+  TriboArraySizeCheck - Checks the declared sizes of an array in a file, as 64-bit numbers, before anything is allocated:
+  the number of values must fit a PetscInt and their doubles the memory (TriboMemoryMax()).
+
+  Not collective
+
+  Input Parameters:
++ file - the file, for the message
+. what - the dataset or variable, for the message (e.g. "/rom/K", "variable M")
+. nd   - number of dimensions
+- dims - the sizes
+
+  Output Parameter:
+. count - the number of values (NULL to skip)
+
+  Notes:
+  Errors name the file, the dataset and its shape ("wrap.h5: /x is 4294967297, more than 2147483647 values: too large
+  to read"); the HDF5 and MATLAB readers share it (issue 34, item 3: a 2^32 + 1 dataset wrapped and crashed the reader).
+@*/
+PetscErrorCode TriboArraySizeCheck(const char file[], const char what[], int nd, const unsigned long long dims[], PetscInt *count)
+{
+  unsigned long long n    = 1;
+  PetscBool          over = PETSC_FALSE;
+  PetscReal          mem;
+
+  PetscFunctionBeginUser;
+  for (int d = 0; d < nd; d++) {
+    if (dims[d] > (unsigned long long)PETSC_MAX_INT || (dims[d] && n > (unsigned long long)PETSC_MAX_INT / dims[d])) over = PETSC_TRUE;
+    if (!over) n *= dims[d];
+  }
+  if (over) {
+    char shape[128] = "";
+    for (int d = 0; d < nd; d++) {
+      size_t l = strlen(shape);
+      snprintf(shape + l, sizeof(shape) - l, "%s%llu", d ? " x " : "", dims[d]);
+    }
+    SETERRQ(PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s is %s, more than %d values: too large to read", file, what, shape,
+            (int)PETSC_MAX_INT);
+  }
+  PetscCall(TriboMemoryMax(&mem));
+  PetscCheck(8.0 * (PetscReal)n <= mem, PETSC_COMM_SELF, PETSC_ERR_MEM,
+             "%s: %s has %llu values (%.3g GB as doubles), more than the memory allows (%.3g GB; -memory_max to change)", file, what, n,
+             8e-9 * (PetscReal)n, 1e-9 * mem);
+  if (count) *count = (PetscInt)n;
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboMemoryMax - The most memory one array read from a file may take: -memory_max (bytes, e.g. 8e9), else this
   machine's physical memory.

@@ -14,6 +14,9 @@
 # - Recovery-row targets (-epmc_recovery_targets at row 3, DOF 4): displacement 0.5,1,2,4 m on 1 rank and acceleration
 #   0.2,0.5,0.8 m/s^2 on 2 ranks are the points written, to 1e-12, on the dense run's branch (1e-4 in frequency); a target
 #   outside the amplitudes the branch reaches is an error that names them.
+# - NLvib's ex07 forced response (-frf_static_free 1, H 7, Nt 1024, 0.5 to 2 rad/s): default steps and steps of at most 0.005
+#   find the same 4 folds (1e-6, measured equal to 9 digits); -hb_aft_slider_start zero (NLvib's convention) moves them
+#   (by more than 1e-4, measured 0.4 %): a case where the conventions differ.
 # - A stalled continuation (-cont_max_it 2 -cont_ds_min 0.01) exits non-zero with one line saying where it stopped,
 #   why and what to try; the partial backbone is in the output, marked complete = 0; the same for tribo frf on the
 #   chain forced at DOF 1. A complete run is marked complete = 1.
@@ -90,6 +93,36 @@ run "$W" frfz frf -rom chain.yaml -frf_range 0.05,0.15 -frf_force 0.3 -hb_harmon
 [ "$RC" = 0 ] && pass "FRF with NLvib's slider start (-hb_aft_slider_start zero)" || fail "FRF, slider start zero" "exit $RC" "$W/frfz.err"
 expect_fail "an unknown slider start is refused, the choices named" "hb_aft_slider_start;mean zero" frf -rom "$W/chain.yaml" -frf_range 0.05,0.15 -frf_force 0.3 -hb_aft_slider_start nlvib
 
+# NLvib's ex07 (3 DOF; two Jenkins, two cubic springs, a unilateral spring with a gap; H 7, Nt 1024), the zeroth harmonic solved
+cat >"$W/ex07.yaml" <<'EOF'
+M: [1, 1, 1]
+K: [[2, -1, 0], [-1, 2, -1], [0, -1, 2]]
+C: [[0.04, -0.02, 0], [-0.02, 0.04, -0.02], [0, -0.02, 0.04]]
+excitation: [0, 1, 0]
+elements:
+  - law: jenkins
+    W: [[1], [0], [0]]
+    params: {kt: 20, ts: 1}
+  - law: jenkins
+    W: [[-1], [1], [0]]
+    params: {kt: 20, ts: 1}
+  - law: cubic
+    W: [[0], [1], [0]]
+    params: {k3: 1}
+  - law: cubic
+    W: [[0], [-1], [1]]
+    params: {k3: 1}
+  - law: unilateral
+    W: [[0, 0, 0], [0, 0, 0], [0, 0, 1]]
+    params: {k: 1, g: 0.25}
+EOF
+ex07=(frf -rom ex07.yaml -frf_range 0.0795774715459477,0.318309886183791 -frf_force 1 -hb_harmonics 0,1,2,3,4,5,6,7 -hb_nt 1024 -frf_static_free 1
+  -frf_quiet -cont_max_steps 5000)
+run "$W" ex07 "${ex07[@]}" -output ex07.h5
+run "$W" ex07f "${ex07[@]}" -cont_ds_max 0.005 -output ex07f.h5
+run "$W" ex07z "${ex07[@]}" -hb_aft_slider_start zero -output ex07z.h5
+[ "$RC" = 0 ] && pass "NLvib ex07: default steps, steps of at most 0.005, NLvib's slider start" || fail "ex07" "exit $RC" "$W/ex07z.err"
+
 if [ "$HAVE_H5PY" = 1 ]; then
   pychecks "branch checks" "$W" <<'EOF'
 import sys, h5py, numpy as np
@@ -133,6 +166,14 @@ for fn, col, want in (("rdisp.h5", "recovery_displacement", [0.5, 1, 2, 4]), ("r
     df = np.max(np.abs(fr / np.interp(np.log(q), np.log(q0), f0) - 1)) if hit else 1
     print(("ok" if hit and df < 1e-4 and c == 1 and "-epmc_recovery_targets" in fq else "not ok")
           + " - %s: row 3 lands on %s to 1e-12 (max %.1e), on the dense branch (|df/f| %.1e, 1e-4), flagged" % (col, want, np.max(np.abs(r / want - 1)) if hit else 1, df))
+def folds(fn):
+    with h5py.File(w + "/" + fn, "r") as h:
+        return np.array(h["frf/folds_hz"]) * 2 * np.pi, int(h["frf"].attrs["complete"])
+(fa, ca), (fb, cb), (fz, cz) = folds("ex07.h5"), folds("ex07f.h5"), folds("ex07z.h5")
+ok = len(fa) == 4 and len(fb) == 4 and np.max(np.abs(fa / fb - 1)) < 1e-6 and ca == cb == 1
+print(("ok" if ok else "not ok") + " - ex07: default steps and steps of at most 0.005 find the same 4 folds (rad/s %s, %s)" % (np.round(fa, 6), np.round(fb, 6)))
+ok = cz == 1 and len(fz) == 4 and np.max(np.abs(fz / fa - 1)) > 1e-4
+print(("ok" if ok else "not ok") + " - ex07: NLvib's slider start moves the folds (%s rad/s): the conventions differ where a slider sticks with a mean" % np.round(fz, 6))
 q, f, z, c = bb("stall.h5")
 print(("ok" if c == 0 and len(q) > 1 and q[-1] < 10 else "not ok") + " - the stalled backbone keeps %d points to q = %.3g, marked complete = 0" % (len(q), q[-1]))
 with h5py.File(w + "/frfstall.h5", "r") as h, h5py.File(w + "/frf.h5", "r") as g:

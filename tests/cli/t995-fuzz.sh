@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Mutation fuzzing in the test suite (issue 34 item 4; tests/fuzz/fuzz.py): every input kind (YAML systems, options files,
+# law tables, ringdown CSVs, surface scans, Abaqus decks, ROM files, result files for plot), fixed seeds.
+# - The regression inputs of tests/fuzz/corpus/ (findings of earlier fuzzing, since fixed) replayed: no crash, hang,
+#   unclear error or partial file.
+# - A short budget of new mutants (TRIBO_FUZZ_BUDGET seconds, default 90; make fuzz runs 1800): the same.
+# A finding prints its kind, outcome, the hash of its input and the last stderr line; rerun it with
+#   python3 tests/fuzz/fuzz.py --tribo bin/tribo --kinds KIND --seed 11 --budget B --save DIR
+# timeout: 600
+set -u
+. tests/cli/lib.sh
+W=$TMPDIR_TEST/t995
+mkdir -p "$W"
+if ls tests/fuzz/corpus/* >/dev/null 2>&1; then
+  $PY tests/fuzz/fuzz.py --tribo "$TRIBO_ABS" --replay tests/fuzz/corpus --work "$W/replay" >"$W/replay.out" 2>&1
+  RC=$?
+  [ $RC = 0 ] && pass "the corpus replayed: $(tail -1 "$W/replay.out")" || fail "corpus replay" "exit $RC" "$W/replay.out"
+else
+  skip "the corpus replayed" "tests/fuzz/corpus is empty"
+fi
+$PY tests/fuzz/fuzz.py --tribo "$TRIBO_ABS" --budget "${TRIBO_FUZZ_BUDGET:-90}" --seed 11 --work "$W/fuzz" >"$W/fuzz.out" 2>&1
+RC=$?
+sed 's/^/# /' "$W/fuzz.out" | grep -v "^# finding" || true
+[ $RC = 0 ] && pass "new mutants: $(tail -1 "$W/fuzz.out")" || fail "new mutants" "exit $RC" "$W/fuzz.out"
+finish
