@@ -32,6 +32,18 @@ PETSC_EXTERN PetscErrorCode TriboSumAll(MPI_Comm, PetscInt, PetscReal *);
 PETSC_EXTERN PetscErrorCode TriboSignalCatch(void);
 PETSC_EXTERN PetscErrorCode TriboSignalArm(PetscBool);
 PETSC_EXTERN PetscErrorCode TriboSignalCheck(MPI_Comm, int *, const char **);
+PETSC_EXTERN void           TriboSetCommandName(const char[]);
+PETSC_EXTERN PetscErrorCode TriboCrashGuardPush(const char[], const char[]);
+PETSC_EXTERN PetscErrorCode TriboCrashGuardPop(void);
+/* an HDF5 read that a damaged file can crash inside the library: guarded (TriboCrashGuardPush()) and checked */
+#define TriboCallHDF5Guarded(file, what, func, args)                                              \
+  do {                                                                                            \
+    herr_t _tribo_herr;                                                                           \
+    PetscCall(TriboCrashGuardPush(file, what));                                                   \
+    _tribo_herr = func args;                                                                      \
+    PetscCall(TriboCrashGuardPop());                                                              \
+    PetscCheck(_tribo_herr >= 0, PETSC_COMM_SELF, PETSC_ERR_LIB, "HDF5 call %s() failed", #func); \
+  } while (0)
 /* SHA-256 of a file, as 64 lowercase hex characters plus NUL (hex must hold 65 chars). */
 PETSC_EXTERN PetscErrorCode TriboFileSHA256(const char[], char[]);
 PETSC_EXTERN PetscErrorCode TriboSHA256(const void *, size_t, char[]);

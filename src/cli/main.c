@@ -185,6 +185,11 @@ int main(int argc, char **argv)
     PetscBool tb = PETSC_FALSE;
     PetscOptionsGetBool(NULL, NULL, "-tribo_traceback", &tb, NULL);
     if (!tb) PetscPushErrorHandler(ErrorHandler_Private, (void *)verb->name);
+    {
+      char cmd[96];
+      snprintf(cmd, sizeof(cmd), "tribo %s", verb->name);
+      TriboSetCommandName(cmd); // the line of a crash in a file library (TriboCrashGuardPush())
+    }
   }
   ierr = PetscOptionsHasHelp(NULL, &help);
   if (!ierr) ierr = verb->run(PETSC_COMM_WORLD, help);

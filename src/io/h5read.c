@@ -29,7 +29,9 @@ PetscErrorCode TriboH5Open(MPI_Comm comm, const char name[], TriboH5 *h)
   PetscCallMPI(MPI_Comm_rank(comm, &hh->rank));
   PetscCall(PetscStrncpy(hh->name, name, sizeof(hh->name)));
   PetscCall(TriboH5FileAccess_Private(&fapl));
+  PetscCall(TriboCrashGuardPush(name, "its superblock"));
   hh->fid = H5Fopen(name, H5F_ACC_RDONLY, fapl);
+  PetscCall(TriboCrashGuardPop());
   TriboCallHDF5(H5Pclose, (fapl));
   if (hh->fid < 0) PetscCall(PetscFree(hh));
   PetscCheck(hh, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "cannot open %s: damaged HDF5 file, or locked by a program writing it", name);
@@ -126,7 +128,7 @@ PetscErrorCode TriboH5ReadReal(TriboH5 h, const char path[], PetscInt *ndim, Pet
   PetscCheck(cls == H5T_FLOAT || cls == H5T_INTEGER, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s does not hold numbers, expected real values",
              h->name, path);
   PetscCall(PetscMalloc1(count, data));
-  if (count) TriboCallHDF5(H5Dread, (dset, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, *data));
+  if (count) TriboCallHDF5Guarded(h->name, path, H5Dread, (dset, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, *data));
   TriboCallHDF5(H5Dclose, (dset));
   PetscFunctionReturn(0);
 }
@@ -147,7 +149,7 @@ PetscErrorCode TriboH5ReadInt(TriboH5 h, const char path[], PetscInt *ndim, Pets
   PetscCall(OpenData_Private(h, path, &dset, &cls, ndim, dims, &count));
   PetscCheck(cls == H5T_INTEGER, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s does not hold integers, expected integer values", h->name, path);
   PetscCall(PetscMalloc1(count, &buf));
-  if (count) TriboCallHDF5(H5Dread, (dset, H5T_NATIVE_LLONG, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf));
+  if (count) TriboCallHDF5Guarded(h->name, path, H5Dread, (dset, H5T_NATIVE_LLONG, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf));
   TriboCallHDF5(H5Dclose, (dset));
   PetscCall(PetscMalloc1(count, data));
   for (PetscInt i = 0; i < count; i++) {
@@ -211,9 +213,10 @@ static PetscErrorCode ReadStrings_Private(hid_t obj, PetscBool isattr, PetscInt 
 @*/
 PetscErrorCode TriboH5ReadStrings(TriboH5 h, const char path[], PetscInt *n, char ***strs)
 {
-  hid_t       dset;
-  H5T_class_t cls;
-  PetscInt    ndim, dims[3];
+  PetscErrorCode ierr;
+  hid_t          dset;
+  H5T_class_t    cls;
+  PetscInt       ndim, dims[3];
 
   PetscFunctionBeginUser;
   PetscCall(OpenData_Private(h, path, &dset, &cls, &ndim, dims, n));
@@ -222,7 +225,10 @@ PetscErrorCode TriboH5ReadStrings(TriboH5 h, const char path[], PetscInt *n, cha
   PetscCheck(ndim <= 1, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s has %" PetscInt_FMT " dimensions, expected a 1-D list of strings",
              h->name, path, ndim);
   PetscCall(PetscCalloc1(*n, strs));
-  if (*n) PetscCall(ReadStrings_Private(dset, PETSC_FALSE, *n, *strs));
+  PetscCall(TriboCrashGuardPush(h->name, path));
+  ierr = *n ? ReadStrings_Private(dset, PETSC_FALSE, *n, *strs) : 0;
+  PetscCall(TriboCrashGuardPop());
+  PetscCall(ierr);
   TriboCallHDF5(H5Dclose, (dset));
   PetscFunctionReturn(0);
 }
@@ -235,9 +241,10 @@ PetscErrorCode TriboH5ReadStrings(TriboH5 h, const char path[], PetscInt *n, cha
 @*/
 PetscErrorCode TriboH5ReadAttrString(TriboH5 h, const char path[], const char name[], char buf[], size_t len)
 {
-  PetscBool has;
-  hid_t     attr, t;
-  char     *s;
+  PetscErrorCode ierr;
+  PetscBool      has;
+  hid_t          attr, t;
+  char          *s;
 
   PetscFunctionBeginUser;
   PetscCheck(h->fid >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "%s is being written: open it with TriboH5Open() to read", h->name);
@@ -251,7 +258,10 @@ PetscErrorCode TriboH5ReadAttrString(TriboH5 h, const char path[], const char na
   TriboCallHDF5(H5Tclose, (t));
   if (!has) TriboCallHDF5(H5Aclose, (attr));
   PetscCheck(has, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: attribute %s of %s is not a string", h->name, name, path);
-  PetscCall(ReadStrings_Private(attr, PETSC_TRUE, 1, &s));
+  PetscCall(TriboCrashGuardPush(h->name, path));
+  ierr = ReadStrings_Private(attr, PETSC_TRUE, 1, &s);
+  PetscCall(TriboCrashGuardPop());
+  PetscCall(ierr);
   TriboCallHDF5(H5Aclose, (attr));
   PetscCall(PetscStrncpy(buf, s, len));
   PetscCall(PetscFree(s));

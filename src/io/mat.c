@@ -172,25 +172,30 @@ static PetscErrorCode MatInterface_Private(const char fn[], matvar_t *v[], Tribo
 */
 PetscErrorCode TriboMatVarRead_Private(mat_t *mf, const char fn[], const char name[], matvar_t **v)
 {
-  matvar_t *info = Mat_VarReadInfo(mf, name);
+  matvar_t *info;
+  char      what[128];
 
   PetscFunctionBeginUser;
   *v = NULL;
+  PetscCall(PetscSNPrintf(what, sizeof(what), "variable %s", name));
+  PetscCall(TriboCrashGuardPush(fn, what)); // matio trusts the file's structure
+  info = Mat_VarReadInfo(mf, name);
+  PetscCall(TriboCrashGuardPop());
   if (!info) PetscFunctionReturn(0);
   if (info->class_type != MAT_C_SPARSE && info->class_type != MAT_C_STRUCT && info->class_type != MAT_C_CELL) {
     unsigned long long ud[16];
-    char               what[128];
     int                nd = info->rank;
     if (nd > 16 || nd < 0) Mat_VarFree(info);
     PetscCheck(nd >= 0 && nd <= 16, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: variable %s has %d dimensions, expected at most 16", fn, name,
                nd);
     for (int d = 0; d < nd; d++) ud[d] = (unsigned long long)info->dims[d];
     Mat_VarFree(info);
-    PetscCall(PetscSNPrintf(what, sizeof(what), "variable %s", name));
     PetscCall(TriboArraySizeCheck(fn, what, nd, ud, NULL));
   } else
     Mat_VarFree(info);
+  PetscCall(TriboCrashGuardPush(fn, what));
   *v = Mat_VarRead(mf, name);
+  PetscCall(TriboCrashGuardPop());
   PetscFunctionReturn(0);
 }
 

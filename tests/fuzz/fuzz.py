@@ -11,9 +11,10 @@ characters inserted, the file truncated. Each run is classified:
   hang      the time limit (--timeout) passed;
   unclear   exit non-zero but not one "tribo VERB: error:" line;
   partial   a result or temporary file left by a failed run, or a temporary left by a good one.
-The last four are findings: the run exits 1 if there is any. With --save DIR each finding's input and command are
-copied to DIR (tests/fuzz/corpus/ holds those that became regression inputs); --replay DIR runs every input saved
-there instead of mutating. The summary is one line per kind and a total.
+The last four are findings: the run exits 1 if there is any. With --save DIR each finding's input and a NAME.json
+describing it are copied to DIR; tests/fuzz/corpus/ holds those that became regression inputs (--replay DIR runs
+them instead of mutants). Binary inputs are kept there as recipes, {"kind": ..., "recipe": NAME}, applied to a fresh
+seed (a mutated 750 kB ROM does not belong in git, and its byte offsets move with every revision string). The summary is one line per kind and a total.
 
 Usage: fuzz.py --tribo bin/tribo [--budget SECONDS] [--seed N] [--kinds a,b] [--timeout S] [--save DIR] [--replay DIR]
 """
@@ -24,6 +25,7 @@ import os
 import random
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -156,7 +158,32 @@ def mutate_text(data, rng):
     return data
 
 
+def gcol_sizes(data, rng=None):
+    """The size of the last object in HDF5's global heap (variable-length strings: labels, attributes) made huge
+    (2^31 - 1), or with rng that of a random one a random size: libhdf5 reads past its buffer (H5HG_read()) instead of
+    checking it."""
+    data = bytearray(data)
+    i = data.find(b"GCOL")
+    if i < 0:
+        return bytes(data)
+    end, o, objs = i + struct.unpack_from("<Q", data, i + 8)[0], i + 16, []
+    while o + 16 <= min(end, len(data)):
+        idx, size = struct.unpack_from("<H", data, o)[0], struct.unpack_from("<Q", data, o + 8)[0]
+        if idx == 0:
+            break
+        objs.append(o)
+        o += 16 + (size + 7) // 8 * 8
+    for o in [rng.choice(objs)] if rng and objs else objs[-1:]:
+        struct.pack_into("<Q", data, o + 8, rng.choice([2**31 - 1, 2**40, 2**64 - 1, 0]) if rng else 2**31 - 1)
+    return bytes(data)
+
+
+RECIPES = {"gcol_sizes": gcol_sizes}
+
+
 def mutate_binary(data, rng):
+    if rng.randrange(5) == 0:  # the structure HDF5 trusts most
+        return gcol_sizes(data, rng)
     data = bytearray(data)
     op = rng.randrange(4)
     if op == 0:  # a few bytes changed
@@ -179,7 +206,7 @@ def classify(rc, err, verb, left, timed_out):
         return "hang"
     text = err.decode("utf-8", "replace")
     if rc < 0 or rc >= 128 or "PETSC ERROR" in text or "AddressSanitizer" in text or "runtime error:" in text or "Traceback" in text \
-            or "Segmentation" in text or "core dumped" in text:
+            or "core dumped" in text:
         return "crash"
     if rc == 0:
         return "partial" if any(".tmp." in f for f in left) else "accepted"
@@ -251,17 +278,27 @@ def main():
             with open(os.path.join(a.save, "%s-%s%s" % (kind, h, ext)), "wb") as f:
                 f.write(data)
             with open(os.path.join(a.save, "%s-%s.json" % (kind, h)), "w") as f:
-                json.dump({"kind": kind, "outcome": outcome, "exit": rc, "stderr": msg[-5:], "left": left}, f, indent=1)
+                json.dump({"kind": kind, "input": "%s-%s%s" % (kind, h, ext), "outcome": outcome, "exit": rc, "stderr": msg[-5:], "left": left}, f,
+                          indent=1)
 
     t0 = time.time()
-    if a.replay:
-        names = sorted(n for n in os.listdir(a.replay) if not n.endswith(".json"))
-        for n in names:
-            kind = n.rsplit("-", 1)[0]
+    if a.replay:  # each NAME.json: {"kind": ..., "input": file beside it} or {"kind": ..., "recipe": applied to a fresh seed}
+        seeds = {}
+        for n in sorted(n for n in os.listdir(a.replay) if n.endswith(".json")):
+            with open(os.path.join(a.replay, n)) as f:
+                entry = json.load(f)
+            kind = entry["kind"]
             if kind not in count:
                 continue
-            with open(os.path.join(a.replay, n), "rb") as f:
-                data = f.read()
+            if "recipe" in entry:
+                if kind not in seeds:
+                    sd = tempfile.mkdtemp(dir=work)
+                    seeds[kind] = KINDS[kind][1](sd, tribo)
+                    shutil.rmtree(sd, ignore_errors=True)
+                data = RECIPES[entry["recipe"]](seeds[kind])
+            else:
+                with open(os.path.join(a.replay, entry["input"]), "rb") as f:
+                    data = f.read()
             record(kind, data, run_one(tribo, kind, data, work, a.timeout))
     else:
         seeds = {}
