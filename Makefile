@@ -82,7 +82,7 @@ SANFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-san
 test-sanitize: setup
 	@$(MAKE) --no-print-directory B=build-san BIN=build-san/bin CFLAGS="$(SANFLAGS)" SAN="-fsanitize=address,undefined" all
 	@ln -sfn ../python build-san/python # the program finds its post-processing package beside its folder
-	@ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:halt_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	@ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:halt_on_error=1:suppressions=$(CURDIR)/tests/asan.supp UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  TRIBO_BUILD_DIR=build-san TRIBO_PROGRAM=build-san/bin/tribo TRIBO_DATA_OFF=1 \
 	  /usr/bin/python3 tests/runner.py $(foreach k,$(TRIBO_SAN_TESTS),-k $(k))
 

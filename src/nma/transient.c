@@ -55,6 +55,10 @@ struct _p_TriboTransient {
   TriboTransientEnergy e;
   TriboTransientReason reason;
   PetscLogDouble       seconds;
+  /* checkpoints (issue 34, item 4): -transient_checkpoint F.h5 every ckevery steps, -transient_restart, -transient_stop_after */
+  char      ckpt[PETSC_MAX_PATH_LEN];
+  PetscInt  ckevery, stopafter;
+  PetscBool restart;
 };
 
 /* "sin(A,f)", "cos(A,f)", "step(A[,t0])", "ramp(A,t1)", "pulse(A,t1)" or "none" */
@@ -181,6 +185,7 @@ PetscErrorCode TriboTransientCreate(MPI_Comm comm, TriboTransient *tr)
   t->maxcuts = 10;
   t->rtol    = 1e-10;
   t->verbose = PETSC_TRUE;
+  t->ckevery = 1000;
   PetscCall(PetscStrncpy(t->force, "none", sizeof(t->force)));
   *tr = t;
   PetscFunctionReturn(0);
@@ -406,7 +411,16 @@ PetscErrorCode TriboTransientSetFromOptions(TriboTransient tr)
   PetscCall(TriboOptionsInt("-transient_max_it", "Newton iterations per step before it is cut", "", tr->maxit, &tr->maxit, NULL));
   PetscCall(TriboOptionsInt("-transient_max_cuts", "halvings of a step before the run stops", "", tr->maxcuts, &tr->maxcuts, NULL));
   PetscCall(PetscOptionsBool("-transient_quiet", "no progress lines", "", quiet, &quiet, NULL));
+  PetscCall(PetscOptionsString("-transient_checkpoint",
+                               "checkpoint file (HDF5), rewritten every -transient_checkpoint_every steps and on SIGTERM/SIGUSR1", "", tr->ckpt,
+                               tr->ckpt, sizeof(tr->ckpt), NULL));
+  PetscCall(TriboOptionsRangeInt("-transient_checkpoint_every", "steps between checkpoints", "", tr->ckevery, &tr->ckevery, NULL, 1, PETSC_MAX_INT));
+  PetscCall(PetscOptionsBool("-transient_restart", "continue from -transient_checkpoint", "", tr->restart, &tr->restart, NULL));
+  PetscCall(TriboOptionsInt("-transient_stop_after", "stop after this step as if killed, its checkpoint written (tests)", "", tr->stopafter,
+                            &tr->stopafter, NULL));
   TriboOptionsEnd();
+  PetscCheck(!tr->restart || tr->ckpt[0], tr->comm, PETSC_ERR_USER_INPUT,
+             "-%stransient_restart needs the checkpoint file: -%stransient_checkpoint FILE", pre, pre);
   tr->verbose = (PetscBool)!quiet;
   if (dset || tset) {
     PetscCheck(dset || tr->dt > 0, tr->comm, PETSC_ERR_USER_INPUT, "no time step: give -%stransient_dt (s)", pre);
@@ -684,6 +698,187 @@ static PetscErrorCode FreeResults_Private(TriboTransient tr)
   PetscFunctionReturn(0);
 }
 
+/* The joint's committed history of every rank, in rank order, on rank 0 (*all, *ntot); the counts per rank */
+static PetscErrorCode GatherHistory_Private(TriboTransient tr, PetscReal **all, PetscInt *ntot, PetscMPIInt **cnt)
+{
+  PetscInt    nh;
+  PetscMPIInt size, rank, mine, *dsp;
+  PetscReal  *h;
+
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_size(tr->comm, &size));
+  PetscCallMPI(MPI_Comm_rank(tr->comm, &rank));
+  PetscCall(TriboJointGetHistorySize(tr->joint, &nh));
+  PetscCall(PetscMPIIntCast(nh, &mine));
+  PetscCall(PetscMalloc1(nh + 1, &h));
+  PetscCall(TriboJointCopyHistory(tr->joint, h, PETSC_TRUE));
+  PetscCall(PetscMalloc1(size, cnt));
+  PetscCall(PetscMalloc1(size, &dsp));
+  PetscCallMPI(MPI_Allgather(&mine, 1, MPI_INT, *cnt, 1, MPI_INT, tr->comm));
+  *ntot = 0;
+  for (PetscMPIInt r = 0; r < size; r++) dsp[r] = (PetscMPIInt)*ntot, *ntot += (*cnt)[r];
+  PetscCall(PetscMalloc1(*ntot + 1, all));
+  PetscCallMPI(MPI_Gatherv(h, mine, MPIU_REAL, *all, *cnt, dsp, MPIU_REAL, 0, tr->comm));
+  PetscCall(PetscFree(h));
+  PetscCall(PetscFree(dsp));
+  PetscFunctionReturn(0);
+}
+
+/* The state after step `step` and the records so far, to -transient_checkpoint (temporary name, then renamed) */
+static PetscErrorCode CheckpointWrite_Private(TriboTransient tr, PetscInt step)
+{
+  TriboH5      h;
+  PetscInt     n = tr->n, k = tr->nout, d1[1], d2[2], nph, ntot = 0, iv[6] = {step, tr->its, tr->cuts, tr->steps, tr->itrec, tr->nout};
+  PetscReal    sc[6] = {tr->fe_t, tr->E[0], tr->E[1], tr->E[2], tr->e0, tr->t}, *hall, *ev[6];
+  PetscMPIInt *cnt, size;
+  char       **ph, path[64];
+  const char  *en[6] = {"kinetic", "strain", "external", "damping", "joint", "balance"};
+
+  PetscFunctionBeginUser;
+  PetscCall(GatherHistory_Private(tr, &hall, &ntot, &cnt));
+  PetscCallMPI(MPI_Comm_size(tr->comm, &size));
+  PetscCall(TriboH5Create(tr->comm, tr->ckpt, &h));
+  PetscCall(TriboH5WriteMeta(h, "transient checkpoint", 0, NULL));
+  d1[0] = 6;
+  PetscCall(TriboH5WriteInt(h, "/transient_checkpoint/counters", 1, d1, iv));
+  PetscCall(TriboH5WriteReal(h, "/transient_checkpoint/scalars", 1, d1, sc));
+  d2[0] = 4, d2[1] = n;
+  {
+    PetscReal *st;
+    PetscCall(PetscMalloc1(4 * n, &st));
+    PetscCall(PetscArraycpy(st, tr->x, n));
+    PetscCall(PetscArraycpy(st + n, tr->v, n));
+    PetscCall(PetscArraycpy(st + 2 * n, tr->a, n));
+    PetscCall(PetscArraycpy(st + 3 * n, tr->fnl, n));
+    PetscCall(TriboH5WriteReal(h, "/transient_checkpoint/state", 2, d2, st));
+    PetscCall(PetscFree(st));
+  }
+  d1[0] = k;
+  PetscCall(TriboH5WriteReal(h, "/transient_checkpoint/t", 1, d1, tr->tout));
+  PetscCall(TriboH5WriteReal(h, "/transient_checkpoint/g", 1, d1, tr->gout));
+  PetscCall(TriboH5WriteInt(h, "/transient_checkpoint/newton", 1, d1, tr->itout));
+  ev[0] = tr->e.kinetic, ev[1] = tr->e.strain, ev[2] = tr->e.external, ev[3] = tr->e.damping, ev[4] = tr->e.joint, ev[5] = tr->e.balance;
+  for (PetscInt q = 0; q < 6; q++) {
+    PetscCall(PetscSNPrintf(path, sizeof(path), "/transient_checkpoint/%s", en[q]));
+    PetscCall(TriboH5WriteReal(h, path, 1, d1, ev[q]));
+  }
+  d2[0] = k, d2[1] = n;
+  PetscCall(TriboH5WriteReal(h, "/transient_checkpoint/x", 2, d2, tr->xout));
+  PetscCall(TriboH5WriteReal(h, "/transient_checkpoint/v", 2, d2, tr->vout));
+  d2[1] = 3 * tr->npl;
+  if (tr->npl) PetscCall(TriboH5WriteReal(h, "/transient_checkpoint/point_u", 2, d2, tr->pu));
+  if (tr->npl) PetscCall(TriboH5WriteReal(h, "/transient_checkpoint/point_t", 2, d2, tr->pt));
+  d1[0] = ntot;
+  PetscCall(TriboH5WriteReal(h, "/transient_checkpoint/history", 1, d1, hall));
+  {
+    PetscInt *c;
+    PetscCall(PetscMalloc1(size, &c));
+    for (PetscMPIInt r = 0; r < size; r++) c[r] = cnt[r];
+    d1[0] = size;
+    PetscCall(TriboH5WriteInt(h, "/transient_checkpoint/history_per_rank", 1, d1, c));
+    PetscCall(PetscFree(c));
+  }
+  PetscCall(TriboOptionsPhysics(tr->comm, &nph, &ph));
+  PetscCall(TriboH5WriteStrings(h, "/transient_checkpoint/physics", nph, (const char *const *)ph));
+  PetscCall(TriboOptionsPhysicsDestroy(&nph, &ph));
+  PetscCall(TriboH5Close(&h, PETSC_TRUE));
+  PetscCall(PetscFree(hall));
+  PetscCall(PetscFree(cnt));
+  PetscFunctionReturn(0);
+}
+
+// Reads dataset path of exactly count values (reals) into a
+static PetscErrorCode CkReal_Private(TriboH5 h, const char file[], const char path[], PetscInt count, PetscReal a[])
+{
+  PetscInt   nd, dims[3], c = 1;
+  PetscReal *b;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboH5ReadReal(h, path, &nd, dims, &b));
+  for (PetscInt d = 0; d < nd; d++) c *= dims[d];
+  PetscCheck(c == count, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s has %" PetscInt_FMT " values, expected %" PetscInt_FMT, file, path, c,
+             count);
+  PetscCall(PetscArraycpy(a, b, count));
+  PetscCall(PetscFree(b));
+  PetscFunctionReturn(0);
+}
+
+/* Restores the state, the records and the joint's history of -transient_checkpoint; *step0: the step it was written after */
+static PetscErrorCode CheckpointRead_Private(TriboTransient tr, PetscInt *step0)
+{
+  TriboH5     h;
+  PetscInt    n = tr->n, nd, dims[3], *iv, k, nph, ncur, nh, ntot;
+  PetscReal   sc[6], *st, *ev[6], *hall;
+  PetscMPIInt size, rank;
+  char      **ph, **cur, path[64];
+  const char *en[6] = {"kinetic", "strain", "external", "damping", "joint", "balance"}, *f = tr->ckpt;
+
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_size(tr->comm, &size));
+  PetscCallMPI(MPI_Comm_rank(tr->comm, &rank));
+  PetscCall(TriboH5Open(tr->comm, f, &h));
+  PetscCall(TriboH5ReadStrings(h, "/transient_checkpoint/physics", &nph, &ph));
+  PetscCall(TriboOptionsPhysics(tr->comm, &ncur, &cur));
+  PetscCall(TriboOptionsPhysicsCheck(tr->comm, f, nph, ph, ncur, cur, PETSC_FALSE, "or without -transient_restart"));
+  PetscCall(TriboOptionsPhysicsDestroy(&nph, &ph));
+  PetscCall(TriboOptionsPhysicsDestroy(&ncur, &cur));
+  PetscCall(TriboH5ReadInt(h, "/transient_checkpoint/counters", &nd, dims, &iv));
+  PetscCheck(nd == 1 && dims[0] == 6, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: /transient_checkpoint/counters must have 6 values", f);
+  *step0 = iv[0], tr->its = iv[1], tr->cuts = iv[2], tr->steps = iv[3], tr->itrec = iv[4], k = iv[5];
+  PetscCall(PetscFree(iv));
+  PetscCheck(*step0 >= 0 && *step0 <= tr->nsteps && k >= 1 && k <= tr->cap, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+             "%s: written after step %" PetscInt_FMT " with %" PetscInt_FMT " records; this run has %" PetscInt_FMT " steps (room for %" PetscInt_FMT
+             " records): the end time may grow on restart, not shrink",
+             f, *step0, k, tr->nsteps, tr->cap);
+  PetscCall(CkReal_Private(h, f, "/transient_checkpoint/scalars", 6, sc));
+  tr->fe_t = sc[0], tr->E[0] = sc[1], tr->E[1] = sc[2], tr->E[2] = sc[3], tr->e0 = sc[4], tr->t = sc[5];
+  PetscCall(PetscMalloc1(4 * n, &st));
+  PetscCall(CkReal_Private(h, f, "/transient_checkpoint/state", 4 * n, st));
+  PetscCall(PetscArraycpy(tr->x, st, n));
+  PetscCall(PetscArraycpy(tr->v, st + n, n));
+  PetscCall(PetscArraycpy(tr->a, st + 2 * n, n));
+  PetscCall(PetscArraycpy(tr->fnl, st + 3 * n, n));
+  PetscCall(PetscFree(st));
+  tr->nout = k;
+  PetscCall(CkReal_Private(h, f, "/transient_checkpoint/t", k, tr->tout));
+  PetscCall(CkReal_Private(h, f, "/transient_checkpoint/g", k, tr->gout));
+  PetscCall(TriboH5ReadInt(h, "/transient_checkpoint/newton", &nd, dims, &iv));
+  PetscCheck(nd == 1 && dims[0] == k, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+             "%s: /transient_checkpoint/newton must have %" PetscInt_FMT " values", f, k);
+  PetscCall(PetscArraycpy(tr->itout, iv, k));
+  PetscCall(PetscFree(iv));
+  ev[0] = tr->e.kinetic, ev[1] = tr->e.strain, ev[2] = tr->e.external, ev[3] = tr->e.damping, ev[4] = tr->e.joint, ev[5] = tr->e.balance;
+  for (PetscInt q = 0; q < 6; q++) {
+    PetscCall(PetscSNPrintf(path, sizeof(path), "/transient_checkpoint/%s", en[q]));
+    PetscCall(CkReal_Private(h, f, path, k, ev[q]));
+  }
+  PetscCall(CkReal_Private(h, f, "/transient_checkpoint/x", k * n, tr->xout));
+  PetscCall(CkReal_Private(h, f, "/transient_checkpoint/v", k * n, tr->vout));
+  if (tr->npl) PetscCall(CkReal_Private(h, f, "/transient_checkpoint/point_u", 3 * tr->npl * k, tr->pu));
+  if (tr->npl) PetscCall(CkReal_Private(h, f, "/transient_checkpoint/point_t", 3 * tr->npl * k, tr->pt));
+  PetscCall(TriboH5ReadInt(h, "/transient_checkpoint/history_per_rank", &nd, dims, &iv));
+  PetscCheck(nd == 1 && dims[0] == size, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
+             "%s was written on %" PetscInt_FMT " ranks: restart it on as many (this run has %d)", f, nd == 1 ? dims[0] : -1, (int)size);
+  PetscCall(TriboJointGetHistorySize(tr->joint, &nh));
+  PetscCheck(iv[rank] == nh, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: rank %d held %" PetscInt_FMT " history values, here %" PetscInt_FMT, f,
+             (int)rank, iv[rank], nh);
+  ntot = 0;
+  for (PetscMPIInt r = 0; r < size; r++) ntot += iv[r];
+  PetscCall(PetscMalloc1(ntot + 1, &hall));
+  PetscCall(CkReal_Private(h, f, "/transient_checkpoint/history", ntot, hall));
+  {
+    PetscInt off = 0;
+    for (PetscMPIInt r = 0; r < rank; r++) off += iv[r];
+    PetscCall(TriboJointCopyHistory(tr->joint, hall + off, PETSC_FALSE));
+  }
+  PetscCall(PetscFree(hall));
+  PetscCall(PetscFree(iv));
+  PetscCall(TriboH5Close(&h, PETSC_FALSE));
+  PetscCall(PetscPrintf(tr->comm, "Transient: restarted from %s after step %" PetscInt_FMT " (t = %g s, %" PetscInt_FMT " records)\n", f, *step0,
+                        (double)tr->t, k));
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboTransientSolve - Integrates from the (prestressed) initial state to the end time.
 
@@ -696,7 +891,7 @@ static PetscErrorCode FreeResults_Private(TriboTransient tr)
 @*/
 PetscErrorCode TriboTransientSolve(TriboTransient tr)
 {
-  PetscInt       n, unit, cap, every_print;
+  PetscInt       n, unit, cap, every_print, step0 = 0;
   PetscLogDouble t0, t1;
   PetscBool      ok;
 
@@ -733,6 +928,7 @@ PetscErrorCode TriboTransientSolve(TriboTransient tr)
   PetscCall(Solve_Private(tr, tr->J, tr->a, &ok));
   PetscCheck(ok, tr->comm, PETSC_ERR_USER_INPUT, "the mass matrix of %s is singular", tr->rom->source[0] ? tr->rom->source : "the ROM");
   PetscCall(Record_Private(tr));
+  if (tr->restart) PetscCall(CheckpointRead_Private(tr, &step0));
   tr->reason  = TRIBO_TRANSIENT_ITERATING;
   unit        = (PetscInt)1 << tr->maxcuts;
   every_print = PetscMax(1, tr->nsteps / 10);
@@ -740,7 +936,8 @@ PetscErrorCode TriboTransientSolve(TriboTransient tr)
     PetscCall(PetscPrintf(tr->comm, "Transient: %s%s, dt = %g s, %" PetscInt_FMT " steps to %g s, load %s, %" PetscInt_FMT " DOFs\n",
                           TriboTransientSchemes[tr->scheme], tr->scheme == TRIBO_TRANSIENT_HHT ? "-alpha" : "", (double)tr->dt, tr->nsteps,
                           (double)(tr->nsteps * tr->dt), tr->force, n));
-  for (PetscInt step = 1; step <= tr->nsteps && tr->reason != TRIBO_TRANSIENT_DIVERGED; step++) {
+  PetscCall(TriboSignalArm(PETSC_TRUE));
+  for (PetscInt step = step0 + 1; step <= tr->nsteps && tr->reason != TRIBO_TRANSIENT_DIVERGED; step++) {
     PetscInt done = 0, lev = 0;
     while (done < unit) {
       PetscInt  hu = unit >> lev, its = 0;
@@ -766,6 +963,18 @@ PetscErrorCode TriboTransientSolve(TriboTransient tr)
     tr->t = step * tr->dt;
     tr->steps++;
     if (step % tr->every == 0 || step == tr->nsteps) PetscCall(Record_Private(tr));
+    { // a checkpoint every ckevery steps; on SIGTERM/SIGUSR1 (or -transient_stop_after) one now, then stop
+      int         sig;
+      const char *name;
+      PetscCall(TriboSignalCheck(tr->comm, &sig, &name));
+      if (tr->stopafter > 0 && step == tr->stopafter && step < tr->nsteps) sig = -1, name = "-transient_stop_after";
+      if (tr->ckpt[0] && (step % tr->ckevery == 0 || sig)) PetscCall(CheckpointWrite_Private(tr, step));
+      if (sig) {
+        PetscCall(TriboSignalArm(PETSC_FALSE));
+        SETERRQ(tr->comm, PETSC_ERR_SIG, "stopped by %s after step %" PetscInt_FMT " of %" PetscInt_FMT " (t = %g s): %s%s", name, step, tr->nsteps,
+                (double)tr->t, tr->ckpt[0] ? "the state is saved in " : "nothing saved (no -transient_checkpoint)", tr->ckpt[0] ? tr->ckpt : "");
+      }
+    }
     if (tr->verbose && (step % every_print == 0 || step == tr->nsteps)) {
       PetscReal xm = 0;
       PetscCall(PetscTime(&t1));
@@ -774,6 +983,7 @@ PetscErrorCode TriboTransientSolve(TriboTransient tr)
                             (int)(100 * step / tr->nsteps), (double)tr->t, (double)xm, tr->its, tr->cuts, (double)(t1 - t0)));
     }
   }
+  PetscCall(TriboSignalArm(PETSC_FALSE));
   if (tr->reason != TRIBO_TRANSIENT_DIVERGED) tr->reason = TRIBO_TRANSIENT_COMPLETED;
   PetscCall(PetscTime(&t1));
   tr->seconds = t1 - t0;

@@ -33,6 +33,10 @@ static const char *steer_prefix[] = {"cont_",
                                      "rqnma_checkpoint",
                                      "rqnma_restart",
                                      "rqnma_stop_after",
+                                     "transient_checkpoint",
+                                     "transient_restart",
+                                     "transient_stop_after",
+                                     "transient_time",
                                      "options_"};
 static const char *steer_part[]   = {"_monitor", "_view", "_png", "_plot", "_quiet", "_verbose", "_progress"};
 

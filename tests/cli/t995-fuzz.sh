@@ -11,14 +11,22 @@ set -u
 . tests/cli/lib.sh
 W=$TMPDIR_TEST/t995
 mkdir -p "$W"
+KINDS=()
+if [ "${TRIBO_BUILD_DIR:-build}" != build ]; then
+  # the sanitizer build (make test-sanitize): the text kinds only. A damaged HDF5 file makes libhdf5 memcpy out of range
+  # (H5HG_read()); ASan reports a negative size there before any suppression applies (and with its allocator the
+  # library can loop instead), where the normal build's crash guard gives one error line. The binary kinds are
+  # fuzzed by the normal build's run of this test.
+  KINDS=(--kinds yaml_system,options_file,law_table,ringdown_csv,surface_scan,abaqus_deck)
+fi
 if ls tests/fuzz/corpus/* >/dev/null 2>&1; then
-  $PY tests/fuzz/fuzz.py --tribo "$TRIBO_ABS" --replay tests/fuzz/corpus --work "$W/replay" >"$W/replay.out" 2>&1
+  $PY tests/fuzz/fuzz.py --tribo "$TRIBO_ABS" "${KINDS[@]}" --replay tests/fuzz/corpus --work "$W/replay" >"$W/replay.out" 2>&1
   RC=$?
   [ $RC = 0 ] && pass "the corpus replayed: $(tail -1 "$W/replay.out")" || fail "corpus replay" "exit $RC" "$W/replay.out"
 else
   skip "the corpus replayed" "tests/fuzz/corpus is empty"
 fi
-$PY tests/fuzz/fuzz.py --tribo "$TRIBO_ABS" --budget "${TRIBO_FUZZ_BUDGET:-90}" --seed 11 --work "$W/fuzz" >"$W/fuzz.out" 2>&1
+$PY tests/fuzz/fuzz.py --tribo "$TRIBO_ABS" "${KINDS[@]}" --budget "${TRIBO_FUZZ_BUDGET:-90}" --seed 11 --work "$W/fuzz" >"$W/fuzz.out" 2>&1
 RC=$?
 sed 's/^/# /' "$W/fuzz.out" | grep -v "^# finding" || true
 [ $RC = 0 ] && pass "new mutants: $(tail -1 "$W/fuzz.out")" || fail "new mutants" "exit $RC" "$W/fuzz.out"
