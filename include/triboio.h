@@ -108,6 +108,7 @@ PETSC_EXTERN PetscErrorCode TriboH5Open(MPI_Comm, const char[], TriboH5 *);
 PETSC_EXTERN PetscErrorCode TriboH5Has(TriboH5, const char[], PetscBool *);
 /* Reads a real dataset; rank and dims (up to 3) are returned; data allocated with PetscMalloc1 */
 PETSC_EXTERN PetscErrorCode TriboH5ReadReal(TriboH5, const char[], PetscInt *, PetscInt[], PetscReal **);
+PETSC_EXTERN PetscErrorCode TriboH5ReadRealInto(TriboH5, const char[], PetscInt, PetscInt, PetscReal[]);
 PETSC_EXTERN PetscErrorCode TriboH5ReadInt(TriboH5, const char[], PetscInt *, PetscInt[], PetscInt **);
 PETSC_EXTERN PetscErrorCode TriboH5ReadStrings(TriboH5, const char[], PetscInt *, char ***);
 PETSC_EXTERN PetscErrorCode TriboH5ReadAttrString(TriboH5, const char[], const char[], char[], size_t);

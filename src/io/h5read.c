@@ -199,6 +199,38 @@ PetscErrorCode TriboH5ReadReal(TriboH5 h, const char path[], PetscInt *ndim, Pet
 }
 
 /*@
+  TriboH5ReadRealInto - Reads a real dataset of a known shape into a caller's array (checkpoints: the shape a restart
+  expects), refusing another shape with the file and dataset named.
+
+  Not collective
+
+  Input Parameters:
++ h    - the file
+. path - the dataset
+. nrow - its rows (or values, for a 1-D dataset)
+- ncol - its columns (1 for a 1-D dataset)
+
+  Output Parameter:
+. a - nrow ncol values, row-major
+@*/
+PetscErrorCode TriboH5ReadRealInto(TriboH5 h, const char path[], PetscInt nrow, PetscInt ncol, PetscReal a[])
+{
+  PetscInt   nd, dims[3];
+  PetscReal *v;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboH5ReadReal(h, path, &nd, dims, &v));
+  if (!((nd == 1 && dims[0] == nrow && ncol == 1) || (nd == 2 && dims[0] == nrow && dims[1] == ncol))) PetscCall(PetscFree(v));
+  PetscCheck((nd == 1 && dims[0] == nrow && ncol == 1) || (nd == 2 && dims[0] == nrow && dims[1] == ncol), PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+             "%s: %s has %" PetscInt_FMT " dimensions (first %" PetscInt_FMT "), expected %" PetscInt_FMT " x %" PetscInt_FMT
+             " (a file of another run?)",
+             h->name, path, nd, nd > 0 ? dims[0] : 0, nrow, ncol);
+  PetscCall(PetscArraycpy(a, v, nrow * ncol));
+  PetscCall(PetscFree(v));
+  PetscFunctionReturn(0);
+}
+
+/*@
   TriboH5ReadInt - Reads an integer dataset into PetscInt, as TriboH5ReadReal().
 
   Not collective

@@ -787,22 +787,6 @@ static PetscErrorCode CheckpointWrite_Private(TriboTransient tr, PetscInt step)
   PetscFunctionReturn(0);
 }
 
-// Reads dataset path of exactly count values (reals) into a
-static PetscErrorCode CkReal_Private(TriboH5 h, const char file[], const char path[], PetscInt count, PetscReal a[])
-{
-  PetscInt   nd, dims[3], c = 1;
-  PetscReal *b;
-
-  PetscFunctionBeginUser;
-  PetscCall(TriboH5ReadReal(h, path, &nd, dims, &b));
-  for (PetscInt d = 0; d < nd; d++) c *= dims[d];
-  PetscCheck(c == count, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s has %" PetscInt_FMT " values, expected %" PetscInt_FMT, file, path, c,
-             count);
-  PetscCall(PetscArraycpy(a, b, count));
-  PetscCall(PetscFree(b));
-  PetscFunctionReturn(0);
-}
-
 /* Restores the state, the records and the joint's history of -transient_checkpoint; *step0: the step it was written after */
 static PetscErrorCode CheckpointRead_Private(TriboTransient tr, PetscInt *step0)
 {
@@ -830,18 +814,18 @@ static PetscErrorCode CheckpointRead_Private(TriboTransient tr, PetscInt *step0)
              "%s: written after step %" PetscInt_FMT " with %" PetscInt_FMT " records; this run has %" PetscInt_FMT " steps (room for %" PetscInt_FMT
              " records): the end time may grow on restart, not shrink",
              f, *step0, k, tr->nsteps, tr->cap);
-  PetscCall(CkReal_Private(h, f, "/transient_checkpoint/scalars", 6, sc));
+  PetscCall(TriboH5ReadRealInto(h, "/transient_checkpoint/scalars", 6, 1, sc));
   tr->fe_t = sc[0], tr->E[0] = sc[1], tr->E[1] = sc[2], tr->E[2] = sc[3], tr->e0 = sc[4], tr->t = sc[5];
   PetscCall(PetscMalloc1(4 * n, &st));
-  PetscCall(CkReal_Private(h, f, "/transient_checkpoint/state", 4 * n, st));
+  PetscCall(TriboH5ReadRealInto(h, "/transient_checkpoint/state", 4, n, st));
   PetscCall(PetscArraycpy(tr->x, st, n));
   PetscCall(PetscArraycpy(tr->v, st + n, n));
   PetscCall(PetscArraycpy(tr->a, st + 2 * n, n));
   PetscCall(PetscArraycpy(tr->fnl, st + 3 * n, n));
   PetscCall(PetscFree(st));
   tr->nout = k;
-  PetscCall(CkReal_Private(h, f, "/transient_checkpoint/t", k, tr->tout));
-  PetscCall(CkReal_Private(h, f, "/transient_checkpoint/g", k, tr->gout));
+  PetscCall(TriboH5ReadRealInto(h, "/transient_checkpoint/t", k, 1, tr->tout));
+  PetscCall(TriboH5ReadRealInto(h, "/transient_checkpoint/g", k, 1, tr->gout));
   PetscCall(TriboH5ReadInt(h, "/transient_checkpoint/newton", &nd, dims, &iv));
   PetscCheck(nd == 1 && dims[0] == k, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
              "%s: /transient_checkpoint/newton must have %" PetscInt_FMT " values", f, k);
@@ -850,12 +834,12 @@ static PetscErrorCode CheckpointRead_Private(TriboTransient tr, PetscInt *step0)
   ev[0] = tr->e.kinetic, ev[1] = tr->e.strain, ev[2] = tr->e.external, ev[3] = tr->e.damping, ev[4] = tr->e.joint, ev[5] = tr->e.balance;
   for (PetscInt q = 0; q < 6; q++) {
     PetscCall(PetscSNPrintf(path, sizeof(path), "/transient_checkpoint/%s", en[q]));
-    PetscCall(CkReal_Private(h, f, path, k, ev[q]));
+    PetscCall(TriboH5ReadRealInto(h, path, k, 1, ev[q]));
   }
-  PetscCall(CkReal_Private(h, f, "/transient_checkpoint/x", k * n, tr->xout));
-  PetscCall(CkReal_Private(h, f, "/transient_checkpoint/v", k * n, tr->vout));
-  if (tr->npl) PetscCall(CkReal_Private(h, f, "/transient_checkpoint/point_u", 3 * tr->npl * k, tr->pu));
-  if (tr->npl) PetscCall(CkReal_Private(h, f, "/transient_checkpoint/point_t", 3 * tr->npl * k, tr->pt));
+  PetscCall(TriboH5ReadRealInto(h, "/transient_checkpoint/x", k, n, tr->xout));
+  PetscCall(TriboH5ReadRealInto(h, "/transient_checkpoint/v", k, n, tr->vout));
+  if (tr->npl) PetscCall(TriboH5ReadRealInto(h, "/transient_checkpoint/point_u", k, 3 * tr->npl, tr->pu));
+  if (tr->npl) PetscCall(TriboH5ReadRealInto(h, "/transient_checkpoint/point_t", k, 3 * tr->npl, tr->pt));
   PetscCall(TriboH5ReadInt(h, "/transient_checkpoint/history_per_rank", &nd, dims, &iv));
   PetscCheck(nd == 1 && dims[0] == size, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
              "%s was written on %" PetscInt_FMT " ranks: restart it on as many (this run has %d)", f, nd == 1 ? dims[0] : -1, (int)size);
@@ -865,7 +849,7 @@ static PetscErrorCode CheckpointRead_Private(TriboTransient tr, PetscInt *step0)
   ntot = 0;
   for (PetscMPIInt r = 0; r < size; r++) ntot += iv[r];
   PetscCall(PetscMalloc1(ntot + 1, &hall));
-  PetscCall(CkReal_Private(h, f, "/transient_checkpoint/history", ntot, hall));
+  PetscCall(TriboH5ReadRealInto(h, "/transient_checkpoint/history", ntot, 1, hall));
   {
     PetscInt off = 0;
     for (PetscMPIInt r = 0; r < rank; r++) off += iv[r];

@@ -703,21 +703,6 @@ static PetscErrorCode CheckpointWrite_Private(TriboNMA nma)
   PetscFunctionReturn(0);
 }
 
-// Reads dataset path (nrow x ncol reals) into a, after checking its shape
-static PetscErrorCode CkRead_Private(TriboH5 h, const char file[], const char path[], PetscInt nrow, PetscInt ncol, PetscReal a[])
-{
-  PetscInt   nd, dims[3];
-  PetscReal *v;
-
-  PetscFunctionBeginUser;
-  PetscCall(TriboH5ReadReal(h, path, &nd, dims, &v));
-  PetscCheck(dims[0] == nrow && (nd == 1 ? 1 : dims[1]) == ncol, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
-             "%s: %s has the wrong shape for this backbone (-rqnma_restart needs the same ROM, amplitudes and options)", file, path);
-  PetscCall(PetscArraycpy(a, v, nrow * ncol));
-  PetscCall(PetscFree(v));
-  PetscFunctionReturn(0);
-}
-
 static PetscErrorCode CheckpointRead_Private(TriboNMA nma, PetscInt *ndone)
 {
   NMA_RQNMA     *r = (NMA_RQNMA *)nma->data;
@@ -747,7 +732,7 @@ static PetscErrorCode CheckpointRead_Private(TriboNMA nma, PetscInt *ndone)
   PetscCall(PetscFree(iv));
   for (PetscInt k = 0; k < 8; k++) {
     PetscCall(PetscSNPrintf(path, sizeof(path), "/rqnma/%s", CkReal[k]));
-    PetscCall(CkRead_Private(h, r->ckpt, path, na, 1, CkRealArray_Private(b, k)));
+    PetscCall(TriboH5ReadRealInto(h, path, na, 1, CkRealArray_Private(b, k)));
   }
   PetscCall(TriboH5ReadInt(h, "/rqnma/newton", &nd, dims, &iv));
   PetscCall(PetscArraycpy(b->newton, iv, na));
@@ -758,13 +743,13 @@ static PetscErrorCode CheckpointRead_Private(TriboNMA nma, PetscInt *ndone)
   PetscCall(TriboH5ReadInt(h, "/rqnma/status", &nd, dims, &iv));
   for (PetscInt i = 0; i < na; i++) b->status[i] = (TriboBackboneStatus)iv[i];
   PetscCall(PetscFree(iv));
-  PetscCall(CkRead_Private(h, r->ckpt, "/rqnma/phi", na, nma->n, b->phi));
-  if (b->nrec) PetscCall(CkRead_Private(h, r->ckpt, "/rqnma/rec_disp", na, b->nrec, b->rec_disp));
-  if (b->nrec) PetscCall(CkRead_Private(h, r->ckpt, "/rqnma/rec_acc", na, b->nrec, b->rec_acc));
-  if (b->nloop) PetscCall(CkRead_Private(h, r->ckpt, "/rqnma/loop_q", na, b->nloop, b->loop_q));
-  if (b->nloop) PetscCall(CkRead_Private(h, r->ckpt, "/rqnma/loop_force", na, b->nloop, b->loop_force));
-  if (b->nloop && b->npl) PetscCall(CkRead_Private(h, r->ckpt, "/rqnma/pl_u", na, 3 * b->npl * b->nloop, b->pl_u));
-  if (b->nloop && b->npl) PetscCall(CkRead_Private(h, r->ckpt, "/rqnma/pl_t", na, 3 * b->npl * b->nloop, b->pl_t));
+  PetscCall(TriboH5ReadRealInto(h, "/rqnma/phi", na, nma->n, b->phi));
+  if (b->nrec) PetscCall(TriboH5ReadRealInto(h, "/rqnma/rec_disp", na, b->nrec, b->rec_disp));
+  if (b->nrec) PetscCall(TriboH5ReadRealInto(h, "/rqnma/rec_acc", na, b->nrec, b->rec_acc));
+  if (b->nloop) PetscCall(TriboH5ReadRealInto(h, "/rqnma/loop_q", na, b->nloop, b->loop_q));
+  if (b->nloop) PetscCall(TriboH5ReadRealInto(h, "/rqnma/loop_force", na, b->nloop, b->loop_force));
+  if (b->nloop && b->npl) PetscCall(TriboH5ReadRealInto(h, "/rqnma/pl_u", na, 3 * b->npl * b->nloop, b->pl_u));
+  if (b->nloop && b->npl) PetscCall(TriboH5ReadRealInto(h, "/rqnma/pl_t", na, 3 * b->npl * b->nloop, b->pl_t));
   PetscCall(TriboH5Close(&h, PETSC_FALSE));
   *ndone = 0;
   for (PetscInt i = 0; i < na; i++) *ndone += r->done[i] != 0;
