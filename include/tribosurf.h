@@ -65,7 +65,7 @@ typedef struct {
   PetscReal           misfit;      /* RMS of z - (bz + azz sqrt(1 - q)) over the points (q the footprint's quadratic form, clipped at 1) / relief */
   PetscReal           sag;         /* L^2 / (2 R') / relief, L half the points' extent along the long axis */
 } TriboAsperity;
-PETSC_EXTERN PetscErrorCode TriboAsperityFit(PetscInt, const PetscReal[], const PetscReal[], const PetscReal[], TriboAsperity *);
+PETSC_EXTERN PetscErrorCode TriboAsperityFit(PetscInt, const PetscReal[], const PetscReal[], const PetscReal[], PetscReal, TriboAsperity *);
 PETSC_EXTERN PetscErrorCode TriboAsperityCriteriaDefault(TriboAsperityCriteria *);
 PETSC_EXTERN PetscErrorCode TriboAsperityCheck(const TriboAsperityCriteria *, TriboAsperity *);
 PETSC_EXTERN PetscErrorCode TriboHeightMapNoise(PetscInt, PetscInt, const PetscReal[], PetscReal *);

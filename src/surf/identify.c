@@ -291,7 +291,7 @@ static PetscErrorCode TileSegment_Private(MPI_Comm comm, const TriboHeightMap *m
 
 /* fits of the regions of one segmented scan to the opened heights (zfit NULL) or to zfit (the residual heights, read on the
    owned rows only): every rank of comm gets the nreg labels (increasing) and their fit rows */
-static PetscErrorCode TileFit_Private(MPI_Comm comm, const TriboHeightMap *m, const Tile *t, const PetscReal zfit[],
+static PetscErrorCode TileFit_Private(MPI_Comm comm, const TriboHeightMap *m, const Tile *t, const PetscReal zfit[], PetscReal sigma,
                                       const TriboAsperityCriteria *crit, PetscInt *nreg, PetscInt **labels, PetscReal **fitrows, PetscInt *ncross)
 {
   PetscInt    nx = m->nx, no = (t->r1 - t->r0) * nx, nu = 0, *U, *off, *pts, *pos, *rowstart, r0 = t->r0, nsi = 0, nsr = 0, *si, nown = 0, nchunk = 0;
@@ -393,7 +393,7 @@ static PetscErrorCode TileFit_Private(MPI_Comm comm, const TriboHeightMap *m, co
         x[np] = m->x0 + (p % nx) * m->dx, y[np] = m->y0 + (p / nx) * m->dy, w[np] = rr[cro[ch] + c];
       }
     }
-    PetscCall(TriboAsperityFit(np, x, y, w, &a));
+    PetscCall(TriboAsperityFit(np, x, y, w, sigma, &a));
     if (crit) PetscCall(TriboAsperityCheck(crit, &a)); // NULL: the paper's rules alone
     f[0] = a.status, f[1] = a.bx, f[2] = a.by, f[3] = a.height, f[4] = a.rp, f[5] = a.rpp, f[6] = a.alpha, f[7] = np, f[8] = a.a1, f[9] = a.a2;
     f[10] = a.relief, f[11] = a.misfit, f[12] = a.sag;
@@ -526,7 +526,8 @@ PetscErrorCode TriboSurfIdentify_Private(TriboSurf s, MPI_Comm comm, PetscInt k,
     r->noise[i]                = s->noise[i];
     PetscCall(TileSegment_Private(tcomm, m, s->resid[i], s->seg[i], k, &t));
     if (s->paper_rules) crit.min_relief = 0, r->min_relief = 0;
-    PetscCall(TileFit_Private(tcomm, m, &t, s->fit_resid ? s->resid[i] : NULL, s->paper_rules ? NULL : &crit, &nl, &labs, &fits, &ncross));
+    PetscCall(TileFit_Private(tcomm, m, &t, s->fit_resid ? s->resid[i] : NULL, s->fit_resid && s->noise_fit && !s->paper_rules ? s->noise[i] : 0,
+                              s->paper_rules ? NULL : &crit, &nl, &labs, &fits, &ncross));
     PetscCall(SplitPeaks_Private(nl, fits, s->paper_rules ? 0 : s->crit.split));
     PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, &t.nvalid, 1, MPIU_INT, MPI_SUM, tcomm));
     r->area += t.nvalid * m->dx * m->dy;

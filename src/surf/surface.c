@@ -37,6 +37,7 @@ PetscErrorCode TriboSurfCreate(MPI_Comm comm, TriboSurf *s)
   t->nerosion    = 4;
   PetscCall(TriboAsperityCriteriaDefault(&t->crit));
   t->noise_factor = 5;
+  t->noise_fit    = PETSC_TRUE;
   t->erosion[0] = 2, t->erosion[1] = 25, t->erosion[2] = 50, t->erosion[3] = 75;
   PetscCall(TriboSynthParamsDefault(&t->synth));
   PetscCall(TriboOptionsRegisterNamespace("surface_"));
@@ -80,6 +81,11 @@ PetscErrorCode TriboSurfSetOptionsPrefix(TriboSurf s, const char prefix[])
 . -surface_min_points 9, -surface_min_relief 0, -surface_noise_factor 5, -surface_max_misfit 0.25, -surface_min_sag 0.1, -surface_split 0.5
                              - tribo's criteria (TriboAsperityCriteriaDefault()); the minimum relief is the larger of min_relief and the
                                noise factor times each scan's noise (TriboHeightMapNoise())
+. -surface_noise_fit true    - with -surface_fit_heights residual, ellipsoid fits corrected for each scan's noise (the adjusted least
+                               squares of TriboAsperityFit() with TriboHeightMapNoise()'s sigma); false, opened heights or
+                               -surface_acceptance paper: the paper's total least squares. The opened heights are not corrected: the
+                               opening has removed the noise's upward excursions (tests/surf/t705: corrected, their medians went from
+                               +3.4 / +3.1 % to +7.4 / +10.2 %; residual heights corrected -0.3 / +0.2 %, uncorrected -3.3 / -5.4 %)
 . -surface_segment_sigma 0   - Gaussian (points) of the heights the watershed segments, for noisy scans (fits keep the unsmoothed heights)
 . -surface_groups 0          - sub-communicators for the erosion sizes, each distributing its grid (TriboSurfProcess()); 0: min(ranks, sizes)
 - -surface_generate band     - built-in synthetic input: band, selfaffine, caps, flat, with -surface_generate_{nx,ny,dx,rms,band,hurst,
@@ -168,6 +174,17 @@ PetscErrorCode TriboSurfSetFromOptions(TriboSurf s)
                              s->crit.min_relief, &s->crit.min_relief, NULL));
   PetscCall(PetscOptionsReal("-surface_noise_factor", "the smallest relief is at least this times the scan's noise (TriboHeightMapNoise())",
                              "TriboAsperityCheck", s->noise_factor, &s->noise_factor, NULL));
+  {
+    PetscBool set;
+    PetscCall(
+        PetscOptionsBool("-surface_noise_fit",
+                         "residual heights: fit the ellipsoids by the adjusted least squares that removes the bias of the scan's noise "
+                         "(TriboHeightMapNoise()); false: the paper's total least squares (always with opened heights or -surface_acceptance paper)",
+                         "TriboAsperityFit", s->noise_fit, &s->noise_fit, &set));
+    PetscCheck(!set || !s->noise_fit || s->fit_resid, s->comm, PETSC_ERR_USER_INPUT,
+               "option -surface_noise_fit true: the noise correction acts on the residual heights only (-surface_fit_heights residual); "
+               "the opened heights have lost the noise's upward excursions, so correcting them would bias the radii upward");
+  }
   PetscCall(PetscOptionsReal("-surface_max_misfit", "largest RMS distance of the points to the fitted cap, over the relief", "TriboAsperityCheck",
                              s->crit.max_misfit, &s->crit.max_misfit, NULL));
   PetscCall(PetscOptionsReal("-surface_min_sag", "smallest sag of the fitted cap along its long axis over the region, over the relief",

@@ -8,9 +8,13 @@ static char help[] = "Asperity acceptance and radius fits on scans of known caps
    1. Fits alone (TriboAsperityFit() on the points of one cap above the plane, no segmentation): spheres and ellipsoids, short
       diameters of 20 and 40 points, angles 0, 30 and -60 degrees, grid spacings 5 and 16 um, cut 0 and 0.5, without noise
       and with white noise of 0.5 um (N(0, 0.5 um), 20 draws per shape). Printed: the largest error of R', R'' over the
-      noise-free shapes / 2 % (must be <= 1) and, with noise, the bias of the medians / 5 % (must be <= 1; the total-least-squares
-      fit of eq. 51 is biased by noise in z: measured -2.9 % in R', -4.0 % in R'', above the 2 % of the noise-free fits) and
-      the largest error at 40 points (stderr).
+      noise-free shapes / 2 % (must be <= 1). With noise, the paper's total-least-squares fit of eq. 51 is biased (the noise
+      enters its z^2 column: measured -2.9 % in R', -4.0 % in R''); its median bias is held within 5 %. The adjusted least
+      squares (TriboAsperityFit() given the noise's sigma) must have a median bias within 0.5 % and an RMS error within 2 % at
+      40 points across. Single fits scatter by the noise itself: 0.5 um is 5 % of a 10 um cap, and such a sphere's R moves
+      by several per cent at 20 and at 40 points across, in either direction, for both fits (the largest errors are
+      printed); the scatter is the data's, the bias was the method's.
+      The measured numbers of both fits go to stderr.
    2. Caps on a plane (200 caps, R' 3 mm, R'' 0.6 mm, alpha 20 degrees, c 20 um, short diameter 13.7 points): the pipeline
       (no mesoscale filter, erosion size 2) must find every cap once, nothing spurious, the density within 2 % of caps/area
       and the median radii within 5 %; on 1, 2 and 3 ranks.
@@ -20,7 +24,10 @@ static char help[] = "Asperity acceptance and radius fits on scans of known caps
    4. Noise: the caps of 2 plus white noise of 0.5 um. By default (the paper's segmentation of the opened heights) spurious
       asperities must stay below 1 % of the caps (the noise's regions fall below the minimum relief of 5 x the estimated
       noise); the segmentation then cuts some caps into fragments (counted). With -surface_segment_sigma 1.5, spurious
-      asperities and fragments together must stay below 1 % of the caps, every cap found.
+      asperities and fragments together must stay below 1 % of the caps, every cap found. With -surface_fit_heights residual
+      (and the default -surface_noise_fit, the adjusted least squares with the scan's estimated noise) the medians must be
+      within 2 % of the caps' radii; the opened heights are printed beside them (the opening removes the noise's upward
+      excursions, so they are not corrected, and their medians sit a few per cent high).
    The measured biases and counts behind the verdicts go to stderr. */
 #include <tribosurf.h>
 
@@ -160,13 +167,13 @@ static PetscErrorCode Pipeline(TriboHeightMap *m, PetscInt ncap, const Cap caps[
 static PetscErrorCode Fits(void)
 {
   const PetscReal heights[2] = {10e-6, 20e-6}, angles[3] = {0, 30, -60}, cuts[2] = {0, 0.5};
-  PetscReal       emax = 0, err40 = 0, *bias[2], *x, *y, *z, dxmin = PETSC_MAX_REAL, dxmax = 0;
-  PetscInt        nb = 0, nmax = 40000;
+  PetscReal       emax = 0, err40[2] = {0, 0}, err20 = 0, ss40 = 0, *bias[4], *x, *y, *z, dxmin = PETSC_MAX_REAL, dxmax = 0;
+  PetscInt        nb = 0, nmax = 40000, n40 = 0;
   Rng             r = {12345, PETSC_FALSE, 0};
 
   PetscFunctionBeginUser;
   PetscCall(PetscMalloc3(nmax, &x, nmax, &y, nmax, &z));
-  PetscCall(PetscMalloc2(2000, &bias[0], 2000, &bias[1]));
+  PetscCall(PetscMalloc4(2000, &bias[0], 2000, &bias[1], 2000, &bias[2], 2000, &bias[3]));
   for (PetscInt sh = 0; sh < 2; sh++) // sphere R' = R'' = 1 mm; ellipsoid R' = 3 mm, R'' = 0.6 mm
     for (PetscInt ih = 0; ih < 2; ih++)
       for (PetscInt nd = 20; nd <= 40; nd += 20)
@@ -177,7 +184,7 @@ static PetscErrorCode Fits(void)
               PetscReal     C = c / (1 - cut), A1 = PetscSqrtReal(rp * C), a2foot = PetscSqrtReal(rpp * C) * PetscSqrtReal(1 - cut * cut);
               PetscReal     dx = 2 * a2foot / nd, ox = 0.37 * dx, oy = -0.21 * dx, noise = draw ? 0.5e-6 : 0;
               PetscInt      n = 0, h = (PetscInt)(A1 / dx) + 2;
-              TriboAsperity a;
+              TriboAsperity a, b;
               dxmin = PetscMin(dxmin, dx), dxmax = PetscMax(dxmax, dx);
               for (PetscInt j = -h; j <= h; j++)
                 for (PetscInt i = -h; i <= h; i++) {
@@ -186,26 +193,41 @@ static PetscErrorCode Fits(void)
                   PetscCheck(n < nmax, PETSC_COMM_SELF, PETSC_ERR_PLIB, "too many points");
                   x[n] = i * dx, y[n] = j * dx, z[n] = zz + noise * Normal(&r), n++;
                 }
-              PetscCall(TriboAsperityFit(n, x, y, z, &a));
-              PetscCheck(a.status == TRIBO_ASPERITY_ACCEPTED, PETSC_COMM_SELF, PETSC_ERR_PLIB, "a cap was rejected (%s)",
-                         TriboAsperityStatuses[a.status]);
+              PetscCall(TriboAsperityFit(n, x, y, z, 0, &a));     // the paper's total least squares
+              PetscCall(TriboAsperityFit(n, x, y, z, noise, &b)); // adjusted for the noise (the same as a without it)
+              PetscCheck(a.status == TRIBO_ASPERITY_ACCEPTED && b.status == TRIBO_ASPERITY_ACCEPTED, PETSC_COMM_SELF, PETSC_ERR_PLIB,
+                         "a cap was rejected (%s, %s)", TriboAsperityStatuses[a.status], TriboAsperityStatuses[b.status]);
               if (!draw)
                 emax = PetscMax(emax, PetscMax(PetscAbsReal(a.rp / rp - 1), PetscAbsReal(a.rpp / rpp - 1)));
               else {
-                bias[0][nb] = a.rp / rp - 1, bias[1][nb++] = a.rpp / rpp - 1;
-                if (nd == 40) err40 = PetscMax(err40, PetscMax(PetscAbsReal(a.rp / rp - 1), PetscAbsReal(a.rpp / rpp - 1)));
+                PetscReal ea = PetscMax(PetscAbsReal(a.rp / rp - 1), PetscAbsReal(a.rpp / rpp - 1));
+                PetscReal eb = PetscMax(PetscAbsReal(b.rp / rp - 1), PetscAbsReal(b.rpp / rpp - 1));
+                bias[0][nb] = a.rp / rp - 1, bias[1][nb] = a.rpp / rpp - 1, bias[2][nb] = b.rp / rp - 1, bias[3][nb++] = b.rpp / rpp - 1;
+                if (nd == 40)
+                  err40[0] = PetscMax(err40[0], ea), err40[1] = PetscMax(err40[1], eb), ss40 += PetscSqr(b.rp / rp - 1) + PetscSqr(b.rpp / rpp - 1),
+                  n40 += 2;
+                else
+                  err20 = PetscMax(err20, eb);
               }
             }
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "1. fits of 48 caps (spheres, ellipsoids; 10, 20 um high; 20, 40 points across; 3 angles; cut 0, 0.5)\n"));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  no noise: largest radius error / 2%%: %.3f\n", (double)(emax / 0.02)));
   PetscCall(PetscFPrintf(PETSC_COMM_WORLD, PETSC_STDERR,
                          "   grid spacings %.2f to %.2f um; noise 0.5 um, %" PetscInt_FMT
-                         " fits: median bias R' %+.2f%%, R'' %+.2f%%; largest error at 40 points across %.2f%%\n",
+                         " fits: total least squares: median bias R' %+.2f%%, R'' %+.2f%%; largest error at 40 points across %.2f%%\n",
                          (double)(dxmin * 1e6), (double)(dxmax * 1e6), nb, (double)(100 * Median(nb, bias[0])), (double)(100 * Median(nb, bias[1])),
-                         (double)(100 * err40)));
-  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  noise 0.5 um: median bias / 5%%: R' %.3f, R'' %.3f\n",
+                         (double)(100 * err40[0])));
+  PetscCall(PetscFPrintf(
+      PETSC_COMM_WORLD, PETSC_STDERR,
+      "   adjusted least squares: median bias R' %+.2f%%, R'' %+.2f%%; RMS error at 40 points across %.2f%%, largest %.2f%%, at 20 %.2f%%\n",
+      (double)(100 * Median(nb, bias[2])), (double)(100 * Median(nb, bias[3])), (double)(100 * PetscSqrtReal(ss40 / n40)), (double)(100 * err40[1]),
+      (double)(100 * err20)));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  noise 0.5 um, total least squares: median bias / 5%%: R' %.3f, R'' %.3f\n",
                         (double)(PetscAbsReal(Median(nb, bias[0])) / 0.05), (double)(PetscAbsReal(Median(nb, bias[1])) / 0.05)));
-  PetscCall(PetscFree2(bias[0], bias[1]));
+  PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  adjusted least squares: median bias / 0.5%%: R' %.3f, R'' %.3f; RMS error at 40 points / 2%%: %.3f\n",
+                        (double)(PetscAbsReal(Median(nb, bias[2])) / 0.005), (double)(PetscAbsReal(Median(nb, bias[3])) / 0.005),
+                        (double)(PetscSqrtReal(ss40 / n40) / 0.02)));
+  PetscCall(PetscFree4(bias[0], bias[1], bias[2], bias[3]));
   PetscCall(PetscFree3(x, y, z));
   PetscFunctionReturn(0);
 }
@@ -267,6 +289,21 @@ int main(int argc, char **argv)
   PetscCall(PetscFPrintf(PETSC_COMM_WORLD, PETSC_STDERR,
                          "   found %" PetscInt_FMT ", fragments %" PetscInt_FMT ", spurious %" PetscInt_FMT "; median R' %+.2f%%, R'' %+.2f%%\n",
                          t.found, t.fragments, t.spurious, (double)(100 * (t.rp_med[0] - 1)), (double)(100 * (t.rpp_med[0] - 1))));
+  { // 4b. the fitted heights: residual (noise-corrected fit) and opened
+    const char *fh[2] = {"residual", "opened"};
+    for (int i = 0; i < 2; i++) {
+      PetscCall(Scan(200, 3e-3, 0.6e-3, 20e-6, 0, 0, 0, 0, 0.5e-6, 7, 900, 700, &m, caps));
+      PetscCall(PetscOptionsSetValue(NULL, "-surface_fit_heights", fh[i]));
+      PetscCall(Pipeline(m, 200, caps, 0, "1.5", &t));
+      PetscCall(PetscFPrintf(PETSC_COMM_WORLD, PETSC_STDERR,
+                             "   -surface_fit_heights %s: found %" PetscInt_FMT ", spurious %" PetscInt_FMT ", median R' %+.2f%%, R'' %+.2f%%\n",
+                             fh[i], t.found, t.spurious, (double)(100 * (t.rp_med[0] - 1)), (double)(100 * (t.rpp_med[0] - 1))));
+      if (!i)
+        PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  -surface_fit_heights residual: medians / 2%%: R' %.3f, R'' %.3f\n",
+                              (double)(PetscAbsReal(t.rp_med[0] - 1) / 0.02), (double)(PetscAbsReal(t.rpp_med[0] - 1) / 0.02)));
+    }
+    PetscCall(PetscOptionsClearValue(NULL, "-surface_fit_heights"));
+  }
   PetscCall(PetscFinalize());
   return 0;
 }

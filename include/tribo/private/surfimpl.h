@@ -35,6 +35,7 @@ struct _p_TriboSurf {
   TriboAsperityCriteria crit;                        /* acceptance criteria beyond the paper's (src/surf/fit.c) */
   PetscBool             paper_rules;                 /* -surface_acceptance paper: the rules of §3.2.2 alone, crit not applied */
   PetscReal             noise_factor;                /* the minimum relief is at least this times a scan's noise */
+  PetscBool             noise_fit;                   /* fits corrected for the scan's noise (TriboAsperityFit() with sigma) */
   PetscReal             noise[TRIBO_SURF_MAX_SCANS]; /* noise of each scan's residual heights (TriboHeightMapNoise()) */
   PetscReal             seg_sigma;                   /* Gaussian (points) of the heights the segmentation sees (0: none, the paper) */
   PetscReal            *seg[TRIBO_SURF_MAX_SCANS];   /* those heights (NULL when seg_sigma is 0) */
