@@ -175,6 +175,7 @@ PETSC_EXTERN PetscErrorCode TriboFESystemSetLoadCase(TriboFESystem, const char[]
 PETSC_EXTERN PetscErrorCode TriboFESystemSetMesh(TriboFESystem, TriboMesh);
 PETSC_EXTERN PetscErrorCode TriboFESystemSetUp(TriboFESystem);
 PETSC_EXTERN PetscErrorCode TriboFESystemView(TriboFESystem, PetscViewer);
+PETSC_EXTERN PetscErrorCode TriboFESystemGetHourglassName(TriboFESystem, char[], size_t);
 PETSC_EXTERN PetscErrorCode TriboFESystemDestroy(TriboFESystem *);
 /* Independent DOF of translational DOF d (0,1,2) of node i, or -1 if it is dependent (slave) */
 PETSC_EXTERN PetscErrorCode TriboFEGetFreeDof(TriboFESystem, PetscInt, PetscInt, PetscInt *);

@@ -166,11 +166,13 @@ PetscErrorCode TriboVerbRom(MPI_Comm comm, PetscBool help)
       PetscCall(PetscPrintf(comm, "  note: %" PetscInt_FMT " C3D8R elements assembled as %s (-fe_c3d8r_as)%s\n", fe->nel_c3d8r,
                             TriboElementTypes[fe->opt.c3d8ras],
                             fe->mesh->ehg ? "; the deck's hourglass controls act with -fe_c3d8r_as reduced only" : ""));
-    else if (fe->nel_c3d8r)
-      PetscCall(PetscPrintf(comm,
-                            "  %" PetscInt_FMT
-                            " C3D8R elements: uniform strain with hourglass stiffness (fraction %g of the physical one where the deck sets none)\n",
-                            fe->nel_c3d8r, (double)fe->opt.hourglass));
+    else if (fe->nel_c3d8r) {
+      char hgs[96];
+      PetscCall(TriboFESystemGetHourglassName(fe, hgs, sizeof(hgs)));
+      PetscCall(PetscPrintf(
+          comm, "  %" PetscInt_FMT " C3D8R elements: uniform strain with hourglass stiffness (%s of the physical one where the deck sets none)\n",
+          fe->nel_c3d8r, hgs));
+    }
   }
   PetscCall(TriboCBReduce(cb, fe, &rom));
   PetscCall(PetscTime(&t3));

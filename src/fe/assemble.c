@@ -177,7 +177,8 @@ static PetscErrorCode AssembleElements_Private(TriboFESystem sys, const TriboFEC
     }
     {
       TriboElementType t     = mesh->etype[e];
-      PetscReal        hg    = !mesh->ehg ? sys->opt.hourglass : (mesh->ehg[e] >= 0 ? mesh->ehg[e] : mesh->ehgscale[e] * sys->opt.hourglass);
+      PetscReal        hgd   = sys->opt.hourglass >= 0 ? sys->opt.hourglass : TriboFEHourglassDefault(mat->nu); // Abaqus's default
+      PetscReal        hg    = !mesh->ehg ? hgd : (mesh->ehg[e] >= 0 ? mesh->ehg[e] : mesh->ehgscale[e] * hgd);
       PetscBool        first = (PetscBool)(t == TRIBO_EL_C3D8 || t == TRIBO_EL_C3D8R || t == TRIBO_EL_C3D8I || t == TRIBO_EL_C3D4);
       if (t == TRIBO_EL_C3D8R) t = sys->opt.c3d8ras;
       PetscCall(TriboFEElementMatrices_Private(t, X, mat->E, mat->nu, mat->rho, hg, Ke, Ms, &dmin));
@@ -330,7 +331,7 @@ PetscErrorCode TriboFESystemCreate(MPI_Comm comm, TriboFESystem *sys)
   PetscCall(PetscNew(sys));
   (*sys)->comm          = comm;
   (*sys)->opt.tietol    = -1;
-  (*sys)->opt.hourglass = TRIBO_FE_HOURGLASS_DEFAULT;
+  (*sys)->opt.hourglass = -1;            // Abaqus's default, by material
   (*sys)->opt.c3d8ras   = TRIBO_EL_C3D8; // -fe_c3d8r_as full until the hourglass stiffness reproduces Abaqus on the BRB (doc/dev/elements.md)
   PetscFunctionReturn(0);
 }
@@ -382,8 +383,9 @@ PetscErrorCode TriboFESystemSetOptionsPrefix(TriboFESystem sys, const char prefi
                                          default for now: doc/dev/elements.md says why); reduced:
                                          uniform strain with hourglass stiffness (src/fe/c3d8r.c);
                                          incompatible: as C3D8I
-- -fe_c3d8r_hourglass <0.005>          - C3D8R hourglass stiffness as a fraction of the physical
-                                         one, where the deck's section sets none (1: enhanced)
+- -fe_c3d8r_hourglass <abaqus>         - C3D8R hourglass stiffness as a fraction of the physical
+                                         one, where the deck's section sets none (1: enhanced);
+                                         by default Abaqus/Standard's, 0.0142 / (1 + nu)
 
   Notes:
   Call it before TriboFESystemSetUp(): the assembly reads no option itself.
@@ -426,10 +428,14 @@ PetscErrorCode TriboFESystemSetFromOptions(TriboFESystem sys)
         "element mass matrices: consistent, lumped (row sums), or abaqus (Abaqus/Standard: first-order elements lumped, second-order consistent)",
         "TriboFESystemSetUp", ms, 3, ms[o->mass], &o->mass, NULL));
   }
-  PetscCall(PetscOptionsReal("-fe_c3d8r_hourglass",
-                             "C3D8R hourglass stiffness as a fraction of the physical one where the deck sets none (1: enhanced)",
-                             "TriboFESystemSetUp", o->hourglass, &o->hourglass, NULL));
-  PetscCheck(o->hourglass >= 0, sys->comm, PETSC_ERR_USER_INPUT, "-fe_c3d8r_hourglass %g: expected a fraction >= 0", (double)o->hourglass);
+  {
+    PetscBool set;
+    PetscCall(PetscOptionsReal("-fe_c3d8r_hourglass",
+                               "C3D8R hourglass stiffness as a fraction of the physical one where the deck sets none (1: enhanced; default: "
+                               "Abaqus/Standard's, 0.0142 / (1 + nu))",
+                               "TriboFESystemSetUp", o->hourglass, &o->hourglass, &set));
+    PetscCheck(!set || o->hourglass >= 0, sys->comm, PETSC_ERR_USER_INPUT, "-fe_c3d8r_hourglass %g: expected a fraction >= 0", (double)o->hourglass);
+  }
   TriboOptionsEnd();
   PetscCall(TriboOptionsUseNamespace(sys->prefix, "fe_"));
   PetscFunctionReturn(0);
@@ -593,6 +599,27 @@ PetscErrorCode TriboFESystemSetUp(TriboFESystem sys)
   PetscFunctionReturn(0);
 }
 
+/*@C
+  TriboFESystemGetHourglassName - How the C3D8R hourglass stiffness is set, in words, where the deck sets none
+
+  Not collective
+
+  Input Parameters:
++ sys - the FE system
+- n   - size of buf
+
+  Output Parameter:
+. buf - "fraction <hg>" (-fe_c3d8r_hourglass) or Abaqus/Standard's default, fraction 0.0142 / (1 + nu) (src/fe/c3d8r.c)
+
+  Level: developer
+@*/
+PetscErrorCode TriboFESystemGetHourglassName(TriboFESystem sys, char buf[], size_t n)
+{
+  PetscFunctionBeginUser;
+  PetscCall(TriboFEHourglassName(sys->opt.hourglass, buf, n));
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboFESystemView - Prints a summary of the system: sizes, load case, mass, options.
 
@@ -622,9 +649,12 @@ PetscErrorCode TriboFESystemView(TriboFESystem sys, PetscViewer viewer)
       PetscCall(PetscViewerASCIIPrintf(viewer, "  %" PetscInt_FMT " C3D8R elements assembled as %s (-fe_c3d8r_as)%s\n", sys->nel_c3d8r,
                                        TriboElementTypes[sys->opt.c3d8ras],
                                        sys->mesh->ehg ? "; the deck's hourglass controls act with -fe_c3d8r_as reduced only" : ""));
-    else if (sys->nel_c3d8r)
-      PetscCall(PetscViewerASCIIPrintf(viewer, "  %" PetscInt_FMT " C3D8R elements: uniform strain, hourglass stiffness %g of the physical one%s\n",
-                                       sys->nel_c3d8r, (double)sys->opt.hourglass, sys->mesh->ehg ? " where the deck sets none" : ""));
+    else if (sys->nel_c3d8r) {
+      char hgs[96];
+      PetscCall(TriboFEHourglassName(sys->opt.hourglass, hgs, sizeof(hgs)));
+      PetscCall(PetscViewerASCIIPrintf(viewer, "  %" PetscInt_FMT " C3D8R elements: uniform strain, hourglass stiffness (%s of the physical one)%s\n",
+                                       sys->nel_c3d8r, hgs, sys->mesh->ehg ? " where the deck sets none" : ""));
+    }
   } else
     PetscCall(PetscViewerASCIIPrintf(viewer, "FE system (not assembled)\n"));
   {

@@ -301,7 +301,7 @@ PetscErrorCode TriboFEElementMatrices_Private(TriboElementType t, const PetscRea
     PetscCall(TriboFEC3D8IStiffness_Private(X, E, nu, Ke, NULL, NULL, detmin));
     if (*detmin <= 0) PetscFunctionReturn(0);
   } else if (Ke && t == TRIBO_EL_C3D8R) {
-    PetscCall(TriboFEC3D8RStiffness_Private(X, E, nu, hg < 0 ? TRIBO_FE_HOURGLASS_DEFAULT : hg, Ke, detmin));
+    PetscCall(TriboFEC3D8RStiffness_Private(X, E, nu, hg < 0 ? TriboFEHourglassDefault(nu) : hg, Ke, detmin));
     if (*detmin <= 0) PetscFunctionReturn(0);
   } else if (Ke) {
     PetscCall(PetscArrayzero(Ke, m * m));

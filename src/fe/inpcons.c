@@ -586,11 +586,10 @@ PetscErrorCode InpFinishConstraints_Private(InpParser p)
         scale = c->scale;
       }
       if (p->sec[k].hgstiff > 0) {
-        PetscReal G = m->mats[mat].E / (2 * (1 + m->mats[mat].nu));
         PetscCheck(!c || !c->enhanced, p->comm, PETSC_ERR_USER_INPUT,
                    "%s:%" PetscInt_FMT ": *Hourglass Stiffness with hourglass=ENHANCED section controls (line %" PetscInt_FMT "): the two conflict",
                    p->file, p->sec[k].hgline, c ? c->line : 0);
-        hg = p->sec[k].hgstiff / G * scale;
+        hg = TriboFEHourglassFraction(p->sec[k].hgstiff, m->mats[mat].E) * scale;
       }
       if ((hg >= 0 || scale != 1) && !m->ehg) {
         PetscCall(PetscMalloc2(m->nelem, &m->ehg, m->nelem, &m->ehgscale));

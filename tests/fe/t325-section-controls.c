@@ -3,9 +3,10 @@ static const char help[] = "C3D8R hourglass control from the deck: *Section Cont
 /* One distorted C3D8R, steel (E = 2e11, nu = 0.3, G = E / 2.6), assembled by TriboFESystemSetUp()
    with -fe_c3d8r_as reduced, each deck against its equivalent (src/fe/c3d8r.c):
    - hourglass=ENHANCED = the same element written as C3D8I;
-   - *Hourglass Stiffness r_F G = 0.5 G = the fraction 0.5 set as -fe_c3d8r_hourglass;
-   - hourglass=STIFFNESS with scaling factor 2 = twice the default fraction 0.005;
-   - no control = the default;
+   - *Hourglass Stiffness H = 0.5 G = the fraction 0.0142 H / (0.005 E / 2) = 1.42 / 1.3 set as -fe_c3d8r_hourglass
+     (r_F = 0.5 against Abaqus's default 0.005, whose fraction is 0.0142 / (1 + nu): src/fe/c3d8r.c);
+   - hourglass=STIFFNESS with scaling factor 2 = twice the default fraction, 2 x 0.0142 / 1.3;
+   - no control = the default fraction 0.0142 / 1.3;
    and, as a check that the comparison can fail, enhanced against the default (expected: no). */
 #include <tribofe.h>
 #include <unistd.h>
@@ -50,7 +51,7 @@ static PetscErrorCode Compare(const char name[], const char text[], const char r
   PetscReal d, n;
 
   PetscFunctionBeginUser;
-  PetscCall(Stiffness("C3D8R", text, 0.005, &A));
+  PetscCall(Stiffness("C3D8R", text, -1, &A)); // -1: the default, Abaqus's
   PetscCall(Stiffness(reftype, reftext, refhg, &B));
   PetscCall(MatNorm(B, NORM_FROBENIUS, &n));
   PetscCall(MatAXPY(A, -1, B, SAME_NONZERO_PATTERN));
@@ -74,18 +75,18 @@ int main(int argc, char **argv)
   PetscCheck(!chdir(dir), PETSC_COMM_SELF, PETSC_ERR_SYS, "cannot enter %s", dir);
   PetscCall(Compare("hourglass=ENHANCED = C3D8I",
                     "*Section Controls, name=SC, hourglass=ENHANCED\n*Solid Section, elset=E, material=STEEL, controls=SC\n", "C3D8I",
-                    "*Solid Section, elset=E, material=STEEL\n", 0.005));
-  PetscCall(Compare("*Hourglass Stiffness 0.5 G = fraction 0.5",
+                    "*Solid Section, elset=E, material=STEEL\n", -1));
+  PetscCall(Compare("*Hourglass Stiffness 0.5 G = fraction 1.42 / 1.3",
                     "*Solid Section, elset=E, material=STEEL\n*Hourglass Stiffness\n3.8461538461538462e10\n", "C3D8R",
-                    "*Solid Section, elset=E, material=STEEL\n", 0.5));
-  PetscCall(Compare("hourglass=STIFFNESS, scaling 2 = fraction 0.01",
+                    "*Solid Section, elset=E, material=STEEL\n", 1.42 / 1.3));
+  PetscCall(Compare("hourglass=STIFFNESS, scaling 2 = fraction 2 x 0.0142 / 1.3",
                     "*Section Controls, name=SC, hourglass=STIFFNESS\n2.\n*Solid Section, elset=E, material=STEEL, controls=SC\n", "C3D8R",
-                    "*Solid Section, elset=E, material=STEEL\n", 0.01));
-  PetscCall(Compare("no control = fraction 0.005", "*Solid Section, elset=E, material=STEEL\n", "C3D8R", "*Solid Section, elset=E, material=STEEL\n",
-                    0.005));
+                    "*Solid Section, elset=E, material=STEEL\n", 2 * 0.0142 / 1.3));
+  PetscCall(Compare("no control = fraction 0.0142 / 1.3", "*Solid Section, elset=E, material=STEEL\n", "C3D8R",
+                    "*Solid Section, elset=E, material=STEEL\n", 0.0142 / 1.3));
   PetscCall(Compare("negative check, enhanced against the default",
                     "*Section Controls, name=SC, hourglass=ENHANCED\n*Solid Section, elset=E, material=STEEL, controls=SC\n", "C3D8R",
-                    "*Solid Section, elset=E, material=STEEL\n", 0.005));
+                    "*Solid Section, elset=E, material=STEEL\n", -1));
   PetscCallMPI(MPI_Barrier(PETSC_COMM_WORLD));
   if (!rank) {
     (void)unlink("deck.inp");

@@ -6,8 +6,26 @@
    Jacobian determinant; element volume; DOF numbering and elimination matrix T (constraints.c). */
 PETSC_INTERN PetscErrorCode TriboFEElementMatrices_Private(TriboElementType, const PetscReal[], PetscReal, PetscReal, PetscReal, PetscReal,
                                                            PetscReal[], PetscReal[], PetscReal *);
-/* The default C3D8R hourglass stabilization (src/fe/c3d8r.c says what the number means) */
-#define TRIBO_FE_HOURGLASS_DEFAULT 0.005
+/* C3D8R hourglass stabilization (src/fe/c3d8r.c says what the numbers mean): Abaqus's default r_F = 0.005 of
+   *Hourglass Stiffness r_F G, and the fraction of the physical hourglass stiffness that reproduces Abaqus/Standard's
+   default C3D8R at nu = 0 (G = E/2); an hourglass stiffness H (Pa) is the fraction TRIBO_FE_HOURGLASS_ABAQUS H / (r_F E/2),
+   the default H = r_F G the fraction TRIBO_FE_HOURGLASS_ABAQUS / (1 + nu) */
+#define TRIBO_FE_HOURGLASS_RF     0.005
+#define TRIBO_FE_HOURGLASS_ABAQUS 0.0142
+static inline PetscReal TriboFEHourglassFraction(PetscReal H, PetscReal E)
+{
+  return TRIBO_FE_HOURGLASS_ABAQUS * H / (TRIBO_FE_HOURGLASS_RF * E / 2);
+}
+static inline PetscReal TriboFEHourglassDefault(PetscReal nu)
+{
+  return TRIBO_FE_HOURGLASS_ABAQUS / (1 + nu);
+}
+/* the C3D8R hourglass fraction hg as printed: the number, or for hg < 0 Abaqus's default */
+static inline PetscErrorCode TriboFEHourglassName(PetscReal hg, char buf[], size_t n)
+{
+  if (hg >= 0) return PetscSNPrintf(buf, n, "fraction %g", (double)hg);
+  return PetscSNPrintf(buf, n, "Abaqus/Standard's default, fraction 0.0142 / (1 + nu)");
+}
 /* Shared by the element files (hex.c, c3d8r.c, c3d8i.c): 8-node shape functions and their natural
    derivatives, the Jacobian (returns det J, overwrites dN with dN/dx), the 2x2x2 Gauss rule, the
    isotropic stiffness kernel K_(ai)(bj) += c (lam g_ai g_bj + mu g_aj g_bi + mu delta_ij g_a.g_b) */
