@@ -170,6 +170,8 @@ PETSC_EXTERN PetscErrorCode TriboSurfaceStatsDestroy(TriboSurfaceStats *);
 /* Surface scans in (CSV, HDF5) and the statistics of tribo surface out (src/io/surfio.c; layout there) */
 PETSC_EXTERN PetscErrorCode TriboSurfaceScanLoad(MPI_Comm, const char[], PetscReal, PetscReal, TriboHeightMap **);
 PETSC_EXTERN PetscErrorCode TriboSurfWriteH5(TriboSurf, TriboH5, PetscInt);
+PETSC_EXTERN PetscErrorCode TriboSurfCheckpointWrite(TriboSurf, const char[]);
+PETSC_EXTERN PetscErrorCode TriboSurfCheckpointLoad(TriboSurf, const char[], PetscInt *);
 
 /* Half-space contact results (src/io/contactio.c; layout there) */
 PETSC_EXTERN PetscErrorCode TriboContactWriteGridH5(TriboContact, TriboH5);

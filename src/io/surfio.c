@@ -12,7 +12,17 @@
      /erosion_<k>/statistics/min_relief, noise                       the minimum relief applied (m), each scan's noise (m)
      /erosion_<k>/asperities            [nasp x 11]: x, y, h_z, R', R'', alpha, surface, points, relief, misfit, sag (attribute columns)
      /erosion_<k>/examples              [npts x 4]: x, y, z, row of the asperity in /asperities
-     /erosion_<k>/mesoscale/x, y, gap   the gap map [ny x nx] (m, NaN outside the scans, min 0) */
+     /erosion_<k>/mesoscale/x, y, gap   the gap map [ny x nx] (m, NaN outside the scans, min 0)
+   A checkpoint of tribo surface (-surface_checkpoint, TriboSurfCheckpointWrite()) holds every erosion size finished so far,
+   whole (TriboSurfResult), and the run's physics options:
+     /surface_checkpoint/physics                          the options that determine the statistics (TriboOptionsPhysics())
+     /surface_checkpoint/erosion_<k>/counts               [8] erosion, regions, asperities, hist bins, examples, example points,
+                                                          PDF points, regions crossing tiles
+     /surface_checkpoint/erosion_<k>/scalars              [16] area, eta, R' and R'' medians, rp, rpp, re, alpha, z_max, gap min,
+                                                          bandwidth, integral, seconds, min relief, noise of each scan
+     /surface_checkpoint/erosion_<k>/gaps                 [3] gaps, outliers, samples of the PDF
+     /surface_checkpoint/erosion_<k>/fits                 [TRIBO_ASPERITY_NSTATUS] fits by status
+     /surface_checkpoint/erosion_<k>/asperities, hist_edges, hist, examples, pdf_z, pdf_p   the arrays (absent when empty) */
 #include <triboio.h>
 #include <tribo/private/h5impl.h>
 #include <stdio.h>
@@ -316,5 +326,173 @@ PetscErrorCode TriboSurfWriteH5(TriboSurf s, TriboH5 h, PetscInt max)
     PetscCall(TriboH5WriteAttrReal(h, grp, "gap_outliers", (PetscReal)r->pdf.noutliers));
     PetscCall(TriboH5WriteAttrReal(h, grp, "gap_samples", (PetscReal)r->pdf.nsamples));
   }
+  PetscFunctionReturn(0);
+}
+
+/* the path of a checkpoint's dataset of erosion size e */
+static PetscErrorCode CkPath_Private(char path[], size_t n, PetscInt e, const char name[])
+{
+  return PetscSNPrintf(path, n, "/surface_checkpoint/erosion_%" PetscInt_FMT "/%s", e, name);
+}
+
+/*@C
+  TriboSurfCheckpointWrite - Writes every erosion size finished so far, whole, and the run's physics options to a checkpoint of
+  tribo surface (temporary name, then renamed: a previous checkpoint survives a failed write).
+
+  Collective
+
+  Input Parameters:
++ s    - the pipeline (a TriboSurfSetRoundMonitor() callback calls this after each round)
+- file - the checkpoint (HDF5; layout at the top of this file)
+@*/
+PetscErrorCode TriboSurfCheckpointWrite(TriboSurf s, const char file[])
+{
+  TriboH5         h;
+  MPI_Comm        comm;
+  PetscInt        n, nph, d1[1], d2[2];
+  const PetscInt *ks;
+  char          **ph, path[128];
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboSurfGetComm(s, &comm));
+  PetscCall(TriboSurfGetErosionSizes(s, &n, &ks));
+  PetscCall(TriboH5Create(comm, file, &h));
+  PetscCall(TriboH5WriteMeta(h, "surface checkpoint", 0, NULL));
+  for (PetscInt k = 0; k < n; k++) {
+    const TriboSurfResult *r;
+    PetscBool              done;
+    PetscCall(TriboSurfGetResultDone(s, k, &done));
+    if (!done) continue;
+    PetscCall(TriboSurfGetResult(s, k, &r));
+    {
+      PetscInt  ni[8]  = {r->erosion, r->nregions, r->nasp, r->nhist, r->nexample, r->nexpts, r->pdf.npdf, r->ncross};
+      PetscReal nr[16] = {r->area,     r->eta,      r->rp_med,        r->rpp_med,      r->rp,      r->rpp,        r->re,       r->alpha,
+                          r->pdf.zmax, r->pdf.gmin, r->pdf.bandwidth, r->pdf.integral, r->seconds, r->min_relief, r->noise[0], r->noise[1]};
+      PetscReal nl[3]  = {(PetscReal)r->pdf.ngaps, (PetscReal)r->pdf.noutliers, (PetscReal)r->pdf.nsamples};
+      d1[0]            = 8;
+      PetscCall(CkPath_Private(path, sizeof(path), r->erosion, "counts"));
+      PetscCall(TriboH5WriteInt(h, path, 1, d1, ni));
+      d1[0] = 16;
+      PetscCall(CkPath_Private(path, sizeof(path), r->erosion, "scalars"));
+      PetscCall(TriboH5WriteReal(h, path, 1, d1, nr));
+      d1[0] = 3;
+      PetscCall(CkPath_Private(path, sizeof(path), r->erosion, "gaps"));
+      PetscCall(TriboH5WriteReal(h, path, 1, d1, nl));
+      d1[0] = TRIBO_ASPERITY_NSTATUS;
+      PetscCall(CkPath_Private(path, sizeof(path), r->erosion, "fits"));
+      PetscCall(TriboH5WriteInt(h, path, 1, d1, r->nfit));
+    }
+    d2[0] = r->nasp, d2[1] = TRIBO_SURF_ASP_COLS;
+    PetscCall(CkPath_Private(path, sizeof(path), r->erosion, "asperities"));
+    if (r->nasp) PetscCall(TriboH5WriteReal(h, path, 2, d2, r->asp));
+    d1[0] = r->nhist + 1;
+    PetscCall(CkPath_Private(path, sizeof(path), r->erosion, "hist_edges"));
+    PetscCall(TriboH5WriteReal(h, path, 1, d1, r->hist_edges));
+    d1[0] = r->nhist;
+    PetscCall(CkPath_Private(path, sizeof(path), r->erosion, "hist"));
+    if (r->nhist) PetscCall(TriboH5WriteReal(h, path, 1, d1, r->hist));
+    d2[0] = r->nexpts, d2[1] = 4;
+    PetscCall(CkPath_Private(path, sizeof(path), r->erosion, "examples"));
+    if (r->nexpts) PetscCall(TriboH5WriteReal(h, path, 2, d2, r->expts));
+    d1[0] = r->pdf.npdf;
+    PetscCall(CkPath_Private(path, sizeof(path), r->erosion, "pdf_z"));
+    if (r->pdf.npdf) PetscCall(TriboH5WriteReal(h, path, 1, d1, r->pdf.z));
+    PetscCall(CkPath_Private(path, sizeof(path), r->erosion, "pdf_p"));
+    if (r->pdf.npdf) PetscCall(TriboH5WriteReal(h, path, 1, d1, r->pdf.p));
+  }
+  PetscCall(TriboOptionsPhysics(comm, &nph, &ph));
+  PetscCall(TriboH5WriteStrings(h, "/surface_checkpoint/physics", nph, (const char *const *)ph));
+  PetscCall(TriboOptionsPhysicsDestroy(&nph, &ph));
+  PetscCall(TriboH5Close(&h, PETSC_TRUE));
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboSurfCheckpointLoad - Gives the pipeline the erosion sizes a checkpoint of an interrupted tribo surface holds
+  (TriboSurfSetResult()), so that TriboSurfProcess() computes only the others. A checkpoint made with other physics options is
+  refused, naming them (TriboOptionsPhysicsCheck()).
+
+  Collective
+
+  Input Parameters:
++ s    - the pipeline, its options and scans set
+- file - the checkpoint (TriboSurfCheckpointWrite())
+
+  Output Parameter:
+. nloaded - the number of erosion sizes taken from it
+@*/
+PetscErrorCode TriboSurfCheckpointLoad(TriboSurf s, const char file[], PetscInt *nloaded)
+{
+  TriboH5         h;
+  MPI_Comm        comm;
+  PetscInt        n, nph, ncur;
+  const PetscInt *ks;
+  char          **ph, **cur, path[128];
+
+  PetscFunctionBeginUser;
+  *nloaded = 0;
+  PetscCall(TriboSurfGetComm(s, &comm));
+  PetscCall(TriboSurfGetErosionSizes(s, &n, &ks));
+  PetscCall(TriboH5Open(comm, file, &h));
+  PetscCall(TriboH5ReadStrings(h, "/surface_checkpoint/physics", &nph, &ph));
+  PetscCall(TriboOptionsPhysics(comm, &ncur, &cur));
+  PetscCall(TriboOptionsPhysicsCheck(comm, file, nph, ph, ncur, cur, PETSC_FALSE, "or without -surface_restart"));
+  PetscCall(TriboOptionsPhysicsDestroy(&nph, &ph));
+  PetscCall(TriboOptionsPhysicsDestroy(&ncur, &cur));
+  for (PetscInt k = 0; k < n; k++) {
+    TriboSurfResult r;
+    PetscBool       has;
+    PetscInt        nd, dims[3], *iv;
+    PetscReal       nr[16], nl[3];
+
+    PetscCall(CkPath_Private(path, sizeof(path), ks[k], "counts"));
+    PetscCall(TriboH5Has(h, path, &has));
+    if (!has) continue;
+    PetscCall(PetscMemzero(&r, sizeof(r)));
+    PetscCall(TriboH5ReadInt(h, path, &nd, dims, &iv));
+    PetscCheck(nd == 1 && dims[0] == 8, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must have 8 values", file, path);
+    r.erosion = iv[0], r.nregions = iv[1], r.nasp = iv[2], r.nhist = iv[3], r.nexample = iv[4], r.nexpts = iv[5], r.pdf.npdf = iv[6];
+    r.ncross = iv[7];
+    PetscCall(PetscFree(iv));
+    PetscCheck(r.erosion == ks[k] && r.nasp >= 0 && r.nhist >= 0 && r.nexpts >= 0 && r.pdf.npdf >= 0 && r.nregions >= r.nasp, PETSC_COMM_SELF,
+               PETSC_ERR_FILE_UNEXPECTED, "%s: %s holds inconsistent counts", file, path);
+    PetscCall(CkPath_Private(path, sizeof(path), ks[k], "scalars"));
+    PetscCall(TriboH5ReadRealInto(h, path, 16, 1, nr));
+    r.area = nr[0], r.eta = nr[1], r.rp_med = nr[2], r.rpp_med = nr[3], r.rp = nr[4], r.rpp = nr[5], r.re = nr[6], r.alpha = nr[7];
+    r.pdf.zmax = nr[8], r.pdf.gmin = nr[9], r.pdf.bandwidth = nr[10], r.pdf.integral = nr[11], r.seconds = nr[12], r.min_relief = nr[13];
+    r.noise[0] = nr[14], r.noise[1] = nr[15];
+    PetscCall(CkPath_Private(path, sizeof(path), ks[k], "gaps"));
+    PetscCall(TriboH5ReadRealInto(h, path, 3, 1, nl));
+    r.pdf.ngaps = (PetscInt64)nl[0], r.pdf.noutliers = (PetscInt64)nl[1], r.pdf.nsamples = (PetscInt64)nl[2];
+    PetscCall(CkPath_Private(path, sizeof(path), ks[k], "fits"));
+    PetscCall(TriboH5ReadInt(h, path, &nd, dims, &iv));
+    PetscCheck(nd == 1 && dims[0] == TRIBO_ASPERITY_NSTATUS, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s must have %d values", file, path,
+               (int)TRIBO_ASPERITY_NSTATUS);
+    PetscCall(PetscArraycpy(r.nfit, iv, TRIBO_ASPERITY_NSTATUS));
+    PetscCall(PetscFree(iv));
+    PetscCall(PetscMalloc1(r.nasp * TRIBO_SURF_ASP_COLS + 1, &r.asp));
+    PetscCall(PetscMalloc2(r.nhist + 1, &r.hist_edges, r.nhist + 1, &r.hist));
+    PetscCall(PetscMalloc1(4 * r.nexpts + 1, &r.expts));
+    PetscCall(PetscMalloc2(r.pdf.npdf + 1, &r.pdf.z, r.pdf.npdf + 1, &r.pdf.p));
+    PetscCall(CkPath_Private(path, sizeof(path), ks[k], "asperities"));
+    if (r.nasp) PetscCall(TriboH5ReadRealInto(h, path, r.nasp, TRIBO_SURF_ASP_COLS, r.asp));
+    PetscCall(CkPath_Private(path, sizeof(path), ks[k], "hist_edges"));
+    PetscCall(TriboH5ReadRealInto(h, path, r.nhist + 1, 1, r.hist_edges));
+    PetscCall(CkPath_Private(path, sizeof(path), ks[k], "hist"));
+    if (r.nhist) PetscCall(TriboH5ReadRealInto(h, path, r.nhist, 1, r.hist));
+    PetscCall(CkPath_Private(path, sizeof(path), ks[k], "examples"));
+    if (r.nexpts) PetscCall(TriboH5ReadRealInto(h, path, r.nexpts, 4, r.expts));
+    PetscCall(CkPath_Private(path, sizeof(path), ks[k], "pdf_z"));
+    if (r.pdf.npdf) PetscCall(TriboH5ReadRealInto(h, path, r.pdf.npdf, 1, r.pdf.z));
+    PetscCall(CkPath_Private(path, sizeof(path), ks[k], "pdf_p"));
+    if (r.pdf.npdf) PetscCall(TriboH5ReadRealInto(h, path, r.pdf.npdf, 1, r.pdf.p));
+    PetscCall(TriboSurfSetResult(s, k, &r));
+    PetscCall(PetscFree(r.asp));
+    PetscCall(PetscFree2(r.hist_edges, r.hist));
+    PetscCall(PetscFree(r.expts));
+    PetscCall(PetscFree2(r.pdf.z, r.pdf.p));
+    (*nloaded)++;
+  }
+  PetscCall(TriboH5Close(&h, PETSC_FALSE));
   PetscFunctionReturn(0);
 }

@@ -460,27 +460,147 @@ PetscErrorCode TriboSurfProcess(TriboSurf s)
 {
   PetscMPIInt rank, size, ncolor;
   MPI_Comm    sub;
+  PetscInt    R[TRIBO_SURF_MAX_EROSION], nr = 0, per;
 
   PetscFunctionBeginUser;
   PetscCall(TriboSurfSetUp(s));
   PetscCallMPI(MPI_Comm_rank(s->comm, &rank));
   PetscCallMPI(MPI_Comm_size(s->comm, &size));
-  ncolor = (PetscMPIInt)(s->ngroups > 0 ? s->ngroups : PetscMin(size, s->nerosion));
-  ncolor = (PetscMPIInt)PetscMin(ncolor, PetscMin(size, s->nerosion));
-  PetscCallMPI(MPI_Comm_split(s->comm, rank % ncolor, rank, &sub));
-  for (PetscInt k = 0; k < s->nresults; k++) PetscCall(TriboSurfResultReset_Private(&s->results[k]));
-  PetscCall(PetscFree(s->results));
-  PetscCall(PetscCalloc1(s->nerosion, &s->results));
-  s->nresults = s->nerosion;
-  for (PetscInt k = 0; k < s->nerosion; k++)
-    if (k % ncolor == rank % ncolor) PetscCall(TriboSurfIdentify_Private(s, sub, s->erosion[k], &s->results[k]));
-  PetscCallMPI(MPI_Comm_free(&sub));
-  for (PetscInt k = 0; k < s->nerosion; k++) PetscCall(TriboSurfResultBcast_Private(s->comm, (PetscMPIInt)(k % ncolor), &s->results[k]));
+  if (s->nresults != s->nerosion) { // first call (TriboSurfSetResult() allocates them too)
+    for (PetscInt k = 0; k < s->nresults; k++) PetscCall(TriboSurfResultReset_Private(&s->results[k]));
+    PetscCall(PetscFree(s->results));
+    PetscCall(PetscCalloc1(s->nerosion, &s->results));
+    s->nresults = s->nerosion;
+  }
+  for (PetscInt k = 0; k < s->nerosion; k++) // the sizes to compute: those no checkpoint gave
+    if (!s->preset[k]) {
+      PetscCall(TriboSurfResultReset_Private(&s->results[k]));
+      s->done[k] = PETSC_FALSE, R[nr++] = k;
+    }
+  if (nr) {
+    ncolor = (PetscMPIInt)(s->ngroups > 0 ? s->ngroups : PetscMin(size, nr));
+    ncolor = (PetscMPIInt)PetscMin(ncolor, PetscMin(size, nr));
+    PetscCallMPI(MPI_Comm_split(s->comm, rank % ncolor, rank, &sub));
+    // size R[i] on group i % ncolor, whose lowest rank (i % ncolor) broadcasts it; with a monitor (checkpoints) in rounds of one
+    // size per group, everything known after each round; without, each group runs all its sizes, then one broadcast
+    per = s->monitor ? ncolor : nr;
+    for (PetscInt i0 = 0; i0 < nr; i0 += per) {
+      PetscInt i1 = PetscMin(nr, i0 + per);
+      for (PetscInt i = i0; i < i1; i++)
+        if (i % ncolor == rank % ncolor) PetscCall(TriboSurfIdentify_Private(s, sub, s->erosion[R[i]], &s->results[R[i]]));
+      for (PetscInt i = i0; i < i1; i++) {
+        PetscCall(TriboSurfResultBcast_Private(s->comm, (PetscMPIInt)(i % ncolor), &s->results[R[i]]));
+        s->done[R[i]] = PETSC_TRUE;
+      }
+      if (s->monitor) PetscCall((*s->monitor)(s, s->monctx));
+    }
+    PetscCallMPI(MPI_Comm_free(&sub));
+  }
   for (PetscInt k = 0; k < s->nerosion; k++)
     PetscCheck(s->results[k].nasp >= 2, s->comm, PETSC_ERR_USER_INPUT,
                "erosion size %" PetscInt_FMT ": only %" PetscInt_FMT " asperities accepted of %" PetscInt_FMT
                " regions; the scans have no asperities at this size (option -surface_erosion)",
                s->erosion[k], s->results[k].nasp, s->results[k].nregions);
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboSurfGetComm - The communicator of the pipeline.
+
+  Not collective
+@*/
+PetscErrorCode TriboSurfGetComm(TriboSurf s, MPI_Comm *comm)
+{
+  PetscFunctionBeginUser;
+  *comm = s->comm;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboSurfGetErosionSizes - The erosion sizes to process (points), in their order (the index k of the results).
+
+  Not collective
+@*/
+PetscErrorCode TriboSurfGetErosionSizes(TriboSurf s, PetscInt *n, const PetscInt **k)
+{
+  PetscFunctionBeginUser;
+  if (n) *n = s->nerosion;
+  if (k) *k = s->erosion;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboSurfSetResult - Gives the statistics of erosion size k computed by an earlier run (a checkpoint, TriboSurfCheckpointLoad()):
+  TriboSurfProcess() does not compute that size again.
+
+  Collective: every rank gives the same result
+
+  Input Parameters:
++ s - the pipeline, its erosion sizes set (TriboSurfSetFromOptions(), TriboSurfSetErosionSizes())
+. k - index of the size in TriboSurfGetErosionSizes()
+- r - the result (copied; its erosion must be that size)
+@*/
+PetscErrorCode TriboSurfSetResult(TriboSurf s, PetscInt k, const TriboSurfResult *r)
+{
+  TriboSurfResult *t;
+
+  PetscFunctionBeginUser;
+  PetscCheck(k >= 0 && k < s->nerosion, s->comm, PETSC_ERR_ARG_OUTOFRANGE, "erosion size index %" PetscInt_FMT " of %" PetscInt_FMT, k, s->nerosion);
+  PetscCheck(r->erosion == s->erosion[k], s->comm, PETSC_ERR_ARG_WRONG, "result of erosion size %" PetscInt_FMT " given for size %" PetscInt_FMT,
+             r->erosion, s->erosion[k]);
+  PetscCheck(r->nasp >= 0 && r->nhist >= 0 && r->nexpts >= 0 && r->pdf.npdf >= 0, s->comm, PETSC_ERR_ARG_WRONG, "a result with negative counts");
+  if (s->nresults != s->nerosion) {
+    for (PetscInt q = 0; q < s->nresults; q++) PetscCall(TriboSurfResultReset_Private(&s->results[q]));
+    PetscCall(PetscFree(s->results));
+    PetscCall(PetscCalloc1(s->nerosion, &s->results));
+    s->nresults = s->nerosion;
+  }
+  t = &s->results[k];
+  PetscCall(TriboSurfResultReset_Private(t));
+  *t     = *r; // the scalars; the arrays are copied below, allocated as TriboSurfResultBcast_Private() does
+  t->asp = NULL, t->hist_edges = NULL, t->hist = NULL, t->expts = NULL, t->pdf.z = NULL, t->pdf.p = NULL;
+  PetscCall(PetscMalloc1(r->nasp * TRIBO_SURF_ASP_COLS + 1, &t->asp));
+  PetscCall(PetscMalloc2(r->nhist + 1, &t->hist_edges, r->nhist + 1, &t->hist));
+  PetscCall(PetscMalloc1(4 * r->nexpts + 1, &t->expts));
+  PetscCall(PetscMalloc2(r->pdf.npdf + 1, &t->pdf.z, r->pdf.npdf + 1, &t->pdf.p));
+  PetscCall(PetscArraycpy(t->asp, r->asp, r->nasp * TRIBO_SURF_ASP_COLS));
+  PetscCall(PetscArraycpy(t->hist_edges, r->hist_edges, r->nhist + 1));
+  PetscCall(PetscArraycpy(t->hist, r->hist, r->nhist));
+  PetscCall(PetscArraycpy(t->expts, r->expts, 4 * r->nexpts));
+  PetscCall(PetscArraycpy(t->pdf.z, r->pdf.z, r->pdf.npdf));
+  PetscCall(PetscArraycpy(t->pdf.p, r->pdf.p, r->pdf.npdf));
+  s->preset[k] = s->done[k] = PETSC_TRUE;
+  PetscFunctionReturn(0);
+}
+
+/*@
+  TriboSurfGetResultDone - Whether the statistics of erosion size k are known (computed, or given by TriboSurfSetResult())
+
+  Not collective
+@*/
+PetscErrorCode TriboSurfGetResultDone(TriboSurf s, PetscInt k, PetscBool *done)
+{
+  PetscFunctionBeginUser;
+  *done = (PetscBool)(k >= 0 && k < s->nresults && s->done[k]);
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboSurfSetRoundMonitor - A function TriboSurfProcess() calls on every rank after each round of erosion sizes (one per
+  sub-communicator), when their results are known everywhere: a checkpoint writer (TriboSurfCheckpointWrite()), which may also
+  stop the run with an error.
+
+  Logically collective
+
+  Input Parameters:
++ s   - the pipeline
+. f   - the function (NULL: none; then each sub-communicator runs all its sizes before one exchange)
+- ctx - its context
+@*/
+PetscErrorCode TriboSurfSetRoundMonitor(TriboSurf s, PetscErrorCode (*f)(TriboSurf, void *), void *ctx)
+{
+  PetscFunctionBeginUser;
+  s->monitor = f, s->monctx = ctx;
   PetscFunctionReturn(0);
 }
 

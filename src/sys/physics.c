@@ -37,6 +37,11 @@ static const char *steer_prefix[] = {"cont_",
                                      "transient_restart",
                                      "transient_stop_after",
                                      "transient_time",
+                                     "surface_checkpoint",
+                                     "surface_restart",
+                                     "surface_stop_after",
+                                     "surface_view_max",
+                                     "surface_groups",
                                      "options_"};
 static const char *steer_part[]   = {"_monitor", "_view", "_png", "_plot", "_quiet", "_verbose", "_progress"};
 

@@ -17,7 +17,9 @@
 #   the same cloud as HDF5 /points in m: the CSV run's statistics within 1e-9 (only the unit conversion differs);
 #   bad input fails with one line 'tribo surface: error: ...' and no output file: a second scan placed off the first, a scan with NaN over
 #     most of the area, two scans of different spacings, an erosion size larger than the grid, a misspelt option, a missing scan file;
-#   on 2 ranks a missing scan and a CSV with a bad line end every rank with the error, no hang (issue 34).
+#   on 2 ranks a missing scan and a CSV with a bad line end every rank with the error, no hang (issue 34);
+#   checkpoints (-surface_checkpoint, -surface_stop_after, -surface_restart): stopped on 2 ranks and resumed on 1, and the
+#     reverse, equal bit for bit to an uninterrupted run; a restart with other physics or without the file is refused.
 set -u
 source tests/cli/lib.sh
 export TRIBO_PYTHON=${TRIBO_PYTHON:-/usr/bin/python3}
@@ -125,7 +127,43 @@ outside = (dist > r + 2 * h) & (X > t + 2 * h) & (X < Lx - t - 2 * h) & (Y > t +
 ok = np.all(np.isnan(gap[inside])) and np.all(np.isfinite(gap[outside]))
 print(("ok" if ok else "not ok") + " - gap map NaN in the hole and the border (%d points), finite elsewhere (%d points)" % (inside.sum(), outside.sum()))
 PYEOF
+# checkpoints (issue 34): stopped after the first round of erosion sizes and resumed, 2 ranks then 1 and 1 then 2: every
+# dataset and attribute equal bit for bit to the uninterrupted run (the seconds and /meta excepted)
+S3=(-surface_generate_nx 400 -surface_generate_ny 160 -surface_erosion 2,6,9 -surface_sigma 40 -surface_view_max 400)
+run "$d" ck_ref surface "${S3[@]}" -output ck_ref.h5
+for order in "2 1" "1 2"; do
+  read -r n1 n2 <<<"$order"
+  t=ck_$n1$n2
+  mpirun "$d" "${t}_stop" "$n1" surface "${S3[@]}" -output "$t.h5" -surface_checkpoint "${t}_ck.h5" -surface_stop_after 1
+  rc1=$RC
+  mpirun "$d" "${t}_go" "$n2" surface "${S3[@]}" -output "$t.h5" -surface_checkpoint "${t}_ck.h5" -surface_restart
+  if [ $rc1 != 0 ] && grep -q "stopped by -surface_stop_after after [12] of 3 erosion sizes: they are saved in ${t}_ck.h5" "$d/${t}_stop.err" &&
+    [ $RC = 0 ] && grep -q "restarted from ${t}_ck.h5: [12] of 3 erosion sizes done" "$d/${t}_go.out"; then
+    pass "checkpoint: stopped on $n1 rank(s) ($(grep -o '[12] of 3 erosion sizes done' "$d/${t}_go.out")), resumed on $n2"
+  else fail "checkpoint stop on $n1, resume on $n2 (exit $rc1, $RC)" "" "$d/${t}_stop.err" "$d/${t}_go.err"; fi
+done
+pychecks checkpoint "$d" <<'PYEOF'
+import sys, h5py, numpy as np
+d = sys.argv[1]
+ref = h5py.File(d + "/ck_ref.h5", "r")
+for t in ("ck_21", "ck_12"):
+    b, bad, n = h5py.File(d + "/" + t + ".h5", "r"), [], [0]
+    def visit(name, obj):
+        if name.startswith("meta"):
+            return
+        if isinstance(obj, h5py.Dataset):
+            n[0] += 1
+            if name not in b or not np.array_equal(obj[()], b[name][()], equal_nan=True):
+                bad.append(name)
+        for k, v in obj.attrs.items():
+            if k not in ("seconds", "setup_seconds") and not np.array_equal(np.asarray(v), np.asarray(b[name].attrs[k])):
+                bad.append(name + "@" + k)
+    ref.visititems(visit)
+    print(("ok" if not bad and n[0] > 20 else "not ok") + " - %s: stopped and resumed = uninterrupted, %d datasets bit for bit %s" % (t, n[0], bad[:3]))
+PYEOF
 W=$d/bad
+expect_fail "restart with other physics" "other physics;-surface_min_sag" surface "${S3[@]}" -surface_min_sag 0.2 -surface_checkpoint "$d/ck_21_ck.h5" -surface_restart
+expect_fail "restart without a checkpoint" "-surface_restart;-surface_checkpoint" surface "${S3[@]}" -surface_restart
 expect_fail "second scan placed off the first" "mismatched surfaces;-surface_offset" surface -surface_offset 0.05,0 -surface_generate_nx 300 -surface_generate_ny 100 -surface_erosion 2
 # bad input
 /usr/bin/python3 - "$d" <<'PYEOF'

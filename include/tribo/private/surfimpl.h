@@ -47,7 +47,11 @@ struct _p_TriboSurf {
   PetscReal       *gx, *gy, *gap;
   PetscInt         nresults;
   TriboSurfResult *results;
-  PetscReal        setup_seconds;
+  PetscBool        preset[TRIBO_SURF_MAX_EROSION]; /* results given by TriboSurfSetResult() (a checkpoint): not computed again */
+  PetscBool        done[TRIBO_SURF_MAX_EROSION];   /* results known on every rank */
+  PetscErrorCode (*monitor)(TriboSurf, void *);    /* called after each round of erosion sizes (TriboSurfSetRoundMonitor()) */
+  void     *monctx;
+  PetscReal setup_seconds;
 };
 
 /* Parallel helpers (src/surf/morph.c): the rows [r0, r1) of n rows this rank owns in comm */
