@@ -16,6 +16,7 @@
    The fit's objective (TriboFitBIObjective()) takes its gradient from the law's parameter sensitivities through the Masing
    backbone of the whole-joint ROM (TriboWJROMBackboneP()). */
 #include <tribofit.h>
+#include <triboio.h>
 #include <petsctao.h>
 
 struct _p_TriboBI {
@@ -27,6 +28,10 @@ struct _p_TriboBI {
   PetscBool  mse;
   PetscReal  ctol, gttol, rho0;
   PetscInt   seed;
+  /* checkpoints (issue 34): -fit_bi_checkpoint after the anchors and each round of directions, -fit_bi_restart, -fit_bi_stop_after */
+  char      ckpt[PETSC_MAX_PATH_LEN];
+  PetscBool restart;
+  PetscInt  stopafter;
   /* results */
   PetscReal *xa, Fa[4], U[2]; /* anchors [2 nx], their objectives, the utopia point */
   PetscInt   neva[2];
@@ -143,7 +148,11 @@ PetscErrorCode TriboBISetStarts(TriboBI bi, PetscInt n, const PetscReal x[])
 . -fit_bi_ctol <1e-8>         - |c| of eq. 43's constraint that ends a direction
 . -fit_bi_gttol <1e-8>       - TAO's gradient tolerance relative to the start's gradient
 . -fit_bi_exact <1e-10>       - both anchors' eq. 41 errors below it: an exact fit, a one-point front, no direction solved
-- -fit_bi_seed <1>            - seed of the Latin grid
+. -fit_bi_seed <1>            - seed of the Latin grid
+. -fit_bi_checkpoint <file>   - checkpoint (HDF5): the candidates and anchors, then every round of directions (one per rank);
+                                on SIGTERM/SIGUSR1 the run stops after the phase or round it is in
+. -fit_bi_restart             - continue from -fit_bi_checkpoint (the same physics options, any number of ranks)
+- -fit_bi_stop_after <n>      - stop after n rounds of directions as if killed (tests)
 @*/
 PetscErrorCode TriboBISetFromOptions(TriboBI bi)
 {
@@ -159,7 +168,16 @@ PetscErrorCode TriboBISetFromOptions(TriboBI bi)
   PetscCall(PetscOptionsReal("-fit_bi_exact", "eq. 41 errors of both anchors below which the fit is exact and no direction is solved", "", bi->exact,
                              &bi->exact, NULL));
   PetscCall(TriboOptionsInt("-fit_bi_seed", "seed of the Latin grid", "", bi->seed, &bi->seed, NULL));
+  PetscCall(PetscOptionsString("-fit_bi_checkpoint", "checkpoint (HDF5) after the anchors and each round of directions, and on SIGTERM/SIGUSR1",
+                               "TriboBISolve", bi->ckpt, bi->ckpt, sizeof(bi->ckpt), NULL));
+  PetscCall(PetscOptionsBool("-fit_bi_restart", "continue from -fit_bi_checkpoint", "TriboBISolve", bi->restart, &bi->restart, NULL));
+  PetscCall(TriboOptionsInt("-fit_bi_stop_after", "stop after this many rounds of directions as if killed (tests)", "", bi->stopafter, &bi->stopafter,
+                            NULL));
   TriboOptionsEnd();
+  PetscCheck(!bi->restart || bi->ckpt[0], bi->comm, PETSC_ERR_USER_INPUT,
+             "option -fit_bi_restart needs the checkpoint file: -fit_bi_checkpoint FILE");
+  PetscCheck(bi->stopafter >= 0 && (!bi->stopafter || bi->ckpt[0]), bi->comm, PETSC_ERR_USER_INPUT,
+             "option -fit_bi_stop_after: expected >= 0, with -fit_bi_checkpoint FILE");
   PetscCheck(bi->ndir >= 1, bi->comm, PETSC_ERR_USER_INPUT, "option -fit_bi_n: need at least 1 direction, got %" PetscInt_FMT, bi->ndir);
   PetscCheck(bi->ngrid >= 0, bi->comm, PETSC_ERR_USER_INPUT, "option -fit_bi_grid: need >= 0 points, got %" PetscInt_FMT, bi->ngrid);
   PetscCheck(bi->nanchor >= 1, bi->comm, PETSC_ERR_USER_INPUT, "option -fit_bi_anchor_starts: need >= 1, got %" PetscInt_FMT, bi->nanchor);
@@ -248,6 +266,120 @@ static PetscErrorCode Gather_Private(TriboBI bi, PetscInt n, PetscInt w, PetscRe
   PetscFunctionReturn(0);
 }
 
+/* The checkpoint after the anchors (kdone = 0) or after the directions [0, kdone): the candidates and their objectives (the
+   directions start from them), the anchors, the directions done, the physics options. Written atomically (TriboH5Close()). */
+static PetscErrorCode CheckpointWrite_Private(TriboBI bi, PetscInt nc, const PetscReal cx[], const PetscReal cF[], PetscInt kdone)
+{
+  TriboH5   h;
+  PetscInt  nx = bi->nx, d1[1], d2[2], iv[5] = {nx, nc, bi->ndir, kdone, bi->skipped}, nph;
+  PetscReal a[8] = {bi->Fa[0], bi->Fa[1], bi->Fa[2], bi->Fa[3], bi->U[0], bi->U[1], (PetscReal)bi->neva[0], (PetscReal)bi->neva[1]};
+  char    **ph;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboH5Create(bi->comm, bi->ckpt, &h));
+  PetscCall(TriboH5WriteMeta(h, "boundary intersection checkpoint", 0, NULL));
+  d1[0] = 5;
+  PetscCall(TriboH5WriteInt(h, "/bi_checkpoint/counts", 1, d1, iv));
+  d1[0] = 8;
+  PetscCall(TriboH5WriteReal(h, "/bi_checkpoint/anchor_objectives", 1, d1, a));
+  d2[0] = 2, d2[1] = nx;
+  PetscCall(TriboH5WriteReal(h, "/bi_checkpoint/anchors", 2, d2, bi->xa));
+  d2[0] = nc;
+  PetscCall(TriboH5WriteReal(h, "/bi_checkpoint/candidates", 2, d2, cx));
+  d2[1] = 2;
+  PetscCall(TriboH5WriteReal(h, "/bi_checkpoint/candidate_objectives", 2, d2, cF));
+  if (kdone) {
+    PetscReal *r;
+    PetscCall(PetscMalloc1(kdone * 5, &r));
+    for (PetscInt k = 0; k < kdone; k++)
+      r[5 * k] = bi->F[2 * k], r[5 * k + 1] = bi->F[2 * k + 1], r[5 * k + 2] = bi->c[k], r[5 * k + 3] = bi->nev[k], r[5 * k + 4] = bi->nouter[k];
+    d2[0] = kdone, d2[1] = nx;
+    PetscCall(TriboH5WriteReal(h, "/bi_checkpoint/directions", 2, d2, bi->x));
+    d2[1] = 5;
+    PetscCall(TriboH5WriteReal(h, "/bi_checkpoint/direction_results", 2, d2, r));
+    PetscCall(PetscFree(r));
+  }
+  PetscCall(TriboOptionsPhysics(bi->comm, &nph, &ph));
+  PetscCall(TriboH5WriteStrings(h, "/bi_checkpoint/physics", nph, (const char *const *)ph));
+  PetscCall(TriboOptionsPhysicsDestroy(&nph, &ph));
+  PetscCall(TriboH5Close(&h, PETSC_TRUE));
+  PetscFunctionReturn(0);
+}
+
+/* Reads -fit_bi_checkpoint: the candidates cx [nc nx], cF [nc 2], the anchors, and the directions [0, *kdone) into bi (allocated) */
+static PetscErrorCode CheckpointRead_Private(TriboBI bi, PetscInt nc, PetscReal cx[], PetscReal cF[], PetscInt *kdone)
+{
+  TriboH5     h;
+  PetscInt    nx = bi->nx, nd, dims[2], *iv, nph, ncur;
+  PetscReal   a[8];
+  char      **ph, **cur;
+  const char *f = bi->ckpt;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboH5Open(bi->comm, f, &h));
+  PetscCall(TriboH5ReadStrings(h, "/bi_checkpoint/physics", &nph, &ph));
+  PetscCall(TriboOptionsPhysics(bi->comm, &ncur, &cur));
+  PetscCall(TriboOptionsPhysicsCheck(bi->comm, f, nph, ph, ncur, cur, PETSC_FALSE, "or without -fit_bi_restart"));
+  PetscCall(TriboOptionsPhysicsDestroy(&nph, &ph));
+  PetscCall(TriboOptionsPhysicsDestroy(&ncur, &cur));
+  PetscCall(TriboH5ReadInt(h, "/bi_checkpoint/counts", &nd, dims, &iv));
+  PetscCheck(nd == 1 && dims[0] == 5, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: /bi_checkpoint/counts must have 5 values", f);
+  PetscCheck(iv[0] == nx && iv[1] == nc && iv[2] == bi->ndir && iv[3] >= 0 && iv[3] <= bi->ndir, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,
+             "%s: a boundary intersection of %" PetscInt_FMT " variables, %" PetscInt_FMT " candidates, %" PetscInt_FMT " directions (%" PetscInt_FMT
+             " done); this run has %" PetscInt_FMT ", %" PetscInt_FMT ", %" PetscInt_FMT,
+             f, iv[0], iv[1], iv[2], iv[3], nx, nc, bi->ndir);
+  *kdone      = iv[3];
+  bi->skipped = (PetscBool)(iv[4] != 0);
+  PetscCall(PetscFree(iv));
+  PetscCall(TriboH5ReadRealInto(h, "/bi_checkpoint/anchor_objectives", 8, 1, a));
+  for (int j = 0; j < 4; j++) bi->Fa[j] = a[j];
+  bi->U[0] = a[4], bi->U[1] = a[5], bi->neva[0] = (PetscInt)a[6], bi->neva[1] = (PetscInt)a[7];
+  PetscCall(PetscFree(bi->xa));
+  PetscCall(PetscMalloc1(2 * nx, &bi->xa));
+  PetscCall(TriboH5ReadRealInto(h, "/bi_checkpoint/anchors", 2, nx, bi->xa));
+  PetscCall(TriboH5ReadRealInto(h, "/bi_checkpoint/candidates", nc, nx, cx));
+  PetscCall(TriboH5ReadRealInto(h, "/bi_checkpoint/candidate_objectives", nc, 2, cF));
+  PetscCall(PetscFree6(bi->x, bi->F, bi->c, bi->psi, bi->nev, bi->nouter));
+  PetscCall(
+      PetscMalloc6(bi->ndir * nx, &bi->x, 2 * bi->ndir, &bi->F, bi->ndir, &bi->c, bi->ndir, &bi->psi, bi->ndir, &bi->nev, bi->ndir, &bi->nouter));
+  if (*kdone) {
+    PetscReal *r;
+    PetscCall(PetscMalloc1(*kdone * 5, &r));
+    PetscCall(TriboH5ReadRealInto(h, "/bi_checkpoint/directions", *kdone, nx, bi->x));
+    PetscCall(TriboH5ReadRealInto(h, "/bi_checkpoint/direction_results", *kdone, 5, r));
+    for (PetscInt k = 0; k < *kdone; k++)
+      bi->F[2 * k] = r[5 * k], bi->F[2 * k + 1] = r[5 * k + 1], bi->c[k] = r[5 * k + 2], bi->nev[k] = (PetscInt)r[5 * k + 3],
+                bi->nouter[k] = (PetscInt)r[5 * k + 4];
+    PetscCall(PetscFree(r));
+  }
+  PetscCall(TriboH5Close(&h, PETSC_FALSE));
+  PetscCall(PetscPrintf(bi->comm,
+                        "boundary intersection: restarted from %s: the anchors and %" PetscInt_FMT " of %" PetscInt_FMT " directions done\n", f,
+                        *kdone, bi->ndir));
+  PetscFunctionReturn(0);
+}
+
+/* After a phase or a round with -fit_bi_checkpoint: the checkpoint, then a stop on SIGTERM/SIGUSR1 or -fit_bi_stop_after */
+static PetscErrorCode Checkpoint_Private(TriboBI bi, PetscInt nc, const PetscReal cx[], const PetscReal cF[], PetscInt kdone, PetscInt round)
+{
+  int         sig;
+  const char *name;
+
+  PetscFunctionBeginUser;
+  if (!bi->ckpt[0]) PetscFunctionReturn(0);
+  PetscCall(CheckpointWrite_Private(bi, nc, cx, cF, kdone));
+  PetscCall(TriboSignalCheck(bi->comm, &sig, &name));
+  if (!sig && bi->stopafter > 0 && round == bi->stopafter && kdone < bi->ndir) sig = -1, name = "-fit_bi_stop_after";
+  if (sig) {
+    PetscCall(TriboSignalArm(PETSC_FALSE));
+    SETERRQ(bi->comm, PETSC_ERR_SIG,
+            "stopped by %s with the anchors and %" PetscInt_FMT " of %" PetscInt_FMT
+            " directions done: they are saved in %s (resume with -fit_bi_restart)",
+            name, kdone, bi->ndir, bi->ckpt);
+  }
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboBISolve - the start candidates (Latin grid and given starts), the two anchors, the utopia point and the directions
 
@@ -256,7 +388,7 @@ static PetscErrorCode Gather_Private(TriboBI bi, PetscInt n, PetscInt w, PetscRe
 PetscErrorCode TriboBISolve(TriboBI bi)
 {
   PetscMPIInt    rank, size;
-  PetscInt       nx = bi->nx, nc, *order, W = nx + 4;
+  PetscInt       nx = bi->nx, nc, *order, W = nx + 5, kdone = 0, per, round = 0;
   PetscReal     *cx, *cF, *v, *x0;
   TriboRandom    r;
   Sub_Private    s;
@@ -272,155 +404,162 @@ PetscErrorCode TriboBISolve(TriboBI bi)
   PetscCall(PetscMalloc3(nc * nx, &cx, 2 * nc, &cF, nc, &order));
   PetscCall(PetscMalloc2(PetscMax(nc, PetscMax(2 * bi->nanchor, bi->ndir)) * W, &v, nx, &x0));
   PetscCall(PetscMalloc1(2 * nx, &s.G));
-  s.bi = bi;
-  // the Latin grid: in each variable the ngrid strata of its range in a random order, each point at its stratum's centre
-  TriboRandomSeed(&r, (unsigned long long)bi->seed);
-  for (PetscInt k = 0; k < nx; k++) {
-    for (PetscInt i = 0; i < bi->ngrid; i++) order[i] = i;
-    for (PetscInt i = bi->ngrid - 1; i > 0; i--) {
-      PetscInt j = (PetscInt)(TriboRandomUniform(&r) * (i + 1)), tmp = order[i];
-      order[i] = order[j], order[j] = tmp;
-    }
-    for (PetscInt i = 0; i < bi->ngrid; i++) cx[i * nx + k] = bi->lo[k] + (bi->hi[k] - bi->lo[k]) * (order[i] + 0.5) / bi->ngrid;
-  }
-  for (PetscInt i = 0; i < bi->nstart * nx; i++) cx[bi->ngrid * nx + i] = bi->xs[i];
-  // the candidates' objectives
-  PetscCall(PetscArrayzero(v, 2 * nc));
-  for (PetscInt i = rank; i < nc; i += size) {
-    PetscBool ok;
-    PetscCall(bi->fn(bi->ctx, cx + i * nx, v + 2 * i, s.G, &ok));
-    if (!ok) v[2 * i] = v[2 * i + 1] = PETSC_INFINITY;
-  }
-  PetscCall(Gather_Private(bi, nc, 2, v));
-  PetscCall(PetscArraycpy(cF, v, 2 * nc));
+  s.bi      = bi;
   bi->ncand = nc;
-  // anchors: objective j from its nanchor best candidates (task a = j nanchor + i)
-  PetscCall(PetscFree(bi->xa));
-  PetscCall(PetscMalloc1(2 * nx, &bi->xa));
-  {
-    PetscInt  na = PetscMin(bi->nanchor, nc), best[2];
-    PetscInt *pick;
-    PetscCall(PetscMalloc1(2 * na, &pick));
-    for (PetscInt j = 0; j < 2; j++) { // the na least F_j, ties by index
-      for (PetscInt i = 0; i < nc; i++) order[i] = i;
-      for (PetscInt i = 0; i < na; i++) {
-        PetscInt b = i;
-        for (PetscInt l = i + 1; l < nc; l++)
-          if (cF[2 * order[l] + j] < cF[2 * order[b] + j]) b = l;
-        PetscInt tmp = order[i];
-        order[i] = order[b], order[b] = tmp;
-        pick[j * na + i] = order[i];
+  if (bi->ckpt[0]) PetscCall(TriboSignalArm(PETSC_TRUE));
+  if (bi->restart)
+    PetscCall(CheckpointRead_Private(bi, nc, cx, cF, &kdone));
+  else {
+    // the Latin grid: in each variable the ngrid strata of its range in a random order, each point at its stratum's centre
+    TriboRandomSeed(&r, (unsigned long long)bi->seed);
+    for (PetscInt k = 0; k < nx; k++) {
+      for (PetscInt i = 0; i < bi->ngrid; i++) order[i] = i;
+      for (PetscInt i = bi->ngrid - 1; i > 0; i--) {
+        PetscInt j = (PetscInt)(TriboRandomUniform(&r) * (i + 1)), tmp = order[i];
+        order[i] = order[j], order[j] = tmp;
+      }
+      for (PetscInt i = 0; i < bi->ngrid; i++) cx[i * nx + k] = bi->lo[k] + (bi->hi[k] - bi->lo[k]) * (order[i] + 0.5) / bi->ngrid;
+    }
+    for (PetscInt i = 0; i < bi->nstart * nx; i++) cx[bi->ngrid * nx + i] = bi->xs[i];
+    // the candidates' objectives
+    PetscCall(PetscArrayzero(v, 2 * nc));
+    for (PetscInt i = rank; i < nc; i += size) {
+      PetscBool ok;
+      PetscCall(bi->fn(bi->ctx, cx + i * nx, v + 2 * i, s.G, &ok));
+      if (!ok) v[2 * i] = v[2 * i + 1] = PETSC_INFINITY;
+    }
+    PetscCall(Gather_Private(bi, nc, 2, v));
+    PetscCall(PetscArraycpy(cF, v, 2 * nc));
+    // anchors: objective j from its nanchor best candidates (task a = j nanchor + i)
+    PetscCall(PetscFree(bi->xa));
+    PetscCall(PetscMalloc1(2 * nx, &bi->xa));
+    {
+      PetscInt  na = PetscMin(bi->nanchor, nc), best[2];
+      PetscInt *pick;
+      PetscCall(PetscMalloc1(2 * na, &pick));
+      for (PetscInt j = 0; j < 2; j++) { // the na least F_j, ties by index
+        for (PetscInt i = 0; i < nc; i++) order[i] = i;
+        for (PetscInt i = 0; i < na; i++) {
+          PetscInt b = i;
+          for (PetscInt l = i + 1; l < nc; l++)
+            if (cF[2 * order[l] + j] < cF[2 * order[b] + j]) b = l;
+          PetscInt tmp = order[i];
+          order[i] = order[b], order[b] = tmp;
+          pick[j * na + i] = order[i];
+        }
+      }
+      PetscCall(PetscArrayzero(v, 2 * na * W));
+      for (PetscInt a = rank; a < 2 * na; a += size) {
+        s.mode = a / na;
+        s.nev  = 0;
+        PetscCall(PetscArraycpy(x0, cx + pick[a] * nx, nx));
+        PetscCall(TaoSolve_Private(&s, x0));
+        PetscCall(bi->fn(bi->ctx, x0, v + a * W + nx, s.G, &s.ok));
+        if (!s.ok) v[a * W + nx] = v[a * W + nx + 1] = PETSC_INFINITY;
+        PetscCall(PetscArraycpy(v + a * W, x0, nx));
+        v[a * W + nx + 2] = s.nev + 1;
+      }
+      PetscCall(Gather_Private(bi, 2 * na, W, v));
+      for (PetscInt j = 0; j < 2; j++) {
+        best[j] = j * na;
+        for (PetscInt i = 1; i < na; i++)
+          if (v[(j * na + i) * W + nx + j] < v[best[j] * W + nx + j]) best[j] = j * na + i;
+        PetscCall(PetscArraycpy(bi->xa + j * nx, v + best[j] * W, nx));
+        bi->Fa[2 * j] = v[best[j] * W + nx], bi->Fa[2 * j + 1] = v[best[j] * W + nx + 1];
+        bi->neva[j] = 0;
+        for (PetscInt i = 0; i < na; i++) bi->neva[j] += (PetscInt)v[(j * na + i) * W + nx + 2];
+      }
+      PetscCall(PetscFree(pick));
+    }
+    // each anchor once more from the other's minimizer (a model whose one error has poor local minima, e.g. Bouc-Wen's damping,
+    // reaches the other's basin); kept when better
+    PetscCall(PetscArrayzero(v, 2 * W));
+    for (PetscInt j = rank; j < 2; j += size) {
+      s.mode = j;
+      s.nev  = 0;
+      PetscCall(PetscArraycpy(x0, bi->xa + (1 - j) * nx, nx));
+      PetscCall(TaoSolve_Private(&s, x0));
+      PetscCall(bi->fn(bi->ctx, x0, v + j * W + nx, s.G, &s.ok));
+      if (!s.ok) v[j * W + nx] = v[j * W + nx + 1] = PETSC_INFINITY;
+      PetscCall(PetscArraycpy(v + j * W, x0, nx));
+      v[j * W + nx + 2] = s.nev + 1;
+    }
+    PetscCall(Gather_Private(bi, 2, W, v));
+    for (PetscInt j = 0; j < 2; j++) {
+      bi->neva[j] += (PetscInt)v[j * W + nx + 2];
+      if (v[j * W + nx + j] < bi->Fa[2 * j + j]) {
+        PetscCall(PetscArraycpy(bi->xa + j * nx, v + j * W, nx));
+        bi->Fa[2 * j] = v[j * W + nx], bi->Fa[2 * j + 1] = v[j * W + nx + 1];
       }
     }
-    PetscCall(PetscArrayzero(v, 2 * na * W));
-    for (PetscInt a = rank; a < 2 * na; a += size) {
-      s.mode = a / na;
-      s.nev  = 0;
-      PetscCall(PetscArraycpy(x0, cx + pick[a] * nx, nx));
-      PetscCall(TaoSolve_Private(&s, x0));
-      PetscCall(bi->fn(bi->ctx, x0, v + a * W + nx, s.G, &s.ok));
-      if (!s.ok) v[a * W + nx] = v[a * W + nx + 1] = PETSC_INFINITY;
-      PetscCall(PetscArraycpy(v + a * W, x0, nx));
-      v[a * W + nx + 2] = s.nev + 1;
-    }
-    PetscCall(Gather_Private(bi, 2 * na, W, v));
-    for (PetscInt j = 0; j < 2; j++) {
-      best[j] = j * na;
-      for (PetscInt i = 1; i < na; i++)
-        if (v[(j * na + i) * W + nx + j] < v[best[j] * W + nx + j]) best[j] = j * na + i;
-      PetscCall(PetscArraycpy(bi->xa + j * nx, v + best[j] * W, nx));
-      bi->Fa[2 * j] = v[best[j] * W + nx], bi->Fa[2 * j + 1] = v[best[j] * W + nx + 1];
-      bi->neva[j] = 0;
-      for (PetscInt i = 0; i < na; i++) bi->neva[j] += (PetscInt)v[(j * na + i) * W + nx + 2];
-    }
-    PetscCall(PetscFree(pick));
+    PetscCheck(bi->Fa[0] < PETSC_INFINITY && bi->Fa[3] < PETSC_INFINITY, bi->comm, PETSC_ERR_NOT_CONVERGED,
+               "boundary intersection: an anchor failed (no start with a converged backbone)");
+    bi->U[0] = bi->Fa[0], bi->U[1] = bi->Fa[3]; // the utopia point (eq. 43's reference)
+    // an exact fit (both anchors' mean squares below exact^2 in both objectives): the front is that one point, no direction
+    bi->skipped = (PetscBool)(bi->mse && PetscMax(PetscMax(bi->Fa[0], bi->Fa[1]), PetscMax(bi->Fa[2], bi->Fa[3])) < 2 * PetscLog10Real(bi->exact));
+    PetscCall(PetscFree6(bi->x, bi->F, bi->c, bi->psi, bi->nev, bi->nouter));
+    PetscCall(
+        PetscMalloc6(bi->ndir * nx, &bi->x, 2 * bi->ndir, &bi->F, bi->ndir, &bi->c, bi->ndir, &bi->psi, bi->ndir, &bi->nev, bi->ndir, &bi->nouter));
+    PetscCall(Checkpoint_Private(bi, nc, cx, cF, 0, 0));
   }
-  // each anchor once more from the other's minimizer (a model whose one error has poor local minima, e.g. Bouc-Wen's damping,
-  // reaches the other's basin); kept when better
-  PetscCall(PetscArrayzero(v, 2 * W));
-  for (PetscInt j = rank; j < 2; j += size) {
-    s.mode = j;
-    s.nev  = 0;
-    PetscCall(PetscArraycpy(x0, bi->xa + (1 - j) * nx, nx));
-    PetscCall(TaoSolve_Private(&s, x0));
-    PetscCall(bi->fn(bi->ctx, x0, v + j * W + nx, s.G, &s.ok));
-    if (!s.ok) v[j * W + nx] = v[j * W + nx + 1] = PETSC_INFINITY;
-    PetscCall(PetscArraycpy(v + j * W, x0, nx));
-    v[j * W + nx + 2] = s.nev + 1;
-  }
-  PetscCall(Gather_Private(bi, 2, W, v));
-  for (PetscInt j = 0; j < 2; j++) {
-    bi->neva[j] += (PetscInt)v[j * W + nx + 2];
-    if (v[j * W + nx + j] < bi->Fa[2 * j + j]) {
-      PetscCall(PetscArraycpy(bi->xa + j * nx, v + j * W, nx));
-      bi->Fa[2 * j] = v[j * W + nx], bi->Fa[2 * j + 1] = v[j * W + nx + 1];
-    }
-  }
-  PetscCheck(bi->Fa[0] < PETSC_INFINITY && bi->Fa[3] < PETSC_INFINITY, bi->comm, PETSC_ERR_NOT_CONVERGED,
-             "boundary intersection: an anchor failed (no start with a converged backbone)");
-  bi->U[0] = bi->Fa[0], bi->U[1] = bi->Fa[3]; // the utopia point (eq. 43's reference)
-  // an exact fit (both anchors' mean squares below exact^2 in both objectives): the front is that one point, no direction
-  bi->skipped = (PetscBool)(bi->mse && PetscMax(PetscMax(bi->Fa[0], bi->Fa[1]), PetscMax(bi->Fa[2], bi->Fa[3])) < 2 * PetscLog10Real(bi->exact));
   // the directions
-  PetscCall(PetscFree6(bi->x, bi->F, bi->c, bi->psi, bi->nev, bi->nouter));
-  PetscCall(
-      PetscMalloc6(bi->ndir * nx, &bi->x, 2 * bi->ndir, &bi->F, bi->ndir, &bi->c, bi->ndir, &bi->psi, bi->ndir, &bi->nev, bi->ndir, &bi->nouter));
-  PetscCall(PetscArrayzero(v, bi->ndir * W));
   for (PetscInt k = 0; k < bi->ndir; k++) {
     PetscReal sk = (k + 1.0) / (bi->ndir + 1), P0 = bi->Fa[2] + sk * (bi->Fa[0] - bi->Fa[2]), P1 = bi->Fa[3] + sk * (bi->Fa[1] - bi->Fa[3]);
     bi->psi[k] = PetscAtan2Real(P1 - bi->U[1], P0 - bi->U[0]);
   }
-  for (PetscInt k = rank; k < bi->ndir && !bi->skipped; k += size) {
-    PetscReal cprev = PETSC_MAX_REAL, best = PETSC_MAX_REAL, c = 0;
-    PetscInt  ib = -1, nout = 0;
-    s.mode = 2;
-    s.nev  = 0;
-    s.n[0] = PetscCosReal(bi->psi[k]), s.n[1] = PetscSinReal(bi->psi[k]);
-    s.m[0] = -s.n[1], s.m[1] = s.n[0];
-    s.mu = 0, s.rho = bi->rho0;
-    // the start: the candidate or anchor whose objectives lie closest in angle to the ray (independent of the ranks)
-    for (PetscInt i = 0; i < nc + 2; i++) {
-      const PetscReal *F  = i < nc ? cF + 2 * i : bi->Fa + 2 * (i - nc);
-      PetscReal        d0 = F[0] - bi->U[0], d1 = F[1] - bi->U[1], len = PetscSqrtReal(d0 * d0 + d1 * d1), ang;
-      if (!(F[0] < PETSC_INFINITY && F[1] < PETSC_INFINITY) || len == 0) continue;
-      ang = PetscAbsReal(s.m[0] * d0 + s.m[1] * d1) / len;
-      if (ang < best) best = ang, ib = i;
+  // direction k on rank k mod size; with a checkpoint in rounds of one direction per rank, each round gathered and saved
+  per = bi->ckpt[0] ? size : bi->ndir;
+  for (PetscInt k0 = kdone; k0 < bi->ndir; k0 += per) {
+    PetscInt k1 = PetscMin(bi->ndir, k0 + per);
+    PetscCall(PetscArrayzero(v + k0 * W, (k1 - k0) * W));
+    for (PetscInt k = k0; k < k1 && !bi->skipped; k++) {
+      PetscReal cprev = PETSC_MAX_REAL, best = PETSC_MAX_REAL, c = 0;
+      PetscInt  ib = -1, nout = 0;
+      if (k % size != rank) continue;
+      s.mode = 2;
+      s.nev  = 0;
+      s.n[0] = PetscCosReal(bi->psi[k]), s.n[1] = PetscSinReal(bi->psi[k]);
+      s.m[0] = -s.n[1], s.m[1] = s.n[0];
+      s.mu = 0, s.rho = bi->rho0;
+      // the start: the candidate or anchor whose objectives lie closest in angle to the ray (independent of the ranks)
+      for (PetscInt i = 0; i < nc + 2; i++) {
+        const PetscReal *F  = i < nc ? cF + 2 * i : bi->Fa + 2 * (i - nc);
+        PetscReal        d0 = F[0] - bi->U[0], d1 = F[1] - bi->U[1], len = PetscSqrtReal(d0 * d0 + d1 * d1), ang;
+        if (!(F[0] < PETSC_INFINITY && F[1] < PETSC_INFINITY) || len == 0) continue;
+        ang = PetscAbsReal(s.m[0] * d0 + s.m[1] * d1) / len;
+        if (ang < best) best = ang, ib = i;
+      }
+      PetscCall(PetscArraycpy(x0, ib < nc ? cx + ib * nx : bi->xa + (ib - nc) * nx, nx));
+      for (nout = 1; nout <= bi->maxouter; nout++) {
+        PetscCall(TaoSolve_Private(&s, x0));
+        PetscCall(bi->fn(bi->ctx, x0, s.F, s.G, &s.ok));
+        s.nev++;
+        if (!s.ok) break;
+        c = s.m[0] * (s.F[0] - bi->U[0]) + s.m[1] * (s.F[1] - bi->U[1]);
+        if (PetscAbsReal(c) < bi->ctol) break;
+        s.mu -= s.rho * c;
+        if (PetscAbsReal(c) > 0.25 * cprev) s.rho *= 10;
+        cprev = PetscAbsReal(c);
+      }
+      PetscCall(PetscArraycpy(v + k * W, x0, nx));
+      v[k * W + nx]     = s.ok ? s.F[0] : PETSC_INFINITY;
+      v[k * W + nx + 1] = s.ok ? s.F[1] : PETSC_INFINITY;
+      v[k * W + nx + 2] = s.nev;
+      v[k * W + nx + 3] = s.ok ? c : PETSC_INFINITY;
+      v[k * W + nx + 4] = PetscMin(nout, bi->maxouter);
     }
-    PetscCall(PetscArraycpy(x0, ib < nc ? cx + ib * nx : bi->xa + (ib - nc) * nx, nx));
-    for (nout = 1; nout <= bi->maxouter; nout++) {
-      PetscCall(TaoSolve_Private(&s, x0));
-      PetscCall(bi->fn(bi->ctx, x0, s.F, s.G, &s.ok));
-      s.nev++;
-      if (!s.ok) break;
-      c = s.m[0] * (s.F[0] - bi->U[0]) + s.m[1] * (s.F[1] - bi->U[1]);
-      if (PetscAbsReal(c) < bi->ctol) break;
-      s.mu -= s.rho * c;
-      if (PetscAbsReal(c) > 0.25 * cprev) s.rho *= 10;
-      cprev = PetscAbsReal(c);
+    PetscCall(Gather_Private(bi, k1 - k0, W, v + k0 * W));
+    for (PetscInt k = k0; k < k1 && bi->skipped; k++) v[k * W + nx] = v[k * W + nx + 1] = v[k * W + nx + 3] = PETSC_INFINITY;
+    for (PetscInt k = k0; k < k1; k++) {
+      PetscCall(PetscArraycpy(bi->x + k * nx, v + k * W, nx));
+      bi->F[2 * k] = v[k * W + nx], bi->F[2 * k + 1] = v[k * W + nx + 1];
+      bi->nev[k]    = (PetscInt)v[k * W + nx + 2];
+      bi->c[k]      = v[k * W + nx + 3];
+      bi->nouter[k] = (PetscInt)v[k * W + nx + 4];
     }
-    PetscCall(PetscArraycpy(v + k * W, x0, nx));
-    v[k * W + nx]     = s.ok ? s.F[0] : PETSC_INFINITY;
-    v[k * W + nx + 1] = s.ok ? s.F[1] : PETSC_INFINITY;
-    v[k * W + nx + 2] = s.nev;
-    v[k * W + nx + 3] = s.ok ? c : PETSC_INFINITY;
-    bi->nouter[k]     = PetscMin(nout, bi->maxouter);
+    PetscCall(Checkpoint_Private(bi, nc, cx, cF, k1, ++round));
   }
-  PetscCall(Gather_Private(bi, bi->ndir, W, v));
-  {
-    PetscInt *no;
-    PetscCall(PetscCalloc1(bi->ndir, &no));
-    for (PetscInt k = rank; k < bi->ndir; k += size) no[k] = bi->nouter[k];
-    PetscCallMPI(MPI_Allreduce(MPI_IN_PLACE, no, (PetscMPIInt)bi->ndir, MPIU_INT, MPI_SUM, bi->comm));
-    PetscCall(PetscArraycpy(bi->nouter, no, bi->ndir));
-    PetscCall(PetscFree(no));
-  }
-  for (PetscInt k = 0; k < bi->ndir && bi->skipped; k++) v[k * W + nx] = v[k * W + nx + 1] = v[k * W + nx + 3] = PETSC_INFINITY;
-  for (PetscInt k = 0; k < bi->ndir; k++) {
-    PetscCall(PetscArraycpy(bi->x + k * nx, v + k * W, nx));
-    bi->F[2 * k] = v[k * W + nx], bi->F[2 * k + 1] = v[k * W + nx + 1];
-    bi->nev[k] = (PetscInt)v[k * W + nx + 2];
-    bi->c[k]   = v[k * W + nx + 3];
-  }
+  if (bi->ckpt[0]) PetscCall(TriboSignalArm(PETSC_FALSE));
   bi->solved = PETSC_TRUE;
   PetscCall(PetscFree3(cx, cF, order));
   PetscCall(PetscFree2(v, x0));
