@@ -143,6 +143,8 @@ PETSC_EXTERN PetscErrorCode  TriboXdmfRectAttribute(TriboXdmf, const char[], Pet
    (npts x 3), /interface/topology (XDMF mixed cells) with attributes nelem and topology_length;
    and point fields (npts x 3) averaged over each element with the quadrature weights. */
 PETSC_EXTERN PetscErrorCode TriboInterfaceWriteH5(TriboInterface, TriboH5);
+PETSC_EXTERN PetscErrorCode TriboH5WriteJointHistory(TriboH5, const char[], TriboJoint);
+PETSC_EXTERN PetscErrorCode TriboH5ReadJointHistory(TriboH5, const char[], TriboJoint);
 PETSC_EXTERN PetscErrorCode TriboInterfaceXdmfGrid(TriboInterface, TriboXdmf, PetscBool);
 /* The FE surface of a ROM (rom->surf) in a file: /fe/surface/nodes (nsurf x 3), topology (XDMF
    mixed), node_id, and with the basis flag basis (3 nsurf x n) and mode%03d (nsurf x 3: the

@@ -680,3 +680,87 @@ PetscErrorCode TriboROMWriteXdmf(TriboROM rom, TriboXdmf x)
   }
   PetscFunctionReturn(0);
 }
+
+/*@C
+  TriboH5WriteJointHistory - Writes the joint's committed history (its laws' internal state), gathered from every rank in rank
+  order, to grp/history, and each rank's count to grp/history_per_rank: a checkpoint's joint (TriboH5ReadJointHistory()).
+
+  Collective
+
+  Input Parameters:
++ h   - a file being written
+. grp - the group (created)
+- j   - the joint
+@*/
+PetscErrorCode TriboH5WriteJointHistory(TriboH5 h, const char grp[], TriboJoint j)
+{
+  MPI_Comm    comm = h->comm;
+  PetscInt    nh, ntot = 0, d1[1], *c;
+  PetscMPIInt size, rank, mine, *cnt, *dsp;
+  PetscReal  *mineh, *all;
+  char        path[PETSC_MAX_PATH_LEN];
+
+  PetscFunctionBeginUser;
+  PetscCallMPI(MPI_Comm_size(comm, &size));
+  PetscCallMPI(MPI_Comm_rank(comm, &rank));
+  PetscCall(TriboJointGetHistorySize(j, &nh));
+  PetscCall(PetscMPIIntCast(nh, &mine));
+  PetscCall(PetscMalloc1(nh + 1, &mineh));
+  PetscCall(TriboJointCopyHistory(j, mineh, PETSC_TRUE));
+  PetscCall(PetscMalloc3(size, &cnt, size, &dsp, size, &c));
+  PetscCallMPI(MPI_Allgather(&mine, 1, MPI_INT, cnt, 1, MPI_INT, comm));
+  for (PetscMPIInt r = 0; r < size; r++) dsp[r] = (PetscMPIInt)ntot, ntot += cnt[r], c[r] = cnt[r];
+  PetscCall(PetscMalloc1(ntot + 1, &all));
+  PetscCallMPI(MPI_Gatherv(mineh, mine, MPIU_REAL, all, cnt, dsp, MPIU_REAL, 0, comm));
+  d1[0] = ntot;
+  PetscCall(PetscSNPrintf(path, sizeof(path), "%s/history", grp));
+  PetscCall(TriboH5WriteReal(h, path, 1, d1, all));
+  d1[0] = size;
+  PetscCall(PetscSNPrintf(path, sizeof(path), "%s/history_per_rank", grp));
+  PetscCall(TriboH5WriteInt(h, path, 1, d1, c));
+  PetscCall(PetscFree(all));
+  PetscCall(PetscFree3(cnt, dsp, c));
+  PetscCall(PetscFree(mineh));
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboH5ReadJointHistory - Restores the joint's committed history from grp/history (TriboH5WriteJointHistory()); the run must
+  have as many ranks, each owning as many history values, as the one that wrote it (else an error names the file and both counts).
+
+  Collective
+
+  Input Parameters:
++ h   - a file being read
+. grp - the group
+- j   - the joint (set up as when written)
+@*/
+PetscErrorCode TriboH5ReadJointHistory(TriboH5 h, const char grp[], TriboJoint j)
+{
+  MPI_Comm    comm = h->comm;
+  PetscInt    nd, dims[3], *iv, nh, ntot = 0, off = 0;
+  PetscMPIInt size, rank;
+  PetscReal  *all;
+  const char *f;
+  char        path[PETSC_MAX_PATH_LEN];
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboH5GetFileName(h, &f));
+  PetscCallMPI(MPI_Comm_size(comm, &size));
+  PetscCallMPI(MPI_Comm_rank(comm, &rank));
+  PetscCall(PetscSNPrintf(path, sizeof(path), "%s/history_per_rank", grp));
+  PetscCall(TriboH5ReadInt(h, path, &nd, dims, &iv));
+  PetscCheck(nd == 1 && dims[0] == size, comm, PETSC_ERR_USER_INPUT,
+             "%s was written on %" PetscInt_FMT " ranks: restart it on as many (this run has %d)", f, nd == 1 ? dims[0] : -1, (int)size);
+  PetscCall(TriboJointGetHistorySize(j, &nh));
+  PetscCheck(iv[rank] == nh, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: rank %d held %" PetscInt_FMT " history values, here %" PetscInt_FMT, f,
+             (int)rank, iv[rank], nh);
+  for (PetscMPIInt r = 0; r < size; r++) ntot += iv[r], off += r < rank ? iv[r] : 0;
+  PetscCall(PetscMalloc1(ntot + 1, &all));
+  PetscCall(PetscSNPrintf(path, sizeof(path), "%s/history", grp));
+  PetscCall(TriboH5ReadRealInto(h, path, ntot, 1, all));
+  PetscCall(TriboJointCopyHistory(j, all + off, PETSC_FALSE));
+  PetscCall(PetscFree(all));
+  PetscCall(PetscFree(iv));
+  PetscFunctionReturn(0);
+}

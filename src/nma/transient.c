@@ -698,45 +698,16 @@ static PetscErrorCode FreeResults_Private(TriboTransient tr)
   PetscFunctionReturn(0);
 }
 
-/* The joint's committed history of every rank, in rank order, on rank 0 (*all, *ntot); the counts per rank */
-static PetscErrorCode GatherHistory_Private(TriboTransient tr, PetscReal **all, PetscInt *ntot, PetscMPIInt **cnt)
-{
-  PetscInt    nh;
-  PetscMPIInt size, rank, mine, *dsp;
-  PetscReal  *h;
-
-  PetscFunctionBeginUser;
-  PetscCallMPI(MPI_Comm_size(tr->comm, &size));
-  PetscCallMPI(MPI_Comm_rank(tr->comm, &rank));
-  PetscCall(TriboJointGetHistorySize(tr->joint, &nh));
-  PetscCall(PetscMPIIntCast(nh, &mine));
-  PetscCall(PetscMalloc1(nh + 1, &h));
-  PetscCall(TriboJointCopyHistory(tr->joint, h, PETSC_TRUE));
-  PetscCall(PetscMalloc1(size, cnt));
-  PetscCall(PetscMalloc1(size, &dsp));
-  PetscCallMPI(MPI_Allgather(&mine, 1, MPI_INT, *cnt, 1, MPI_INT, tr->comm));
-  *ntot = 0;
-  for (PetscMPIInt r = 0; r < size; r++) dsp[r] = (PetscMPIInt)*ntot, *ntot += (*cnt)[r];
-  PetscCall(PetscMalloc1(*ntot + 1, all));
-  PetscCallMPI(MPI_Gatherv(h, mine, MPIU_REAL, *all, *cnt, dsp, MPIU_REAL, 0, tr->comm));
-  PetscCall(PetscFree(h));
-  PetscCall(PetscFree(dsp));
-  PetscFunctionReturn(0);
-}
-
 /* The state after step `step` and the records so far, to -transient_checkpoint (temporary name, then renamed) */
 static PetscErrorCode CheckpointWrite_Private(TriboTransient tr, PetscInt step)
 {
-  TriboH5      h;
-  PetscInt     n = tr->n, k = tr->nout, d1[1], d2[2], nph, ntot = 0, iv[6] = {step, tr->its, tr->cuts, tr->steps, tr->itrec, tr->nout};
-  PetscReal    sc[6] = {tr->fe_t, tr->E[0], tr->E[1], tr->E[2], tr->e0, tr->t}, *hall, *ev[6];
-  PetscMPIInt *cnt, size;
-  char       **ph, path[64];
-  const char  *en[6] = {"kinetic", "strain", "external", "damping", "joint", "balance"};
+  TriboH5     h;
+  PetscInt    n = tr->n, k = tr->nout, d1[1], d2[2], nph, iv[6] = {step, tr->its, tr->cuts, tr->steps, tr->itrec, tr->nout};
+  PetscReal   sc[6] = {tr->fe_t, tr->E[0], tr->E[1], tr->E[2], tr->e0, tr->t}, *ev[6];
+  char      **ph, path[64];
+  const char *en[6] = {"kinetic", "strain", "external", "damping", "joint", "balance"};
 
   PetscFunctionBeginUser;
-  PetscCall(GatherHistory_Private(tr, &hall, &ntot, &cnt));
-  PetscCallMPI(MPI_Comm_size(tr->comm, &size));
   PetscCall(TriboH5Create(tr->comm, tr->ckpt, &h));
   PetscCall(TriboH5WriteMeta(h, "transient checkpoint", 0, NULL));
   d1[0] = 6;
@@ -768,22 +739,11 @@ static PetscErrorCode CheckpointWrite_Private(TriboTransient tr, PetscInt step)
   d2[1] = 3 * tr->npl;
   if (tr->npl) PetscCall(TriboH5WriteReal(h, "/transient_checkpoint/point_u", 2, d2, tr->pu));
   if (tr->npl) PetscCall(TriboH5WriteReal(h, "/transient_checkpoint/point_t", 2, d2, tr->pt));
-  d1[0] = ntot;
-  PetscCall(TriboH5WriteReal(h, "/transient_checkpoint/history", 1, d1, hall));
-  {
-    PetscInt *c;
-    PetscCall(PetscMalloc1(size, &c));
-    for (PetscMPIInt r = 0; r < size; r++) c[r] = cnt[r];
-    d1[0] = size;
-    PetscCall(TriboH5WriteInt(h, "/transient_checkpoint/history_per_rank", 1, d1, c));
-    PetscCall(PetscFree(c));
-  }
+  PetscCall(TriboH5WriteJointHistory(h, "/transient_checkpoint", tr->joint));
   PetscCall(TriboOptionsPhysics(tr->comm, &nph, &ph));
   PetscCall(TriboH5WriteStrings(h, "/transient_checkpoint/physics", nph, (const char *const *)ph));
   PetscCall(TriboOptionsPhysicsDestroy(&nph, &ph));
   PetscCall(TriboH5Close(&h, PETSC_TRUE));
-  PetscCall(PetscFree(hall));
-  PetscCall(PetscFree(cnt));
   PetscFunctionReturn(0);
 }
 
@@ -791,15 +751,12 @@ static PetscErrorCode CheckpointWrite_Private(TriboTransient tr, PetscInt step)
 static PetscErrorCode CheckpointRead_Private(TriboTransient tr, PetscInt *step0)
 {
   TriboH5     h;
-  PetscInt    n = tr->n, nd, dims[3], *iv, k, nph, ncur, nh, ntot;
-  PetscReal   sc[6], *st, *ev[6], *hall;
-  PetscMPIInt size, rank;
+  PetscInt    n = tr->n, nd, dims[3], *iv, k, nph, ncur;
+  PetscReal   sc[6], *st, *ev[6];
   char      **ph, **cur, path[64];
   const char *en[6] = {"kinetic", "strain", "external", "damping", "joint", "balance"}, *f = tr->ckpt;
 
   PetscFunctionBeginUser;
-  PetscCallMPI(MPI_Comm_size(tr->comm, &size));
-  PetscCallMPI(MPI_Comm_rank(tr->comm, &rank));
   PetscCall(TriboH5Open(tr->comm, f, &h));
   PetscCall(TriboH5ReadStrings(h, "/transient_checkpoint/physics", &nph, &ph));
   PetscCall(TriboOptionsPhysics(tr->comm, &ncur, &cur));
@@ -840,23 +797,7 @@ static PetscErrorCode CheckpointRead_Private(TriboTransient tr, PetscInt *step0)
   PetscCall(TriboH5ReadRealInto(h, "/transient_checkpoint/v", k, n, tr->vout));
   if (tr->npl) PetscCall(TriboH5ReadRealInto(h, "/transient_checkpoint/point_u", k, 3 * tr->npl, tr->pu));
   if (tr->npl) PetscCall(TriboH5ReadRealInto(h, "/transient_checkpoint/point_t", k, 3 * tr->npl, tr->pt));
-  PetscCall(TriboH5ReadInt(h, "/transient_checkpoint/history_per_rank", &nd, dims, &iv));
-  PetscCheck(nd == 1 && dims[0] == size, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT,
-             "%s was written on %" PetscInt_FMT " ranks: restart it on as many (this run has %d)", f, nd == 1 ? dims[0] : -1, (int)size);
-  PetscCall(TriboJointGetHistorySize(tr->joint, &nh));
-  PetscCheck(iv[rank] == nh, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: rank %d held %" PetscInt_FMT " history values, here %" PetscInt_FMT, f,
-             (int)rank, iv[rank], nh);
-  ntot = 0;
-  for (PetscMPIInt r = 0; r < size; r++) ntot += iv[r];
-  PetscCall(PetscMalloc1(ntot + 1, &hall));
-  PetscCall(TriboH5ReadRealInto(h, "/transient_checkpoint/history", ntot, 1, hall));
-  {
-    PetscInt off = 0;
-    for (PetscMPIInt r = 0; r < rank; r++) off += iv[r];
-    PetscCall(TriboJointCopyHistory(tr->joint, hall + off, PETSC_FALSE));
-  }
-  PetscCall(PetscFree(hall));
-  PetscCall(PetscFree(iv));
+  PetscCall(TriboH5ReadJointHistory(h, "/transient_checkpoint", tr->joint));
   PetscCall(TriboH5Close(&h, PETSC_FALSE));
   PetscCall(PetscPrintf(tr->comm, "Transient: restarted from %s after step %" PetscInt_FMT " (t = %g s, %" PetscInt_FMT " records)\n", f, *step0,
                         (double)tr->t, k));

@@ -54,10 +54,11 @@ typedef struct {
   PetscInt   solver;                   /* RQNMA_SOLVER_LAGGED or RQNMA_SOLVER_FAST (-rqnma_solver) */
   PetscReal *cyc;                      /* [2 branches x 2 (this cycle, last cycle) x nlgl x (n+1)] states of the branches' LGL nodes */
   PetscBool  cycok[2];                 /* the last cycle's states of the branch (0: +q0 -> -q0, 1: -q0 -> +q0) are available */
-  char       ckpt[PETSC_MAX_PATH_LEN]; /* -rqnma_checkpoint: the amplitudes done so far (non-Masing), "" for none */
+  char       ckpt[PETSC_MAX_PATH_LEN]; /* -rqnma_checkpoint: the amplitudes done so far, "" for none */
   PetscBool  restart;                  /* -rqnma_restart: take the amplitudes done from it */
   PetscInt   stopafter;                /* -rqnma_stop_after: stop after this many amplitudes as if killed (tests) */
   PetscInt  *done;                     /* [na] amplitude solved (this run or the checkpoint) */
+  PetscReal  iacc;                     /* Masing: int_0^q lambda s ds so far */
 } NMA_RQNMA;
 
 /* -rqnma_solver: lagged is the former path (every rank solves every amplitude, each evaluating its share of the points;
@@ -696,6 +697,21 @@ static PetscErrorCode CheckpointWrite_Private(TriboNMA nma)
   d2[1] = 3 * b->npl * b->nloop;
   if (b->nloop && b->npl) PetscCall(TriboH5WriteReal(h, "/rqnma/pl_u", 2, d2, b->pl_u));
   if (b->nloop && b->npl) PetscCall(TriboH5WriteReal(h, "/rqnma/pl_t", 2, d2, b->pl_t));
+  if (r->masing) { // the loading curve goes on from the last amplitude: its two states, the integral and the joint's history
+    PetscReal sc[5] = {r->iacc, r->qa, r->qb, (PetscReal)r->nconv, 0};
+    d1[0]           = 5;
+    PetscCall(TriboH5WriteReal(h, "/rqnma/masing/scalars", 1, d1, sc));
+    d2[0] = 2, d2[1] = nma->n + 1;
+    {
+      PetscReal *st;
+      PetscCall(PetscMalloc1(2 * (nma->n + 1), &st));
+      PetscCall(PetscArraycpy(st, r->xa, nma->n + 1));
+      PetscCall(PetscArraycpy(st + nma->n + 1, r->xb, nma->n + 1));
+      PetscCall(TriboH5WriteReal(h, "/rqnma/masing/states", 2, d2, st));
+      PetscCall(PetscFree(st));
+    }
+    PetscCall(TriboH5WriteJointHistory(h, "/rqnma/masing", nma->joint));
+  }
   PetscCall(TriboOptionsPhysics(nma->comm, &nph, &ph));
   PetscCall(TriboH5WriteStrings(h, "/rqnma/physics", nph, (const char *const *)ph));
   PetscCall(TriboOptionsPhysicsDestroy(&nph, &ph));
@@ -750,6 +766,27 @@ static PetscErrorCode CheckpointRead_Private(TriboNMA nma, PetscInt *ndone)
   if (b->nloop) PetscCall(TriboH5ReadRealInto(h, "/rqnma/loop_force", na, b->nloop, b->loop_force));
   if (b->nloop && b->npl) PetscCall(TriboH5ReadRealInto(h, "/rqnma/pl_u", na, 3 * b->npl * b->nloop, b->pl_u));
   if (b->nloop && b->npl) PetscCall(TriboH5ReadRealInto(h, "/rqnma/pl_t", na, 3 * b->npl * b->nloop, b->pl_t));
+  if (r->masing) {
+    PetscReal sc[5], *st;
+    PetscBool has;
+    PetscCall(TriboH5Has(h, "/rqnma/masing/scalars", &has));
+    PetscCheck(has, nma->comm, PETSC_ERR_USER_INPUT, "%s holds a non-Masing backbone: restart it without -rqnma_masing", r->ckpt);
+    PetscCall(TriboH5ReadRealInto(h, "/rqnma/masing/scalars", 5, 1, sc));
+    r->iacc = sc[0], r->qa = sc[1], r->qb = sc[2], r->nconv = (PetscInt)sc[3];
+    PetscCall(PetscMalloc1(2 * (nma->n + 1), &st));
+    PetscCall(TriboH5ReadRealInto(h, "/rqnma/masing/states", 2, nma->n + 1, st));
+    PetscCall(PetscArraycpy(r->xa, st, nma->n + 1));
+    PetscCall(PetscArraycpy(r->xb, st + nma->n + 1, nma->n + 1));
+    PetscCall(PetscFree(st));
+    PetscCall(TriboH5ReadJointHistory(h, "/rqnma/masing", nma->joint));
+    for (PetscInt i = 1; i < na; i++) // the curve is one integration: its amplitudes are done in order
+      PetscCheck(!r->done[i] || r->done[i - 1], nma->comm, PETSC_ERR_FILE_UNEXPECTED, "%s: amplitude %" PetscInt_FMT " done before %" PetscInt_FMT,
+                 r->ckpt, i + 1, i);
+  } else {
+    PetscBool has;
+    PetscCall(TriboH5Has(h, "/rqnma/masing/scalars", &has));
+    PetscCheck(!has, nma->comm, PETSC_ERR_USER_INPUT, "%s holds a Masing backbone: restart it with -rqnma_masing", r->ckpt);
+  }
   PetscCall(TriboH5Close(&h, PETSC_FALSE));
   *ndone = 0;
   for (PetscInt i = 0; i < na; i++) *ndone += r->done[i] != 0;
@@ -827,8 +864,21 @@ static PetscErrorCode SolveMasing_Private(TriboNMA nma)
   PetscCall(PetscMalloc1(n, &um));
   PetscCall(PetscTime(&t0));
   PetscCall(Restart_Private(nma));
+  r->iacc = 0;
+  PetscCall(PetscFree(r->done));
+  PetscCall(PetscCalloc1(nma->na + 1, &r->done));
+  if (r->restart) { // the amplitudes done, the curve's last two states, the integral and the joint's history
+    PetscInt nd = 0;
+    PetscCheck(r->ckpt[0], nma->comm, PETSC_ERR_USER_INPUT, "-rqnma_restart needs the checkpoint file: -rqnma_checkpoint FILE");
+    PetscCall(CheckpointRead_Private(nma, &nd));
+    PetscCall(PetscPrintf(nma->comm, "  resuming from %s: %" PetscInt_FMT " of %" PetscInt_FMT " amplitudes done\n", r->ckpt, nd, nma->na));
+  }
+  Iacc = r->iacc;
+  PetscCall(TriboSignalArm(PETSC_TRUE));
   for (PetscInt ia = 0; ia < nma->na && ok; ia++) {
     PetscReal q = nma->amps[ia], seg, lam;
+
+    if (r->done[ia]) continue;
 
     PetscCall(PetscTime(&ta));
     PetscCall(SetScale_Private(nma, q));
@@ -847,7 +897,12 @@ static PetscErrorCode SolveMasing_Private(TriboNMA nma)
     PetscCall(PetscTime(&tb));
     b->seconds[ia] = tb - ta;
     PetscCall(Progress_Private(nma, ia, t0));
+    if (ok) {
+      r->done[ia] = 1, r->iacc = Iacc;
+      PetscCall(CheckpointStep_Private(nma));
+    }
   }
+  PetscCall(TriboSignalArm(PETSC_FALSE));
   PetscCall(PetscFree(um));
   PetscFunctionReturn(0);
 }
@@ -933,9 +988,6 @@ static PetscErrorCode TriboNMASolve_RQNMA(TriboNMA nma)
   PetscCall(TriboNMABackboneAllocate(nma));
   PetscCall(TriboNMABackboneAllocateLoops(nma, r->masing ? 0 : 2 * r->nlgl));                        // Masing: no cycle is traced, no loop stored
   if (r->solver == RQNMA_SOLVER_FAST) PetscCall(TriboJointSetTangentDirect(nma->joint, PETSC_TRUE)); // one rank: fewer passes over J
-  PetscCheck(
-      !r->masing || (!r->ckpt[0] && !r->restart), nma->comm, PETSC_ERR_USER_INPUT,
-      "-rqnma_checkpoint and -rqnma_restart are for non-Masing backbones (each amplitude from the prestress); a Masing curve is one integration");
   if (r->masing)
     PetscCall(SolveMasing_Private(nma));
   else
@@ -955,12 +1007,13 @@ static PetscErrorCode TriboNMASetFromOptions_RQNMA(PetscOptionItems *PetscOption
   PetscCall(TriboOptionsRangeInt("-rqnma_lgl", "Legendre-Gauss-Lobatto points per branch (2 to 1000: each is a static solve of the branch)", "",
                                  r->nlgl, &r->nlgl, NULL, 2, 1000));
   PetscCall(TriboOptionsInt("-rqnma_max_cycles", "most hysteresis cycles per amplitude (non-Masing)", "", r->maxcycles, &r->maxcycles, NULL));
-  PetscCall(PetscOptionsString("-rqnma_checkpoint",
-                               "non-Masing: a file that holds the amplitudes done, rewritten after each (or each round on several ranks)", "",
-                               r->ckpt, r->ckpt, sizeof(r->ckpt), NULL));
+  PetscCall(PetscOptionsString(
+      "-rqnma_checkpoint",
+      "a file that holds the amplitudes done (Masing: and the loading curve's state), rewritten after each (non-Masing on several ranks: each round)",
+      "", r->ckpt, r->ckpt, sizeof(r->ckpt), NULL));
   PetscCall(PetscOptionsBool("-rqnma_restart",
-                             "non-Masing: take the amplitudes done from -rqnma_checkpoint (same ROM, amplitudes and physics options)", "", r->restart,
-                             &r->restart, NULL));
+                             "take the amplitudes done from -rqnma_checkpoint (same ROM, amplitudes and physics options; Masing: same rank count)",
+                             "", r->restart, &r->restart, NULL));
   PetscCall(TriboOptionsInt("-rqnma_stop_after", "stop after this many amplitudes as if killed (for tests; 0: never)", "", r->stopafter,
                             &r->stopafter, NULL));
   PetscCall(PetscOptionsReal("-rqnma_damping_rtol", "relative change of damping between cycles that ends the cycling", "", r->dtol, &r->dtol, NULL));
