@@ -148,9 +148,10 @@ def _open_checked(path):
 def _damaged_global_heap(path):
     """Why the file's global heap (HDF5's collections "GCOL" of variable-length strings) is damaged, or None.
 
-    libhdf5 trusts the sizes there and reads past its buffer (a crash inside h5py) when they are damaged (found by
-    tests/fuzz); the same walk as the C reader's (src/io/h5read.c): each collection within the file, each object
-    within its collection (HDF5 File Format Specification, III.E)."""
+    libhdf5 trusts the sizes there and reads past its buffer (a crash inside h5py), or works for ever, when they are
+    damaged (found by tests/fuzz); the same walk as the C reader's (src/io/h5read.c): each collection within the file,
+    each object within its collection, the free space that ends it the rest of it (HDF5 File Format Specification,
+    III.E), and no reference (length, collection address, object index) with a length above its object's size."""
     import mmap
     import struct
     with open(path, "rb") as fh:
@@ -159,7 +160,7 @@ def _damaged_global_heap(path):
         except ValueError:  # empty
             return None
     with m:
-        n, i = len(m), m.find(b"GCOL")
+        n, i, cols = len(m), m.find(b"GCOL"), {}
         while 0 <= i and i + 16 <= n:
             size = struct.unpack_from("<Q", m, i + 8)[0]
             if m[i + 4] != 1 or size < 4096:  # not a collection
@@ -168,16 +169,26 @@ def _damaged_global_heap(path):
             if size > n - i:
                 return "the global heap collection at byte %d claims %d bytes, past the end of the file" % (i, size)
             end, o = i + size, i + 16
+            objs = cols.setdefault(i, {})
             while o + 16 <= end:
                 idx, osz = struct.unpack_from("<H", m, o)[0], struct.unpack_from("<Q", m, o + 8)[0]
-                if idx == 0:
-                    if osz > end - o:
-                        return "the free space of the global heap at byte %d claims %d bytes, more than its collection" % (o, osz)
+                if idx == 0:  # libhdf5 writes the free space as the rest of the collection; another size can hang it
+                    if osz != end - o:
+                        return "the free space of the global heap at byte %d claims %d bytes, its collection has %d left" % (o, osz, end - o)
                     break
                 if osz > end - o - 16:
                     return "object %d of the global heap (variable-length strings) at byte %d claims %d bytes, more than its collection" % (idx, o, osz)
+                objs[idx] = osz
                 o += 16 + (osz + 7) // 8 * 8
             i = m.find(b"GCOL", end)
+        for a, objs in cols.items():  # the references: the collection's address followed by one of its object indices
+            pat = struct.pack("<Q", a)
+            p = m.find(pat, 4)
+            while 0 <= p and p + 12 <= n:
+                length, idx = struct.unpack_from("<I", m, p - 4)[0], struct.unpack_from("<I", m, p + 8)[0]
+                if idx in objs and length > objs[idx]:
+                    return "the variable-length datum at byte %d claims %d bytes, its global heap object %d holds %d" % (p - 4, length, idx, objs[idx])
+                p = m.find(pat, p + 1)
     return None
 
 

@@ -3,12 +3,15 @@
 #define _POSIX_C_SOURCE 200809L // posix_spawn, readlink
 #include <tribocli.h>
 #include <errno.h>
+#include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -69,6 +72,67 @@ static const char *Python_Private(void)
   return access("/usr/bin/python3", X_OK) ? "python3" : "/usr/bin/python3";
 }
 
+/* The picture's time limit: $TRIBO_PLOT_TIMEOUT seconds (default 600; 0: none). A damaged HDF5 file can make libhdf5 loop
+   inside h5py (tests/fuzz found heaps that did before the global-heap check of python/tribo/results.py), so a reader that
+   never ends becomes an error line instead of a run that never ends. */
+static double PlotLimit_Private(void)
+{
+  const char *env = getenv("TRIBO_PLOT_TIMEOUT");
+  char       *end;
+  double      t;
+
+  if (!env || !env[0]) return 600;
+  t = strtod(env, &end);
+  return *end || !(t >= 0) ? 600 : t;
+}
+
+static double Now_Private(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* Drains fd (if >= 0) into buf (its tail, NUL-terminated; nbuf > 1), then reaps the child; past the time limit the child is
+   killed. Returns 1 when it was killed for the limit, else 0 with its status. */
+static int RunChild_Private(pid_t pid, int fd, char buf[], size_t nbuf, int *status, double limit)
+{
+  double t0   = Now_Private();
+  size_t have = 0;
+
+  if (buf) buf[0] = 0;
+  while (fd >= 0) {
+    struct pollfd pf = {fd, POLLIN, 0};
+    int           r  = poll(&pf, 1, 100);
+    if (r > 0) {
+      ssize_t got = read(fd, buf + have, nbuf - 1 - have);
+      if (got <= 0) break; // end of file (or an error): the child closed its stderr
+      have += (size_t)got;
+      if (have == nbuf - 1) { // keep the tail: the error is the last line
+        memmove(buf, buf + have / 2, have - have / 2);
+        have -= have / 2;
+      }
+      buf[have] = 0;
+    } else if (r < 0 && errno != EINTR)
+      break;
+    if (limit > 0 && Now_Private() - t0 > limit) goto killed;
+  }
+  for (;;) {
+    pid_t r = waitpid(pid, status, limit > 0 ? WNOHANG : 0);
+    if (r == pid) return 0;
+    if (r < 0 && errno != EINTR) return 0;
+    if (limit > 0 && r == 0) {
+      struct timespec nap = {0, 20000000};
+      if (Now_Private() - t0 > limit) goto killed;
+      nanosleep(&nap, NULL);
+    }
+  }
+killed:
+  kill(pid, SIGKILL);
+  while (waitpid(pid, status, 0) < 0 && errno == EINTR) {}
+  return 1;
+}
+
 /*@
   TriboVerbPlot - tribo plot FILE... [-o out.png|.svg|.pdf] [options]: runs the post-processing
   package's plot command on the files and returns its exit status.
@@ -124,7 +188,20 @@ int TriboVerbPlot(int argc, char **argv)
       fprintf(stderr, "tribo plot: error: cannot run %s: %s\n", py, strerror(rc));
       return 1;
     }
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    {
+      double      limit = PlotLimit_Private();
+      int         late  = RunChild_Private(pid, -1, NULL, 0, &status, limit);
+      const char *file  = NULL;
+      for (int i = 0; i < argc && !file; i++)
+        if (argv[i][0] != '-' && (i == 0 || argv[i - 1][0] != '-')) file = argv[i];
+      if (late) {
+        fprintf(stderr,
+                "tribo plot: error: %s: the post-processing did not finish in %g s and was stopped (a damaged file makes libhdf5 loop; "
+                "a large one may need TRIBO_PLOT_TIMEOUT=seconds, 0 for no limit)\n",
+                file ? file : "the input", limit);
+        return 1;
+      }
+    }
     if (WIFSIGNALED(status)) {
       const char *file = NULL;
       for (int i = 0; i < argc && !file; i++)
@@ -273,21 +350,14 @@ PetscErrorCode TriboDrawPicture(MPI_Comm comm, const char file[], const char kin
         PetscCall(PetscSNPrintf(why, sizeof(why), "cannot run %s: %s", py, strerror(rc)));
         close(fd[0]);
       } else {
-        char    buf[4096];
-        size_t  have = 0;
-        ssize_t got;
-        while ((got = read(fd[0], buf + have, sizeof(buf) - 1 - have)) > 0) {
-          have += (size_t)got;
-          if (have == sizeof(buf) - 1) { // keep the tail: the error is the last line
-            memmove(buf, buf + have / 2, have - have / 2);
-            have -= have / 2;
-          }
-        }
-        buf[have] = 0;
+        char   buf[4096];
+        double limit = PlotLimit_Private();
+        int    late  = RunChild_Private(pid, fd[0], buf, sizeof(buf), &status, limit);
         close(fd[0]);
-        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
-        ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-        if (!ok) { // the last non-empty line, without the "tribo plot: error: " prefix
+        ok = !late && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+        if (late)
+          snprintf(why, sizeof(why), "the picture did not finish in %g s and was stopped (TRIBO_PLOT_TIMEOUT)", limit);
+        else if (!ok) { // the last non-empty line, without the "tribo plot: error: " prefix
           char *line, *end = buf + strlen(buf);
           while (end > buf && (end[-1] == '\n' || end[-1] == ' ')) *--end = 0;
           line = strrchr(buf, '\n');

@@ -7,17 +7,32 @@
 
 /* libhdf5 trusts the sizes in a file's global heap (the collections "GCOL" holding variable-length strings: labels,
    attributes) and reads past its buffer, or loops, when they are damaged (found by tests/fuzz). Every collection is
-   walked here before HDF5 opens the file: its size must lie within the file, and each object's within the collection
-   (HDF5 File Format Specification, III.E "Global Heap"). A collection is recognized by its signature, version 1 and a
-   size of at least 4096 bytes; a damaged one is an error naming the file and the byte. */
+   walked here before HDF5 opens the file: its size must lie within the file, each object's within the collection, and
+   the free space that ends it must be the rest of it (HDF5 File Format Specification, III.E "Global Heap"). A collection
+   is recognized by its signature, version 1 and a size of at least 4096 bytes. Then the references to its objects: a
+   variable-length datum is stored as (length, collection address, object index), 4 + 8 + 4 bytes, and a string's length
+   is its object's size (a sequence's is less), so a reference naming an object of the collection with a length above the
+   object's size is damaged (a length of 3.4e9 made libhdf5 work for ever on a 5-byte string). The references are found
+   as the collection's address in the file's bytes followed by an index of one of its objects (on the 190 tribo files of a
+   test run, no other bytes matched). A damaged heap is an error naming the file and the byte. */
+static unsigned long long Le_Private(const unsigned char *p, int n)
+{
+  unsigned long long v = 0;
+  for (int b = n - 1; b >= 0; b--) v = (v << 8) | p[b];
+  return v;
+}
+
 static PetscErrorCode CheckGlobalHeaps_Private(const char name[])
 {
-  int            fd = open(name, O_RDONLY);
-  struct stat    st;
-  unsigned char *m;
-  char           why[256] = "";
+  int                 fd = open(name, O_RDONLY);
+  struct stat         st;
+  unsigned char      *m;
+  char                why[256] = "";
+  size_t              ncol = 0, *caddr = NULL;
+  unsigned long long *csize[16]; /* per collection (the first 16): the size of each object index, ~0 where none */
+  unsigned            cmax[16];
 
-  PetscFunctionBeginUser;
+  PetscFunctionBegin;
   if (fd < 0) PetscFunctionReturn(0); // HDF5 reports it
   if (fstat(fd, &st) || st.st_size < 16) {
     close(fd);
@@ -26,26 +41,31 @@ static PetscErrorCode CheckGlobalHeaps_Private(const char name[])
   m = (unsigned char *)mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
   close(fd);
   if (m == MAP_FAILED) PetscFunctionReturn(0);
+  caddr = (size_t *)malloc(16 * sizeof(size_t));
   {
     size_t n = (size_t)st.st_size;
     for (size_t i = 0; i + 16 <= n && !why[0]; i++) {
       unsigned long long size, o, end;
       if (m[i] != 'G' || memcmp(m + i, "GCOL", 4) || m[i + 4] != 1) continue;
-      size = 0;
-      for (int b = 7; b >= 0; b--) size = (size << 8) | m[i + 8 + b];
+      size = Le_Private(m + i + 8, 8);
       if (size < 4096) continue; // not a collection (the bytes happen to spell GCOL)
       if (size > n - i) {
         snprintf(why, sizeof(why), "the global heap collection at byte %zu claims %llu bytes, past the end of the file", i, size);
         break;
       }
       end = i + size;
+      if (ncol < 16 && caddr) {
+        caddr[ncol] = i, cmax[ncol] = 0;
+        csize[ncol] = (unsigned long long *)malloc(65536 * sizeof(unsigned long long));
+        if (csize[ncol]) memset(csize[ncol], 0xff, 65536 * sizeof(unsigned long long));
+      }
       for (o = i + 16; o + 16 <= end;) {
-        unsigned           idx = (unsigned)m[o] | ((unsigned)m[o + 1] << 8);
-        unsigned long long osz = 0;
-        for (int b = 7; b >= 0; b--) osz = (osz << 8) | m[o + 8 + b];
-        if (idx == 0) { // the free space: the rest of the collection
-          if (osz > end - o)
-            snprintf(why, sizeof(why), "the free space of the global heap at byte %llu claims %llu bytes, more than its collection", o, osz);
+        unsigned           idx = (unsigned)Le_Private(m + o, 2);
+        unsigned long long osz = Le_Private(m + o + 8, 8);
+        if (idx == 0) { // the free space: libhdf5 writes it as the rest of the collection; another size can hang it (tests/fuzz)
+          if (osz != end - o)
+            snprintf(why, sizeof(why), "the free space of the global heap at byte %llu claims %llu bytes, its collection has %llu left", o, osz,
+                     end - o);
           break;
         }
         if (osz > end - o - 16) {
@@ -53,11 +73,34 @@ static PetscErrorCode CheckGlobalHeaps_Private(const char name[])
                    "object %u of the global heap (variable-length strings) at byte %llu claims %llu bytes, more than its collection", idx, o, osz);
           break;
         }
+        if (ncol < 16 && caddr && csize[ncol]) csize[ncol][idx] = osz, cmax[ncol] = idx > cmax[ncol] ? idx : cmax[ncol];
         o += 16 + (osz + 7) / 8 * 8;
       }
+      if (ncol < 16 && caddr && csize[ncol]) ncol++;
       i = end - 1;
     }
+    for (size_t c = 0; c < ncol && !why[0]; c++) { // the references to each collection's objects: its address's bytes, found by
+                                                   // memchr on the first nonzero one
+      unsigned char pat[8];
+      int           k = 0;
+      for (int b = 0; b < 8; b++) pat[b] = (unsigned char)((caddr[c] >> (8 * b)) & 0xff);
+      while (k < 7 && !pat[k]) k++;
+      for (const unsigned char *q = m + 4 + k; !why[0] && q < m + n;) {
+        size_t             p;
+        unsigned long long idx, len;
+        q = (const unsigned char *)memchr(q, pat[k], (size_t)(m + n - q));
+        if (!q) break;
+        p = (size_t)(q - m) - (size_t)k, q++;
+        if (p < 4 || p + 12 > n || memcmp(m + p, pat, 8)) continue;
+        idx = Le_Private(m + p + 8, 4), len = Le_Private(m + p - 4, 4);
+        if (idx >= 1 && idx <= cmax[c] && csize[c][idx] != ~0ULL && len > csize[c][idx])
+          snprintf(why, sizeof(why), "the variable-length datum at byte %zu claims %llu bytes, its global heap object %llu holds %llu", p - 4, len,
+                   idx, csize[c][idx]);
+      }
+    }
   }
+  for (size_t c = 0; c < ncol; c++) free(csize[c]);
+  free(caddr);
   munmap(m, (size_t)st.st_size);
   PetscCheck(!why[0], PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s: %s", name,
              strstr(why, "past the end") ? "truncated or damaged" : "damaged", why);

@@ -178,7 +178,40 @@ def gcol_sizes(data, rng=None):
     return bytes(data)
 
 
-RECIPES = {"gcol_sizes": gcol_sizes}
+def gcol_free_space(data, rng=None):
+    """The free-space object that ends HDF5's global heap collection given size 0 instead of the rest of the collection (as
+    when a block holding the last objects is zeroed): h5py then hung for ever reading a string attribute (make fuzz, seed 1)."""
+    data = bytearray(data)
+    i = data.find(b"GCOL")
+    if i < 0:
+        return bytes(data)
+    end, o = i + struct.unpack_from("<Q", data, i + 8)[0], i + 16
+    while o + 16 <= min(end, len(data)):
+        idx, size = struct.unpack_from("<H", data, o)[0], struct.unpack_from("<Q", data, o + 8)[0]
+        if idx == 0:
+            struct.pack_into("<Q", data, o + 8, 0)
+            break
+        o += 16 + (size + 7) // 8 * 8
+    return bytes(data)
+
+
+def vlen_length(data, rng=None):
+    """The length of the first reference to an object of HDF5's global heap (a variable-length string: length, collection
+    address, object index) made 0xce000005: libhdf5 then worked for ever on a 5-byte string (make fuzz, seed 5)."""
+    data = bytearray(data)
+    i = data.find(b"GCOL")
+    if i < 0:
+        return bytes(data)
+    p = data.find(struct.pack("<Q", i), 4)
+    while 0 <= p and p + 12 <= len(data):
+        if 1 <= struct.unpack_from("<I", data, p + 8)[0] < 65536:
+            struct.pack_into("<I", data, p - 4, struct.unpack_from("<I", data, p - 4)[0] | 0xce000000)
+            break
+        p = data.find(struct.pack("<Q", i), p + 1)
+    return bytes(data)
+
+
+RECIPES = {"gcol_sizes": gcol_sizes, "gcol_free_space": gcol_free_space, "vlen_length": vlen_length}
 
 
 def mutate_binary(data, rng):
