@@ -71,7 +71,9 @@ PETSC_EXTERN PetscErrorCode TriboFunctionListFindOrError(MPI_Comm, PetscFunction
 PETSC_EXTERN PetscErrorCode TriboOptionsInt_Private(PetscOptionItems *, const char[], const char[], const char[], PetscInt, PetscInt *, PetscBool *,
                                                     PetscInt, PetscInt);
 PETSC_EXTERN PetscErrorCode TriboOptionsIntArray_Private(PetscOptionItems *, const char[], const char[], const char[], PetscInt[], PetscInt *,
-                                                         PetscBool *);
+                                                         PetscBool *, PetscInt);
+PETSC_EXTERN PetscErrorCode TriboOptionsRealArray_Private(PetscOptionItems *, const char[], const char[], const char[], PetscReal[], PetscInt *,
+                                                          PetscBool *, PetscInt);
 PETSC_EXTERN PetscErrorCode TriboOptionsGetInt(PetscOptions, const char[], const char[], PetscInt *, PetscBool *);
 /* The options that determine the physics (src/sys/physics.c): recorded in checkpoints, compared on restart */
 PETSC_EXTERN PetscErrorCode TriboOptionsPhysics(MPI_Comm, PetscInt *, char ***);
@@ -79,7 +81,9 @@ PETSC_EXTERN PetscErrorCode TriboOptionsPhysicsCheck(MPI_Comm, const char[], Pet
 PETSC_EXTERN PetscErrorCode TriboOptionsPhysicsDestroy(PetscInt *, char ***);
 #define TriboOptionsInt(a, b, c, d, e, f)            TriboOptionsInt_Private(PetscOptionsObject, a, b, c, d, e, f, PETSC_MIN_INT, PETSC_MAX_INT)
 #define TriboOptionsRangeInt(a, b, c, d, e, f, g, h) TriboOptionsInt_Private(PetscOptionsObject, a, b, c, d, e, f, g, h)
-#define TriboOptionsIntArray(a, b, c, d, e, f)       TriboOptionsIntArray_Private(PetscOptionsObject, a, b, c, d, e, f)
+/* list options: the last argument is how many of the array's values are its default (0: none), shown whole by -help */
+#define TriboOptionsIntArray(a, b, c, d, e, f, g)  TriboOptionsIntArray_Private(PetscOptionsObject, a, b, c, d, e, f, g)
+#define TriboOptionsRealArray(a, b, c, d, e, f, g) TriboOptionsRealArray_Private(PetscOptionsObject, a, b, c, d, e, f, g)
 /* tribo's own options blocks: PetscOptionsBegin/End whose help is shown with a plain -help */
 #define TriboOptionsBegin(comm, prefix, title, man) \
   PetscCall(TriboHelpPush(PETSC_TRUE));             \

@@ -188,8 +188,8 @@ PetscErrorCode TriboVerbContact(MPI_Comm comm, PetscBool help)
                                "TriboSurfaceStatsLoad", gapfile, gapfile, sizeof(gapfile), NULL));
   PetscCall(PetscOptionsString("-contact_gap_group", "HDF5 group of the gap map's mesoscale/", "TriboSurfaceStatsLoad", gapgroup, gapgroup,
                                sizeof(gapgroup), NULL));
-  PetscCall(PetscOptionsRealArray("-contact_gap_center", "x,y of the gap map at the grid centre (m; default the map's centre)", "TriboContactAddGap",
-                                  gapc, &ngapc, NULL));
+  PetscCall(TriboOptionsRealArray("-contact_gap_center", "x,y of the gap map at the grid centre (m; default the map's centre)", "TriboContactAddGap",
+                                  gapc, &ngapc, NULL, 0));
   TriboOptionsEnd();
   if (help) {
     PetscCall(TriboContactDestroy(&c));

@@ -168,8 +168,8 @@ PetscErrorCode TriboVerbRingdown(MPI_Comm comm, PetscBool help)
   PetscCall(PetscOptionsString("-ringdown_column", "the CSV column of the signal", "TriboTableRead", col, col, sizeof(col), NULL));
   PetscCall(
       PetscOptionsReal("-ringdown_rate", "sample rate (Hz; from the CSV's time column if it has one)", "TriboRingdownExtract", fs, &fs, &setrate));
-  PetscCall(PetscOptionsRealArray("-ringdown_band", "the mode's band lo,hi (Hz; default 0.8 to 1.2 times the spectrum's largest peak)",
-                                  "TriboRingdownExtract", band, &nband, &setband));
+  PetscCall(TriboOptionsRealArray("-ringdown_band", "the mode's band lo,hi (Hz; default 0.8 to 1.2 times the spectrum's largest peak)",
+                                  "TriboRingdownExtract", band, &nband, &setband, 0));
   PetscCall(
       PetscOptionsReal("-ringdown_noise_factor", "cut windows not above this times the noise floor", "TriboRingdownExtract", factor, &factor, NULL));
   PetscCall(PetscOptionsEList("-ringdown_synthetic",

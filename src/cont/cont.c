@@ -361,7 +361,8 @@ PetscErrorCode TriboContSetFromOptions(TriboCont c)
   PetscCall(PetscOptionsEnum("-cont_predictor", "predictor", "TriboContSetFromOptions", TriboContPredictors, (PetscEnum)c->predictor,
                              (PetscEnum *)&c->predictor, NULL));
   PetscCall(TriboOptionsInt("-cont_max_steps", "points after the first", "TriboContSetMaxSteps", c->max_steps, &c->max_steps, NULL));
-  PetscCall(PetscOptionsRealArray("-cont_param_bounds", "lo,hi of the parameter", "TriboContSetParameterBounds", b, &nb, &set));
+  PetscCall(TriboOptionsRealArray("-cont_param_bounds", "lo,hi of the parameter", "TriboContSetParameterBounds", b, &nb, &set,
+                                  c->lo > -PETSC_MAX_REAL || c->hi < PETSC_MAX_REAL ? 2 : 0));
   if (set) {
     PetscCheck(nb == 2 && b[0] < b[1], c->comm, PETSC_ERR_USER_INPUT, "-cont_param_bounds needs two values lo,hi with lo < hi");
     c->lo = b[0];

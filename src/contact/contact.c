@@ -95,8 +95,8 @@ PetscErrorCode TriboContactSetFromOptions(TriboContact c)
                        "lapbeam: lateral stiffness of each bolt shank tying the halves (N/m; 0: none; built-in ROM, or -rom with -contact_bolt_xy)",
                        "TriboContactCouplingCreate", c->boltkt, &c->boltkt, NULL));
   nxy = 32;
-  PetscCall(PetscOptionsRealArray("-contact_bolt_xy", "lapbeam, -rom: bolt axes x1,y1,x2,y2,... on the interface plane (m), tied as -contact_bolt_*",
-                                  "TriboContactCouplingCreate", c->boltxy, &nxy, &set));
+  PetscCall(TriboOptionsRealArray("-contact_bolt_xy", "lapbeam, -rom: bolt axes x1,y1,x2,y2,... on the interface plane (m), tied as -contact_bolt_*",
+                                  "TriboContactCouplingCreate", c->boltxy, &nxy, &set, 2 * c->nbolt));
   PetscCheck(!set || (nxy > 0 && nxy % 2 == 0), c->comm, PETSC_ERR_USER_INPUT,
              "-contact_bolt_xy: expected pairs x1,y1,x2,y2,... (m) of at most 16 bolt axes, got %" PetscInt_FMT " values", nxy);
   c->nbolt = set ? nxy / 2 : 0;

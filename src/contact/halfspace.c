@@ -227,7 +227,7 @@ PetscErrorCode TriboHalfSpaceSetFromOptions(TriboHalfSpace hs)
   PetscCall(PetscOptionsBool("-contact_precondition", "precondition the contact solvers with the FFT inverse of the half-space operator",
                              "TriboHalfSpaceApplyInverse", hs->precond, &hs->precond, NULL));
   PetscCall(TriboOptionsIntArray("-contact_pad", "padded FFT lengths mx,my of the non-periodic convolution (>= 2n - 1)", "TriboHalfSpaceSetPadding",
-                                 pad, &two, NULL));
+                                 pad, &two, NULL, 2));
   TriboOptionsEnd();
   PetscCall(TriboHalfSpaceSetMaterial(hs, E, nu));
   hs->padx = pad[0], hs->pady = pad[1];

@@ -244,7 +244,8 @@ PetscErrorCode TriboFitSetFromOptions(TriboFit fit)
     if (im == 0) fit->rompath[0] = fit->rompath[0] == '?' ? 0 : fit->rompath[0];
     fit->modelrom = (PetscBool)(im == 1);
   }
-  PetscCall(PetscOptionsRealArray("-fit_box", "area metric box x0,y0,x1,y1 in the eq. 41 errors", "TriboParetoArea", fit->box, &nbox, &fit->boxset));
+  PetscCall(TriboOptionsRealArray("-fit_box", "area metric box x0,y0,x1,y1 in the eq. 41 errors", "TriboParetoArea", fit->box, &nbox, &fit->boxset,
+                                  fit->boxset ? 4 : 0));
   TriboOptionsEnd();
   for (PetscInt k = 0; set && k < nspec; k++) { // PetscOptionsStringArray() allocates the strings
     PetscCall(PetscStrncpy(specs[k], sp[k], sizeof(specs[k])));

@@ -505,7 +505,7 @@ PetscErrorCode TriboLawSetFromOptions(TriboLaw law)
     PetscCall(PetscMalloc1(nmax, &buf));
     PetscCall(PetscSNPrintf(opt, sizeof(opt), "-friction_%s", tb->name));
     PetscCall(PetscSNPrintf(help, sizeof(help), "%s [%s] (table)", tb->help, tb->units));
-    PetscCall(PetscOptionsRealArray(opt, help, "TriboLawSetTable", buf, &nmax, &set));
+    PetscCall(TriboOptionsRealArray(opt, help, "TriboLawSetTable", buf, &nmax, &set, 0));
     if (set) PetscCall(TriboLawSetTable(law, tb->name, nmax, buf));
     PetscCall(PetscFree(buf));
   }

@@ -416,25 +416,27 @@ PetscErrorCode TriboFRFSetFromOptions(TriboFRF f)
   for (PetscInt a = 0; a < f->nharm; a++) hl[a] = f->harm[a];
   nh = f->nharm;
   TriboOptionsBegin(f->comm, f->prefix, "Forced response by harmonic balance", "TriboFRF");
-  PetscCall(PetscOptionsRealArray("-frf_range", "frequency range f0,f1 [Hz] (downward when f0 > f1)", "TriboFRFSetFromOptions", rg, &nrg, &rset));
+  PetscCall(TriboOptionsRealArray("-frf_range", "frequency range f0,f1 [Hz] (downward when f0 > f1)", "TriboFRFSetFromOptions", rg, &nrg, &rset,
+                                  rg[0] >= 0 ? 2 : 0));
   {
     PetscInt nq = FRF_MAXREQ;
-    PetscCall(PetscOptionsRealArray("-frf_frequencies", "frequencies [Hz] with exact solutions (every solution on the branch there)",
-                                    "TriboFRFSetFromOptions", f->req, &nq, &qset));
+    PetscCall(TriboOptionsRealArray("-frf_frequencies", "frequencies [Hz] with exact solutions (every solution on the branch there)",
+                                    "TriboFRFSetFromOptions", f->req, &nq, &qset, 0));
     if (qset) f->nreq = nq;
   }
   PetscCall(PetscOptionsReal("-frf_force", "force level P [N] of the harmonic load P f_x cos(Omega t)", "", f->force, &f->force, NULL));
   PetscCall(TriboOptionsInt("-frf_dof", "load shape: unit force on this ROM DOF (0-based)", "", f->dof, &f->dof, NULL));
   PetscCall(TriboOptionsInt("-frf_recovery", "load shape: unit force along this recovery row (0-based), R^T e_k", "", f->rrow, &f->rrow, NULL));
-  PetscCall(PetscOptionsRealArray("-frf_rayleigh", "Rayleigh damping alpha [1/s],beta [s] when the ROM has no C", "", f->ray, &nr, &f->ray_set));
-  PetscCall(PetscOptionsRealArray("-frf_rayleigh_zeta", "Rayleigh damping fitted to the damping ratios z1,z2 [-] of -frf_rayleigh_modes (eq. 60)", "",
-                                  f->rzeta, &nz, &f->rzeta_set));
-  PetscCall(TriboOptionsIntArray("-frf_rayleigh_modes", "the two elastic modes (1-based) of -frf_rayleigh_zeta", "", f->rmodes, &nm, &mset));
+  PetscCall(TriboOptionsRealArray("-frf_rayleigh", "Rayleigh damping alpha [1/s],beta [s] when the ROM has no C", "", f->ray, &nr, &f->ray_set,
+                                  f->ray_set ? 2 : 0));
+  PetscCall(TriboOptionsRealArray("-frf_rayleigh_zeta", "Rayleigh damping fitted to the damping ratios z1,z2 [-] of -frf_rayleigh_modes (eq. 60)", "",
+                                  f->rzeta, &nz, &f->rzeta_set, f->rzeta_set ? 2 : 0));
+  PetscCall(TriboOptionsIntArray("-frf_rayleigh_modes", "the two elastic modes (1-based) of -frf_rayleigh_zeta", "", f->rmodes, &nm, &mset, 2));
   PetscCall(PetscOptionsReal("-frf_control_amplitude", "response control: first-harmonic amplitude [m] at -frf_control_recovery", "", f->camp,
                              &f->camp, NULL));
   PetscCall(TriboOptionsInt("-frf_control_recovery", "recovery row (0-based) of the response control", "", f->crec, &f->crec, NULL));
   nh = FRF_MAXH;
-  PetscCall(TriboOptionsIntArray("-hb_harmonics", "harmonics of the balance, e.g. 0,1,2,3", "TriboHBSetHarmonics", hl, &nh, &hset));
+  PetscCall(TriboOptionsIntArray("-hb_harmonics", "harmonics of the balance, e.g. 0,1,2,3", "TriboHBSetHarmonics", hl, &nh, &hset, f->nharm));
   {
     const char *solvers[] = {"dense", "gmres", "mumps"};
     PetscInt    sv        = f->gmres ? (f->mumps ? 2 : 1) : 0;

@@ -286,8 +286,8 @@ PetscErrorCode TriboNMASetFromOptions(TriboNMA nma)
   PetscCall(PetscOptionsReal("-backbone_qmax", "largest modal amplitude [sqrt(kg) m]", "TriboNMASetAmplitudes", qmax, &qmax, &setmax));
   PetscCall(
       TriboOptionsRangeInt("-backbone_n", "number of log-spaced amplitudes (1 to 100000) [-]", "TriboNMASetAmplitudes", na, &na, &setn, 1, 100000));
-  PetscCall(
-      PetscOptionsRealArray("-backbone_amplitudes", "explicit list of modal amplitudes [sqrt(kg) m]", "TriboNMASetAmplitudes", list, &nlist, &set));
+  PetscCall(TriboOptionsRealArray("-backbone_amplitudes", "explicit list of modal amplitudes [sqrt(kg) m]", "TriboNMASetAmplitudes", list, &nlist,
+                                  &set, 0));
   PetscCall(PetscOptionsReal("-backbone_zeta0", "viscous modal damping ratio added at every amplitude (eq. 40) [-]", "TriboNMASolve", nma->zeta0,
                              &nma->zeta0, NULL));
   PetscCall(PetscOptionsBool("-backbone_quiet", "no progress output", "TriboNMASolve", quiet, &quiet, NULL));

@@ -397,16 +397,16 @@ PetscErrorCode TriboTransientSetFromOptions(TriboTransient tr)
   PetscCall(TriboOptionsInt("-transient_dof", "load shape: unit force on this ROM DOF (0-based)", "", tr->dof, &tr->dof, NULL));
   PetscCall(
       TriboOptionsInt("-transient_recovery", "load shape: unit force along this recovery row (0-based), R^T e_k", "", tr->rrow, &tr->rrow, NULL));
-  PetscCall(PetscOptionsRealArray("-transient_x0", "initial displacement x1,...,xn [m] (offset from the prestress)", "TriboTransientSetInitialState",
-                                  x0, &nx, &xset));
-  PetscCall(PetscOptionsRealArray("-transient_v0", "initial velocity v1,...,vn [m/s]", "TriboTransientSetInitialState", v0, &nv, &vset));
+  PetscCall(TriboOptionsRealArray("-transient_x0", "initial displacement x1,...,xn [m] (offset from the prestress)", "TriboTransientSetInitialState",
+                                  x0, &nx, &xset, 0));
+  PetscCall(TriboOptionsRealArray("-transient_v0", "initial velocity v1,...,vn [m/s]", "TriboTransientSetInitialState", v0, &nv, &vset, 0));
   PetscCall(
       TriboOptionsInt("-transient_mode", "initial displacement along this elastic mode (1-based, linearized modes)", "", tr->mode, &tr->mode, NULL));
   PetscCall(PetscOptionsReal("-transient_mode_amplitude", "modal amplitude of -transient_mode [sqrt(kg) m]", "", tr->qmode, &tr->qmode, NULL));
-  PetscCall(
-      PetscOptionsRealArray("-transient_rayleigh", "damping a [1/s],b [s]: C = a M + b K when the ROM has no C", "", tr->ray, &nr, &tr->ray_set));
+  PetscCall(TriboOptionsRealArray("-transient_rayleigh", "damping a [1/s],b [s]: C = a M + b K when the ROM has no C", "", tr->ray, &nr, &tr->ray_set,
+                                  tr->ray_set ? 2 : 0));
   PetscCall(TriboOptionsInt("-transient_output_every", "store every k-th step (and the last)", "", tr->every, &tr->every, NULL));
-  PetscCall(TriboOptionsIntArray("-transient_points", "interface points (0-based) whose u and t histories are stored", "", pl, &npl, &tr->plset));
+  PetscCall(TriboOptionsIntArray("-transient_points", "interface points (0-based) whose u and t histories are stored", "", pl, &npl, &tr->plset, 0));
   PetscCall(PetscOptionsReal("-transient_rtol", "Newton tolerance relative to the largest force term", "", tr->rtol, &tr->rtol, NULL));
   PetscCall(TriboOptionsInt("-transient_max_it", "Newton iterations per step before it is cut", "", tr->maxit, &tr->maxit, NULL));
   PetscCall(TriboOptionsInt("-transient_max_cuts", "halvings of a step before the run stops", "", tr->maxcuts, &tr->maxcuts, NULL));

@@ -730,7 +730,8 @@ PetscErrorCode TriboCBSetFromOptions(TriboCB cb)
                              "static modes (faster, one sequential factor per rank); false: one distributed factor",
                              "TriboCBSetFromOptions", cb->redundant, &cb->redundant, NULL));
   PetscCall(PetscOptionsReal("-accel_mass", "accelerometer mass at each sensor node [kg]", "TriboCBSetFromOptions", cb->accelm, &cb->accelm, NULL));
-  PetscCall(TriboOptionsIntArray("-accel_nodes", "deck node numbers of the accelerometers", "TriboCBSetFromOptions", cb->accel, &naccel, &flg));
+  PetscCall(
+      TriboOptionsIntArray("-accel_nodes", "deck node numbers of the accelerometers", "TriboCBSetFromOptions", cb->accel, &naccel, &flg, cb->naccel));
   if (flg) cb->naccel = naccel;
   PetscCall(PetscOptionsBool("-monitor", "print the steps with times and memory", "TriboCBSetFromOptions", cb->monitor, &cb->monitor, NULL));
   PetscCall(PetscOptionsBool("-store_surface",

@@ -110,8 +110,8 @@ PetscErrorCode TriboJointCreateLawsFromOptions(TriboROM rom, MPI_Comm comm, Pets
   PetscCall(PetscOptionsStringArray("-friction_groups",
                                     "groups of interface points with their own law: -<name>_friction_type ..., -<name>_group_radius",
                                     "TriboJointCreateLawsFromOptions", names, &ng, &set));
-  PetscCall(PetscOptionsRealArray("-friction_bolt_xyz", "a point on every bolt axis x1,y1,z1,... (axes normal to the interface) [m]",
-                                  "TriboJointCreateLawsFromOptions", bolts, &nb, &bset));
+  PetscCall(TriboOptionsRealArray("-friction_bolt_xyz", "a point on every bolt axis x1,y1,z1,... (axes normal to the interface) [m]",
+                                  "TriboJointCreateLawsFromOptions", bolts, &nb, &bset, 0));
   TriboOptionsEnd();
   if (!set) ng = 0;
   if (!bset) nb = 0;

@@ -218,7 +218,7 @@ PetscErrorCode TriboZTESetFromOptions(TriboZTE z)
   PetscFunctionBeginUser;
   TriboOptionsBegin(z->comm, "rom_", "Interface reduction to a coarse ZTE mesh", "TriboZTESetFromOptions");
   PetscCall(TriboOptionsIntArray("-zte_grid", "coarse interface: a structured nx,ny grid over the interface, trimmed to its faces", "TriboZTESetGrid",
-                                 g, &ng, &fg));
+                                 g, &ng, &fg, 0));
   PetscCall(TriboOptionsInt("-zte_patches", "coarse interface: N patches of fine faces from a graph partition (RBE3 virtual nodes) [-]",
                             "TriboZTESetPatches", np, &np, &fp));
   PetscCall(PetscOptionsString(

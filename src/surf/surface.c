@@ -125,13 +125,13 @@ PetscErrorCode TriboSurfSetFromOptions(TriboSurf s)
     SETERRQ(s->comm, PETSC_ERR_USER_INPUT, "option -surface_units: expected m, mm, um or nm, got \"%s\"", units);
   for (PetscInt k = 0; k < s->nerosion; k++) er[k] = s->erosion[k];
   PetscCall(TriboOptionsIntArray("-surface_erosion", "erosion sizes (points): k x k squares of the opening, one output group each",
-                                 "TriboSurfSetErosionSizes", er, &ne, &set));
+                                 "TriboSurfSetErosionSizes", er, &ne, &set, s->nerosion));
   if (set) PetscCall(TriboSurfSetErosionSizes(s, ne, er));
   PetscCall(PetscOptionsReal("-surface_sigma", "Gaussian filter standard deviation (points; support 6 sigma + 1); 0: no mesoscale filter",
                              "TriboHeightMapGaussian", s->sigma, &s->sigma, NULL));
   PetscCall(PetscOptionsReal("-surface_trim", "border removed from every side of a scan (m)", "TriboHeightMapTrim", s->trim, &s->trim, NULL));
-  PetscCall(PetscOptionsRealArray("-surface_holes", "hole centers x1,y1,x2,y2,... (m): points inside -surface_hole_radius are removed",
-                                  "TriboHeightMapTrim", s->holes, &nh, &set));
+  PetscCall(TriboOptionsRealArray("-surface_holes", "hole centers x1,y1,x2,y2,... (m): points inside -surface_hole_radius are removed",
+                                  "TriboHeightMapTrim", s->holes, &nh, &set, 2 * s->nholes));
   if (set) {
     PetscCheck(nh % 2 == 0, s->comm, PETSC_ERR_USER_INPUT, "option -surface_holes: expected pairs x,y, got %" PetscInt_FMT " numbers", nh);
     s->nholes = nh / 2;
@@ -144,7 +144,7 @@ PetscErrorCode TriboSurfSetFromOptions(TriboSurf s)
   PetscCall(PetscOptionsEList("-surface_mirror", "second scan on the interface: mirrored about its center line", "TriboSurfSetUp", MirrorTypes, 3,
                               MirrorTypes[s->mirror], &mir, NULL));
   s->mirror = mir;
-  PetscCall(PetscOptionsRealArray("-surface_offset", "second scan then shifted by dx,dy (m)", "TriboSurfSetUp", s->offset, &two, NULL));
+  PetscCall(TriboOptionsRealArray("-surface_offset", "second scan then shifted by dx,dy (m)", "TriboSurfSetUp", s->offset, &two, NULL, 2));
   PetscCall(
       PetscOptionsReal("-surface_gap_spacing", "spacing of the mesoscale gap map (m)", "TriboSurfSetUp", s->gap_spacing, &s->gap_spacing, NULL));
   PetscCall(TriboOptionsInt("-surface_pdf_points", "points of the gap PDF on [0, 1]", "TriboGapPDFCompute", s->npdf, &s->npdf, NULL));
@@ -205,21 +205,21 @@ PetscErrorCode TriboSurfSetFromOptions(TriboSurf s)
   PetscCall(TriboOptionsInt("-surface_generate_ny", "synthetic: points along y", "TriboSurfaceSynthesize", p->ny, &p->ny, NULL));
   PetscCall(PetscOptionsReal("-surface_generate_dx", "synthetic: spacing (m)", "TriboSurfaceSynthesize", p->dx, &p->dx, NULL));
   PetscCall(PetscOptionsReal("-surface_generate_rms", "synthetic: roughness RMS (m)", "TriboSurfaceSynthesize", p->rms, &p->rms, NULL));
-  PetscCall(PetscOptionsRealArray("-surface_generate_band", "synthetic: wavelength band lmin,lmax (m); selfaffine: lmin is the short cutoff",
-                                  "TriboSurfaceSynthesize", band, &nband, NULL));
+  PetscCall(TriboOptionsRealArray("-surface_generate_band", "synthetic: wavelength band lmin,lmax (m); selfaffine: lmin is the short cutoff",
+                                  "TriboSurfaceSynthesize", band, &nband, NULL, 2));
   p->lmin = band[0], p->lmax = band[1];
   PetscCall(
       PetscOptionsReal("-surface_generate_hurst", "synthetic self-affine: Hurst exponent", "TriboSurfaceSynthesize", p->hurst, &p->hurst, NULL));
   PetscCall(PetscOptionsReal("-surface_generate_rolloff", "synthetic self-affine: roll-off wavelength (m)", "TriboSurfaceSynthesize", p->rolloff,
                              &p->rolloff, NULL));
-  PetscCall(PetscOptionsRealArray("-surface_generate_cap", "synthetic caps: semi-axes a1,a2 (m), height c (m), angle of the short axis (rad)",
-                                  "TriboSurfaceSynthesize", p->cap, &four, NULL));
+  PetscCall(TriboOptionsRealArray("-surface_generate_cap", "synthetic caps: semi-axes a1,a2 (m), height c (m), angle of the short axis (rad)",
+                                  "TriboSurfaceSynthesize", p->cap, &four, NULL, 4));
   PetscCall(PetscOptionsReal("-surface_generate_cap_pitch", "synthetic caps: lattice pitch (m)", "TriboSurfaceSynthesize", p->cap_pitch,
                              &p->cap_pitch, NULL));
   PetscCall(PetscOptionsReal("-surface_generate_form_amp", "synthetic mesoscale form: bowl amplitude along x (m)", "TriboSurfaceSynthesize",
                              p->form_amp, &p->form_amp, NULL));
-  PetscCall(PetscOptionsRealArray("-surface_generate_bolts", "synthetic mesoscale form: bolt positions along the center line x1,x2,... (m)",
-                                  "TriboSurfaceSynthesize", p->bolt_x, &nb, &set));
+  PetscCall(TriboOptionsRealArray("-surface_generate_bolts", "synthetic mesoscale form: bolt positions along the center line x1,x2,... (m)",
+                                  "TriboSurfaceSynthesize", p->bolt_x, &nb, &set, p->nbolts));
   if (set) p->nbolts = nb;
   PetscCall(PetscOptionsReal("-surface_generate_bolt_depth", "synthetic: depth of the dimples at the bolts (m)", "TriboSurfaceSynthesize",
                              p->bolt_depth, &p->bolt_depth, NULL));

@@ -353,15 +353,61 @@ PetscErrorCode TriboOptionsInt_Private(PetscOptionItems *po, const char opt[], c
   PetscFunctionReturn(0);
 }
 
-/*
-  TriboOptionsIntArray_Private - PetscOptionsIntArray_Private() after the range check of each item (TriboOptionsIntArray())
-*/
-PetscErrorCode TriboOptionsIntArray_Private(PetscOptionItems *po, const char opt[], const char text[], const char man[], PetscInt v[], PetscInt *n,
-                                            PetscBool *set)
+/* The help line of a list option with its whole default (PETSc 3.18 shows the first value only, and of an unset list
+   whatever the array held): "-name <v1,v2,...>" or "-name <none>" */
+static PetscErrorCode ListHelp_Private(PetscOptionItems *po, const char opt[], const char text[], const char man[], const char def[])
 {
   PetscFunctionBeginUser;
+  if (po->printhelp && po->count == 1 && !po->alreadyprinted)
+    PetscCall((*PetscHelpPrintf)(po->comm, "  -%s%s <%s>: %s%s%s%s\n", po->prefix ? po->prefix : "", opt + 1, def, text, man && man[0] ? " (" : "",
+                                 man && man[0] ? man : "", man && man[0] ? ")" : ""));
+  PetscFunctionReturn(0);
+}
+
+/*
+  TriboOptionsIntArray_Private - PetscOptionsIntArray_Private() after the range check of each item, its help line showing the ndef
+  default values whole (TriboOptionsIntArray())
+*/
+PetscErrorCode TriboOptionsIntArray_Private(PetscOptionItems *po, const char opt[], const char text[], const char man[], PetscInt v[], PetscInt *n,
+                                            PetscBool *set, PetscInt ndef)
+{
+  char def[256]                                          = "none", item[32];
+  PetscErrorCode (*printer)(MPI_Comm, const char[], ...) = PetscHelpPrintf;
+
+  PetscFunctionBeginUser;
   PetscCall(CheckInt_Private(po->options, po->prefix, opt, PETSC_MIN_INT, PETSC_MAX_INT));
+  for (PetscInt i = 0; i < ndef; i++) {
+    PetscCall(PetscSNPrintf(item, sizeof(item), "%s%" PetscInt_FMT, i ? "," : "", v[i]));
+    if (!i) def[0] = 0;
+    PetscCall(PetscStrlcat(def, item, sizeof(def)));
+  }
+  PetscCall(ListHelp_Private(po, opt, text, man, def));
+  PetscHelpPrintf = HelpPrintfQuiet_Private; // PETSc's own line for the list
   PetscCall(PetscOptionsIntArray_Private(po, opt, text, man, v, n, set));
+  PetscHelpPrintf = printer;
+  PetscFunctionReturn(0);
+}
+
+/*
+  TriboOptionsRealArray_Private - PetscOptionsRealArray_Private() with a help line that shows the ndef default values whole
+  ("none" for 0; TriboOptionsRealArray())
+*/
+PetscErrorCode TriboOptionsRealArray_Private(PetscOptionItems *po, const char opt[], const char text[], const char man[], PetscReal v[], PetscInt *n,
+                                             PetscBool *set, PetscInt ndef)
+{
+  char def[256]                                          = "none", item[48];
+  PetscErrorCode (*printer)(MPI_Comm, const char[], ...) = PetscHelpPrintf;
+
+  PetscFunctionBeginUser;
+  for (PetscInt i = 0; i < ndef; i++) {
+    snprintf(item, sizeof(item), "%s%g", i ? "," : "", (double)v[i]);
+    if (!i) def[0] = 0;
+    PetscCall(PetscStrlcat(def, item, sizeof(def)));
+  }
+  PetscCall(ListHelp_Private(po, opt, text, man, def));
+  PetscHelpPrintf = HelpPrintfQuiet_Private;
+  PetscCall(PetscOptionsRealArray_Private(po, opt, text, man, v, n, set));
+  PetscHelpPrintf = printer;
   PetscFunctionReturn(0);
 }
 

@@ -935,7 +935,8 @@ static PetscErrorCode TriboNMASetFromOptions_EPMC(PetscOptionItems *PetscOptions
 
   PetscFunctionBeginUser;
   PetscOptionsHeadBegin(PetscOptionsObject, "EPMC (extended periodic motion concept, porter-brake-2023 §4.3)");
-  PetscCall(TriboOptionsIntArray("-hb_harmonics", "harmonics of the balance, e.g. 0,1,2,3", "TriboHBSetHarmonics", hl, &nh, &hset));
+  for (PetscInt a = 0; a < e->nharm; a++) hl[a] = e->harm[a];
+  PetscCall(TriboOptionsIntArray("-hb_harmonics", "harmonics of the balance, e.g. 0,1,2,3", "TriboHBSetHarmonics", hl, &nh, &hset, e->nharm));
   if (hset) {
     PetscCheck(nh > 0, nma->comm, PETSC_ERR_USER_INPUT, "-%shb_harmonics needs a list of harmonics, e.g. 0,1,2,3", nma->prefix ? nma->prefix : "");
     for (PetscInt a = 0; a < nh; a++) {
@@ -954,9 +955,9 @@ static PetscErrorCode TriboNMASetFromOptions_EPMC(PetscOptionItems *PetscOptions
   PetscCall(PetscOptionsEnum("-hb_aft_slider_start", "where the march of a hysteretic law starts: mean (tmdsimpy) or zero (NLvib)",
                              "TriboHBSetSliderStart", TriboHBSliderStarts, (PetscEnum)e->slider, (PetscEnum *)&e->slider, NULL));
   PetscCall(TriboOptionsIntArray("-epmc_rayleigh_modes", "two elastic modes whose damping ratios fit the Rayleigh damping (eq. 60)", "", e->rmodes,
-                                 &nm, &e->rmodes_set));
-  PetscCall(
-      PetscOptionsRealArray("-epmc_rayleigh_zeta", "their damping ratios [-] (default -backbone_zeta0 for both)", "", e->rzeta, &nz, &e->rzeta_set));
+                                 &nm, &e->rmodes_set, e->rmodes_set ? 2 : 0));
+  PetscCall(TriboOptionsRealArray("-epmc_rayleigh_zeta", "their damping ratios [-] (default -backbone_zeta0 for both)", "", e->rzeta, &nz,
+                                  &e->rzeta_set, e->rzeta_set ? 2 : 0));
   {
     const char *solvers[] = {"dense", "gmres", "mumps"};
     PetscInt    sv        = e->gmres ? (e->mumps ? 2 : 1) : 0;
@@ -973,8 +974,8 @@ static PetscErrorCode TriboNMASetFromOptions_EPMC(PetscOptionItems *PetscOptions
   {
     PetscInt    nt = 256, meas = e->racc;
     const char *measures[] = {"displacement", "acceleration"};
-    PetscCall(PetscOptionsRealArray("-epmc_recovery_targets", "first-harmonic amplitudes of -epmc_recovery_row landed exactly (m or m/s^2)", "",
-                                    e->rtarg, &nt, &set));
+    PetscCall(TriboOptionsRealArray("-epmc_recovery_targets", "first-harmonic amplitudes of -epmc_recovery_row landed exactly (m or m/s^2)", "",
+                                    e->rtarg, &nt, &set, e->nrtarg));
     if (set) e->nrtarg = nt;
     PetscCall(TriboOptionsInt("-epmc_recovery_row", "recovery row (0-based) of -epmc_recovery_targets", "", e->rrow, &e->rrow, NULL));
     PetscCall(PetscOptionsEList("-epmc_recovery_measure", "amplitude of -epmc_recovery_targets: displacement (m) or acceleration (m/s^2, eq. 63)", "",

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# -help of every verb (issue 30, item 4): no default is uninitialized memory or a sentinel (a value like 6.95e-310 or
+# -1.8e+308 between < and >), and list options show their whole default (-hb_harmonics <0,1,2,3> for EPMC and the FRF,
+# -surface_erosion <2,25,50,75>, -frf_rayleigh_modes <1,2>); an unset list reads <none>.
+set -u
+source tests/cli/lib.sh
+d=$TMPDIR_TEST
+for v in info model rom prestress modal backbone frf law transient surface contact ringdown fit mesh; do
+  extra=()
+  [ $v = backbone ] && extra=(-nma_type epmc)
+  (cd "$d" && run1 $v -help "${extra[@]}") >"$d/$v.out" 2>&1
+  bad=$(grep -E '<[^>]*[0-9]e[-+]3[0-9][0-9][^>]*>' "$d/$v.out" | head -3)
+  n=$(grep -c '^  -' "$d/$v.out")
+  if [ -z "$bad" ] && [ "$n" -gt 0 ]; then pass "tribo $v -help: $n options, no uninitialized or sentinel default"
+  else fail "tribo $v -help" "defaults: $bad" "$d/$v.out"; fi
+done
+chk() { # verb file, option, expected default
+  if grep -q -- "^  $2 <$3>" "$d/$1.out"; then pass "$2 <$3> in tribo $1 -help"; else fail "$2 in tribo $1 -help" "expected <$3>: $(grep -- "^  $2 " "$d/$1.out" | head -1)"; fi
+}
+chk backbone -hb_harmonics 0,1,2,3
+chk backbone -backbone_amplitudes none
+chk frf -hb_harmonics 0,1,2,3
+chk frf -frf_rayleigh_modes 1,2
+chk frf -frf_range none
+chk surface -surface_erosion 2,25,50,75
+chk modal -friction_bolt_xyz none
+finish
