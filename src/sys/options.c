@@ -1,6 +1,9 @@
 #define _POSIX_C_SOURCE 200809L // strtoll
 #include <tribosys.h>
+#include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 
 /* Option namespaces. A class registers the namespaces of its options once ("prestress_",
    "backbone_", an implementation's "rqnma_"); an object marks its namespace, with its own prefix, as
@@ -149,6 +152,55 @@ static PetscErrorCode HelpPrintfQuiet_Private(MPI_Comm comm, const char fmt[], .
   return 0;
 }
 
+/* tribo's help lines, cleaned (issue 30): PETSc's "<now X : formerly X>" becomes "<X>" ("<X> (default Y)" when they differ), and
+   the manual page's C function name that ends an option line, "(TriboNMASetType)" or "()", is dropped */
+static PetscBool Ident_Private(const char *a, const char *b)
+{
+  for (const char *c = a; c < b; c++)
+    if (!(isalnum((unsigned char)*c) || *c == '_')) return PETSC_FALSE;
+  return PETSC_TRUE;
+}
+
+static PetscErrorCode HelpPrintfClean_Private(MPI_Comm comm, const char fmt[], ...)
+{
+  char    buf[4096], out[4096], *p = buf, *o = out, *lt;
+  size_t  n;
+  va_list ap;
+
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof(buf), fmt, ap);
+  va_end(ap);
+  // "<now X : formerly Y>" and "<X : Y>" (the value now, the default): "<X>", or "<X> (default Y)" when they differ
+  while ((lt = strchr(p, '<'))) {
+    char *gt = strchr(lt, '>'), *sep = strstr(lt, " : "), *x = lt + 1, *y;
+    if (!gt || !sep || sep > gt) {
+      o += snprintf(o, sizeof(out) - (size_t)(o - out), "%.*s", (int)(lt - p + 1), p);
+      p = lt + 1;
+      continue;
+    }
+    if (!strncmp(x, "now ", 4)) x += 4;
+    y = sep + 3;
+    if (!strncmp(y, "formerly ", 9)) y += 9;
+    if (sep == x)
+      o += snprintf(o, sizeof(out) - (size_t)(o - out), "%.*s<none>", (int)(lt - p), p);
+    else
+      o += snprintf(o, sizeof(out) - (size_t)(o - out), "%.*s<%.*s>", (int)(lt - p), p, (int)(sep - x), x);
+    if (gt - y != sep - x || strncmp(x, y, (size_t)(sep - x))) o += snprintf(o, sizeof(out) - (size_t)(o - out), " (default %.*s)", (int)(gt - y), y);
+    p = gt + 1;
+    if ((size_t)(o - out) >= sizeof(out) - 1) break;
+  }
+  if ((size_t)(o - out) < sizeof(out) - 1) snprintf(o, sizeof(out) - (size_t)(o - out), "%s", p);
+  // the manual page's name in parentheses that ends an option line (or is printed alone after a list of choices)
+  n = strlen(out);
+  if (n >= 4 && out[n - 1] == '\n' && out[n - 2] == ')') {
+    char *open = out + n - 2;
+    while (open > out && *open != '(') open--;
+    if (*open == '(' && open > out && open[-1] == ' ' && Ident_Private(open + 1, out + n - 2) && (!strncmp(out, "  -", 3) || open == out + 1))
+      open[-1] = '\n', open[0] = 0;
+  }
+  return (*helpprintf)(comm, "%s", out);
+}
+
 static PetscBool helpon     = PETSC_FALSE; /* -help was given */
 static PetscBool helphidden = PETSC_FALSE; /* -help taken out of the database while a solver reads its options */
 
@@ -158,7 +210,7 @@ static PetscErrorCode HelpApply_Private(void)
 
   PetscFunctionBeginUser;
   if (!helpprintf) PetscFunctionReturn(0);
-  PetscHelpPrintf = (helpall || show) ? helpprintf : HelpPrintfQuiet_Private;
+  PetscHelpPrintf = (helpall || show) ? HelpPrintfClean_Private : HelpPrintfQuiet_Private;
   // PETSc prints the lists of types (-snes_type ...) with PetscFPrintf, not PetscHelpPrintf: a
   // solver set up inside tribo's blocks reads its options without -help in the database
   if (!helpon) PetscFunctionReturn(0);
@@ -359,8 +411,7 @@ static PetscErrorCode ListHelp_Private(PetscOptionItems *po, const char opt[], c
 {
   PetscFunctionBeginUser;
   if (po->printhelp && po->count == 1 && !po->alreadyprinted)
-    PetscCall((*PetscHelpPrintf)(po->comm, "  -%s%s <%s>: %s%s%s%s\n", po->prefix ? po->prefix : "", opt + 1, def, text, man && man[0] ? " (" : "",
-                                 man && man[0] ? man : "", man && man[0] ? ")" : ""));
+    PetscCall((*PetscHelpPrintf)(po->comm, "  -%s%s <%s>: %s (%s)\n", po->prefix ? po->prefix : "", opt + 1, def, text, man ? man : ""));
   PetscFunctionReturn(0);
 }
 

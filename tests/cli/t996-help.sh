@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # -help of every verb (issue 30, item 4): no default is uninitialized memory or a sentinel (a value like 6.95e-310 or
 # -1.8e+308 between < and >), and list options show their whole default (-hb_harmonics <0,1,2,3> for EPMC and the FRF,
-# -surface_erosion <2,25,50,75>, -frf_rayleigh_modes <1,2>); an unset list reads <none>.
+# -surface_erosion <2,25,50,75>, -frf_rayleigh_modes <1,2>); an unset list reads <none>. The lines are cleaned of PETSc's
+# "<now X : formerly X>" (-backbone_n <20>; a value given: <7> (default 20)) and of the C function name at their end
+# (PETSc prints the lists of types, -friction_type and -nma_type, itself: those lines keep both).
 set -u
 source tests/cli/lib.sh
 d=$TMPDIR_TEST
@@ -24,4 +26,11 @@ chk frf -frf_rayleigh_modes 1,2
 chk frf -frf_range none
 chk surface -surface_erosion 2,25,50,75
 chk modal -friction_bolt_xyz none
+chk backbone -backbone_n 20
+chk backbone -output backbone.h5
+chk backbone -rom none
+(cd "$d" && run1 backbone -backbone_n 7 -help) >"$d/given.out" 2>&1
+grep -q -- "^  -backbone_n <7> (default 20):" "$d/given.out" && pass "-backbone_n 7 given: <7> (default 20)" || fail "-backbone_n given" "$(grep -- "^  -backbone_n " "$d/given.out")"
+n=$(grep -c '^  -.*(Tribo[A-Za-z]*)$\|^  -.*()$' "$d/surface.out")
+[ "$n" = 0 ] && pass "tribo surface -help: no line ends with a C function name" || fail "C function names in tribo surface -help" "$n lines" "$d/surface.out"
 finish
