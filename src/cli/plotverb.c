@@ -86,6 +86,15 @@ static double PlotLimit_Private(void)
   return *end || !(t >= 0) ? 600 : t;
 }
 
+/* TRIBO_PLOT_PARENT=<our pid> for the Python child: it dies with us (python/tribo/__main__.py, PR_SET_PDEATHSIG), so a
+   reader spinning on a damaged file does not outlive a tribo that was killed */
+static void ParentEnv_Private(void)
+{
+  char pid[32];
+  snprintf(pid, sizeof(pid), "%ld", (long)getpid());
+  setenv("TRIBO_PLOT_PARENT", pid, 1);
+}
+
 static double Now_Private(void)
 {
   struct timespec t;
@@ -183,7 +192,9 @@ int TriboVerbPlot(int argc, char **argv)
   { // run as a child, not exec'd: a crash inside a library reading a damaged file (libhdf5's heap, found by tests/fuzz)
     // becomes one error line naming the file instead of a bare "Segmentation fault"
     pid_t pid;
-    int   status = 0, rc = posix_spawnp(&pid, py, NULL, NULL, args, environ);
+    int   status = 0, rc;
+    ParentEnv_Private();
+    rc = posix_spawnp(&pid, py, NULL, NULL, args, environ);
     if (rc) {
       fprintf(stderr, "tribo plot: error: cannot run %s: %s\n", py, strerror(rc));
       return 1;
@@ -343,6 +354,7 @@ PetscErrorCode TriboDrawPicture(MPI_Comm comm, const char file[], const char kin
       posix_spawn_file_actions_init(&fa);
       posix_spawn_file_actions_adddup2(&fa, fd[1], STDERR_FILENO);
       posix_spawn_file_actions_addclose(&fa, fd[0]);
+      ParentEnv_Private();
       rc = posix_spawnp(&pid, py, &fa, NULL, args, environ);
       posix_spawn_file_actions_destroy(&fa);
       close(fd[1]);

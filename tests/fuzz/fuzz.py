@@ -25,6 +25,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import struct
 import subprocess
 import sys
@@ -262,11 +263,19 @@ def run_one(tribo, kind, data, work, timeout):
     before = set(os.listdir(d))
     env = dict(os.environ, TRIBO_PYTHON=os.environ.get("TRIBO_FUZZ_PYTHON", "/bin/true") if kind != "result_h5" else sys.executable)
     timed_out = False
+    # in a session of its own, killed whole on a timeout: tribo plot's Python child would otherwise outlive tribo and keep a
+    # hanging libhdf5 spinning (two such orphans ran for 50 minutes beside a CI run)
+    p = subprocess.Popen(args, cwd=d, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
     try:
-        p = subprocess.run(args, cwd=d, capture_output=True, timeout=timeout, env=env)
-        rc, err = p.returncode, p.stderr
-    except subprocess.TimeoutExpired as e:
-        rc, err, timed_out = -9, e.stderr or b"", True
+        _, err = p.communicate(timeout=timeout)
+        rc = p.returncode
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        _, err = p.communicate()
+        rc, err, timed_out = -9, err or b"", True
     left = sorted(set(os.listdir(d)) - before)
     if rc == 0:
         left = [f for f in left if ".tmp." in f]
