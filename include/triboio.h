@@ -144,6 +144,8 @@ PETSC_EXTERN PetscErrorCode  TriboXdmfRectAttribute(TriboXdmf, const char[], Pet
    and point fields (npts x 3) averaged over each element with the quadrature weights. */
 PETSC_EXTERN PetscErrorCode TriboInterfaceWriteH5(TriboInterface, TriboH5);
 PETSC_EXTERN PetscErrorCode TriboH5WriteJointHistory(TriboH5, const char[], TriboJoint);
+PETSC_EXTERN PetscErrorCode TriboH5WritePhysics(TriboH5, const char[]);
+PETSC_EXTERN PetscErrorCode TriboH5CheckPhysics(TriboH5, const char[], const char[]);
 PETSC_EXTERN PetscErrorCode TriboH5ReadJointHistory(TriboH5, const char[], TriboJoint);
 PETSC_EXTERN PetscErrorCode TriboInterfaceXdmfGrid(TriboInterface, TriboXdmf, PetscBool);
 /* The FE surface of a ROM (rom->surf) in a file: /fe/surface/nodes (nsurf x 3), topology (XDMF

@@ -299,9 +299,7 @@ static PetscErrorCode CheckpointWrite_Private(TriboBI bi, PetscInt nc, const Pet
     PetscCall(TriboH5WriteReal(h, "/bi_checkpoint/direction_results", 2, d2, r));
     PetscCall(PetscFree(r));
   }
-  PetscCall(TriboOptionsPhysics(bi->comm, &nph, &ph));
-  PetscCall(TriboH5WriteStrings(h, "/bi_checkpoint/physics", nph, (const char *const *)ph));
-  PetscCall(TriboOptionsPhysicsDestroy(&nph, &ph));
+  PetscCall(TriboH5WritePhysics(h, "/bi_checkpoint/physics"));
   PetscCall(TriboH5Close(&h, PETSC_TRUE));
   PetscFunctionReturn(0);
 }
@@ -317,11 +315,7 @@ static PetscErrorCode CheckpointRead_Private(TriboBI bi, PetscInt nc, PetscReal 
 
   PetscFunctionBeginUser;
   PetscCall(TriboH5Open(bi->comm, f, &h));
-  PetscCall(TriboH5ReadStrings(h, "/bi_checkpoint/physics", &nph, &ph));
-  PetscCall(TriboOptionsPhysics(bi->comm, &ncur, &cur));
-  PetscCall(TriboOptionsPhysicsCheck(bi->comm, f, nph, ph, ncur, cur, PETSC_FALSE, "or without -fit_bi_restart"));
-  PetscCall(TriboOptionsPhysicsDestroy(&nph, &ph));
-  PetscCall(TriboOptionsPhysicsDestroy(&ncur, &cur));
+  PetscCall(TriboH5CheckPhysics(h, "/bi_checkpoint/physics", "or without -fit_bi_restart"));
   PetscCall(TriboH5ReadInt(h, "/bi_checkpoint/counts", &nd, dims, &iv));
   PetscCheck(nd == 1 && dims[0] == 5, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: /bi_checkpoint/counts must have 5 values", f);
   PetscCheck(iv[0] == nx && iv[1] == nc && iv[2] == bi->ndir && iv[3] >= 0 && iv[3] <= bi->ndir, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED,

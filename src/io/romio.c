@@ -764,3 +764,43 @@ PetscErrorCode TriboH5ReadJointHistory(TriboH5 h, const char grp[], TriboJoint j
   PetscCall(PetscFree(iv));
   PetscFunctionReturn(0);
 }
+
+/*@C
+  TriboH5WritePhysics - Writes the options that determine this run's physics (TriboOptionsPhysics()) as strings at path: what a
+  checkpoint's restart compares (TriboH5CheckPhysics()).
+
+  Collective
+@*/
+PetscErrorCode TriboH5WritePhysics(TriboH5 h, const char path[])
+{
+  PetscInt n;
+  char   **ph;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboOptionsPhysics(h->comm, &n, &ph));
+  PetscCall(TriboH5WriteStrings(h, path, n, (const char *const *)ph));
+  PetscCall(TriboOptionsPhysicsDestroy(&n, &ph));
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboH5CheckPhysics - Refuses a checkpoint made with other physics options than this run's, naming them
+  (TriboOptionsPhysicsCheck()); how ends the message ("or without -xxx_restart").
+
+  Collective
+@*/
+PetscErrorCode TriboH5CheckPhysics(TriboH5 h, const char path[], const char how[])
+{
+  PetscInt    n, ncur;
+  char      **ph, **cur;
+  const char *f;
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboH5GetFileName(h, &f));
+  PetscCall(TriboH5ReadStrings(h, path, &n, &ph));
+  PetscCall(TriboOptionsPhysics(h->comm, &ncur, &cur));
+  PetscCall(TriboOptionsPhysicsCheck(h->comm, f, n, ph, ncur, cur, PETSC_FALSE, how));
+  PetscCall(TriboOptionsPhysicsDestroy(&n, &ph));
+  PetscCall(TriboOptionsPhysicsDestroy(&ncur, &cur));
+  PetscFunctionReturn(0);
+}

@@ -400,9 +400,7 @@ PetscErrorCode TriboSurfCheckpointWrite(TriboSurf s, const char file[])
     PetscCall(CkPath_Private(path, sizeof(path), r->erosion, "pdf_p"));
     if (r->pdf.npdf) PetscCall(TriboH5WriteReal(h, path, 1, d1, r->pdf.p));
   }
-  PetscCall(TriboOptionsPhysics(comm, &nph, &ph));
-  PetscCall(TriboH5WriteStrings(h, "/surface_checkpoint/physics", nph, (const char *const *)ph));
-  PetscCall(TriboOptionsPhysicsDestroy(&nph, &ph));
+  PetscCall(TriboH5WritePhysics(h, "/surface_checkpoint/physics"));
   PetscCall(TriboH5Close(&h, PETSC_TRUE));
   PetscFunctionReturn(0);
 }
@@ -434,11 +432,7 @@ PetscErrorCode TriboSurfCheckpointLoad(TriboSurf s, const char file[], PetscInt 
   PetscCall(TriboSurfGetComm(s, &comm));
   PetscCall(TriboSurfGetErosionSizes(s, &n, &ks));
   PetscCall(TriboH5Open(comm, file, &h));
-  PetscCall(TriboH5ReadStrings(h, "/surface_checkpoint/physics", &nph, &ph));
-  PetscCall(TriboOptionsPhysics(comm, &ncur, &cur));
-  PetscCall(TriboOptionsPhysicsCheck(comm, file, nph, ph, ncur, cur, PETSC_FALSE, "or without -surface_restart"));
-  PetscCall(TriboOptionsPhysicsDestroy(&nph, &ph));
-  PetscCall(TriboOptionsPhysicsDestroy(&ncur, &cur));
+  PetscCall(TriboH5CheckPhysics(h, "/surface_checkpoint/physics", "or without -surface_restart"));
   for (PetscInt k = 0; k < n; k++) {
     TriboSurfResult r;
     PetscBool       has;

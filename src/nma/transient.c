@@ -740,9 +740,7 @@ static PetscErrorCode CheckpointWrite_Private(TriboTransient tr, PetscInt step)
   if (tr->npl) PetscCall(TriboH5WriteReal(h, "/transient_checkpoint/point_u", 2, d2, tr->pu));
   if (tr->npl) PetscCall(TriboH5WriteReal(h, "/transient_checkpoint/point_t", 2, d2, tr->pt));
   PetscCall(TriboH5WriteJointHistory(h, "/transient_checkpoint", tr->joint));
-  PetscCall(TriboOptionsPhysics(tr->comm, &nph, &ph));
-  PetscCall(TriboH5WriteStrings(h, "/transient_checkpoint/physics", nph, (const char *const *)ph));
-  PetscCall(TriboOptionsPhysicsDestroy(&nph, &ph));
+  PetscCall(TriboH5WritePhysics(h, "/transient_checkpoint/physics"));
   PetscCall(TriboH5Close(&h, PETSC_TRUE));
   PetscFunctionReturn(0);
 }
@@ -758,11 +756,7 @@ static PetscErrorCode CheckpointRead_Private(TriboTransient tr, PetscInt *step0)
 
   PetscFunctionBeginUser;
   PetscCall(TriboH5Open(tr->comm, f, &h));
-  PetscCall(TriboH5ReadStrings(h, "/transient_checkpoint/physics", &nph, &ph));
-  PetscCall(TriboOptionsPhysics(tr->comm, &ncur, &cur));
-  PetscCall(TriboOptionsPhysicsCheck(tr->comm, f, nph, ph, ncur, cur, PETSC_FALSE, "or without -transient_restart"));
-  PetscCall(TriboOptionsPhysicsDestroy(&nph, &ph));
-  PetscCall(TriboOptionsPhysicsDestroy(&ncur, &cur));
+  PetscCall(TriboH5CheckPhysics(h, "/transient_checkpoint/physics", "or without -transient_restart"));
   PetscCall(TriboH5ReadInt(h, "/transient_checkpoint/counters", &nd, dims, &iv));
   PetscCheck(nd == 1 && dims[0] == 6, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: /transient_checkpoint/counters must have 6 values", f);
   *step0 = iv[0], tr->its = iv[1], tr->cuts = iv[2], tr->steps = iv[3], tr->itrec = iv[4], k = iv[5];

@@ -712,9 +712,7 @@ static PetscErrorCode CheckpointWrite_Private(TriboNMA nma)
     }
     PetscCall(TriboH5WriteJointHistory(h, "/rqnma/masing", nma->joint));
   }
-  PetscCall(TriboOptionsPhysics(nma->comm, &nph, &ph));
-  PetscCall(TriboH5WriteStrings(h, "/rqnma/physics", nph, (const char *const *)ph));
-  PetscCall(TriboOptionsPhysicsDestroy(&nph, &ph));
+  PetscCall(TriboH5WritePhysics(h, "/rqnma/physics"));
   PetscCall(TriboH5Close(&h, PETSC_TRUE));
   PetscFunctionReturn(0);
 }
@@ -730,11 +728,7 @@ static PetscErrorCode CheckpointRead_Private(TriboNMA nma, PetscInt *ndone)
 
   PetscFunctionBeginUser;
   PetscCall(TriboH5Open(nma->comm, r->ckpt, &h));
-  PetscCall(TriboH5ReadStrings(h, "/rqnma/physics", &nph, &ph));
-  PetscCall(TriboOptionsPhysics(nma->comm, &ncur, &cur));
-  PetscCall(TriboOptionsPhysicsCheck(nma->comm, r->ckpt, nph, ph, ncur, cur, PETSC_FALSE, "or without -rqnma_restart"));
-  PetscCall(TriboOptionsPhysicsDestroy(&nph, &ph));
-  PetscCall(TriboOptionsPhysicsDestroy(&ncur, &cur));
+  PetscCall(TriboH5CheckPhysics(h, "/rqnma/physics", "or without -rqnma_restart"));
   PetscCall(TriboH5ReadReal(h, "/rqnma/amplitudes", &nd, dims, &amps));
   PetscCheck(nd == 1 && dims[0] == na, nma->comm, PETSC_ERR_USER_INPUT, "%s holds %" PetscInt_FMT " amplitudes, this run has %" PetscInt_FMT, r->ckpt,
              dims[0], na);
