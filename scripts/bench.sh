@@ -59,6 +59,24 @@ grep -E '^Timings' "$log" | sed -E 's/.*parse ([0-9.]+), assembly ([0-9.]+), red
   done
 echo "(factorization_s, modes_s, static_modes_s: the Craig-Bampton stages; total_s: deck to the Craig-Bampton ROM; condense_s: tribo rom -rom cb.h5 -rom_condense_modes 30 afterwards; peak_MB: rank 0's largest resident set;"
 echo " aim for the BRB: under 2 minutes on two cores)"
+
+# Assembly of the deck per C3D8R formulation (issue 28: C3D8R not slower than the C3D8 path): the TriboFEElements event (element
+# matrices, insertion, constrained elements) of tests/fe/t322 on 2 ranks, the least of 3 runs
+if [ -f ../shared/data/brb/BRB_MATEX.inp ]; then
+  make -s build/tests/fe/t322-assemble-brb
+  echo; echo "FE assembly of the BRB deck's C3D8R elements, 2 ranks (TriboFEElements event, least of 3 runs)"
+  printf "%-14s %-12s %s\n" "-fe_c3d8r_as" assembly_s "ratio to full"
+  tfull=
+  for as in full reduced incompatible; do
+    best=
+    for r in 1 2 3; do
+      t=$("${MPIEXEC[@]}" -n 2 build/tests/fe/t322-assemble-brb -fe_c3d8r_as "$as" -log_view 2> /dev/null | awk '/^TriboFEElements/{print $4}')
+      best=$(awk -v a="$best" -v b="$t" 'BEGIN{print (a == "" || b + 0 < a + 0) ? b : a}')
+    done
+    [ -z "$tfull" ] && tfull=$best
+    printf "%-14s %-12.3f %.2f\n" "$as" "$best" "$(awk -v a="$best" -v b="$tfull" 'BEGIN{print a / b}')"
+  done
+fi
 bash scripts/bench-epmc-brb.sh
 bash scripts/bench-rqnma-brb.sh
 bash scripts/bench-rough-brb.sh

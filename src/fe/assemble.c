@@ -146,7 +146,7 @@ static PetscErrorCode PreallocationReduced_Private(TriboFESystem sys, const Trib
 static PetscErrorCode AssembleElements_Private(TriboFESystem sys, const TriboFECSR *Tc, Mat K, Mat M)
 {
   TriboMesh   mesh = sys->mesh;
-  PetscInt    nloc = PETSC_DECIDE, ne = mesh->nelem, e0 = 0, bad = PETSC_MAX_INT, badg, *stamp = NULL, mw = 0, *cw = NULL;
+  PetscInt    nloc = PETSC_DECIDE, ne = mesh->nelem, e0 = 0, bad = PETSC_MAX_INT, badg, *stamp = NULL, mw = 0, *cw = NULL, *tl = NULL;
   PetscReal   Ke[3600], Kp[3600], Ms[400], Mp[400], X[60], mass = 0, *W = NULL;
   PetscInt    idx[60], idm[20], perm[20], nodes[20];
   PetscMPIInt rank;
@@ -212,45 +212,52 @@ static PetscErrorCode AssembleElements_Private(TriboFESystem sys, const TriboFEC
         PetscCall(MatSetValues(M, n, idm, n, idm, Mp, ADD_VALUES));
       }
     } else {
-      /* T_e (m x c, dense), W = K_e T_e and (M_s (x) I) T_e, then T_e^T W. T_e is gathered from the
-         replicated CSR of T by hand: per element, MatCreateSubMatrix() of a sequential AIJ wrapper
-         of it plus the conversion to dense took 15 ms for the 264 constrained elements of the
-         Brake-Reuss beam against 1.4 ms for this loop (same entries); the parallel T would need a
-         collective call per element. */
-      PetscInt   c, maxc = 0;
-      PetscReal *Te, *Wk, *Wm, *Kr, *Mr;
-      for (PetscInt a = 0; a < m; a++) maxc += Tc->ptr[3 * nodes[a / 3] + a % 3 + 1] - Tc->ptr[3 * nodes[a / 3] + a % 3];
-      if (maxc > mw) {
-        PetscCall(PetscFree2(cw, W));
-        mw = maxc;
-        PetscCall(PetscMalloc2(mw, &cw, 3 * m * mw + 2 * mw * mw, &W));
+      /* T_e^T K_e T_e and T_e^T (M_s (x) I) T_e, with T_e (m x c) gathered from the replicated CSR of T by hand as its
+         entries (row a, local column l, value) (per element, MatCreateSubMatrix() of a sequential AIJ wrapper of it plus the
+         conversion to dense took 15 ms for the 264 constrained elements of the Brake-Reuss beam against 1.4 ms for this
+         loop; the parallel T would need a collective call per element). A row of T_e has a few entries (a tied node's
+         face, a coupling's reference node) where c reaches 226 on that beam, so the products go over the entries:
+         W = K_e T_e costs m per entry and T_e^T W costs c per entry, against m^2 c + m c^2 dense (0.21 s of the 0.9 s
+         assembly on one rank; doc/dev/elements.md). */
+      PetscInt   c, nnz = 0, tp[61];
+      PetscReal *Wk, *Wm, *Kr, *Mr, *tv;
+      for (PetscInt a = 0; a < m; a++) nnz += Tc->ptr[3 * nodes[a / 3] + a % 3 + 1] - Tc->ptr[3 * nodes[a / 3] + a % 3];
+      if (nnz > mw) {
+        PetscCall(PetscFree3(cw, tl, W));
+        mw = nnz;
+        PetscCall(PetscMalloc3(mw, &cw, mw, &tl, 2 * m * mw + 2 * mw * mw + mw, &W));
       }
-      c  = ElementFreeDofs_Private(mesh, Tc, e, stamp, cw);
-      Te = W, Wk = W + m * c, Wm = W + 2 * m * c, Kr = W + 3 * m * c, Mr = Kr + c * c;
+      c = ElementFreeDofs_Private(mesh, Tc, e, stamp, cw);
       PetscCall(PetscSortInt(c, cw));
-      PetscCall(PetscArrayzero(Te, m * c));
-      for (PetscInt a = 0; a < m; a++) {
+      Wk = W, Wm = W + m * c, Kr = W + 2 * m * c, Mr = Kr + c * c, tv = Mr + c * c;
+      tp[0] = 0;
+      for (PetscInt a = 0, k = 0; a < m; a++) {
         PetscInt g = 3 * nodes[a / 3] + a % 3;
-        for (PetscInt t = Tc->ptr[g]; t < Tc->ptr[g + 1]; t++) {
-          PetscInt l;
-          PetscCall(PetscFindInt(Tc->col[t], c, cw, &l));
-          Te[a * c + l] += Tc->val[t];
+        for (PetscInt t = Tc->ptr[g]; t < Tc->ptr[g + 1]; t++, k++) {
+          PetscCall(PetscFindInt(Tc->col[t], c, cw, &tl[k]));
+          tv[k] = Tc->val[t];
         }
+        tp[a + 1] = k;
       }
-      TriboDenseMatMultRowMajor(PETSC_FALSE, m, c, m, Ke, Te, Wk);
-      for (PetscInt a = 0; a < m; a++) // (M_s (x) I_3) T_e
-        for (PetscInt l = 0; l < c; l++) {
-          PetscReal sm = 0;
-          for (PetscInt b = 0; b < n; b++) sm += Ms[(a / 3) * n + b] * Te[(3 * b + a % 3) * c + l];
-          Wm[a * c + l] = sm;
+      PetscCall(PetscArrayzero(W, 2 * m * c + 2 * c * c));
+      for (PetscInt b = 0; b < m; b++) // W = K_e T_e and (M_s (x) I_3) T_e, column tl[k] of T_e holding tv[k] in row b
+        for (PetscInt k = tp[b]; k < tp[b + 1]; k++) {
+          const PetscInt  l = tl[k];
+          const PetscReal v = tv[k];
+          for (PetscInt a = 0; a < m; a++) Wk[a * c + l] += Ke[a * m + b] * v;
+          for (PetscInt a = 0; a < n; a++) Wm[(3 * a + b % 3) * c + l] += Ms[a * n + b / 3] * v;
         }
-      TriboDenseMatMultRowMajor(PETSC_TRUE, c, c, m, Te, Wk, Kr);
-      TriboDenseMatMultRowMajor(PETSC_TRUE, c, c, m, Te, Wm, Mr);
+      for (PetscInt a = 0; a < m; a++) // T_e^T W: row tl[k] gets tv[k] times row a of W
+        for (PetscInt k = tp[a]; k < tp[a + 1]; k++) {
+          PetscReal      *kr = Kr + tl[k] * c, *mr = Mr + tl[k] * c;
+          const PetscReal v = tv[k], *wk = Wk + a * c, *wm = Wm + a * c;
+          for (PetscInt j = 0; j < c; j++) kr[j] += v * wk[j], mr[j] += v * wm[j];
+        }
       PetscCall(MatSetValues(K, c, cw, c, cw, Kr, ADD_VALUES));
       PetscCall(MatSetValues(M, c, cw, c, cw, Mr, ADD_VALUES));
     }
   }
-  PetscCall(PetscFree2(cw, W));
+  PetscCall(PetscFree3(cw, tl, W));
   PetscCall(PetscFree(stamp));
   PetscCall(MPIU_Allreduce(&bad, &badg, 1, MPIU_INT, MPI_MIN, sys->comm));
   PetscCheck(badg == PETSC_MAX_INT, sys->comm, PETSC_ERR_USER_INPUT,

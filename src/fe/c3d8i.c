@@ -20,7 +20,6 @@
    (tests/fe/t323) this C3D8I gives Abaqus's tabulated tip deflections to the printed digits. The
    mass matrix is the consistent one of C3D8 (hex.c). */
 #include <tribo/private/feimpl.h>
-#include <petscblaslapack.h>
 
 /*
   TriboFEC3D8IStiffness_Private - Condensed stiffness (24 x 24, node-major) of one C3D8I; detmin is
@@ -32,9 +31,8 @@ PetscErrorCode TriboFEC3D8IStiffness_Private(const PetscReal X[], PetscReal E, P
                                              PetscReal *detmin)
 {
   PetscReal       q[8][3], w[8], N[8], dN[24], J0i[3][3], j0, lam = E * nu / ((1 + nu) * (1 - 2 * nu)), mu = E / (2 * (1 + nu));
-  PetscReal       Kua[24 * 9], Kaa[81], Kau[9 * 24];
+  PetscReal       Kua[24 * 9], Kaa[81], A[33 * 33], K33[33 * 33];
   PetscInt        nq;
-  PetscBLASInt    n9 = 9, n24 = 24, info;
   const PetscReal zero[3] = {0, 0, 0};
 
   PetscFunctionBeginUser;
@@ -47,58 +45,61 @@ PetscErrorCode TriboFEC3D8IStiffness_Private(const PetscReal X[], PetscReal E, P
     PetscCall(PetscArrayzero(Bbar, 24));
     *V = 0;
   }
-  PetscCall(PetscArrayzero(Ke, 576));
-  PetscCall(PetscArrayzero(Kua, 216));
-  PetscCall(PetscArrayzero(Kaa, 81));
+  PetscCall(PetscArrayzero(A, 33 * 33));
   for (PetscInt p = 0; p < nq; p++) {
-    PetscReal det, c, gm[3][3]; // gm[k]: physical gradient of mode k
+    PetscReal det, c, g[33]; // the 8 nodal gradients, then the 3 modes' gradients gm_k = g[24 + 3k ..]
 
     TriboFEShapeHex8_Private(q[p], N, dN);
     det     = TriboFEJacobian_Private(8, X, dN);
     *detmin = PetscMin(*detmin, det);
     if (det <= 0) PetscFunctionReturn(0);
     c = w[p] * det;
-    TriboFEAddIsotropic_Private(8, dN, c, lam, mu, Ke);
     if (Bbar) {
       for (PetscInt k = 0; k < 24; k++) Bbar[k] += c * dN[k];
       *V += c;
     }
+    for (PetscInt k = 0; k < 24; k++) g[k] = dN[k];
     for (PetscInt k = 0; k < 3; k++)
-      for (PetscInt j = 0; j < 3; j++) gm[k][j] = -2 * q[p][k] * J0i[k][j] * j0 / det;
-    // the same kernel between the nodal gradients g_a and the mode gradients gm_k: K_ua (24 x 9, column 3k+j), K_aa (9 x 9)
-    for (PetscInt a = 0; a < 8; a++) {
-      const PetscReal *ga = dN + 3 * a;
-      for (PetscInt k = 0; k < 3; k++) {
-        const PetscReal *gb = gm[k];
-        PetscReal        dd = mu * (ga[0] * gb[0] + ga[1] * gb[1] + ga[2] * gb[2]);
-        for (PetscInt i = 0; i < 3; i++)
-          for (PetscInt j = 0; j < 3; j++) Kua[(3 * a + i) * 9 + 3 * k + j] += c * (lam * ga[i] * gb[j] + mu * ga[j] * gb[i] + (i == j ? dd : 0));
-      }
-    }
-    for (PetscInt k = 0; k < 3; k++)
-      for (PetscInt l = 0; l < 3; l++) {
-        const PetscReal *ga = gm[k], *gb = gm[l];
-        PetscReal        dd = mu * (ga[0] * gb[0] + ga[1] * gb[1] + ga[2] * gb[2]);
-        for (PetscInt i = 0; i < 3; i++)
-          for (PetscInt j = 0; j < 3; j++) Kaa[(3 * k + i) * 9 + 3 * l + j] += c * (lam * ga[i] * gb[j] + mu * ga[j] * gb[i] + (i == j ? dd : 0));
-      }
+      for (PetscInt j = 0; j < 3; j++) g[24 + 3 * k + j] = -2 * q[p][k] * J0i[k][j] * j0 / det;
+    TriboFEAddOuter_Private(33, g, c, A);
   }
-  // K -= K_ua K_aa^-1 K_au: Cholesky of K_aa (symmetric, so row-major = column-major), solve for K_au
+  // the same isotropic kernel over the 8 nodes and the 3 modes as 11 "nodes": K_uu (24 x 24), K_ua (24 x 9, column 3k+j), K_aa (9 x 9)
+  TriboFEIsotropic_Private(11, A, lam, mu, K33);
+  for (PetscInt a = 0; a < 24; a++) {
+    for (PetscInt b = 0; b < 24; b++) Ke[a * 24 + b] = K33[a * 33 + b];
+    for (PetscInt r = 0; r < 9; r++) Kua[a * 9 + r] = K33[a * 33 + 24 + r];
+  }
   for (PetscInt r = 0; r < 9; r++)
-    for (PetscInt a = 0; a < 24; a++) Kau[a * 9 + r] = Kua[a * 9 + r]; // column-major 9 x 24 = row-major 24 x 9
-  PetscCallBLAS("LAPACKpotrf", LAPACKpotrf_("U", &n9, Kaa, &n9, &info));
-  PetscCheck(!info, PETSC_COMM_SELF, PETSC_ERR_LIB, "C3D8I: the incompatible modes' stiffness is not positive definite (LAPACK potrf info %d)",
-             (int)info);
-  PetscCallBLAS("LAPACKpotrs", LAPACKpotrs_("U", &n9, &n24, Kaa, &n9, Kau, &n9, &info));
-  PetscCheck(!info, PETSC_COMM_SELF, PETSC_ERR_LIB, "C3D8I: LAPACK potrs info %d", (int)info);
+    for (PetscInt l = 0; l < 9; l++) Kaa[r * 9 + l] = K33[(24 + r) * 33 + 24 + l];
+  /* K -= K_ua K_aa^-1 K_au = Y^T Y with K_aa = L L^T (Cholesky, by hand: LAPACK's calls cost more than the 9 x 9 work) and
+     Y = L^-1 K_au, one column of Y per nodal DOF (row a of Kua) */
+  for (PetscInt j = 0; j < 9; j++) {
+    PetscReal d = Kaa[j * 9 + j];
+    for (PetscInt k = 0; k < j; k++) d -= Kaa[j * 9 + k] * Kaa[j * 9 + k];
+    PetscCheck(d > 0, PETSC_COMM_SELF, PETSC_ERR_LIB, "C3D8I: the incompatible modes' stiffness is not positive definite (pivot %d)", (int)j);
+    d              = PetscSqrtReal(d);
+    Kaa[j * 9 + j] = d;
+    for (PetscInt i = j + 1; i < 9; i++) {
+      PetscReal v = Kaa[i * 9 + j];
+      for (PetscInt k = 0; k < j; k++) v -= Kaa[i * 9 + k] * Kaa[j * 9 + k];
+      Kaa[i * 9 + j] = v / d; // L in the lower triangle
+    }
+  }
+  for (PetscInt a = 0; a < 24; a++) { // forward substitution, in place in row a of Kua
+    PetscReal *y = Kua + a * 9;
+    for (PetscInt i = 0; i < 9; i++) {
+      PetscReal v = y[i];
+      for (PetscInt k = 0; k < i; k++) v -= Kaa[i * 9 + k] * y[k];
+      y[i] = v / Kaa[i * 9 + i];
+    }
+  }
   for (PetscInt a = 0; a < 24; a++)
     for (PetscInt b = a; b < 24; b++) {
       PetscReal s = 0;
-      for (PetscInt r = 0; r < 9; r++) s += Kua[a * 9 + r] * Kau[b * 9 + r];
+      for (PetscInt r = 0; r < 9; r++) s += Kua[a * 9 + r] * Kua[b * 9 + r];
       Ke[a * 24 + b] -= s;
+      Ke[b * 24 + a] = Ke[a * 24 + b];
     }
-  for (PetscInt a = 0; a < 24; a++)
-    for (PetscInt b = 0; b < a; b++) Ke[a * 24 + b] = Ke[b * 24 + a];
   if (Bbar)
     for (PetscInt k = 0; k < 24; k++) Bbar[k] /= *V;
   PetscFunctionReturn(0);

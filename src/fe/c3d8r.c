@@ -55,7 +55,7 @@
 */
 PetscErrorCode TriboFEC3D8RStiffness_Private(const PetscReal X[], PetscReal E, PetscReal nu, PetscReal hg, PetscReal Ke[], PetscReal *detmin)
 {
-  PetscReal B[24], V = 0, Kus[576], lam = E * nu / ((1 + nu) * (1 - 2 * nu)), mu = E / (2 * (1 + nu));
+  PetscReal B[24], V = 0, Kus[576], A[576], lam = E * nu / ((1 + nu) * (1 - 2 * nu)), mu = E / (2 * (1 + nu));
 
   PetscFunctionBeginUser;
   PetscCheck(hg >= 0, PETSC_COMM_SELF, PETSC_ERR_ARG_OUTOFRANGE, "C3D8R hourglass stiffness fraction %g must be >= 0", (double)hg);
@@ -80,11 +80,10 @@ PetscErrorCode TriboFEC3D8RStiffness_Private(const PetscReal X[], PetscReal E, P
     }
     for (PetscInt k = 0; k < 24; k++) B[k] /= V;
   }
-  // K = K_us + hg (K_C3D8I - K_us) with K_us = V B^T D B
-  PetscCall(PetscArrayzero(Kus, 576));
-  TriboFEAddIsotropic_Private(8, B, V, lam, mu, Kus);
-  for (PetscInt a = 0; a < 24; a++)
-    for (PetscInt b = 0; b < a; b++) Kus[a * 24 + b] = Kus[b * 24 + a];
+  // K = K_us + hg (K_C3D8I - K_us) with K_us = V B^T D B, the isotropic kernel of the one outer product V B B^T
+  PetscCall(PetscArrayzero(A, 576));
+  TriboFEAddOuter_Private(24, B, V, A);
+  TriboFEIsotropic_Private(8, A, lam, mu, Kus);
   for (PetscInt k = 0; k < 576; k++) Ke[k] = hg > 0 ? Kus[k] + hg * (Ke[k] - Kus[k]) : Kus[k];
   PetscFunctionReturn(0);
 }

@@ -271,9 +271,8 @@ static PetscErrorCode Gather_Private(TriboBI bi, PetscInt n, PetscInt w, PetscRe
 static PetscErrorCode CheckpointWrite_Private(TriboBI bi, PetscInt nc, const PetscReal cx[], const PetscReal cF[], PetscInt kdone)
 {
   TriboH5   h;
-  PetscInt  nx = bi->nx, d1[1], d2[2], iv[5] = {nx, nc, bi->ndir, kdone, bi->skipped}, nph;
+  PetscInt  nx = bi->nx, d1[1], d2[2], iv[5] = {nx, nc, bi->ndir, kdone, bi->skipped};
   PetscReal a[8] = {bi->Fa[0], bi->Fa[1], bi->Fa[2], bi->Fa[3], bi->U[0], bi->U[1], (PetscReal)bi->neva[0], (PetscReal)bi->neva[1]};
-  char    **ph;
 
   PetscFunctionBeginUser;
   PetscCall(TriboH5Create(bi->comm, bi->ckpt, &h));
@@ -308,9 +307,8 @@ static PetscErrorCode CheckpointWrite_Private(TriboBI bi, PetscInt nc, const Pet
 static PetscErrorCode CheckpointRead_Private(TriboBI bi, PetscInt nc, PetscReal cx[], PetscReal cF[], PetscInt *kdone)
 {
   TriboH5     h;
-  PetscInt    nx = bi->nx, nd, dims[2], *iv, nph, ncur;
+  PetscInt    nx = bi->nx, nd, dims[2], *iv;
   PetscReal   a[8];
-  char      **ph, **cur;
   const char *f = bi->ckpt;
 
   PetscFunctionBeginUser;

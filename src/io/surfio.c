@@ -349,9 +349,9 @@ PetscErrorCode TriboSurfCheckpointWrite(TriboSurf s, const char file[])
 {
   TriboH5         h;
   MPI_Comm        comm;
-  PetscInt        n, nph, d1[1], d2[2];
+  PetscInt        n, d1[1], d2[2];
   const PetscInt *ks;
-  char          **ph, path[128];
+  char            path[128];
 
   PetscFunctionBeginUser;
   PetscCall(TriboSurfGetComm(s, &comm));
@@ -423,9 +423,9 @@ PetscErrorCode TriboSurfCheckpointLoad(TriboSurf s, const char file[], PetscInt 
 {
   TriboH5         h;
   MPI_Comm        comm;
-  PetscInt        n, nph, ncur;
+  PetscInt        n;
   const PetscInt *ks;
-  char          **ph, **cur, path[128];
+  char            path[128];
 
   PetscFunctionBeginUser;
   *nloaded = 0;

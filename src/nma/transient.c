@@ -702,9 +702,9 @@ static PetscErrorCode FreeResults_Private(TriboTransient tr)
 static PetscErrorCode CheckpointWrite_Private(TriboTransient tr, PetscInt step)
 {
   TriboH5     h;
-  PetscInt    n = tr->n, k = tr->nout, d1[1], d2[2], nph, iv[6] = {step, tr->its, tr->cuts, tr->steps, tr->itrec, tr->nout};
+  PetscInt    n = tr->n, k = tr->nout, d1[1], d2[2], iv[6] = {step, tr->its, tr->cuts, tr->steps, tr->itrec, tr->nout};
   PetscReal   sc[6] = {tr->fe_t, tr->E[0], tr->E[1], tr->E[2], tr->e0, tr->t}, *ev[6];
-  char      **ph, path[64];
+  char        path[64];
   const char *en[6] = {"kinetic", "strain", "external", "damping", "joint", "balance"};
 
   PetscFunctionBeginUser;
@@ -749,9 +749,9 @@ static PetscErrorCode CheckpointWrite_Private(TriboTransient tr, PetscInt step)
 static PetscErrorCode CheckpointRead_Private(TriboTransient tr, PetscInt *step0)
 {
   TriboH5     h;
-  PetscInt    n = tr->n, nd, dims[3], *iv, k, nph, ncur;
+  PetscInt    n = tr->n, nd, dims[3], *iv, k;
   PetscReal   sc[6], *st, *ev[6];
-  char      **ph, **cur, path[64];
+  char        path[64];
   const char *en[6] = {"kinetic", "strain", "external", "damping", "joint", "balance"}, *f = tr->ckpt;
 
   PetscFunctionBeginUser;

@@ -28,12 +28,14 @@ static inline PetscErrorCode TriboFEHourglassName(PetscReal hg, char buf[], size
 }
 /* Shared by the element files (hex.c, c3d8r.c, c3d8i.c): 8-node shape functions and their natural
    derivatives, the Jacobian (returns det J, overwrites dN with dN/dx), the 2x2x2 Gauss rule, the
-   isotropic stiffness kernel K_(ai)(bj) += c (lam g_ai g_bj + mu g_aj g_bi + mu delta_ij g_a.g_b) */
+   isotropic stiffness kernel K_(ai)(bj) = sum_p c_p (lam g_ai g_bj + mu g_aj g_bi + mu delta_ij g_a.g_b), formed from the
+   outer products A = sum_p c_p g_p g_p^T (TriboFEAddOuter_Private(), then TriboFEIsotropic_Private()) */
 PETSC_INTERN void           TriboFEShapeHex8_Private(const PetscReal[], PetscReal[], PetscReal[]);
 PETSC_INTERN PetscReal      TriboFEJacobian_Private(PetscInt, const PetscReal[], PetscReal[]);
 PETSC_INTERN PetscReal      TriboFEJacobianInverse_Private(PetscInt, const PetscReal[], const PetscReal[], PetscReal[3][3]);
 PETSC_INTERN PetscErrorCode TriboFEGaussHex2_Private(PetscInt *, PetscReal[][3], PetscReal[]);
-PETSC_INTERN void           TriboFEAddIsotropic_Private(PetscInt, const PetscReal[], PetscReal, PetscReal, PetscReal, PetscReal[]);
+PETSC_INTERN void           TriboFEAddOuter_Private(PetscInt, const PetscReal[], PetscReal, PetscReal[]);
+PETSC_INTERN void           TriboFEIsotropic_Private(PetscInt, const PetscReal[], PetscReal, PetscReal, PetscReal[]);
 /* Stiffness of one C3D8I (incompatible modes; optionally also the volume V and the uniform-strain
    gradient (1/V) int dN/dx dV that C3D8R needs) and of one C3D8R (uniform strain, hourglass fraction hg) */
 PETSC_INTERN PetscErrorCode TriboFEC3D8IStiffness_Private(const PetscReal[], PetscReal, PetscReal, PetscReal[], PetscReal[], PetscReal *,

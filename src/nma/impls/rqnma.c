@@ -667,8 +667,8 @@ static PetscErrorCode CheckpointWrite_Private(TriboNMA nma)
   NMA_RQNMA     *r = (NMA_RQNMA *)nma->data;
   TriboBackbone *b = &nma->bb;
   TriboH5        h;
-  PetscInt       na = b->na, d1[1] = {na}, d2[2], nph;
-  char         **ph, path[64];
+  PetscInt       na = b->na, d1[1] = {na}, d2[2];
+  char           path[64];
   PetscInt      *st;
 
   PetscFunctionBeginUser;
@@ -722,9 +722,9 @@ static PetscErrorCode CheckpointRead_Private(TriboNMA nma, PetscInt *ndone)
   NMA_RQNMA     *r = (NMA_RQNMA *)nma->data;
   TriboBackbone *b = &nma->bb;
   TriboH5        h;
-  PetscInt       na = b->na, nd, dims[3], *iv, nph, ncur;
+  PetscInt       na = b->na, nd, dims[3], *iv;
   PetscReal     *amps;
-  char         **ph, **cur, path[64];
+  char           path[64];
 
   PetscFunctionBeginUser;
   PetscCall(TriboH5Open(nma->comm, r->ckpt, &h));
