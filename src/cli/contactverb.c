@@ -4,7 +4,42 @@ typedef struct {
   TriboH5   h5;
   PetscInt  every, last, *written;
   PetscBool quiet;
+  char      ckpt[PETSC_MAX_PATH_LEN]; /* -contact_checkpoint */
+  PetscBool prev;                     /* ckpt holds this run's steps so far (written by it, or the one it restarted from) */
+  PetscInt  stopafter;                /* -contact_stop_after */
 } Monitor;
+
+/* After step k with -contact_checkpoint: the checkpoint rewritten (the fields of the written steps before k copied from the previous
+   one, then step k's and the solver's state), then a stop on SIGTERM/SIGUSR1 or -contact_stop_after */
+static PetscErrorCode Checkpoint_Private(TriboContact c, MPI_Comm comm, Monitor *m, PetscInt k, PetscInt nplanned)
+{
+  int         sig;
+  const char *name;
+
+  PetscFunctionBeginUser;
+  if (m->ckpt[0]) {
+    TriboH5 h, old = NULL;
+    if (m->prev) PetscCall(TriboH5Open(comm, m->ckpt, &old));
+    PetscCall(TriboH5Create(comm, m->ckpt, &h));
+    PetscCall(TriboH5WriteMeta(h, "contact checkpoint", 0, NULL));
+    for (PetscInt j = 0; j < k; j++)
+      if (m->written[j]) PetscCall(TriboContactCopyStepH5(c, old, h, j));
+    if (m->written[k]) PetscCall(TriboContactWriteStepH5(c, h, k));
+    PetscCall(TriboContactCheckpointWrite(c, h));
+    PetscCall(TriboH5WritePhysics(h, "/contact_checkpoint/physics"));
+    if (old) PetscCall(TriboH5Close(&old, PETSC_FALSE));
+    PetscCall(TriboH5Close(&h, PETSC_TRUE));
+    m->prev = PETSC_TRUE;
+  }
+  PetscCall(TriboSignalCheck(comm, &sig, &name));
+  if (!sig && m->stopafter > 0 && k + 1 == m->stopafter && k + 1 < nplanned) sig = -1, name = "-contact_stop_after";
+  if (sig) {
+    PetscCall(TriboSignalArm(PETSC_FALSE));
+    SETERRQ(comm, PETSC_ERR_SIG, "stopped by %s after %" PetscInt_FMT " of %" PetscInt_FMT " steps: %s%s", name, k + 1, nplanned,
+            m->ckpt[0] ? "the state is saved in " : "nothing saved (no -contact_checkpoint)", m->ckpt[0] ? m->ckpt : "");
+  }
+  PetscFunctionReturn(0);
+}
 
 static PetscErrorCode Monitor_Private(TriboContact c, PetscInt k, void *ctx)
 {
@@ -41,6 +76,7 @@ static PetscErrorCode Monitor_Private(TriboContact c, PetscInt k, void *ctx)
         (double)st->seconds));
   m->written[k] = m->every > 0 && (k % m->every == 0 || k == m->last);
   if (m->written[k]) PetscCall(TriboContactWriteStepH5(c, m->h5, k));
+  PetscCall(Checkpoint_Private(c, comm, m, k, m->last + 1));
   PetscFunctionReturn(0);
 }
 
@@ -158,12 +194,17 @@ static PetscErrorCode Compare_Private(MPI_Comm comm, TriboContact c)
 + -contact_*            - the case, grid, material and solver (TriboContactSetFromOptions(), TriboHalfSpaceSetFromOptions())
 . -contact_fields <k>   - write the fields of every k-th step and of the last (0: none, only the table of steps; default 1)
 . -output contact.h5    - the result file (written atomically; contact.xdmf next to it)
+. -contact_checkpoint F - rewritten after every load step: the steps done, their written fields and the solvers' state; on SIGTERM or
+                          SIGUSR1 (SLURM's warning) the run stops after the step it is in (-contact_stop_after k: after k steps)
+. -contact_restart      - continue from -contact_checkpoint (the same physics options, any number of ranks)
 - -contact_png stem     - the picture <stem>.png (default: the output name without .h5; "none": no picture)
 @*/
 PetscErrorCode TriboVerbContact(MPI_Comm comm, PetscBool help)
 {
   TriboContact c;
-  Monitor      m                           = {NULL, 1, 0, NULL, PETSC_FALSE};
+  Monitor      m                           = {NULL, 1, 0, NULL, PETSC_FALSE, "", PETSC_FALSE, 0};
+  PetscBool    restart                     = PETSC_FALSE;
+  TriboH5      ck                          = NULL;
   char         gapfile[PETSC_MAX_PATH_LEN] = "", gapgroup[PETSC_MAX_PATH_LEN] = "/";
   PetscReal    gapc[2]                 = {0, 0};
   PetscInt     ngapc                   = 2;
@@ -190,6 +231,11 @@ PetscErrorCode TriboVerbContact(MPI_Comm comm, PetscBool help)
                                sizeof(gapgroup), NULL));
   PetscCall(TriboOptionsRealArray("-contact_gap_center", "x,y of the gap map at the grid centre (m; default the map's centre)", "TriboContactAddGap",
                                   gapc, &ngapc, NULL, 0));
+  PetscCall(PetscOptionsString("-contact_checkpoint", "checkpoint (HDF5) rewritten after every load step, and on SIGTERM/SIGUSR1 the stop",
+                               "TriboContactCheckpointWrite", m.ckpt, m.ckpt, sizeof(m.ckpt), NULL));
+  PetscCall(PetscOptionsBool("-contact_restart", "continue from -contact_checkpoint", "TriboContactCheckpointLoad", restart, &restart, NULL));
+  PetscCall(TriboOptionsInt("-contact_stop_after", "stop after this many steps, as on SIGTERM (tests; 0: never)", "TriboContactCheckpointWrite",
+                            m.stopafter, &m.stopafter, NULL));
   TriboOptionsEnd();
   if (help) {
     PetscCall(TriboContactDestroy(&c));
@@ -198,17 +244,37 @@ PetscErrorCode TriboVerbContact(MPI_Comm comm, PetscBool help)
   PetscCall(TriboCheckOptionsUsed(comm, "contact"));
   PetscCheck(m.every >= 0, comm, PETSC_ERR_USER_INPUT, "option -contact_fields: expected >= 0, got %" PetscInt_FMT, m.every);
   PetscCall(TriboCheckOutput(comm, "-output", out, 0, NULL));
+  PetscCheck(!restart || m.ckpt[0], comm, PETSC_ERR_USER_INPUT, "-contact_restart needs -contact_checkpoint FILE: the checkpoint to continue from");
+  PetscCheck(m.stopafter >= 0, comm, PETSC_ERR_USER_INPUT, "option -contact_stop_after: expected >= 0, got %" PetscInt_FMT, m.stopafter);
   PetscCall(TriboContactSetUp(c));
   if (gapfile[0]) PetscCall(AddGapMap_Private(comm, c, gapfile, gapgroup, ngapc ? gapc : NULL));
   PetscCall(TriboContactView(c, PETSC_VIEWER_STDOUT_(comm)));
   PetscCall(TriboContactGetNumPlannedSteps(c, &n));
   PetscCall(PetscCalloc1(n + 1, &m.written));
   m.last = n - 1;
+  if (restart) { // the state after the steps the checkpoint holds; the fields of its written steps go to the output below
+    const TriboContactStep *st;
+    PetscInt                done;
+    PetscCall(TriboH5Open(comm, m.ckpt, &ck));
+    PetscCall(TriboH5CheckPhysics(ck, "/contact_checkpoint/physics", "or without -contact_restart"));
+    PetscCall(TriboContactCheckpointLoad(c, ck));
+    PetscCall(TriboContactGetSteps(c, &done, &st));
+    for (PetscInt k = 0; k < done; k++) m.written[k] = m.every > 0 && (k % m.every == 0 || k == m.last);
+    m.prev = PETSC_TRUE;
+    PetscCall(PetscPrintf(comm, "restarted from %s after %" PetscInt_FMT " of %" PetscInt_FMT " steps\n", m.ckpt, done, n));
+  }
   PetscCall(TriboH5Create(comm, out, &m.h5));
   PetscCall(TriboH5WriteMeta(m.h5, "contact", 0, NULL));
   PetscCall(TriboContactWriteGridH5(c, m.h5));
+  if (ck) {
+    for (PetscInt k = 0; k < n; k++)
+      if (m.written[k]) PetscCall(TriboContactCopyStepH5(c, ck, m.h5, k));
+    PetscCall(TriboH5Close(&ck, PETSC_FALSE));
+  }
   PetscCall(TriboContactSetMonitor(c, Monitor_Private, &m));
+  if (m.ckpt[0]) PetscCall(TriboSignalArm(PETSC_TRUE));
   PetscCall(TriboContactSolve(c));
+  if (m.ckpt[0]) PetscCall(TriboSignalArm(PETSC_FALSE));
   PetscCall(TriboContactWriteStepsH5(c, m.h5, m.written));
   PetscCall(TriboContactWriteBackboneH5(c, m.h5));
   PetscCall(TriboH5Close(&m.h5, PETSC_TRUE));

@@ -348,8 +348,8 @@ static PetscErrorCode Record_Private(TriboContact c, PetscReal load, const Tribo
   if (ti)
     st->shift = shift, st->tforce = ti->force, st->nstick = ti->nstick, st->nslip = ti->nslip, st->dissip = ti->dissip, st->its = ti->its,
     st->converged = ti->converged;
-  if (c->monitor) PetscCall((*c->monitor)(c, c->nstep, c->mctx));
-  c->nstep++;
+  c->nstep++; // before the monitor, which may write a checkpoint of the steps done
+  if (c->monitor) PetscCall((*c->monitor)(c, c->nstep - 1, c->mctx));
   PetscFunctionReturn(0);
 }
 
@@ -376,10 +376,9 @@ PetscErrorCode TriboContactSolve(TriboContact c)
     PetscCall(TriboContactSolve_Coupled(c));
     PetscFunctionReturn(0);
   }
-  c->nstep   = 0;
-  c->sp.warm = PETSC_FALSE;
+  if (!c->restored) c->nstep = 0, c->sp.warm = PETSC_FALSE; // else TriboContactCheckpointLoad() restored the state after step c->nstep
   if (c->type != TRIBO_CONTACT_MINDLIN) {
-    for (PetscInt k = 1; k <= c->nsteps; k++) {
+    for (PetscInt k = c->nstep + 1; k <= c->nsteps; k++) {
       PetscReal load, force;
       if (c->type == TRIBO_CONTACT_WAVY) {
         load  = c->nsteps > 1 ? 0.1 + 1.1 * (k - 1) / (c->nsteps - 1) : 1.2;
@@ -397,10 +396,16 @@ PetscErrorCode TriboContactSolve(TriboContact c)
     PetscReal           G = c->E / (2 * (1 + c->nu)), theta = 2 * (2 - c->nu) / G, a = PetscCbrtReal(3 * c->load * c->R / (4 * Es));
     PetscReal           dstar = MindlinShift_Private(c->mu, c->load, theta, a, c->psi);
 
-    PetscCall(PetscTime(&t0));
-    PetscCall(TriboContactSolveNormal(c->hs, &c->sp, c->h, c->mask, PETSC_TRUE, c->load, c->p, c->u, &ni));
-    PetscCall(Record_Private(c, c->load, &ni, NULL, 0, t0));
-    for (PetscInt k = 1; k <= 5 * n; k++) {
+    if (!c->nstep) {
+      PetscCall(PetscTime(&t0));
+      PetscCall(TriboContactSolveNormal(c->hs, &c->sp, c->h, c->mask, PETSC_TRUE, c->load, c->p, c->u, &ni));
+      PetscCall(Record_Private(c, c->load, &ni, NULL, 0, t0));
+    } else { // restored: the Hertz step's result, as its row stored it
+      const TriboContactStep *s0 = &c->steps[0];
+      PetscCall(PetscMemzero(&ni, sizeof(ni)));
+      ni.force = s0->force, ni.approach = s0->approach, ni.area = s0->area, ni.pmax = s0->pmax, ni.its = s0->its, ni.converged = s0->converged;
+    }
+    for (PetscInt k = c->nstep; k <= 5 * n; k++) {
       PetscReal shift = k <= n ? dstar * k / n : (k <= 3 * n ? dstar * (1 - (PetscReal)(k - n) / n) : dstar * (-1 + (PetscReal)(k - 3 * n) / n));
       PetscCall(PetscTime(&t0));
       PetscCall(TriboContactSolveTangential(c->hs, &c->sp, c->p, c->mu, shift, c->q, c->s, c->state, &ti));

@@ -254,8 +254,8 @@ static PetscErrorCode Record_Private(TriboContact c, PetscReal load, PetscReal a
   st->load = load, st->force = s[0], st->area = s[3], st->pmax = pmax, st->shift = alpha, st->tforce = PetscSqrtReal(s[1] * s[1] + s[2] * s[2]);
   st->approach = 0, st->its = fi->its, st->converged = fi->converged, st->nstick = fi->nstick, st->nslip = fi->nslip, st->dissip = fi->dissip;
   st->seconds = t1 - t0;
-  if (c->monitor) PetscCall((*c->monitor)(c, c->nstep, c->mctx));
-  c->nstep++;
+  c->nstep++; // before the monitor, which may write a checkpoint of the steps done
+  if (c->monitor) PetscCall((*c->monitor)(c, c->nstep - 1, c->mctx));
   PetscFunctionReturn(0);
 }
 
@@ -299,18 +299,20 @@ PetscErrorCode TriboContactSolve_Coupled(TriboContact c)
   TriboContactOperator op;
   TriboFrictionInfo    fi;
   PetscInt             n = cp->n, ne = cp->ne;
-  PetscReal           *df = NULL, qm0, alpha = 0, om;
+  PetscReal           *df = NULL, om;
   PetscLogDouble       t0;
 
   PetscFunctionBeginUser;
   PetscCall(PetscMemzero(&op, sizeof(op)));
   PetscCall(TriboContactCouplingGetOperator(cp, 3, &op));
   PetscCall(PetscMalloc1(n, &df));
-  c->nstep = 0, c->sp.warm = PETSC_FALSE;
-  // the gap at the start: the case's undeformed gap with what TriboContactAddGap() added after the set-up (a measured map)
-  for (PetscInt k = 0; k < c->nloc; k++) c->H[k] = c->h[k];
+  if (!c->restored) { // else TriboContactCheckpointLoad() restored the state after step c->nstep
+    c->nstep = 0, c->sp.warm = PETSC_FALSE, c->alpha = 0;
+    // the gap at the start: the case's undeformed gap with what TriboContactAddGap() added after the set-up (a measured map)
+    for (PetscInt k = 0; k < c->nloc; k++) c->H[k] = c->h[k];
+  }
   // preload: F Fv in -contact_preload_steps increments
-  for (PetscInt k = 1; k <= c->npre; k++) {
+  for (PetscInt k = c->nstep + 1; k <= c->npre; k++) {
     const PetscScalar *fv;
     PetscCall(PetscTime(&t0));
     PetscCall(VecGetArrayRead(c->rom->Fv, &fv));
@@ -320,25 +322,27 @@ PetscErrorCode TriboContactSolve_Coupled(TriboContact c)
     PetscCall(Increment_Private(c, &op, c->fwork, &fi));
     PetscCall(Record_Private(c, c->preload * k / c->npre, 0, &fi, t0));
   }
-  PetscCall(Linearize_Private(c));
+  if (c->nstep == c->npre) { // not yet past the preload: the linearized modes about it, and the modal amplitude there
+    PetscCall(Linearize_Private(c));
+    PetscCall(TriboContactCouplingForce(cp, (const PetscReal *const *)c->P, c->fwork));
+    for (PetscInt j = 0; j < n; j++) c->fwork[j] += c->fpre[j];
+    c->qm0 = ModalAmplitude_Private(c, c->fwork);
+  }
   om = 2 * PETSC_PI * c->flin[c->mode - 1];
   // QSMA: alpha_i log-spaced over -contact_qsma_decades up to alpha_max = omega_lin^2 q_max
-  PetscCall(TriboContactCouplingForce(cp, (const PetscReal *const *)c->P, c->fwork));
-  for (PetscInt j = 0; j < n; j++) c->fwork[j] += c->fpre[j];
-  qm0 = ModalAmplitude_Private(c, c->fwork);
-  for (PetscInt i = 0; i < c->nqsma; i++) {
+  for (PetscInt i = c->nstep - c->npre; i < c->nqsma; i++) {
     PetscReal a = om * om * c->qmax * PetscPowReal(10.0, -c->decades * (c->nqsma - 1 - i) / PetscMax(1, c->nqsma - 1)), yw = 0;
     PetscCall(PetscTime(&t0));
     // d f = M~ phi (a - alpha) = M~ Phi_e y (a - alpha): in the modal coordinates Phi_e^T M~ Phi_e = I, so K~^+ df = Phi_e diag(w)^-1 y (a - alpha)
     for (PetscInt j = 0; j < n; j++) c->fwork[j] = 0;
     for (PetscInt m = 0; m < ne; m++)
-      for (PetscInt j = 0; j < n; j++) c->fwork[j] += cp->Phi[(cp->nr + m) * n + j] * c->ylin[m] / cp->w[cp->nr + m] * (a - alpha);
+      for (PetscInt j = 0; j < n; j++) c->fwork[j] += cp->Phi[(cp->nr + m) * n + j] * c->ylin[m] / cp->w[cp->nr + m] * (a - c->alpha);
     PetscCall(Increment_Private(c, &op, c->fwork, &fi));
-    alpha = a;
+    c->alpha = a;
     PetscCall(TriboContactCouplingForce(cp, (const PetscReal *const *)c->P, c->fwork));
     for (PetscInt j = 0; j < n; j++) c->fwork[j] += c->fpre[j];
     for (PetscInt m = 0; m < ne; m++) yw += c->ylin[m] * c->ylin[m] / cp->w[cp->nr + m];
-    c->bb[0][i] = a, c->bb[1][i] = ModalAmplitude_Private(c, c->fwork) - qm0 + a * yw, c->bb[5][i] = fi.converged;
+    c->bb[0][i] = a, c->bb[1][i] = ModalAmplitude_Private(c, c->fwork) - c->qm0 + a * yw, c->bb[5][i] = fi.converged;
     PetscCall(Record_Private(c, c->preload, a, &fi, t0));
   }
   c->nbb = c->nqsma;

@@ -167,6 +167,42 @@ PetscErrorCode TriboContactWriteStepH5(TriboContact c, TriboH5 h, PetscInt k)
 }
 
 /*@
+  TriboContactCopyStepH5 - Copies the fields of step k (/contact/step_<k>, as TriboContactWriteStepH5() wrote them) from the file in
+  to the file out: a restarted run takes the steps before its checkpoint from it (src/cli/contactverb.c)
+
+  Collective
+@*/
+PetscErrorCode TriboContactCopyStepH5(TriboContact c, TriboH5 in, TriboH5 out, PetscInt k)
+{
+  const char *fields[] = {"pressure", "gap", "state", "shear", "slip"}, *f;
+  char        path[PETSC_MAX_PATH_LEN];
+  PetscInt    nd, dims[4];
+
+  PetscFunctionBeginUser;
+  PetscCall(TriboH5GetFileName(in, &f));
+  for (PetscInt i = 0; i < 5; i++) {
+    PetscBool has;
+    PetscCall(PetscSNPrintf(path, sizeof(path), "%s/step_%" PetscInt_FMT "/%s", TRIBO_H5_CONTACT, k, fields[i]));
+    PetscCall(TriboH5Has(in, path, &has));
+    PetscCheck(has || i >= 3, PETSC_COMM_SELF, PETSC_ERR_FILE_UNEXPECTED, "%s: %s is missing", f, path);
+    if (!has) continue;
+    if (i == 2) {
+      PetscInt *iv;
+      PetscCall(TriboH5ReadInt(in, path, &nd, dims, &iv));
+      PetscCall(TriboH5WriteInt(out, path, nd, dims, iv));
+      PetscCall(PetscFree(iv));
+    } else {
+      PetscReal *v;
+      PetscCall(TriboH5ReadReal(in, path, &nd, dims, &v));
+      PetscCall(TriboH5WriteReal(out, path, nd, dims, v));
+      PetscCall(PetscFree(v));
+    }
+  }
+  (void)c;
+  PetscFunctionReturn(0);
+}
+
+/*@
   TriboContactWriteStepsH5 - Writes the table /contact/steps (one entry per step; written[k]: whether step k's fields were written)
 
   Collective

@@ -95,5 +95,7 @@ struct _p_TriboContact {
   PetscLogDouble       linsec;
   PetscReal            flin[16]; /* linearized frequencies (Hz) of the coupled modes 1..nlin */
   PetscInt             nbb;
-  PetscReal           *bb[6]; /* QSMA: load scale alpha, modal amplitude q, frequency (Hz), damping ratio, dissipated energy, converged */
+  PetscReal           *bb[6];      /* QSMA: load scale alpha, modal amplitude q, frequency (Hz), damping ratio, dissipated energy, converged */
+  PetscReal            alpha, qm0; /* QSMA: the last load scale, the modal amplitude after the preload */
+  PetscBool            restored;   /* TriboContactCheckpointLoad(): TriboContactSolve() continues after step nstep */
 };
