@@ -135,6 +135,7 @@ PETSC_EXTERN PetscErrorCode  TriboXdmfEndGrid(TriboXdmf);
 PETSC_EXTERN PetscErrorCode  TriboXdmfTime(TriboXdmf, PetscReal);
 PETSC_EXTERN PetscErrorCode  TriboXdmfTopology(TriboXdmf, const char[], PetscInt, PetscInt, const char[]);
 PETSC_EXTERN PetscErrorCode  TriboXdmfGeometry(TriboXdmf, PetscInt, const char[]);
+PETSC_EXTERN PetscErrorCode  TriboXdmfGeometryXY(TriboXdmf, PetscInt, const char[]);
 PETSC_EXTERN PetscErrorCode  TriboXdmfAttribute(TriboXdmf, const char[], const char[], PetscInt, PetscInt, const char[]);
 PETSC_EXTERN PetscErrorCode  TriboXdmfClose(TriboXdmf *, PetscBool);
 PETSC_EXTERN PetscErrorCode  TriboXdmfRectMesh(TriboXdmf, PetscInt, PetscInt, PetscReal, PetscReal, PetscReal, PetscReal);
@@ -177,7 +178,9 @@ PETSC_EXTERN PetscErrorCode TriboSurfWriteH5(TriboSurf, TriboH5, PetscInt);
 PETSC_EXTERN PetscErrorCode TriboSurfCheckpointWrite(TriboSurf, const char[]);
 PETSC_EXTERN PetscErrorCode TriboSurfCheckpointLoad(TriboSurf, const char[], PetscInt *);
 
-/* Half-space contact results (src/io/contactio.c; layout there) */
+/* Half-space contact results (src/io/contactio.c; layout there). Grids of up to TRIBO_CONTACT_MESH_MAX points also get their
+   points and quadrilaterals written out (/contact/mesh), the mesh that meshio needs (it reads no structured XDMF topology) */
+#define TRIBO_CONTACT_MESH_MAX 4194304
 PETSC_EXTERN PetscErrorCode TriboContactWriteGridH5(TriboContact, TriboH5);
 PETSC_EXTERN PetscErrorCode TriboContactWriteStepH5(TriboContact, TriboH5, PetscInt);
 PETSC_EXTERN PetscErrorCode TriboContactWriteStepsH5(TriboContact, TriboH5, const PetscInt[]);

@@ -5,6 +5,9 @@
    /contact/x, /contact/y    point coordinates (nx, ny; m)
    /contact/initial_gap      undeformed gap (ny x nx, m)
    /contact/mask             points that may touch (ny x nx, 0/1)
+   /contact/mesh             points (nx ny x 2, m; point j nx + i at (x_i, y_j)) and quadrilaterals ((nx-1)(ny-1) x 4), for grids of
+                             up to TRIBO_CONTACT_MESH_MAX points: the XDMF's mesh (larger grids get a 2DCoRectMesh, which meshio
+                             cannot read)
    /contact/reference        attributes: the case's closed forms (SI units)
    /contact/steps/<column>   one entry per load step: load, force, approach, area, pmax, iterations, converged, shift,
                              tangential_force, stick, slip, dissipation, seconds, fields (1: /contact/step_<k> was written)
@@ -117,6 +120,26 @@ PetscErrorCode TriboContactWriteGridH5(TriboContact c, TriboH5 h)
   for (PetscInt j = 0; j < ny; j++) xy[j] = y0 + j * dy;
   PetscCall(TriboH5WriteReal(h, TRIBO_H5_CONTACT "/y", 1, &ny, xy));
   PetscCall(PetscFree(xy));
+  if ((PetscInt64)nx * ny <= TRIBO_CONTACT_MESH_MAX && nx > 1 && ny > 1) { // the explicit mesh (rank 0 writes)
+    PetscMPIInt rank;
+    PetscCallMPI(MPI_Comm_rank(comm, &rank));
+    if (!rank) {
+      PetscInt   dims[2], nc = (nx - 1) * (ny - 1), *q;
+      PetscReal *pt;
+      PetscCall(PetscMalloc2(2 * nx * ny, &pt, 4 * nc, &q));
+      for (PetscInt j = 0; j < ny; j++)
+        for (PetscInt i = 0; i < nx; i++) pt[2 * (j * nx + i)] = x0 + i * dx, pt[2 * (j * nx + i) + 1] = y0 + j * dy;
+      for (PetscInt j = 0, e = 0; j < ny - 1; j++)
+        for (PetscInt i = 0; i < nx - 1; i++, e++) {
+          q[4 * e] = j * nx + i, q[4 * e + 1] = j * nx + i + 1, q[4 * e + 2] = (j + 1) * nx + i + 1, q[4 * e + 3] = (j + 1) * nx + i;
+        }
+      dims[0] = nx * ny, dims[1] = 2;
+      PetscCall(TriboH5WriteReal(h, TRIBO_H5_CONTACT "/mesh/points", 2, dims, pt));
+      dims[0] = nc, dims[1] = 4;
+      PetscCall(TriboH5WriteInt(h, TRIBO_H5_CONTACT "/mesh/quadrilaterals", 2, dims, q));
+      PetscCall(PetscFree2(pt, q));
+    }
+  }
   PetscCall(TriboContactGetFields(c, &hh, &mask, NULL, NULL, NULL, NULL, NULL));
   PetscCall(WriteField_Private(c, h, TRIBO_H5_CONTACT "/initial_gap", hh, PETSC_FALSE));
   PetscCall(PetscMalloc1(nx * nyl + 1, &mk));
@@ -274,7 +297,11 @@ PetscErrorCode TriboContactWriteXdmf(TriboContact c, const char name[], const ch
     PetscCall(PetscSNPrintf(grid, sizeof(grid), "step_%" PetscInt_FMT, steps[w]));
     PetscCall(TriboXdmfBeginGrid(x, grid, "Uniform"));
     PetscCall(TriboXdmfTime(x, (PetscReal)steps[w]));
-    PetscCall(TriboXdmfRectMesh(x, nx, ny, x0, y0, dx, dy));
+    if ((PetscInt64)nx * ny <= TRIBO_CONTACT_MESH_MAX && nx > 1 && ny > 1) { // the explicit mesh: ParaView and meshio
+      PetscCall(TriboXdmfTopology(x, "Quadrilateral", (nx - 1) * (ny - 1), 4, TRIBO_H5_CONTACT "/mesh/quadrilaterals"));
+      PetscCall(TriboXdmfGeometryXY(x, nx * ny, TRIBO_H5_CONTACT "/mesh/points"));
+    } else
+      PetscCall(TriboXdmfRectMesh(x, nx, ny, x0, y0, dx, dy)); // ParaView only
     PetscCall(TriboXdmfRectAttribute(x, "initial_gap", nx, ny, "Float", TRIBO_H5_CONTACT "/initial_gap"));
     for (PetscInt f = 0; f < (q ? 5 : 3); f++) {
       PetscCall(PetscSNPrintf(ds, sizeof(ds), "%s/step_%" PetscInt_FMT "/%s", TRIBO_H5_CONTACT, steps[w], fields[f]));

@@ -1,21 +1,34 @@
 /* XDMF (eXtensible Data Model and Format, version 3) descriptions of tribo's HDF5 files, so that
-   ParaView (and meshio, VisIt) open meshes and fields with no conversion. The XML holds only the
+   ParaView, meshio and VisIt open meshes and fields with no conversion. The XML holds only the
    structure; every array is a dataset of the HDF5 file next to it, referenced by its base name
-   (floats and integers are 8-byte, as TriboH5WriteReal() and TriboH5WriteInt() store them). */
-#define _POSIX_C_SOURCE 200809L // getpid()
+   (floats and integers are 8-byte, as TriboH5WriteReal() and TriboH5WriteInt() store them).
+
+   Readers differ in what a file may hold. ParaView reads any number of grids in a domain; meshio
+   (meshio.read(), meshio.xdmf.TimeSeriesReader) reads one: a uniform grid, or a temporal collection
+   whose members share one mesh, and no structured (CoRect) topology. So the writer keeps each
+   top-level grid apart: name.xdmf holds them all (for ParaView), and where there are several, each
+   also goes to a file of its own, <name without .xdmf>_<grid name>.xdmf (lower case, runs of other
+   characters as "_"), which meshio reads (tests/cli/t984). */
+#define _POSIX_C_SOURCE 200809L // getpid(), open_memstream()
 #include <triboio.h>
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
+#define MAXGRIDS 32
+
 struct _n_TriboXdmf {
   MPI_Comm    comm;
   PetscMPIInt rank;
-  FILE       *fp; // rank 0
-  char        name[PETSC_MAX_PATH_LEN], tmp[PETSC_MAX_PATH_LEN + 32], h5[PETSC_MAX_PATH_LEN];
+  FILE       *fp; // rank 0: the memory stream of the top-level grid being written
+  char        name[PETSC_MAX_PATH_LEN], h5[PETSC_MAX_PATH_LEN];
   PetscInt    depth; // open grids
+  PetscInt    ngrids;
+  char       *text[MAXGRIDS], gname[MAXGRIDS][128];
+  size_t      len[MAXGRIDS];
 };
 
 static PetscErrorCode Printf_Private(TriboXdmf x, const char fmt[], ...)
@@ -24,6 +37,7 @@ static PetscErrorCode Printf_Private(TriboXdmf x, const char fmt[], ...)
 
   PetscFunctionBeginUser;
   if (x->rank) PetscFunctionReturn(0);
+  PetscCheck(x->fp, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "%s: XDMF content outside a grid (TriboXdmfBeginGrid())", x->name);
   for (PetscInt i = 0; i < x->depth + 2; i++) fputs("  ", x->fp);
   va_start(ap, fmt);
   vfprintf(x->fp, fmt, ap);
@@ -49,7 +63,6 @@ PetscErrorCode TriboXdmfCreate(MPI_Comm comm, const char name[], const char h5[]
 {
   TriboXdmf   w;
   const char *base = strrchr(h5, '/');
-  int         err  = 0;
 
   PetscFunctionBeginUser;
   PetscCall(PetscNew(&w));
@@ -57,17 +70,6 @@ PetscErrorCode TriboXdmfCreate(MPI_Comm comm, const char name[], const char h5[]
   PetscCallMPI(MPI_Comm_rank(comm, &w->rank));
   PetscCall(PetscStrncpy(w->name, name, sizeof(w->name)));
   PetscCall(PetscStrncpy(w->h5, base ? base + 1 : h5, sizeof(w->h5)));
-  if (!w->rank) { // rank 0 writes: the temporary name is its own
-    PetscCall(TriboFileTmpName(name, w->tmp, sizeof(w->tmp), NULL));
-    w->fp = fopen(w->tmp, "w");
-    if (!w->fp)
-      err = errno ? errno : EIO;
-    else
-      fprintf(w->fp, "<?xml version=\"1.0\" ?>\n<Xdmf Version=\"3.0\">\n  <Domain>\n");
-  }
-  PetscCallMPI(MPI_Bcast(&err, 1, MPI_INT, 0, comm));
-  if (err) PetscCall(PetscFree(w));
-  PetscCheck(!err, comm, PETSC_ERR_FILE_OPEN, "cannot write %s: %s", name, strerror(err));
   *x = w;
   PetscFunctionReturn(0);
 }
@@ -81,6 +83,12 @@ PetscErrorCode TriboXdmfCreate(MPI_Comm comm, const char name[], const char h5[]
 PetscErrorCode TriboXdmfBeginGrid(TriboXdmf x, const char name[], const char type[])
 {
   PetscFunctionBeginUser;
+  if (!x->depth && !x->rank) { // a top-level grid: its own text
+    PetscCheck(x->ngrids < MAXGRIDS, PETSC_COMM_SELF, PETSC_ERR_SUP, "%s: more than %d top-level grids", x->name, MAXGRIDS);
+    x->fp = open_memstream(&x->text[x->ngrids], &x->len[x->ngrids]);
+    PetscCheck(x->fp, PETSC_COMM_SELF, PETSC_ERR_MEM, "%s: no memory for the XDMF text", x->name);
+    PetscCall(PetscStrncpy(x->gname[x->ngrids], name, sizeof(x->gname[0])));
+  }
   if (!strcmp(type, "Uniform"))
     PetscCall(Printf_Private(x, "<Grid Name=\"%s\" GridType=\"Uniform\">\n", name));
   else
@@ -100,6 +108,11 @@ PetscErrorCode TriboXdmfEndGrid(TriboXdmf x)
   PetscCheck(x->depth > 0, PETSC_COMM_SELF, PETSC_ERR_ARG_WRONGSTATE, "no grid open in %s", x->name);
   x->depth--;
   PetscCall(Printf_Private(x, "</Grid>\n"));
+  if (!x->depth && !x->rank) {
+    PetscCheck(!fclose(x->fp), PETSC_COMM_SELF, PETSC_ERR_MEM, "%s: no memory for the XDMF text", x->name);
+    x->fp = NULL;
+    x->ngrids++;
+  }
   PetscFunctionReturn(0);
 }
 
@@ -172,6 +185,20 @@ PetscErrorCode TriboXdmfGeometry(TriboXdmf x, PetscInt n, const char dataset[])
 }
 
 /*@
+  TriboXdmfGeometryXY - The node coordinates of a plane grid (n x 2 dataset, m) of the current grid.
+
+  Not collective
+@*/
+PetscErrorCode TriboXdmfGeometryXY(TriboXdmf x, PetscInt n, const char dataset[])
+{
+  PetscFunctionBeginUser;
+  PetscCall(Printf_Private(x, "<Geometry GeometryType=\"XY\">\n"));
+  PetscCall(DataItem_Private(x, "Float", n, 2, dataset));
+  PetscCall(Printf_Private(x, "</Geometry>\n"));
+  PetscFunctionReturn(0);
+}
+
+/*@
   TriboXdmfAttribute - A field of the current grid.
 
   Not collective
@@ -198,22 +225,68 @@ PetscErrorCode TriboXdmfAttribute(TriboXdmf x, const char name[], const char cen
 
   Collective
 @*/
+/* Rank 0: the grids g0 .. g1-1 to file (a temporary name, then renamed); errno-style code, 0 on success */
+static int WriteFile_Private(TriboXdmf x, const char file[], PetscInt g0, PetscInt g1)
+{
+  char  tmp[PETSC_MAX_PATH_LEN + 32];
+  FILE *fp;
+  int   err = 0;
+
+  if (TriboFileTmpName(file, tmp, sizeof(tmp), NULL)) return EINVAL;
+  fp = fopen(tmp, "w");
+  if (!fp) return errno ? errno : EIO;
+  fprintf(fp, "<?xml version=\"1.0\" ?>\n<Xdmf Version=\"3.0\">\n  <Domain>\n");
+  for (PetscInt g = g0; g < g1; g++) fwrite(x->text[g], 1, x->len[g], fp);
+  fprintf(fp, "  </Domain>\n</Xdmf>\n");
+  if (ferror(fp)) err = errno ? errno : EIO;
+  if (fclose(fp) && !err) err = errno ? errno : EIO;
+  if (!err && TriboFileCommit(tmp, file, &err)) err = err ? err : EIO;
+  if (err) (void)remove(tmp);
+  return err;
+}
+
+/*@
+  TriboXdmfClose - Ends the description: with commit, writes name.xdmf (every grid) and, where there are several top-level grids,
+  one file per grid beside it (see the top of src/io/xdmf.c); without, writes nothing.
+
+  Collective
+@*/
 PetscErrorCode TriboXdmfClose(TriboXdmf *x, PetscBool commit)
 {
-  TriboXdmf w   = *x;
-  int       err = 0;
+  TriboXdmf w                            = *x;
+  int       err                          = 0;
+  char      bad[PETSC_MAX_PATH_LEN + 64] = "";
 
   PetscFunctionBeginUser;
   if (!w) PetscFunctionReturn(0);
-  if (!w->rank) {
-    fprintf(w->fp, "  </Domain>\n</Xdmf>\n");
-    if (fclose(w->fp)) err = errno ? errno : EIO;
-    if (commit && !err) PetscCall(TriboFileCommit(w->tmp, w->name, &err));
-    if (!commit || err) (void)remove(w->tmp);
+  if (!w->rank && w->fp) (void)fclose(w->fp); // an error path with a grid open
+  if (!w->rank && commit && !w->depth) {
+    err = WriteFile_Private(w, w->name, 0, w->ngrids);
+    if (err) PetscCall(PetscStrncpy(bad, w->name, sizeof(bad)));
+    for (PetscInt g = 0; g < w->ngrids && w->ngrids > 1 && !err; g++) {
+      size_t n;
+      char   file[PETSC_MAX_PATH_LEN + 64];
+      PetscCall(PetscStrncpy(file, w->name, sizeof(file)));
+      n = strlen(file);
+      if (n > 5 && !strcmp(file + n - 5, ".xdmf")) file[n -= 5] = 0;
+      file[n++] = '_';
+      for (const char *c = w->gname[g]; *c && n < sizeof(file) - 8; c++) {
+        if (isalnum((unsigned char)*c))
+          file[n++] = (char)tolower((unsigned char)*c);
+        else if (file[n - 1] != '_')
+          file[n++] = '_';
+      }
+      if (file[n - 1] == '_') n--;
+      file[n] = 0;
+      PetscCall(PetscStrlcat(file, ".xdmf", sizeof(file)));
+      err = WriteFile_Private(w, file, g, g + 1);
+      if (err) PetscCall(PetscStrncpy(bad, file, sizeof(bad)));
+    }
   }
+  for (PetscInt g = 0; g < w->ngrids; g++) free(w->text[g]); // open_memstream() buffers
   PetscCallMPI(MPI_Bcast(&err, 1, MPI_INT, 0, w->comm));
   PetscCheck(!commit || w->depth == 0, w->comm, PETSC_ERR_ARG_WRONGSTATE, "%s: %" PetscInt_FMT " grid(s) left open", w->name, w->depth);
-  PetscCheck(!err, w->comm, PETSC_ERR_FILE_WRITE, "could not write %s: %s", w->name, strerror(err));
+  PetscCheck(!err, w->comm, PETSC_ERR_FILE_WRITE, "could not write %s: %s", w->rank ? w->name : bad, strerror(err));
   PetscCall(PetscFree(*x));
   PetscFunctionReturn(0);
 }

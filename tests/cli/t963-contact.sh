@@ -49,6 +49,24 @@ x = ET.parse(d + "/contact.xdmf")
 refs = [e for e in x.iter("DataItem") if e.get("Format") == "HDF"]
 good = all(r.text.split(":")[1] in f and list(f[r.text.split(":")[1]].shape) == [int(v) for v in r.get("Dimensions").split()] for r in refs)
 ok(len(refs) > 0 and good, "contact.xdmf: %d HDF references, each a dataset of contact.h5 of that shape" % len(refs))
+try:  # a reader other than ours: meshio's time series (it reads no structured XDMF grid: the quadrilaterals of /contact/mesh)
+    import meshio
+    with meshio.xdmf.TimeSeriesReader(d + "/contact.xdmf") as r:
+        pts, cells = r.read_points_cells()
+        steps = [r.read_data(k) for k in range(r.num_steps)]
+    nx, ny = int(f["contact"].attrs["nx"]), int(f["contact"].attrs["ny"])
+    quads = cells[0].data
+    # the corners of every quadrilateral: one grid cell, counter-clockwise, at the coordinates of /contact/x and /contact/y
+    X, Y = f["contact/x"][:], f["contact/y"][:]
+    geo = np.allclose(pts[:, 0], np.tile(X, ny), rtol=0, atol=1e-15) and np.allclose(pts[:, 1], np.repeat(Y, nx), rtol=0, atol=1e-15)
+    area = 0.5 * ((pts[quads[:, 2], 0] - pts[quads[:, 0], 0]) * (pts[quads[:, 3], 1] - pts[quads[:, 1], 1])
+                  - (pts[quads[:, 3], 0] - pts[quads[:, 1], 0]) * (pts[quads[:, 2], 1] - pts[quads[:, 0], 1]))
+    same = all(np.array_equal(pd["pressure"].reshape(-1), f["contact/step_%d/pressure" % k][:].reshape(-1)) for k, (t, pd, cd) in enumerate(steps))
+    ok(len(cells) == 1 and cells[0].type == "quad" and len(quads) == (nx - 1) * (ny - 1) and geo and np.allclose(area, dx * dy, rtol=1e-9)
+       and len(steps) == 2 and same,
+       "meshio reads contact.xdmf: %d points, %d quadrilaterals of area dx dy, %d steps, the pressures of contact.h5" % (len(pts), len(quads), len(steps)))
+except ImportError:
+    print("ok - meshio reads contact.xdmf # SKIP no python3-meshio")
 m = h5py.File(d + "/mindlin.h5", "r")["contact"]
 mu, worst, slipgap = 0.3, 0.0, 0.0
 for k in [int(n[5:]) for n in m if n.startswith("step_")]:

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # XDMF for ParaView (-xdmf): tribo backbone -xdmf writes backbone.xdmf next to backbone.h5. The XML
 # parses; every DataItem names a dataset of the HDF5 file with the declared dimensions (h5py);
-# a reader other than ours, python3-meshio, loads each top-level grid (meshio reads one grid per
-# file, so each is copied into a document of its own next to the .h5) with the right numbers of
+# a reader other than ours, python3-meshio, loads each top-level grid from the file of its own that tribo
+# writes next to bx.xdmf (bx_<grid name>.xdmf: meshio reads one grid per file) with the right numbers of
 # points, cells and field values; the cell means of the prestress traction equal the
 # weight-averaged point values (numpy, from the point datasets); the temporal collection of the
 # backbone has one step per amplitude, its times the modal amplitudes, and its fields are
@@ -44,11 +44,17 @@ check(names[:2] == ["prestress: interface elements", "prestress: interface point
       and any(n.startswith("backbone mode 1") for n in names), "grids: " + ", ".join(names))
 
 nn = h5["/interface/nodes"].shape[0]; ne = int(h5["/interface"].attrs["nelem"]); npts = h5["/interface/points"].shape[0]
+import re
+def canon(e):  # the element without the whitespace after it
+    e = copy.deepcopy(e); e.tail = None
+    return ET.tostring(e)
 def single(g, name):
-    doc = ET.Element("Xdmf", Version="3.0"); d = ET.SubElement(doc, "Domain"); d.append(copy.deepcopy(g))
-    ET.ElementTree(doc).write(name)
-    return name
-m = meshio.read(single(grids[0], "g0.xdmf"))
+    """the file of its own that tribo wrote for grid g (src/io/xdmf.c), checked to hold g alone"""
+    f = "bx_" + re.sub("[^a-z0-9]+", "_", g.get("Name").lower()).strip("_") + ".xdmf"
+    sub = ET.parse(f).getroot().find("Domain").findall("Grid") if os.path.exists(f) else []
+    check(len(sub) == 1 and canon(sub[0]) == canon(g), "tribo wrote %s holding grid '%s' alone" % (f, g.get("Name")))
+    return f
+m = meshio.read(single(grids[0], None))
 ncell = sum(len(c.data) for c in m.cells)
 check(m.points.shape == (nn, 3) and ncell == ne, "meshio: interface elements, %d nodes and %d cells (h5: %d, %d)" % (len(m.points), ncell, nn, ne))
 tr = np.concatenate(m.cell_data["traction (t1, t2, n) [Pa]"])
@@ -58,11 +64,11 @@ pw = rom["/rom/interface/weights"][()]; pe = rom["/rom/interface/point_element"]
 mean = np.array([np.average(pt[pe == e], axis=0, weights=pw[pe == e]) for e in range(ne)])
 # meshio groups cells by type: the interface of tribo model is all quadrilaterals, in file order
 check(tr.shape == (ne, 3) and np.allclose(tr, mean, rtol=1e-12, atol=1e-6), "cell traction = weight-averaged point traction (max diff %.2e Pa)" % np.abs(tr - mean).max())
-m1 = meshio.read(single(grids[1], "g1.xdmf"))
+m1 = meshio.read(single(grids[1], None))
 pv = m1.point_data["traction (t1, t2, n) [Pa]"]
 check(m1.points.shape == (npts, 3) and np.array_equal(pv, pt), "meshio: interface points, %d points with their traction" % len(m1.points))
 bb = [g for g in grids if g.get("Name").startswith("backbone")][0]
-r = meshio.xdmf.TimeSeriesReader(single(bb, "g2.xdmf"))
+r = meshio.xdmf.TimeSeriesReader(single(bb, None))
 pts, cells = r.read_points_cells()
 q = h5["/backbone/mode1/modal_amplitude"][()]
 times, fields = [], []
