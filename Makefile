@@ -68,12 +68,16 @@ $(B)/tests/%: tests/%.c $(B)/libtribo.a $(HEADERS)
 setup:
 	@bash scripts/setup.sh
 
+# the builds of make demo and make test run in parallel, one job per core, unless this make already
+# shares a job server (make -jN demo); make demo builds only the program it runs
+JOBS = $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 2))
+
 demo: setup
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory $(JOBS) $(BIN)/tribo
 	@bash scripts/demo.sh
 
 test: setup
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory $(JOBS) all
 	@/usr/bin/python3 tests/runner.py
 
 # the same program and tests built with AddressSanitizer and UndefinedBehaviorSanitizer (halting on the first
