@@ -116,3 +116,9 @@ bash scripts/bench-surface.sh
 bash scripts/bench-contact.sh
 bash scripts/bench-fit.sh
 bash scripts/bench-sweep.sh
+
+# time-left estimates of the progress lines (issue 30): the demo's lap beam ROM, RQNMA on 1 and 2 ranks, EPMC
+echo
+bin/tribo mesh -mesh_type lapbeam -output "$out/progress_lapbeam.inp" > /dev/null
+"${MPIEXEC[@]}" -n 2 bin/tribo rom -deck "$out/progress_lapbeam.inp" -output "$out/progress_rom.h5" -rom_condense_modes 20 > /dev/null
+TRIBO_PYTHON=/bin/true /usr/bin/python3 scripts/bench-progress.py bin/tribo "${MPIEXEC[*]}" configs/demo.yaml "$out/progress_rom.h5"

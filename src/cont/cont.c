@@ -622,6 +622,7 @@ PetscErrorCode TriboContDestroy(TriboCont *c)
   PetscCall(PetscFree(cc->prefix));
   PetscCall(PetscFree(cc->D));
   PetscCall(PetscFree(cc->X));
+  PetscCall(PetscFree2(cc->mont, cc->monp));
   PetscCall(PetscFree(cc->T));
   PetscCall(PetscFree(cc->ds));
   PetscCall(PetscFree(cc->its));

@@ -42,6 +42,10 @@ struct _p_TriboCont {
   PetscReal      *X, *T, *ds, *folds;
   PetscInt       *its;
   TriboContReason reason;
+  // progress: the time and parameter at each monitor call of this solve (the time-left estimate)
+  PetscInt        nmon, nmonalloc;
+  PetscLogDouble *mont;
+  PetscReal      *monp;
   // work: extended matrix (N x N column-major), pivots, vectors
   PetscReal    *A, *Jw, *Rw, *Xw, *Yw, *Fw;
   PetscBLASInt *ipiv;

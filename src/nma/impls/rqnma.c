@@ -428,20 +428,41 @@ static PetscErrorCode Record_Private(TriboNMA nma, PetscInt ia, PetscReal q0, Pe
   PetscFunctionReturn(0);
 }
 
-static PetscErrorCode Progress_Private(TriboNMA nma, PetscInt ia, PetscLogDouble t0)
+/* Time left (issue 30): the amplitudes cost more as the joint slips more (more cycles, more Newton steps), so the mean of those done
+   underestimates the rest (0.6 s shown with 20 s left); a straight line through the seconds of the last 5 amplitudes done (least
+   squares over their index) predicts each one left, at least the cheapest of those 5. On the demo's lap beam (20 amplitudes, costs
+   from 0.006 to 1.23 s) it gave 0.70-1.01 of the time the loop still took after its first 20 %, the former mean 0.09-0.20
+   (doc/dev/progress.md; scripts/bench-progress.py in make bench). Rounds of per amplitudes run at once (one per rank): the slowest
+   counts. */
+static PetscReal TimeLeft_Private(const TriboBackbone *b, PetscInt next, PetscInt per)
+{
+  PetscInt  i0 = PetscMax(0, next - 5);
+  PetscReal n = next - i0, si = 0, sii = 0, st = 0, sit = 0, a, c, tmin = PETSC_MAX_REAL, left = 0;
+
+  for (PetscInt i = i0; i < next; i++)
+    si += i, sii += (PetscReal)i * i, st += b->seconds[i], sit += i * b->seconds[i], tmin = PetscMin(tmin, b->seconds[i]);
+  c = n > 1 ? (n * sit - si * st) / (n * sii - si * si) : 0; // slope
+  a = (st - c * si) / n;
+  for (PetscInt j = next; j < b->na; j += per) {
+    PetscReal m = 0;
+    for (PetscInt k = j; k < PetscMin(j + per, b->na); k++) m = PetscMax(m, PetscMax(tmin, a + c * k));
+    left += m;
+  }
+  return left;
+}
+
+static PetscErrorCode Progress_Private(TriboNMA nma, PetscInt ia, PetscInt next, PetscInt per)
 {
   TriboBackbone *b = &nma->bb;
-  PetscLogDouble now;
 
   PetscFunctionBeginUser;
   if (!nma->verbose) PetscFunctionReturn(0);
-  PetscCall(PetscTime(&now));
   PetscCall(PetscPrintf(
       nma->comm,
       "  [%2" PetscInt_FMT "/%" PetscInt_FMT "] q = %.3e  f = %10.4f Hz  zeta = %.4e  cycles %" PetscInt_FMT "  Newton %4" PetscInt_FMT
       "  %.2f s  (left ~%.1f s)  %s\n",
       ia + 1, b->na, (double)b->q[ia], (double)b->freq[ia], (double)b->zeta[ia], b->cycles[ia], b->newton[ia], (double)b->seconds[ia],
-      (double)((now - t0) / (ia + 1) * (b->na - ia - 1)),
+      (double)TimeLeft_Private(b, next, per),
       b->status[ia] == TRIBO_BACKBONE_CONVERGED ? "ok" : (b->status[ia] == TRIBO_BACKBONE_UNSETTLED ? "damping still changing" : "NEWTON FAILED")));
   PetscFunctionReturn(0);
 }
@@ -624,12 +645,15 @@ static PetscErrorCode SolveNonMasingAmplitudes_Private(TriboNMA nma, PetscReal u
   for (PetscInt i0 = 0; i0 < nma->na; i0 += size) {
     PetscBool any = PETSC_FALSE;
     if (i0 + rank < nma->na && !r->done[i0 + rank]) PetscCall(Amplitude_Private(nma, i0 + rank, PETSC_COMM_SELF, up, um));
+    PetscBool fresh[64] = {PETSC_FALSE};
     for (PetscInt ia = i0; ia < PetscMin(i0 + size, nma->na); ia++) {
       if (r->done[ia]) continue; // from the checkpoint, on every rank
       PetscCall(BcastAmplitude_Private(nma, ia, (PetscMPIInt)(ia - i0)));
       r->done[ia] = 1, any = PETSC_TRUE;
-      PetscCall(Progress_Private(nma, ia, t0));
+      if (ia - i0 < 64) fresh[ia - i0] = PETSC_TRUE;
     }
+    for (PetscInt ia = i0; ia < PetscMin(i0 + size, nma->na); ia++) // the round's times all known: the estimate uses them
+      if (ia - i0 >= 64 || fresh[ia - i0]) PetscCall(Progress_Private(nma, ia, PetscMin(i0 + size, nma->na), size));
     if (any) {
       nma->joint = jglobal; // (the checkpoint's collective writes and checks run on the verb's ranks)
       nma->hs    = hglobal;
@@ -836,7 +860,7 @@ static PetscErrorCode SolveNonMasing_Private(TriboNMA nma)
       if (r->done[ia]) continue;
       PetscCall(Amplitude_Private(nma, ia, nma->comm, up, um));
       r->done[ia] = 1;
-      PetscCall(Progress_Private(nma, ia, t0));
+      PetscCall(Progress_Private(nma, ia, ia + 1, 1));
       PetscCall(CheckpointStep_Private(nma));
     }
   }
@@ -890,7 +914,7 @@ static PetscErrorCode SolveMasing_Private(TriboNMA nma)
     b->resid[ia]  = r->resid;
     PetscCall(PetscTime(&tb));
     b->seconds[ia] = tb - ta;
-    PetscCall(Progress_Private(nma, ia, t0));
+    PetscCall(Progress_Private(nma, ia, ia + 1, 1));
     if (ok) {
       r->done[ia] = 1, r->iacc = Iacc;
       PetscCall(CheckpointStep_Private(nma));
