@@ -187,6 +187,7 @@ PETSC_EXTERN PetscErrorCode TriboContactWriteStepsH5(TriboContact, TriboH5, cons
 PETSC_EXTERN PetscErrorCode TriboContactWriteBackboneH5(TriboContact, TriboH5);
 PETSC_EXTERN PetscErrorCode TriboContactWriteXdmf(TriboContact, const char[], const char[], PetscInt, const PetscInt[]);
 PETSC_EXTERN PetscErrorCode TriboContactCopyStepH5(TriboContact, TriboH5, TriboH5, PetscInt);
+PETSC_EXTERN PetscErrorCode TriboContactGatherField(TriboContact, const PetscReal[], PetscReal **);
 /* The state between two load steps (src/contact/checkpoint.c) */
 PETSC_EXTERN PetscErrorCode TriboContactCheckpointWrite(TriboContact, TriboH5);
 PETSC_EXTERN PetscErrorCode TriboContactCheckpointLoad(TriboContact, TriboH5);

@@ -19,24 +19,15 @@
 
 static PetscErrorCode WriteField_Private(TriboContact c, TriboH5 h, const char name[], const PetscReal loc[])
 {
-  PetscMPIInt size, rank, n = (PetscMPIInt)c->nloc, *counts = NULL, *displs = NULL;
-  PetscReal  *all     = NULL;
-  PetscInt    dims[2] = {c->ny, c->nx};
-  char        path[64];
+  PetscReal *all;
+  PetscInt   dims[2] = {c->ny, c->nx};
+  char       path[64];
 
   PetscFunctionBeginUser;
-  PetscCallMPI(MPI_Comm_size(c->comm, &size));
-  PetscCallMPI(MPI_Comm_rank(c->comm, &rank));
-  if (!rank) PetscCall(PetscMalloc3(size, &counts, size, &displs, c->nx * c->ny, &all));
-  PetscCallMPI(MPI_Gather(&n, 1, MPI_INT, counts, 1, MPI_INT, 0, c->comm));
-  if (!rank) {
-    displs[0] = 0;
-    for (PetscMPIInt r = 1; r < size; r++) displs[r] = displs[r - 1] + counts[r - 1];
-  }
-  PetscCallMPI(MPI_Gatherv(loc, n, MPIU_REAL, all, counts, displs, MPIU_REAL, 0, c->comm));
+  PetscCall(TriboContactGatherField(c, loc, &all));
   PetscCall(PetscSNPrintf(path, sizeof(path), CK "/%s", name));
-  if (!rank) PetscCall(TriboH5WriteReal(h, path, 2, dims, all));
-  if (!rank) PetscCall(PetscFree3(counts, displs, all));
+  if (all) PetscCall(TriboH5WriteReal(h, path, 2, dims, all));
+  PetscCall(PetscFree(all));
   PetscFunctionReturn(0);
 }
 

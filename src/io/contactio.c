@@ -16,8 +16,16 @@
    Every rank holds whole rows; rank 0 gathers and writes (a field of 4096 x 4096 points is 128 MiB). */
 #include <triboio.h>
 
-/* The field loc (local rows) gathered on rank 0 into *all (nx x ny, PetscFree() it; NULL on other ranks) */
-static PetscErrorCode Gather_Private(TriboContact c, const PetscReal loc[], PetscReal **all)
+/*@C
+  TriboContactGatherField - A field of the grid's points, given by its local rows (TriboHalfSpaceGetLocalRows(), x fastest), gathered
+  whole on rank 0
+
+  Collective
+
+  Output Parameter:
+. all - on rank 0 the nx x ny values (PetscFree() them), NULL on the other ranks
+@*/
+PetscErrorCode TriboContactGatherField(TriboContact c, const PetscReal loc[], PetscReal **all)
 {
   TriboHalfSpace hs;
   MPI_Comm       comm;
@@ -57,7 +65,7 @@ static PetscErrorCode WriteField_Private(TriboContact c, TriboH5 h, const char p
   PetscCall(TriboContactGetHalfSpace(c, &hs));
   PetscCall(TriboHalfSpaceGetGrid(hs, &nx, &ny, NULL, NULL));
   dims[0] = ny, dims[1] = nx;
-  PetscCall(Gather_Private(c, loc, &all));
+  PetscCall(TriboContactGatherField(c, loc, &all));
   if (all && integer) {
     PetscInt *iv;
     PetscCall(PetscMalloc1(nx * ny, &iv));

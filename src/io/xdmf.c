@@ -170,6 +170,15 @@ PetscErrorCode TriboXdmfTopology(TriboXdmf x, const char type[], PetscInt ncells
   PetscFunctionReturn(0);
 }
 
+static PetscErrorCode Geometry_Private(TriboXdmf x, PetscInt n, PetscInt dim, const char dataset[])
+{
+  PetscFunctionBeginUser;
+  PetscCall(Printf_Private(x, "<Geometry GeometryType=\"%s\">\n", dim == 2 ? "XY" : "XYZ"));
+  PetscCall(DataItem_Private(x, "Float", n, dim, dataset));
+  PetscCall(Printf_Private(x, "</Geometry>\n"));
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboXdmfGeometry - The node coordinates (n x 3 dataset, m) of the current grid.
 
@@ -178,9 +187,7 @@ PetscErrorCode TriboXdmfTopology(TriboXdmf x, const char type[], PetscInt ncells
 PetscErrorCode TriboXdmfGeometry(TriboXdmf x, PetscInt n, const char dataset[])
 {
   PetscFunctionBeginUser;
-  PetscCall(Printf_Private(x, "<Geometry GeometryType=\"XYZ\">\n"));
-  PetscCall(DataItem_Private(x, "Float", n, 3, dataset));
-  PetscCall(Printf_Private(x, "</Geometry>\n"));
+  PetscCall(Geometry_Private(x, n, 3, dataset));
   PetscFunctionReturn(0);
 }
 
@@ -192,9 +199,7 @@ PetscErrorCode TriboXdmfGeometry(TriboXdmf x, PetscInt n, const char dataset[])
 PetscErrorCode TriboXdmfGeometryXY(TriboXdmf x, PetscInt n, const char dataset[])
 {
   PetscFunctionBeginUser;
-  PetscCall(Printf_Private(x, "<Geometry GeometryType=\"XY\">\n"));
-  PetscCall(DataItem_Private(x, "Float", n, 2, dataset));
-  PetscCall(Printf_Private(x, "</Geometry>\n"));
+  PetscCall(Geometry_Private(x, n, 2, dataset));
   PetscFunctionReturn(0);
 }
 
