@@ -58,6 +58,7 @@ PETSC_EXTERN PetscErrorCode TriboArraySizeCheck(const char[], const char[], int,
    theirs as used in SetFromOptions, and TriboOptionsCheckUsed() rejects misspelt options before any
    computation. */
 PETSC_EXTERN PetscErrorCode TriboOptionsRegisterNamespace(const char[]);
+PETSC_EXTERN PetscErrorCode TriboOptionsRegisterName(const char[]);
 PETSC_EXTERN PetscErrorCode TriboOptionsUseNamespace(const char[], const char[]);
 PETSC_EXTERN PetscErrorCode TriboOptionsCheckUsed(MPI_Comm, const char[]);
 PETSC_EXTERN PetscErrorCode TriboHelpInitialize(PetscBool);

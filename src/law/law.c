@@ -25,6 +25,23 @@ PetscErrorCode TriboLawRegister(const char name[], PetscErrorCode (*get)(const T
   PetscFunctionBeginUser;
   PetscCall(TriboLawRegisterAll());
   PetscCall(PetscFunctionListAdd(&TriboLawList, name, get));
+  { // its options' names, for the "did you mean" of a misspelt one (TriboOptionsCheckUsed())
+    const TriboLawCard *c;
+    char                opt[96];
+    PetscCall(get(&c));
+    for (PetscInt i = 0; c && i < c->nparams; i++) {
+      PetscCall(PetscSNPrintf(opt, sizeof(opt), "-friction_%s", c->params[i].name));
+      PetscCall(TriboOptionsRegisterName(opt));
+    }
+    for (PetscInt i = 0; c && i < c->nchoices; i++) {
+      PetscCall(PetscSNPrintf(opt, sizeof(opt), "-friction_%s", c->choices[i].name));
+      PetscCall(TriboOptionsRegisterName(opt));
+    }
+    for (PetscInt i = 0; c && i < c->ntables; i++) {
+      PetscCall(PetscSNPrintf(opt, sizeof(opt), "-friction_%s", c->tables[i].name));
+      PetscCall(TriboOptionsRegisterName(opt));
+    }
+  }
   PetscFunctionReturn(0);
 }
 

@@ -4,6 +4,8 @@
 # -surface_erosion <2,25,50,75>, -frf_rayleigh_modes <1,2>); an unset list reads <none>. The lines are cleaned of PETSc's
 # "<now X : formerly X>" (-backbone_n <20>; a value given: <7> (default 20)) and of the C function name at their end
 # (PETSc prints the lists of types, -friction_type and -nma_type, itself: those lines keep both).
+# A misspelt option gets a "did you mean" with the nearest option name tribo reads (at most 2 edits, or a quarter of its length;
+# a swap of neighbours is one edit), and a name far from every option gets none.
 set -u
 source tests/cli/lib.sh
 d=$TMPDIR_TEST
@@ -33,4 +35,13 @@ chk backbone -rom none
 grep -q -- "^  -backbone_n <7> (default 20):" "$d/given.out" && pass "-backbone_n 7 given: <7> (default 20)" || fail "-backbone_n given" "$(grep -- "^  -backbone_n " "$d/given.out")"
 n=$(grep -c '^  -.*(Tribo[A-Za-z]*)$\|^  -.*()$' "$d/surface.out")
 [ "$n" = 0 ] && pass "tribo surface -help: no line ends with a C function name" || fail "C function names in tribo surface -help" "$n lines" "$d/surface.out"
+W=$d/t996
+mkdir -p "$W"
+run "$W" model model -output rom.h5
+expect_fail "a dropped letter: did you mean" 'unknown option -backbone_amplitdes \(did you mean -backbone_amplitudes\?\)' backbone -rom "$W/rom.h5" \
+  -backbone_amplitdes 1e-6
+expect_fail "two swapped letters: did you mean" 'unknown option -frcition_mu \(did you mean -friction_mu\?\)' backbone -rom "$W/rom.h5" -frcition_mu 0.3
+expect_fail "two misspelt options, each with its suggestion" '-contact_stpes \(did you mean -contact_steps\?\);-contact_lod \(did you mean -contact_load\?\)' \
+  contact -contact_case hertz -contact_stpes 3 -contact_lod 5
+expect_fail "a name far from every option: no suggestion" 'unknown option -zzqx_nothing \(misspelt' backbone -rom "$W/rom.h5" -zzqx_nothing 1
 finish
