@@ -12,7 +12,7 @@ set -u
 need_matplotlib
 W=$TMPDIR_TEST/t840
 mkdir -p "$W"
-$PY -m venv --help >/dev/null 2>&1 || { echo "skipped: $PY has no venv module (python3-venv)"; exit 77; }
+$PY -c 'import venv, ensurepip' 2>/dev/null || { echo "skipped: $PY cannot make a venv with pip (python3-venv)"; exit 77; }
 make_runs "$W" backbone
 [ "$RUNS_OK" = 1 ] || { finish; exit 1; }
 unset PYTHONPATH
