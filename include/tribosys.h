@@ -54,6 +54,13 @@ PETSC_EXTERN PetscErrorCode TriboFileCommit(const char[], const char[], int *);
 /* The most memory one array read from a file may take (-memory_max, else the physical memory) */
 PETSC_EXTERN PetscErrorCode TriboMemoryMax(PetscReal *);
 PETSC_EXTERN PetscErrorCode TriboArraySizeCheck(const char[], const char[], int, const unsigned long long[], PetscInt *);
+/* The package (src/sys/package.c): class ids of the classes on PETSc's object model, registered by TriboInitializePackage() */
+PETSC_EXTERN PetscClassId TRIBO_LAW_CLASSID, TRIBO_JOINT_CLASSID, TRIBO_ROM_CLASSID, TRIBO_ZTE_CLASSID, TRIBO_CB_CLASSID, TRIBO_FESYSTEM_CLASSID,
+    TRIBO_MESH_CLASSID, TRIBO_HB_CLASSID, TRIBO_HBOP_CLASSID, TRIBO_CONT_CLASSID, TRIBO_PRESTRESS_CLASSID, TRIBO_MODAL_CLASSID, TRIBO_NMA_CLASSID,
+    TRIBO_FRF_CLASSID, TRIBO_TRANSIENT_CLASSID, TRIBO_HALFSPACE_CLASSID, TRIBO_CONTACT_CLASSID, TRIBO_CONTACTCOUPLING_CLASSID, TRIBO_MASING_CLASSID,
+    TRIBO_SURF_CLASSID, TRIBO_FIT_CLASSID, TRIBO_NSGA2_CLASSID, TRIBO_BI_CLASSID, TRIBO_WJROM_CLASSID, TRIBO_FJROM_CLASSID;
+PETSC_EXTERN PetscErrorCode TriboInitializePackage(void);
+PETSC_EXTERN PetscErrorCode TriboFinalizePackage(void);
 /* Option namespaces and help (src/sys/options.c): classes register their namespaces, objects mark
    theirs as used in SetFromOptions, and TriboOptionsCheckUsed() rejects misspelt options before any
    computation. */

@@ -18,8 +18,10 @@ PetscErrorCode TriboContactCreate(MPI_Comm comm, TriboContact *c)
 {
   TriboContact t;
 
-  PetscFunctionBeginUser;
-  PetscCall(PetscNew(&t));
+  PetscFunctionBegin;
+  PetscValidPointer(c, 2);
+  PetscCall(TriboInitializePackage());
+  PetscCall(PetscHeaderCreate(t, TRIBO_CONTACT_CLASSID, "TriboContact", "Half-space contact problem", "Contact", comm, TriboContactDestroy, NULL));
   t->comm = comm, t->type = TRIBO_CONTACT_LAPBEAM, t->n = 0, t->nsteps = 0;
   t->preload = 12249, t->boltkt = 1e8, t->npre = 2, t->nqsma = 10, t->qmax = 1e-4, t->decades = 2, t->mode = 7, t->lrtol = 1e-8, t->deflmax = 64,
   t->defltol = 1, t->fmethod = TRIBO_FRICTION_FAST;
@@ -565,14 +567,18 @@ PetscErrorCode TriboContactDestroy(TriboContact *c)
 {
   TriboContact t = *c;
 
-  PetscFunctionBeginUser;
+  PetscFunctionBegin;
   if (!t) PetscFunctionReturn(0);
+  PetscValidHeaderSpecific(t, TRIBO_CONTACT_CLASSID, 1);
+  if (--((PetscObject)t)->refct > 0) {
+    *c = NULL;
+    PetscFunctionReturn(0);
+  }
   PetscCall(TriboHalfSpaceDestroy(&t->hs));
   PetscCall(PetscFree6(t->h, t->p, t->u, t->gap, t->mask, t->state));
   PetscCall(PetscFree2(t->q, t->s));
   PetscCall(PetscFree(t->steps));
   PetscCall(TriboContactDestroy_Coupled(t));
-  PetscCall(PetscFree(t));
-  *c = NULL;
+  PetscCall(PetscHeaderDestroy(c));
   PetscFunctionReturn(0);
 }

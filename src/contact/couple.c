@@ -210,7 +210,9 @@ PetscErrorCode TriboContactCouplingCreate(MPI_Comm comm, TriboROM rom, PetscInt 
              "bolt ties: expected 0..16 ties (-contact_bolt_xy), stiffnesses -contact_bolt_shear_k, -contact_bolt_axial_k >= 0 and "
              "-contact_bolt_radius >= 0, got %" PetscInt_FMT ", %g, %g N/m, %g m",
              nties, (double)kt, (double)kn, (double)radius);
-  PetscCall(PetscNew(&c));
+  PetscCall(TriboInitializePackage());
+  PetscCall(PetscHeaderCreate(c, TRIBO_CONTACTCOUPLING_CLASSID, "TriboContactCoupling", "Half-space grid on a reduced structure's interface",
+                              "Contact", comm, TriboContactCouplingDestroy, NULL));
   c->comm = comm, c->rom = rom, c->n = n, c->nn = f->nnodes, c->nties = nties, c->deflmax = 64, c->defltol = 1;
   for (PetscInt i = 0; i < f->nnodes; i++) zmin = PetscMin(zmin, f->xyz[3 * i + 2]), zmax = PetscMax(zmax, f->xyz[3 * i + 2]);
   c->box[0] = c->box[2] = PETSC_MAX_REAL, c->box[1] = c->box[3] = PETSC_MIN_REAL;
@@ -299,6 +301,8 @@ PetscErrorCode TriboContactCouplingSetGrid(TriboContactCoupling c, TriboHalfSpac
   PetscReal      dx, dy;
 
   PetscFunctionBeginUser;
+  PetscCall(PetscObjectReference((PetscObject)hs));
+  PetscCall(TriboHalfSpaceDestroy(&c->hs)); // a grid set before
   c->hs = hs;
   PetscCall(TriboHalfSpaceGetGrid(hs, &nx, &ny, &dx, &dy));
   PetscCall(TriboHalfSpaceGetLocalRows(hs, &j0, &nyl));
@@ -603,15 +607,20 @@ PetscErrorCode TriboContactCouplingDestroy(TriboContactCoupling *cp)
 {
   TriboContactCoupling c = *cp;
 
-  PetscFunctionBeginUser;
+  PetscFunctionBegin;
   if (!c) PetscFunctionReturn(0);
+  PetscValidHeaderSpecific(c, TRIBO_CONTACTCOUPLING_CLASSID, 1);
+  if (--((PetscObject)c)->refct > 0) {
+    *cp = NULL;
+    PetscFunctionReturn(0);
+  }
+  PetscCall(TriboHalfSpaceDestroy(&c->hs));
   PetscCall(PetscFree(c->L));
   PetscCall(PetscFree(c->Phi));
   PetscCall(PetscFree(c->w));
   PetscCall(PetscFree4(c->B, c->fnode, c->unode, c->z));
   PetscCall(PetscFree3(c->gnode, c->gw, c->inside));
   PetscCall(PetscFree(c->low));
-  PetscCall(PetscFree(c));
-  *cp = NULL;
+  PetscCall(PetscHeaderDestroy(cp));
   PetscFunctionReturn(0);
 }

@@ -3,6 +3,7 @@
    private to src/contact. */
 #include <tribocontact.h>
 #include <triborom.h>
+#include <petsc/private/petscimpl.h>
 
 PETSC_INTERN PetscErrorCode TriboContactSolve_Coupled(TriboContact);
 PETSC_INTERN PetscErrorCode TriboContactSetUp_Coupled(TriboContact, PetscReal *, PetscReal *);
@@ -32,10 +33,16 @@ PETSC_INTERN PetscErrorCode TriboLowRankPCSetSet(TriboLowRankPC *, const PetscBo
 PETSC_INTERN PetscErrorCode TriboLowRankPCApply(TriboLowRankPC *, const PetscBool[], PetscReal *const[], PetscReal *const[]);
 PETSC_INTERN PetscErrorCode TriboLowRankPCDestroy(TriboLowRankPC *);
 
+/* TriboContactCoupling and TriboContact are PETSc objects (src/sys/package.c): the header first; no type-specific methods yet */
+struct _TriboContactOps {
+  int unused;
+};
+
 struct _p_TriboContactCoupling {
+  PETSCHEADER(struct _TriboContactOps);
   MPI_Comm       comm;
-  TriboROM       rom;           /* not owned */
-  TriboHalfSpace hs;            /* not owned */
+  TriboROM       rom;           /* not owned (TriboROM is not yet a PETSc object) */
+  TriboHalfSpace hs;            /* referenced by TriboContactCouplingSetGrid(), released by the Destroy */
   PetscInt       n, nn, nr, ne; /* ROM DOFs, interface nodes, rigid-body and elastic modes */
   PetscReal     *L;             /* [3 nn x n] row-major */
   PetscReal     *Phi, *w;       /* the M~-orthonormal modes (columns, n x n) and eigenvalues of K~, M~ */
@@ -56,6 +63,7 @@ struct _p_TriboContactCoupling {
 
 #define MAXREF 8
 struct _p_TriboContact {
+  PETSCHEADER(struct _TriboContactOps);
   MPI_Comm                 comm;
   TriboHalfSpace           hs;
   TriboContactCase         type;

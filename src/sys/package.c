@@ -1,0 +1,81 @@
+/* The Tribo package on PETSc's object system (issue 29): one class id per class, registered once by TriboInitializePackage()
+   (called by each class's Create, as PETSc's packages do) and forgotten at PetscFinalize() (TriboFinalizePackage()), so that a
+   program may initialize PETSc again. A class on the object model creates its objects with PetscHeaderCreate() and its class id,
+   keeps what it is given by PetscObjectReference() and releases it in its Destroy, which frees the object only when the last
+   reference goes. On the model so far: TriboHalfSpace, TriboContact, TriboContactCoupling (src/contact); the others have their
+   ids registered (-log_view counts them once converted) and follow class by class. */
+#include <tribosys.h>
+
+PetscClassId TRIBO_LAW_CLASSID, TRIBO_JOINT_CLASSID, TRIBO_ROM_CLASSID, TRIBO_ZTE_CLASSID, TRIBO_CB_CLASSID, TRIBO_FESYSTEM_CLASSID,
+    TRIBO_MESH_CLASSID, TRIBO_HB_CLASSID, TRIBO_HBOP_CLASSID, TRIBO_CONT_CLASSID, TRIBO_PRESTRESS_CLASSID, TRIBO_MODAL_CLASSID, TRIBO_NMA_CLASSID,
+    TRIBO_FRF_CLASSID, TRIBO_TRANSIENT_CLASSID, TRIBO_HALFSPACE_CLASSID, TRIBO_CONTACT_CLASSID, TRIBO_CONTACTCOUPLING_CLASSID, TRIBO_MASING_CLASSID,
+    TRIBO_SURF_CLASSID, TRIBO_FIT_CLASSID, TRIBO_NSGA2_CLASSID, TRIBO_BI_CLASSID, TRIBO_WJROM_CLASSID, TRIBO_FJROM_CLASSID;
+
+static PetscBool TriboPackageInitialized = PETSC_FALSE;
+
+/*@C
+  TriboFinalizePackage - Forgets the class ids at PetscFinalize(), so that TriboInitializePackage() registers them again after a
+  new PetscInitialize()
+
+  Not collective
+
+  Level: developer
+
+.seealso: TriboInitializePackage()
+@*/
+PetscErrorCode TriboFinalizePackage(void)
+{
+  PetscFunctionBegin;
+  TriboPackageInitialized = PETSC_FALSE;
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboInitializePackage - Registers the class ids of tribo's classes (once; every Create calls it)
+
+  Not collective
+
+  Level: developer
+
+.seealso: TriboFinalizePackage()
+@*/
+PetscErrorCode TriboInitializePackage(void)
+{
+  const struct {
+    const char   *name;
+    PetscClassId *id;
+  } cls[] = {
+      {"Tribo Law", &TRIBO_LAW_CLASSID},
+      {"Tribo Joint", &TRIBO_JOINT_CLASSID},
+      {"Tribo ROM", &TRIBO_ROM_CLASSID},
+      {"Tribo ZTE", &TRIBO_ZTE_CLASSID},
+      {"Tribo CB", &TRIBO_CB_CLASSID},
+      {"Tribo FESystem", &TRIBO_FESYSTEM_CLASSID},
+      {"Tribo Mesh", &TRIBO_MESH_CLASSID},
+      {"Tribo HB", &TRIBO_HB_CLASSID},
+      {"Tribo HBOp", &TRIBO_HBOP_CLASSID},
+      {"Tribo Cont", &TRIBO_CONT_CLASSID},
+      {"Tribo Prestress", &TRIBO_PRESTRESS_CLASSID},
+      {"Tribo Modal", &TRIBO_MODAL_CLASSID},
+      {"Tribo NMA", &TRIBO_NMA_CLASSID},
+      {"Tribo FRF", &TRIBO_FRF_CLASSID},
+      {"Tribo Transient", &TRIBO_TRANSIENT_CLASSID},
+      {"Tribo HalfSpace", &TRIBO_HALFSPACE_CLASSID},
+      {"Tribo Contact", &TRIBO_CONTACT_CLASSID},
+      {"Tribo ContactCoupling", &TRIBO_CONTACTCOUPLING_CLASSID},
+      {"Tribo MasingManifold", &TRIBO_MASING_CLASSID},
+      {"Tribo Surf", &TRIBO_SURF_CLASSID},
+      {"Tribo Fit", &TRIBO_FIT_CLASSID},
+      {"Tribo NSGA2", &TRIBO_NSGA2_CLASSID},
+      {"Tribo BI", &TRIBO_BI_CLASSID},
+      {"Tribo WJROM", &TRIBO_WJROM_CLASSID},
+      {"Tribo FJROM", &TRIBO_FJROM_CLASSID},
+  };
+
+  PetscFunctionBegin;
+  if (TriboPackageInitialized) PetscFunctionReturn(0);
+  TriboPackageInitialized = PETSC_TRUE;
+  for (size_t k = 0; k < sizeof(cls) / sizeof(cls[0]); k++) PetscCall(PetscClassIdRegister(cls[k].name, cls[k].id));
+  PetscCall(PetscRegisterFinalize(TriboFinalizePackage));
+  PetscFunctionReturn(0);
+}
