@@ -28,8 +28,10 @@ PetscErrorCode TriboContCreate(MPI_Comm comm, TriboCont *c)
 {
   TriboCont cc;
 
-  PetscFunctionBeginUser;
-  PetscCall(PetscNew(&cc));
+  PetscFunctionBegin;
+  PetscValidPointer(c, 2);
+  PetscCall(TriboInitializePackage());
+  PetscCall(PetscHeaderCreate(cc, TRIBO_CONT_CLASSID, "TriboCont", "Pseudo-arclength continuation", "Cont", comm, TriboContDestroy, NULL));
   cc->comm         = comm;
   cc->ds0          = 0.1;
   cc->ds_min       = 1e-6;
@@ -616,9 +618,8 @@ PetscErrorCode TriboContDestroy(TriboCont *c)
 {
   TriboCont cc = *c;
 
-  PetscFunctionBeginUser;
-  if (!cc) PetscFunctionReturn(0);
-  *c = NULL;
+  PetscFunctionBegin;
+  TriboObjectDestroyBegin(c, TRIBO_CONT_CLASSID);
   PetscCall(PetscFree(cc->prefix));
   PetscCall(PetscFree(cc->D));
   PetscCall(PetscFree(cc->X));
@@ -633,6 +634,6 @@ PetscErrorCode TriboContDestroy(TriboCont *c)
   for (PetscInt i = 0; i < cc->nphys; i++) PetscCall(PetscFree(cc->phys[i]));
   PetscCall(PetscFree(cc->phys));
   PetscCall(PetscFree7(cc->A, cc->Jw, cc->Rw, cc->Xw, cc->Yw, cc->Fw, cc->ipiv));
-  PetscCall(PetscFree(cc));
+  PetscCall(PetscHeaderDestroy(c));
   PetscFunctionReturn(0);
 }

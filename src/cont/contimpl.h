@@ -1,8 +1,11 @@
 #pragma once
 // The private object of TriboCont (src/cont/); all arrays of unknowns are in scaled variables Y = X / D
 #include <tribocont.h>
+#include <tribo/private/objimpl.h>
 
+/* A PETSc object (src/sys/package.c): the header first */
 struct _p_TriboCont {
+  PETSCHEADER(struct _TriboNoOps);
   MPI_Comm               comm;
   char                  *prefix;
   PetscInt               N;

@@ -568,12 +568,7 @@ PetscErrorCode TriboContactDestroy(TriboContact *c)
   TriboContact t = *c;
 
   PetscFunctionBegin;
-  if (!t) PetscFunctionReturn(0);
-  PetscValidHeaderSpecific(t, TRIBO_CONTACT_CLASSID, 1);
-  if (--((PetscObject)t)->refct > 0) {
-    *c = NULL;
-    PetscFunctionReturn(0);
-  }
+  TriboObjectDestroyBegin(c, TRIBO_CONTACT_CLASSID);
   PetscCall(TriboHalfSpaceDestroy(&t->hs));
   PetscCall(PetscFree6(t->h, t->p, t->u, t->gap, t->mask, t->state));
   PetscCall(PetscFree2(t->q, t->s));

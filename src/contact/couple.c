@@ -608,12 +608,7 @@ PetscErrorCode TriboContactCouplingDestroy(TriboContactCoupling *cp)
   TriboContactCoupling c = *cp;
 
   PetscFunctionBegin;
-  if (!c) PetscFunctionReturn(0);
-  PetscValidHeaderSpecific(c, TRIBO_CONTACTCOUPLING_CLASSID, 1);
-  if (--((PetscObject)c)->refct > 0) {
-    *cp = NULL;
-    PetscFunctionReturn(0);
-  }
+  TriboObjectDestroyBegin(cp, TRIBO_CONTACTCOUPLING_CLASSID);
   PetscCall(TriboHalfSpaceDestroy(&c->hs));
   PetscCall(PetscFree(c->L));
   PetscCall(PetscFree(c->Phi));

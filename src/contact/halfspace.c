@@ -11,18 +11,14 @@
    column in one pass), so a product reads and writes the large arrays about 6 times instead of about 13: 1024 x 1024 went from
    52 ms to 35 ms on 1 rank and from 32 ms to 19 ms on 2. */
 #include <tribocontact.h>
-#include <petsc/private/petscimpl.h>
+#include <tribo/private/objimpl.h>
 #include <fftw3-mpi.h>
 
 const char *const TriboHalfSpaceKernels[] = {"zz", "xx", "yy", "xy", "TriboHalfSpaceKernel", "TRIBO_HS_", NULL};
 
-struct _TriboHalfSpaceOps {
-  int unused; /* no type-specific methods */
-};
-
 /* A PETSc object (src/sys/package.c): the header first */
 struct _p_TriboHalfSpace {
-  PETSCHEADER(struct _TriboHalfSpaceOps);
+  PETSCHEADER(struct _TriboNoOps);
   MPI_Comm       comm;
   PetscMPIInt    size, rank;
   char          *prefix;
@@ -852,12 +848,7 @@ PetscErrorCode TriboHalfSpaceDestroy(TriboHalfSpace *hs)
   TriboHalfSpace h = *hs;
 
   PetscFunctionBegin;
-  if (!h) PetscFunctionReturn(0);
-  PetscValidHeaderSpecific(h, TRIBO_HALFSPACE_CLASSID, 1);
-  if (--((PetscObject)h)->refct > 0) { // another holder keeps it (PetscObjectReference())
-    *hs = NULL;
-    PetscFunctionReturn(0);
-  }
+  TriboObjectDestroyBegin(hs, TRIBO_HALFSPACE_CLASSID);
   if (h->setup) {
     fftw_destroy_plan(h->pr1), fftw_destroy_plan(h->pc1), fftw_destroy_plan(h->pf1);
     fftw_destroy_plan(h->pb1), fftw_destroy_plan(h->ptf), fftw_destroy_plan(h->ptb);

@@ -20,8 +20,11 @@ PetscErrorCode TriboHBCreate(MPI_Comm comm, TriboHB *hb)
 {
   TriboHB b = NULL;
 
-  PetscFunctionBeginUser;
-  PetscCall(PetscNew(&b));
+  PetscFunctionBegin;
+  PetscValidPointer(hb, 2);
+  PetscCall(TriboInitializePackage());
+  PetscCall(PetscHeaderCreate(b, TRIBO_HB_CLASSID, "TriboHB", "Harmonic balance and alternating frequency-time transforms", "HB", comm,
+                              TriboHBDestroy, NULL));
   b->comm   = comm;
   b->Nt     = 128;
   b->bs     = 64;
@@ -431,14 +434,14 @@ PetscErrorCode TriboHBGetAFTPeriods(TriboHB hb, PetscInt *maxper, PetscInt *nunc
 @*/
 PetscErrorCode TriboHBDestroy(TriboHB *hb)
 {
-  PetscFunctionBeginUser;
-  if (!*hb) PetscFunctionReturn(0);
+  PetscFunctionBegin;
+  TriboObjectDestroyBegin(hb, TRIBO_HB_CLASSID);
   if ((*hb)->fwd) fftw_destroy_plan((*hb)->fwd);
   if ((*hb)->inv) fftw_destroy_plan((*hb)->inv);
   if ((*hb)->tbuf) fftw_free((*hb)->tbuf);
   if ((*hb)->cbuf) fftw_free((*hb)->cbuf);
   PetscCall(PetscFree2((*hb)->harm, (*hb)->col));
   PetscCall(PetscFree2((*hb)->basis, (*hb)->wt));
-  PetscCall(PetscFree(*hb));
+  PetscCall(PetscHeaderDestroy(hb));
   PetscFunctionReturn(0);
 }

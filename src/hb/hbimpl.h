@@ -1,9 +1,12 @@
 #pragma once
 /* The object behind TriboHB (private to src/hb). */
 #include <tribohb.h>
+#include <tribo/private/objimpl.h>
 #include <fftw3.h>
 
+/* A PETSc object (src/sys/package.c): the header first */
 struct _p_TriboHB {
+  PETSCHEADER(struct _TriboNoOps);
   MPI_Comm           comm;
   PetscInt           nh;     // number of harmonics
   PetscInt          *harm;   // harm[a], strictly increasing, >= 0

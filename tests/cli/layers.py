@@ -14,7 +14,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 FOLDER = {"sys": 0, "num": 0, "law": 1, "hb": 1, "fe": 2, "surf": 2, "rom": 3, "model": 3, "io": 4, "cont": 4, "contact": 4, "nma": 5, "fit": 6, "cli": 7}
 HEADER = {"tribosys.h": 0, "tribonum.h": 0, "tribolaw.h": 1, "tribomasing.h": 1, "tribohb.h": 1, "tribofe.h": 2, "tribosurf.h": 2, "tribo/private/surfimpl.h": 2, "triborom.h": 3, "tribocb.h": 3, "tribozte.h": 3, "tribo/private/zteimpl.h": 3,
           "tribomodel.h": 3, "tribohbop.h": 3, "triboio.h": 4, "tribocont.h": 4, "tribocontact.h": 4, "tribonma.h": 5, "tribotransient.h": 5, "tribofit.h": 6, "tribocli.h": 7, "tribo.h": 7,
-          "tribo/private/lawimpl.h": 1, "tribo/private/dopri.h": 1, "tribo/private/masingimpl.h": 1, "tribo/private/iwanimpl.h": 1, "tribo/private/bwimpl.h": 1, "tribo/private/feimpl.h": 2, "tribo/private/inpimpl.h": 2,
+          "tribo/private/objimpl.h": 0, "tribo/private/lawimpl.h": 1, "tribo/private/dopri.h": 1, "tribo/private/masingimpl.h": 1, "tribo/private/iwanimpl.h": 1, "tribo/private/bwimpl.h": 1, "tribo/private/feimpl.h": 2, "tribo/private/inpimpl.h": 2,
           "tribo/private/cbimpl.h": 3, "tribo/private/romimpl.h": 3, "tribo/private/jointimpl.h": 3, "tribo/private/hbopimpl.h": 3, "tribo/private/h5impl.h": 4, "tribo/private/matioimpl.h": 4, "tribo/private/contactimpl.h": 4,
           "tribo/private/nmaimpl.h": 5}
 INC = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]', re.M)

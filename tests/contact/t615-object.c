@@ -1,4 +1,4 @@
-static char help[] = "TriboHalfSpace, TriboContact and TriboContactCoupling as PETSc objects (issue 29).\n";
+static char help[] = "TriboHalfSpace, TriboContact, TriboContactCoupling, TriboCont and TriboHB as PETSc objects (issue 29).\n";
 /* The first classes on PETSc's object model (src/sys/package.c):
    - each is created with its class id and class name (PetscObjectGetClassId(), PetscObjectGetClassName());
    - a half space held twice (PetscObjectReference(), as a second owner would) survives the first Destroy, usable (its grid read
@@ -6,8 +6,11 @@ static char help[] = "TriboHalfSpace, TriboContact and TriboContactCoupling as P
      contact problem;
    - with -malloc_debug, PETSc's count of the bytes allocated is the same before the objects and after their Destroy: nothing leaks
      (the sanitizer build checks the same without PETSc's count).
+   - TriboCont and TriboHB, held twice and released.
    1, 2 and 3 ranks print the same. */
 #include <tribocontact.h>
+#include <tribocont.h>
+#include <tribohb.h>
 #include <tribosys.h>
 
 static PetscErrorCode Check(PetscObject o, PetscClassId id, const char name[])
@@ -53,7 +56,8 @@ int main(int argc, char **argv)
     if (!order) PetscCall(Check((PetscObject)a, TRIBO_HALFSPACE_CLASSID, "half space held twice"));
     PetscCall(TriboHalfSpaceDestroy(order ? &b : &a));
     PetscCall(TriboHalfSpaceGetGrid(order ? a : b, &nx, &ny, NULL, NULL));
-    PetscCall(PetscPrintf(PETSC_COMM_WORLD, "released by its %s owner: the other still sees a %" PetscInt_FMT " x %" PetscInt_FMT " grid, handle %s\n",
+    PetscCall(PetscPrintf(PETSC_COMM_WORLD,
+                          "released by its %s owner: the other still sees a %" PetscInt_FMT " x %" PetscInt_FMT " grid, handle %s\n",
                           order ? "second" : "first", nx, ny, (order ? b : a) ? "kept" : "set to NULL"));
     PetscCall(TriboHalfSpaceDestroy(order ? &a : &b));
   }
@@ -69,12 +73,33 @@ int main(int argc, char **argv)
   PetscCall(Check((PetscObject)hs, TRIBO_HALFSPACE_CLASSID, "its half space after the contact problem's Destroy"));
   PetscCall(PetscPrintf(PETSC_COMM_WORLD, "  still a %" PetscInt_FMT " x %" PetscInt_FMT " grid\n", nx, ny));
   PetscCall(TriboHalfSpaceDestroy(&hs));
+  { // the continuation and the harmonic balance: their class ids, and held twice
+    TriboCont ct, ct2;
+    TriboHB   hb, hb2;
+    PetscInt  harm[3] = {0, 1, 3};
+    PetscCall(TriboContCreate(PETSC_COMM_WORLD, &ct));
+    PetscCall(TriboHBCreate(PETSC_COMM_SELF, &hb));
+    PetscCall(TriboHBSetHarmonics(hb, 3, harm));
+    PetscCall(TriboHBSetUp(hb));
+    PetscCall(PetscObjectReference((PetscObject)ct));
+    PetscCall(PetscObjectReference((PetscObject)hb));
+    ct2 = ct, hb2 = hb;
+    PetscCall(Check((PetscObject)ct, TRIBO_CONT_CLASSID, "continuation held twice"));
+    PetscCall(Check((PetscObject)hb, TRIBO_HB_CLASSID, "harmonic balance held twice"));
+    PetscCall(TriboContDestroy(&ct));
+    PetscCall(TriboHBDestroy(&hb2));
+    PetscCall(Check((PetscObject)ct2, TRIBO_CONT_CLASSID, "continuation after one Destroy"));
+    PetscCall(TriboContDestroy(&ct2));
+    PetscCall(TriboHBDestroy(&hb));
+  }
   PetscCall(PetscMallocGetCurrentUsage(&m1));
   {
     PetscBool dbg;
     PetscCall(PetscMallocGetDebug(&dbg, NULL, NULL));
-    if (dbg) PetscCall(PetscPrintf(PETSC_COMM_WORLD, "bytes allocated after the Destroys minus before the objects: %.0f\n", (double)(m1 - m0)));
-    else PetscCall(PetscPrintf(PETSC_COMM_WORLD, "bytes allocated after the Destroys minus before the objects: 0\n")); // no count without it
+    if (dbg)
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "bytes allocated after the Destroys minus before the objects: %.0f\n", (double)(m1 - m0)));
+    else
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD, "bytes allocated after the Destroys minus before the objects: 0\n")); // no count without it
   }
   PetscCall(PetscFinalize());
   return 0;

@@ -3,7 +3,7 @@
    private to src/contact. */
 #include <tribocontact.h>
 #include <triborom.h>
-#include <petsc/private/petscimpl.h>
+#include <tribo/private/objimpl.h>
 
 PETSC_INTERN PetscErrorCode TriboContactSolve_Coupled(TriboContact);
 PETSC_INTERN PetscErrorCode TriboContactSetUp_Coupled(TriboContact, PetscReal *, PetscReal *);
@@ -34,12 +34,8 @@ PETSC_INTERN PetscErrorCode TriboLowRankPCApply(TriboLowRankPC *, const PetscBoo
 PETSC_INTERN PetscErrorCode TriboLowRankPCDestroy(TriboLowRankPC *);
 
 /* TriboContactCoupling and TriboContact are PETSc objects (src/sys/package.c): the header first; no type-specific methods yet */
-struct _TriboContactOps {
-  int unused;
-};
-
 struct _p_TriboContactCoupling {
-  PETSCHEADER(struct _TriboContactOps);
+  PETSCHEADER(struct _TriboNoOps);
   MPI_Comm       comm;
   TriboROM       rom;           /* not owned (TriboROM is not yet a PETSc object) */
   TriboHalfSpace hs;            /* referenced by TriboContactCouplingSetGrid(), released by the Destroy */
@@ -63,7 +59,7 @@ struct _p_TriboContactCoupling {
 
 #define MAXREF 8
 struct _p_TriboContact {
-  PETSCHEADER(struct _TriboContactOps);
+  PETSCHEADER(struct _TriboNoOps);
   MPI_Comm                 comm;
   TriboHalfSpace           hs;
   TriboContactCase         type;
