@@ -14,12 +14,15 @@
    number of ranks; a checkpoint written after every generation (-nsga_checkpoint, atomically renamed) lets a
    killed run resume (-nsga_resume) to the same result. */
 #include <tribofit.h>
+#include <tribo/private/objimpl.h>
 #include <math.h>
 #include <unistd.h>
 
 const char *const TriboNSGA2Crowdings[] = {"objective", "parameter", "TriboNSGA2Crowding", "TRIBO_NSGA2_CROWDING_", NULL};
 
+/* A PETSc object (src/sys/package.c): the header first */
 struct _p_TriboNSGA2 {
+  PETSCHEADER(struct _TriboNoOps);
   MPI_Comm            comm;
   char                prefix[64];
   PetscInt            nx, nf, npop, ngen, nunion, seed, stopgen;
@@ -95,8 +98,11 @@ PetscErrorCode TriboNSGA2Create(MPI_Comm comm, TriboNSGA2 *nsga)
 {
   TriboNSGA2 n;
 
-  PetscFunctionBeginUser;
-  PetscCall(PetscNew(&n));
+  PetscFunctionBegin;
+  PetscValidPointer(nsga, 2);
+  PetscCall(TriboInitializePackage());
+  PetscCall(
+      PetscHeaderCreate(n, TRIBO_NSGA2_CLASSID, "TriboNSGA2", "NSGA-II multi-objective genetic optimizer", "Fit", comm, TriboNSGA2Destroy, NULL));
   n->comm     = comm;
   n->npop     = 100;
   n->ngen     = 100;
@@ -639,14 +645,13 @@ PetscErrorCode TriboNSGA2Destroy(TriboNSGA2 *nsga)
 {
   TriboNSGA2 n = *nsga;
 
-  PetscFunctionBeginUser;
-  if (!n) PetscFunctionReturn(0);
+  PetscFunctionBegin;
+  TriboObjectDestroyBegin(nsga, TRIBO_NSGA2_CLASSID);
   PetscCall(PetscFree2(n->lo, n->hi));
   PetscCall(PetscFree3(n->x, n->f, n->pen));
   PetscCall(PetscFree2(n->prank, n->pcrowd));
   PetscCall(PetscFree2(n->ux, n->uf));
   PetscCall(PetscFree2(n->fx, n->ff));
-  PetscCall(PetscFree(n));
-  *nsga = NULL;
+  PetscCall(PetscHeaderDestroy(nsga));
   PetscFunctionReturn(0);
 }

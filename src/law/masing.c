@@ -68,8 +68,11 @@
 @*/
 PetscErrorCode TriboMasingManifoldCreate(MPI_Comm comm, TriboMasingManifold *mm)
 {
-  PetscFunctionBeginUser;
-  PetscCall(PetscNew(mm));
+  PetscFunctionBegin;
+  PetscValidPointer(mm, 2);
+  PetscCall(TriboInitializePackage());
+  PetscCall(PetscHeaderCreate(*mm, TRIBO_MASING_CLASSID, "TriboMasingManifold", "Masing manifold of elastic dry friction", "Law", comm,
+                              TriboMasingManifoldDestroy, NULL));
   (*mm)->comm = comm;
   (*mm)->mu   = 0.5;
   (*mm)->kt   = 1e12;
@@ -579,12 +582,12 @@ PetscErrorCode TriboMasingManifoldView(TriboMasingManifold mm, PetscViewer v)
 @*/
 PetscErrorCode TriboMasingManifoldDestroy(TriboMasingManifold *mm)
 {
-  PetscFunctionBeginUser;
-  if (!*mm) PetscFunctionReturn(0);
+  PetscFunctionBegin;
+  TriboObjectDestroyBegin(mm, TRIBO_MASING_CLASSID);
   PetscCall(PetscFree((*mm)->u));
   PetscCall(PetscFree((*mm)->N));
   PetscCall(PetscFree((*mm)->ev));
   PetscCall(PetscFree((*mm)->prefix));
-  PetscCall(PetscFree(*mm));
+  PetscCall(PetscHeaderDestroy(mm));
   PetscFunctionReturn(0);
 }

@@ -328,8 +328,11 @@ PetscErrorCode TriboHBOpCreate(MPI_Comm comm, TriboHBOp *op)
 {
   TriboHBOp o;
 
-  PetscFunctionBeginUser;
-  PetscCall(PetscNew(&o));
+  PetscFunctionBegin;
+  PetscValidPointer(op, 2);
+  PetscCall(TriboInitializePackage());
+  PetscCall(
+      PetscHeaderCreate(o, TRIBO_HBOP_CLASSID, "TriboHBOp", "Harmonic-balance operator of a reduced structure", "HB", comm, TriboHBOpDestroy, NULL));
   o->comm   = comm;
   o->omega  = 1;
   o->clip   = 1e-8;
@@ -1032,8 +1035,8 @@ PetscErrorCode TriboHBOpDestroy(TriboHBOp *op)
 {
   TriboHBOp o = *op;
 
-  PetscFunctionBeginUser;
-  if (!o) PetscFunctionReturn(0);
+  PetscFunctionBegin;
+  TriboObjectDestroyBegin(op, TRIBO_HBOP_CLASSID);
   PetscCall(MatDestroy(&o->A));
   PetscCall(VecDestroy(&o->x));
   PetscCall(VecDestroy(&o->b));
@@ -1051,7 +1054,6 @@ PetscErrorCode TriboHBOpDestroy(TriboHBOp *op)
   PetscCall(PetscFree(o->Kt));
   PetscCall(PetscFree(o->Dm));
   PetscCall(PetscFree(o->Jp));
-  PetscCall(PetscFree(o));
-  *op = NULL;
+  PetscCall(PetscHeaderDestroy(op));
   PetscFunctionReturn(0);
 }

@@ -21,8 +21,11 @@ PetscErrorCode TriboSurfCreate(MPI_Comm comm, TriboSurf *s)
 {
   TriboSurf t;
 
-  PetscFunctionBeginUser;
-  PetscCall(PetscNew(&t));
+  PetscFunctionBegin;
+  PetscValidPointer(s, 2);
+  PetscCall(TriboInitializePackage());
+  PetscCall(
+      PetscHeaderCreate(t, TRIBO_SURF_CLASSID, "TriboSurf", "Statistics of a scanned rough surface pair", "Surf", comm, TriboSurfDestroy, NULL));
   t->comm        = comm;
   t->units       = 1e-6;
   t->sigma       = 215;
@@ -705,8 +708,8 @@ PetscErrorCode TriboSurfView(TriboSurf s, PetscViewer v)
 @*/
 PetscErrorCode TriboSurfDestroy(TriboSurf *s)
 {
-  PetscFunctionBeginUser;
-  if (!*s) PetscFunctionReturn(0);
+  PetscFunctionBegin;
+  TriboObjectDestroyBegin(s, TRIBO_SURF_CLASSID);
   for (PetscInt i = 0; i < TRIBO_SURF_MAX_SCANS; i++) {
     PetscCall(TriboHeightMapDestroy(&(*s)->scan[i]));
     PetscCall(PetscFree2((*s)->meso[i], (*s)->resid[i]));
@@ -717,6 +720,6 @@ PetscErrorCode TriboSurfDestroy(TriboSurf *s)
   PetscCall(PetscFree((*s)->results));
   PetscCall(PetscFree3((*s)->gx, (*s)->gy, (*s)->gap));
   PetscCall(PetscFree((*s)->prefix));
-  PetscCall(PetscFree(*s));
+  PetscCall(PetscHeaderDestroy(s));
   PetscFunctionReturn(0);
 }

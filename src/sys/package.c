@@ -2,8 +2,8 @@
    (called by each class's Create, as PETSc's packages do) and forgotten at PetscFinalize() (TriboFinalizePackage()), so that a
    program may initialize PETSc again. A class on the object model creates its objects with PetscHeaderCreate() and its class id,
    keeps what it is given by PetscObjectReference() and releases it in its Destroy, which frees the object only when the last
-   reference goes. On the model so far: TriboHalfSpace, TriboContact, TriboContactCoupling (src/contact); the others have their
-   ids registered (-log_view counts them once converted) and follow class by class. */
+   reference goes. On the model so far: TriboHalfSpace, TriboContact, TriboContactCoupling, TriboCont, TriboHB, TriboHBOp,
+   TriboMasingManifold, TriboSurf, TriboNSGA2 (doc/architecture.md); the others have their ids registered and follow class by class. */
 #include <tribosys.h>
 
 PetscClassId TRIBO_LAW_CLASSID, TRIBO_JOINT_CLASSID, TRIBO_ROM_CLASSID, TRIBO_ZTE_CLASSID, TRIBO_CB_CLASSID, TRIBO_FESYSTEM_CLASSID,

@@ -6,11 +6,15 @@ static char help[] = "TriboHalfSpace, TriboContact, TriboContactCoupling, TriboC
      contact problem;
    - with -malloc_debug, PETSc's count of the bytes allocated is the same before the objects and after their Destroy: nothing leaks
      (the sanitizer build checks the same without PETSc's count).
-   - TriboCont and TriboHB, held twice and released.
+   - TriboCont and TriboHB, held twice and released; TriboMasingManifold, TriboHBOp, TriboSurf and TriboNSGA2 the same.
    1, 2 and 3 ranks print the same. */
 #include <tribocontact.h>
 #include <tribocont.h>
 #include <tribohb.h>
+#include <tribohbop.h>
+#include <tribomasing.h>
+#include <tribosurf.h>
+#include <tribofit.h>
 #include <tribosys.h>
 
 static PetscErrorCode Check(PetscObject o, PetscClassId id, const char name[])
@@ -45,6 +49,20 @@ int main(int argc, char **argv)
   PetscCall(TriboContactSetFromOptions(c));
   PetscCall(TriboContactSetUp(c));
   PetscCall(TriboContactDestroy(&c));
+  {
+    TriboMasingManifold mm;
+    TriboHBOp           op;
+    TriboSurf           sf;
+    TriboNSGA2          ga;
+    PetscCall(TriboMasingManifoldCreate(PETSC_COMM_WORLD, &mm));
+    PetscCall(TriboHBOpCreate(PETSC_COMM_WORLD, &op));
+    PetscCall(TriboSurfCreate(PETSC_COMM_WORLD, &sf));
+    PetscCall(TriboNSGA2Create(PETSC_COMM_WORLD, &ga));
+    PetscCall(TriboMasingManifoldDestroy(&mm));
+    PetscCall(TriboHBOpDestroy(&op));
+    PetscCall(TriboSurfDestroy(&sf));
+    PetscCall(TriboNSGA2Destroy(&ga));
+  }
   PetscCall(PetscMallocGetCurrentUsage(&m0));
   for (PetscInt order = 0; order < 2; order++) { // a half space with two owners, released in either order
     TriboHalfSpace a, b;
@@ -91,6 +109,33 @@ int main(int argc, char **argv)
     PetscCall(Check((PetscObject)ct2, TRIBO_CONT_CLASSID, "continuation after one Destroy"));
     PetscCall(TriboContDestroy(&ct2));
     PetscCall(TriboHBDestroy(&hb));
+  }
+  { // the other classes on the model: created, held twice, released twice
+    TriboMasingManifold mm, mm2;
+    TriboHBOp           op, op2;
+    TriboSurf           sf, sf2;
+    TriboNSGA2          ga, ga2;
+    PetscCall(TriboMasingManifoldCreate(PETSC_COMM_WORLD, &mm));
+    PetscCall(TriboHBOpCreate(PETSC_COMM_WORLD, &op));
+    PetscCall(TriboSurfCreate(PETSC_COMM_WORLD, &sf));
+    PetscCall(TriboNSGA2Create(PETSC_COMM_WORLD, &ga));
+    PetscCall(PetscObjectReference((PetscObject)mm));
+    PetscCall(PetscObjectReference((PetscObject)op));
+    PetscCall(PetscObjectReference((PetscObject)sf));
+    PetscCall(PetscObjectReference((PetscObject)ga));
+    mm2 = mm, op2 = op, sf2 = sf, ga2 = ga;
+    PetscCall(Check((PetscObject)mm, TRIBO_MASING_CLASSID, "Masing manifold held twice"));
+    PetscCall(Check((PetscObject)op, TRIBO_HBOP_CLASSID, "harmonic-balance operator held twice"));
+    PetscCall(Check((PetscObject)sf, TRIBO_SURF_CLASSID, "surface statistics held twice"));
+    PetscCall(Check((PetscObject)ga, TRIBO_NSGA2_CLASSID, "NSGA-II held twice"));
+    PetscCall(TriboMasingManifoldDestroy(&mm));
+    PetscCall(TriboHBOpDestroy(&op));
+    PetscCall(TriboSurfDestroy(&sf));
+    PetscCall(TriboNSGA2Destroy(&ga));
+    PetscCall(TriboMasingManifoldDestroy(&mm2));
+    PetscCall(TriboHBOpDestroy(&op2));
+    PetscCall(TriboSurfDestroy(&sf2));
+    PetscCall(TriboNSGA2Destroy(&ga2));
   }
   PetscCall(PetscMallocGetCurrentUsage(&m1));
   {

@@ -1,12 +1,15 @@
 #pragma once
 /* The HB operator's private structure (src/rom/hbop.c). */
 #include <tribohbop.h>
+#include <tribo/private/objimpl.h>
 #include <tribo/private/jointimpl.h>
 
 /* Layout of the distributed vectors: rank r owns the DOFs (and the modes) [rng[r], rng[r+1]) of every coefficient
    column, stored harmonic-major, nl_r = rng[r+1] - rng[r]: local entry k nl_r + (i - rng[r]), global entry
    pos(k, i) = nc rng[r] + k nl_r + (i - rng[r]); the m border unknowns are the last entries of the last rank. */
+/* A PETSc object (src/sys/package.c): the header first */
 struct _p_TriboHBOp {
+  PETSCHEADER(struct _TriboNoOps);
   MPI_Comm         comm;
   PetscMPIInt      size, rank;
   TriboJoint       joint;

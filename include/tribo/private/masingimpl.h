@@ -1,7 +1,10 @@
 #pragma once
 #include <tribomasing.h>
+#include <tribo/private/objimpl.h>
 
+/* A PETSc object (src/sys/package.c): the header first */
 struct _p_TriboMasingManifold {
+  PETSCHEADER(struct _TriboNoOps);
   MPI_Comm          comm;
   char             *prefix;
   PetscReal         mu, kt;     /* friction coefficient [-], tangential stiffness [N/m] (or N/m^3 with tractions) */

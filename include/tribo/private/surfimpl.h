@@ -1,12 +1,15 @@
 #pragma once
 /* The surface pipeline's object (src/surf/surface.c) and helpers shared by the files of src/surf. */
 #include <tribosurf.h>
+#include <tribo/private/objimpl.h>
 #include <petscdmda.h>
 
 #define TRIBO_SURF_MAX_SCANS   2
 #define TRIBO_SURF_MAX_EROSION 32
 
+/* A PETSc object (src/sys/package.c): the header first */
 struct _p_TriboSurf {
+  PETSCHEADER(struct _TriboNoOps);
   MPI_Comm  comm;
   char     *prefix;
   PetscBool setup;
