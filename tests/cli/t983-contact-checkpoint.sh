@@ -7,7 +7,8 @@
 #   for bit (FFTW plans by estimate: with measure, FFTW times its algorithms and two uninterrupted runs already differ by round-off).
 # - The same on 2 ranks, and a 2-rank checkpoint resumed on 1 rank (the state is stored as whole grids).
 # - Mindlin (Hertz, then 40 tangential steps with the slip history) stopped after 17 steps; wavy after 2 of 5.
-# - Refused: other physics on restart (-contact_mu named), -contact_restart without -contact_checkpoint, a missing checkpoint.
+# - Refused: other physics on restart (-contact_mu named), -contact_restart without -contact_checkpoint, a missing checkpoint;
+#   the first and the last also on 2 and 3 ranks (one error line, every rank exits, no output).
 # timeout: 300
 set -u
 . tests/cli/lib.sh
@@ -53,6 +54,17 @@ expect_fail "a restart with another friction coefficient is refused, the option 
 expect_fail "-contact_restart without -contact_checkpoint is refused" "-contact_restart;-contact_checkpoint" "${M[@]}" -contact_restart \
   -output "$W/x.h5"
 expect_fail "a missing checkpoint is named" "nothere.h5" "${M[@]}" -contact_checkpoint "$W/nothere.h5" -contact_restart -output "$W/x.h5"
+
+for np in 2 3; do # the refusals on several ranks: one line, every rank exits, nothing written
+  mpirun "$W" miss$np $np "${M[@]}" -contact_checkpoint nothere.h5 -contact_restart -output miss$np.h5
+  if [ "$RC" != 0 ] && [ "$(grep -c 'error' "$W/miss$np.err")" = 1 ] && grep -q "nothere.h5" "$W/miss$np.err" && [ ! -e "$W/miss$np.h5" ]; then
+    pass "a missing checkpoint on $np ranks: one line, exit $RC, nothing written"
+  else fail "missing checkpoint on $np ranks" "exit $RC" "$W/miss$np.err"; fi
+  mpirun "$W" mu$np $np "${M[@]}" -contact_mu 0.5 -contact_checkpoint mck.h5 -contact_restart -output mu$np.h5
+  if [ "$RC" != 0 ] && [ "$(grep -c 'error' "$W/mu$np.err")" = 1 ] && grep -q -- "-contact_mu" "$W/mu$np.err" && [ ! -e "$W/mu$np.h5" ]; then
+    pass "other physics on $np ranks: one line naming -contact_mu, exit $RC, nothing written"
+  else fail "other physics on $np ranks" "exit $RC" "$W/mu$np.err"; fi
+done
 
 if [ "$HAVE_H5PY" = 1 ]; then
   pychecks "bit for bit" "$W" <<'PYEOF'

@@ -613,6 +613,7 @@ static PetscErrorCode SolveNonMasingAmplitudes_Private(TriboNMA nma, PetscReal u
   const PetscInt *pointlaw;
   PetscMPIInt     size, rank, mine, *cnt, *dsp;
   PetscLogDouble  t0, nev;
+  PetscBool      *fresh; /* the amplitudes a round computed (not restored from a checkpoint): their progress lines */
 
   PetscFunctionBeginUser;
   PetscCallMPI(MPI_Comm_size(nma->comm, &size));
@@ -642,18 +643,19 @@ static PetscErrorCode SolveNonMasingAmplitudes_Private(TriboNMA nma, PetscReal u
   nma->joint = js;
   nma->hs    = hall;
   PetscCall(PetscTime(&t0));
+  PetscCall(PetscMalloc1(size, &fresh));
   for (PetscInt i0 = 0; i0 < nma->na; i0 += size) {
     PetscBool any = PETSC_FALSE;
+    PetscCall(PetscArrayzero(fresh, size));
     if (i0 + rank < nma->na && !r->done[i0 + rank]) PetscCall(Amplitude_Private(nma, i0 + rank, PETSC_COMM_SELF, up, um));
-    PetscBool fresh[64] = {PETSC_FALSE};
     for (PetscInt ia = i0; ia < PetscMin(i0 + size, nma->na); ia++) {
       if (r->done[ia]) continue; // from the checkpoint, on every rank
       PetscCall(BcastAmplitude_Private(nma, ia, (PetscMPIInt)(ia - i0)));
       r->done[ia] = 1, any = PETSC_TRUE;
-      if (ia - i0 < 64) fresh[ia - i0] = PETSC_TRUE;
+      fresh[ia - i0] = PETSC_TRUE;
     }
     for (PetscInt ia = i0; ia < PetscMin(i0 + size, nma->na); ia++) // the round's times all known: the estimate uses them
-      if (ia - i0 >= 64 || fresh[ia - i0]) PetscCall(Progress_Private(nma, ia, PetscMin(i0 + size, nma->na), size));
+      if (fresh[ia - i0]) PetscCall(Progress_Private(nma, ia, PetscMin(i0 + size, nma->na), size));
     if (any) {
       nma->joint = jglobal; // (the checkpoint's collective writes and checks run on the verb's ranks)
       nma->hs    = hglobal;
@@ -670,6 +672,7 @@ static PetscErrorCode SolveNonMasingAmplitudes_Private(TriboNMA nma, PetscReal u
   PetscCall(TriboJointAddEvaluationCount(jglobal, nev));
   PetscCall(TriboJointDestroy(&js));
   PetscCall(PetscFree(hall));
+  PetscCall(PetscFree(fresh));
   (void)r;
   PetscFunctionReturn(0);
 }
