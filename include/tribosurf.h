@@ -51,6 +51,7 @@ typedef struct {
   PetscReal max_misfit; /* largest RMS vertical misfit / relief */
   PetscReal min_sag;    /* smallest sag of the fitted cap along its long axis over the region / relief */
   PetscReal split;      /* two accepted peaks closer than split x the smaller short semi-axis are one (0: off) */
+  PetscReal noise;      /* white noise sigma of the fitted heights (m): a fitted cap's sag below 2 sigma is not resolved (flat) */
 } TriboAsperityCriteria;
 PETSC_EXTERN const char *const TriboAsperityStatuses[];
 typedef struct {
@@ -75,8 +76,8 @@ PETSC_EXTERN PetscErrorCode TriboEpanechnikovDensity(PetscInt, const PetscReal[]
 typedef struct {
   PetscInt   npdf;      /* points of the PDF on [0, 1] */
   PetscReal *z, *p;     /* normalized gap (0 .. 1) and its density (trapezoid integral exactly 1) */
-  PetscReal  zmax;      /* range of the gaps kept (m) */
-  PetscReal  gmin;      /* smallest gap kept (m) before the shift to 0 */
+  PetscReal  zmax;      /* width of the outlier fences, 7 IQR of the gaps (m): the largest gap */
+  PetscReal  gmin;      /* lower fence Q1 - 3 IQR of the gaps (m), the gap shifted to 0 */
   PetscReal  bandwidth; /* kernel half-width on [0, 1] */
   PetscReal  integral;  /* trapezoid integral of the kernel density on the npdf points before its normalization */
   PetscInt64 ngaps, noutliers, nsamples;

@@ -26,3 +26,19 @@ echo "set-up (levelling, hole filling, Gaussian filter of both surfaces): $(sed 
   "whole run (set-up, 4 sizes, writing, pictures): $wall s; peak resident set $((kb / 1024)) MB (largest process)"
 echo "(seconds: wall time of each erosion size on its sub-communicator (opening, Sobel, watershed, fits, statistics, gap PDF);"
 echo " the sizes of one sub-communicator run one after the other, those of different ones at the same time)"
+
+# Porter and Brake 2023 Table 3 (issue 36) at full size: the self-affine pair of tests/cli/t974 over the whole 25.4 mm width,
+# the paper's acceptance rules and, beside them, tribo's default criteria; ratios to Table 3's R_e and eta.
+echo; echo "Table 3 (porter-brake-2023) on a BRB-size self-affine pair (Hurst 0.3, cutoff 0.3 mm, roll-off 2 mm, RMS 2 um), $np ranks"
+for acc in paper tribo; do
+  TRIBO_PICTURES=0 "${MPIEXEC[@]}" -n "$np" "$bin" surface -surface_generate selfaffine -surface_generate_hurst 0.3 \
+    -surface_generate_band 3e-4,1 -surface_generate_rolloff 2e-3 -surface_generate_rms 2e-6 -surface_generate_nx 5570 \
+    -surface_generate_ny 1166 -surface_generate_dx 21.8e-6 -surface_acceptance "$acc" -output "$out/table3_$acc.h5" > "$out/table3_$acc.log" 2>&1
+  echo "-surface_acceptance $acc:"
+  awk 'BEGIN {re[2] = 1.365; re[25] = 9.819; re[50] = 23.80; re[75] = 29.93; eta[2] = 1.371e6; eta[25] = 1.583e5; eta[50] = 6.050e4; eta[75] = 3.638e4
+         z[2] = 28.05; z[25] = 25.85; z[50] = 24.36; z[75] = 27.61
+         printf "  %-8s %-11s %-9s %-9s %-12s %-9s %-9s %-9s\n", "erosion", "asperities", "Re_mm", "/Table3", "eta_1/m2", "/Table3", "z_max_um", "/Table3"}
+       /^ erosion/{t=1; next}
+       t && NF==10 {printf "  %-8s %-11s %-9s %-9.3f %-12s %-9.3f %-9s %-9.3f\n", $1, $3, $6, $6 / re[$1], $7, $7 / eta[$1], $8, $8 / z[$1]}
+       /^wrote/{t=0}' "$out/table3_$acc.log"
+done

@@ -522,6 +522,7 @@ PetscErrorCode TriboSurfIdentify_Private(TriboSurf s, MPI_Comm comm, PetscInt k,
     Tile                  t    = {0};
     TriboAsperityCriteria crit = s->crit;
     crit.min_relief            = PetscMax(s->crit.min_relief, s->noise_factor * s->noise[i]);
+    crit.noise                 = s->fit_resid ? s->noise[i] : 0; // the opening has removed the noise's upward excursions
     r->min_relief              = PetscMax(r->min_relief, crit.min_relief);
     r->noise[i]                = s->noise[i];
     PetscCall(TileSegment_Private(tcomm, m, s->resid[i], s->seg[i], k, &t));

@@ -41,6 +41,7 @@ PetscErrorCode TriboSurfCreate(MPI_Comm comm, TriboSurf *s)
   PetscCall(TriboAsperityCriteriaDefault(&t->crit));
   t->noise_factor = 5;
   t->noise_fit    = PETSC_TRUE;
+  t->fit_resid    = PETSC_TRUE; // the paper's code fits the residual heights, not the opened ones (TriboSurfSetFromOptions())
   t->erosion[0] = 2, t->erosion[1] = 25, t->erosion[2] = 50, t->erosion[3] = 75;
   PetscCall(TriboSynthParamsDefault(&t->synth));
   PetscCall(TriboOptionsRegisterNamespace("surface_"));
@@ -84,6 +85,9 @@ PetscErrorCode TriboSurfSetOptionsPrefix(TriboSurf s, const char prefix[])
 . -surface_min_points 9, -surface_min_relief 0, -surface_noise_factor 5, -surface_max_misfit 0.25, -surface_min_sag 0.1, -surface_split 0.5
                              - tribo's criteria (TriboAsperityCriteriaDefault()); the minimum relief is the larger of min_relief and the
                                noise factor times each scan's noise (TriboHeightMapNoise())
+. -surface_fit_heights residual - heights the ellipsoids are fitted to: residual (the scan minus the mesoscale; the paper's public
+                               code, tmd-lab/microslip-rough-contact PROFILE_SURF.m, fits these, not the opened heights it segments) or
+                               opened (the eroded and dilated heights; their k x k plateaus make radii of metres at sizes 25-75)
 . -surface_noise_fit true    - with -surface_fit_heights residual, ellipsoid fits corrected for each scan's noise (the adjusted least
                                squares of TriboAsperityFit() with TriboHeightMapNoise()'s sigma); false, opened heights or
                                -surface_acceptance paper: the paper's total least squares. The opened heights are not corrected: the
@@ -158,8 +162,10 @@ PetscErrorCode TriboSurfSetFromOptions(TriboSurf s)
   {
     const char *const fh[] = {"opened", "residual", "TriboSurfFitHeights", "", NULL};
     PetscEnum         e    = (PetscEnum)s->fit_resid;
-    PetscCall(PetscOptionsEnum("-surface_fit_heights", "heights the ellipsoids are fitted to: opened (eroded and dilated) or residual",
-                               "TriboSurfProcess", fh, e, &e, NULL));
+    PetscCall(
+        PetscOptionsEnum("-surface_fit_heights",
+                         "heights the ellipsoids are fitted to: residual (scan minus mesoscale, the paper's code) or opened (eroded and dilated)",
+                         "TriboSurfProcess", fh, e, &e, NULL));
     s->fit_resid = (PetscBool)(e == 1);
   }
   {
@@ -499,11 +505,19 @@ PetscErrorCode TriboSurfProcess(TriboSurf s)
     }
     PetscCallMPI(MPI_Comm_free(&sub));
   }
-  for (PetscInt k = 0; k < s->nerosion; k++)
+  for (PetscInt k = 0; k < s->nerosion; k++) {
+    char   why[512] = "";
+    size_t len      = 0;
+    for (PetscInt q = 1; q < TRIBO_ASPERITY_NSTATUS && s->results[k].nasp < 2; q++)
+      if (s->results[k].nfit[q]) {
+        PetscCall(PetscSNPrintf(why + len, sizeof(why) - len, "%s%" PetscInt_FMT " %s", len ? ", " : "", s->results[k].nfit[q], TriboAsperityStatuses[q]));
+        PetscCall(PetscStrlen(why, &len));
+      }
     PetscCheck(s->results[k].nasp >= 2, s->comm, PETSC_ERR_USER_INPUT,
                "erosion size %" PetscInt_FMT ": only %" PetscInt_FMT " asperities accepted of %" PetscInt_FMT
-               " regions; the scans have no asperities at this size (option -surface_erosion)",
-               s->erosion[k], s->results[k].nasp, s->results[k].nregions);
+               " regions (rejected: %s); the scans have no asperities at this size (option -surface_erosion)",
+               s->erosion[k], s->results[k].nasp, s->results[k].nregions, len ? why : "none");
+  }
   PetscFunctionReturn(0);
 }
 

@@ -181,7 +181,7 @@ expect_fail "NaN holes over most of the scan" "holes.h5;NaN;-surface_min_valid" 
 expect_fail "mismatched surfaces" "mismatched surfaces;spacing" surface -surface_scans "$d/fine.h5,$d/coarse.h5" -surface_units m -surface_sigma 5 -surface_erosion 2
 expect_fail "erosion size larger than the grid" "-surface_erosion;larger than the grid" surface -surface_erosion 2,500 -surface_generate_nx 300 -surface_generate_ny 100
 expect_fail "misspelt option" "-surface_erosin" surface -surface_erosin 2
-expect_fail "noise correction of the opened heights" "-surface_noise_fit;-surface_fit_heights residual" surface -surface_noise_fit true -surface_generate_nx 300 -surface_generate_ny 100 -surface_erosion 2
+expect_fail "noise correction of the opened heights" "-surface_noise_fit;-surface_fit_heights residual" surface -surface_fit_heights opened -surface_noise_fit true -surface_generate_nx 300 -surface_generate_ny 100 -surface_erosion 2
 expect_fail "missing scan" "nothere.csv" surface -surface_scans nothere.csv
 # issue 34: on 2 ranks a scan that rank 0 cannot read used to leave rank 1 waiting in MPI_Bcast for ever
 printf 'x,y,z\n0,0,1\n1,abc,2\n' >"$d/badline.csv"
