@@ -510,7 +510,8 @@ PetscErrorCode TriboSurfProcess(TriboSurf s)
     size_t len      = 0;
     for (PetscInt q = 1; q < TRIBO_ASPERITY_NSTATUS && s->results[k].nasp < 2; q++)
       if (s->results[k].nfit[q]) {
-        PetscCall(PetscSNPrintf(why + len, sizeof(why) - len, "%s%" PetscInt_FMT " %s", len ? ", " : "", s->results[k].nfit[q], TriboAsperityStatuses[q]));
+        PetscCall(
+            PetscSNPrintf(why + len, sizeof(why) - len, "%s%" PetscInt_FMT " %s", len ? ", " : "", s->results[k].nfit[q], TriboAsperityStatuses[q]));
         PetscCall(PetscStrlen(why, &len));
       }
     PetscCheck(s->results[k].nasp >= 2, s->comm, PETSC_ERR_USER_INPUT,
