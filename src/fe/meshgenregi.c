@@ -1,5 +1,15 @@
 #include <tribofe.h>
 
+static PetscBool TriboMeshGeneratorRegisterAllCalled = PETSC_FALSE;
+
+/* at PetscFinalize(): a new PetscInitialize() registers again */
+static PetscErrorCode TriboMeshGeneratorRegisterAllReset_Private(void)
+{
+  PetscFunctionBegin;
+  TriboMeshGeneratorRegisterAllCalled = PETSC_FALSE;
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboMeshGeneratorRegisterAll - Registers every mesh generator that ships with tribo.
 
@@ -16,11 +26,10 @@
 @*/
 PetscErrorCode TriboMeshGeneratorRegisterAll(void)
 {
-  static PetscBool called = PETSC_FALSE;
-
-  PetscFunctionBeginUser;
-  if (called) PetscFunctionReturn(0);
-  called = PETSC_TRUE;
+  PetscFunctionBegin;
+  if (TriboMeshGeneratorRegisterAllCalled) PetscFunctionReturn(0);
+  TriboMeshGeneratorRegisterAllCalled = PETSC_TRUE;
+  PetscCall(PetscRegisterFinalize(TriboMeshGeneratorRegisterAllReset_Private));
   PetscCall(TriboOptionsRegisterNamespace("mesh_"));
   PetscCall(TriboOptionsRegisterNamespace("inp_")); // TriboMeshSetFromOptions()
   PetscCall(TriboOptionsRegisterNamespace("fe_"));  // TriboFESystemSetFromOptions()

@@ -16,10 +16,12 @@
    The fit's objective (TriboFitBIObjective()) takes its gradient from the law's parameter sensitivities through the Masing
    backbone of the whole-joint ROM (TriboWJROMBackboneP()). */
 #include <tribofit.h>
+#include <tribo/private/objimpl.h>
 #include <triboio.h>
 #include <petsctao.h>
 
 struct _p_TriboBI {
+  PETSCHEADER(struct _TriboNoOps); /* a PETSc object (src/sys/package.c): the header first */
   MPI_Comm   comm;
   PetscInt   nx, ndir, ngrid, nanchor, maxit, maxouter, nstart;
   PetscReal *lo, *hi, *xs; /* bounds, start points [nstart nx] */
@@ -60,8 +62,10 @@ PetscErrorCode TriboBICreate(MPI_Comm comm, TriboBI *bi)
 {
   TriboBI b;
 
-  PetscFunctionBeginUser;
-  PetscCall(PetscNew(&b));
+  PetscFunctionBegin;
+  PetscValidPointer(bi, 2);
+  PetscCall(TriboInitializePackage());
+  PetscCall(PetscHeaderCreate(b, TRIBO_BI_CLASSID, "TriboBI", "Bayesian inference of joint parameters", "BI", comm, TriboBIDestroy, NULL));
   b->comm     = comm;
   b->ndir     = 10;
   b->ngrid    = 8;
@@ -623,13 +627,13 @@ PetscErrorCode TriboBIView(TriboBI bi, PetscViewer v)
 
 PetscErrorCode TriboBIDestroy(TriboBI *bi)
 {
-  PetscFunctionBeginUser;
-  if (!*bi) PetscFunctionReturn(0);
+  PetscFunctionBegin;
+  TriboObjectDestroyBegin(bi, TRIBO_BI_CLASSID);
   PetscCall(PetscFree2((*bi)->lo, (*bi)->hi));
   PetscCall(PetscFree((*bi)->xs));
   PetscCall(PetscFree((*bi)->xa));
   PetscCall(PetscFree6((*bi)->x, (*bi)->F, (*bi)->c, (*bi)->psi, (*bi)->nev, (*bi)->nouter));
-  PetscCall(PetscFree(*bi));
+  PetscCall(PetscHeaderDestroy(bi));
   PetscFunctionReturn(0);
 }
 

@@ -6,9 +6,11 @@
    (§3.5.2: selection only; the front is reported without it). A failed backbone is an infinite error. The area metric of
    the front (§3.7, Fig. 8) is computed in the eq. 41 errors against the box -fit_box x0,y0,x1,y1. */
 #include <tribofit.h>
+#include <tribo/private/objimpl.h>
 #include <string.h>
 
 struct _p_TriboFit {
+  PETSCHEADER(struct _TriboNoOps); /* a PETSc object (src/sys/package.c): the header first */
   MPI_Comm              comm;
   TriboMeasuredBackbone mb;
   TriboWJROM            w;
@@ -72,8 +74,10 @@ PetscErrorCode TriboFitCreate(MPI_Comm comm, TriboFit *fit)
 {
   TriboFit f;
 
-  PetscFunctionBeginUser;
-  PetscCall(PetscNew(&f));
+  PetscFunctionBegin;
+  PetscValidPointer(fit, 2);
+  PetscCall(TriboInitializePackage());
+  PetscCall(PetscHeaderCreate(f, TRIBO_FIT_CLASSID, "TriboFit", "Joint parameters fitted to measured backbones", "Fit", comm, TriboFitDestroy, NULL));
   f->comm = comm;
   f->n    = 20;
   f->k0   = 3.95e5;
@@ -638,10 +642,11 @@ PetscErrorCode TriboFitWriteH5(TriboFit fit, TriboH5 h)
 
 PetscErrorCode TriboFitDestroy(TriboFit *fit)
 {
-  TriboFit f = *fit;
+  TriboFit f;
 
-  PetscFunctionBeginUser;
-  if (!f) PetscFunctionReturn(0);
+  PetscFunctionBegin;
+  TriboObjectDestroyBegin(fit, TRIBO_FIT_CLASSID);
+  f = *fit;
   PetscCall(TriboMeasuredBackboneFree(&f->mb));
   PetscCall(TriboWJROMDestroy(&f->w));
   PetscCall(TriboFJROMDestroy(&f->fj));
@@ -655,8 +660,7 @@ PetscErrorCode TriboFitDestroy(TriboFit *fit)
   PetscCall(PetscFree(f->fmethod));
   PetscCall(PetscFree2(f->bx, f->bf42));
   PetscCall(PetscFree(f->qb));
-  PetscCall(PetscFree(f));
-  *fit = NULL;
+  PetscCall(PetscHeaderDestroy(fit));
   PetscFunctionReturn(0);
 }
 

@@ -7,10 +7,12 @@
    own members). zeta = the method's damping + zeta0. The amplitude is the ROM's modal amplitude of that mode. EPMC returns
    the points of its own continuation in amplitude: they are interpolated (linear in log amplitude) at the amplitudes asked. */
 #include <tribofit.h>
+#include <tribo/private/objimpl.h>
 #include <math.h>
 #include <string.h>
 
 struct _p_TriboFJROM {
+  PETSCHEADER(struct _TriboNoOps); /* a PETSc object (src/sys/package.c): the header first */
   MPI_Comm     comm;
   TriboROM     rom;
   TriboLaw     law;
@@ -39,11 +41,13 @@ PetscErrorCode TriboFJROMCreate(MPI_Comm comm, const char path[], const char law
   PetscBool           known = PETSC_FALSE;
   const TriboLawCard *card;
 
-  PetscFunctionBeginUser;
+  PetscFunctionBegin;
+  PetscValidPointer(fj, 5);
+  PetscCall(TriboInitializePackage());
   for (int k = 0; TriboFJROMMethods[k]; k++)
     if (!strcmp(method, TriboFJROMMethods[k])) known = PETSC_TRUE;
   PetscCheck(known, comm, PETSC_ERR_USER_INPUT, "option -fit_backbone: unknown method '%s', expected rqnma, rqnma_nonmasing or epmc", method);
-  PetscCall(PetscNew(&p));
+  PetscCall(PetscHeaderCreate(p, TRIBO_FJROM_CLASSID, "TriboFJROM", "Full-joint ROM of a fit", "FJROM", comm, TriboFJROMDestroy, NULL));
   p->comm = comm;
   PetscCall(PetscStrncpy(p->method, method, sizeof(p->method)));
   PetscCall(TriboROMLoad(comm, path, &p->rom));
@@ -205,11 +209,11 @@ PetscErrorCode TriboFJROMBackbone(TriboFJROM fj, PetscInt na, const PetscReal q[
 
 PetscErrorCode TriboFJROMDestroy(TriboFJROM *fj)
 {
-  PetscFunctionBeginUser;
-  if (!*fj) PetscFunctionReturn(0);
+  PetscFunctionBegin;
+  TriboObjectDestroyBegin(fj, TRIBO_FJROM_CLASSID);
   PetscCall(TriboLawDestroy(&(*fj)->law));
   PetscCall(TriboROMDestroy(&(*fj)->rom));
   PetscCall(PetscFree((*fj)->names));
-  PetscCall(PetscFree(*fj));
+  PetscCall(PetscHeaderDestroy(fj));
   PetscFunctionReturn(0);
 }

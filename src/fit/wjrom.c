@@ -7,8 +7,10 @@
    zeta = D / (2 pi (omega q)^2) + zeta0 (eqs. 39-40). The parameters are the law's (by their card names) and k0 (N/m)
    and zeta0 (-). */
 #include <tribofit.h>
+#include <tribo/private/objimpl.h>
 
 struct _p_TriboWJROM {
+  PETSCHEADER(struct _TriboNoOps); /* a PETSc object (src/sys/package.c): the header first */
   MPI_Comm     comm;
   TriboROM     rom;
   TriboLaw     law;
@@ -30,8 +32,10 @@ PetscErrorCode TriboWJROMCreate(MPI_Comm comm, TriboWJROM *w)
   TriboInterface f;
   Mat            mats[5];
 
-  PetscFunctionBeginUser;
-  PetscCall(PetscNew(&p));
+  PetscFunctionBegin;
+  PetscValidPointer(w, 2);
+  PetscCall(TriboInitializePackage());
+  PetscCall(PetscHeaderCreate(p, TRIBO_WJROM_CLASSID, "TriboWJROM", "Whole-joint ROM of a fit", "WJROM", comm, TriboWJROMDestroy, NULL));
   p->comm = comm;
   p->k0   = 1e6;
   p->psi  = 1;
@@ -189,12 +193,12 @@ PetscErrorCode TriboWJROMBackbone(TriboWJROM w, PetscInt na, const PetscReal q[]
 
 PetscErrorCode TriboWJROMDestroy(TriboWJROM *w)
 {
-  PetscFunctionBeginUser;
-  if (!*w) PetscFunctionReturn(0);
+  PetscFunctionBegin;
+  TriboObjectDestroyBegin(w, TRIBO_WJROM_CLASSID);
   PetscCall(TriboLawDestroy(&(*w)->law));
   PetscCall(TriboROMDestroy(&(*w)->rom));
   PetscCall(PetscFree((*w)->names));
-  PetscCall(PetscFree(*w));
+  PetscCall(PetscHeaderDestroy(w));
   PetscFunctionReturn(0);
 }
 

@@ -2,6 +2,15 @@
 
 static PetscFunctionList TriboLawList = NULL;
 
+/* the list goes at PetscFinalize() (registered with its first entry), so that nothing is left and a new PetscInitialize() starts
+   from an empty list */
+static PetscErrorCode TriboLawListDestroy_Private(void)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscFunctionListDestroy(&TriboLawList));
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboLawRegister - Adds an interface law to the registry.
 
@@ -23,6 +32,7 @@ static PetscFunctionList TriboLawList = NULL;
 PetscErrorCode TriboLawRegister(const char name[], PetscErrorCode (*get)(const TriboLawCard **))
 {
   PetscFunctionBeginUser;
+  if (!TriboLawList) PetscCall(PetscRegisterFinalize(TriboLawListDestroy_Private));
   PetscCall(TriboLawRegisterAll());
   PetscCall(PetscFunctionListAdd(&TriboLawList, name, get));
   { // its options' names, for the "did you mean" of a misspelt one (TriboOptionsCheckUsed())

@@ -1,15 +1,24 @@
 #include <tribolaw.h>
 
+static PetscBool TriboLawRegisterAllCalled = PETSC_FALSE;
+
+/* at PetscFinalize(): a new PetscInitialize() registers again */
+static PetscErrorCode TriboLawRegisterAllReset_Private(void)
+{
+  PetscFunctionBegin;
+  TriboLawRegisterAllCalled = PETSC_FALSE;
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboLawRegisterAll - Registers every interface law that ships with tribo.
 @*/
 PetscErrorCode TriboLawRegisterAll(void)
 {
-  static PetscBool called = PETSC_FALSE;
-
-  PetscFunctionBeginUser;
-  if (called) PetscFunctionReturn(0);
-  called = PETSC_TRUE;
+  PetscFunctionBegin;
+  if (TriboLawRegisterAllCalled) PetscFunctionReturn(0);
+  TriboLawRegisterAllCalled = PETSC_TRUE;
+  PetscCall(PetscRegisterFinalize(TriboLawRegisterAllReset_Private));
   PetscCall(TriboOptionsRegisterNamespace("friction_"));
   PetscCall(TriboLawRegister(TRIBOLAWPENALTY, TriboLawCardGet_Penalty));
   PetscCall(TriboLawRegister(TRIBOLAWJENKINS, TriboLawCardGet_Jenkins));

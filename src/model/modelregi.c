@@ -1,5 +1,15 @@
 #include <tribomodel.h>
 
+static PetscBool TriboModelRegisterAllCalled = PETSC_FALSE;
+
+/* at PetscFinalize(): a new PetscInitialize() registers again */
+static PetscErrorCode TriboModelRegisterAllReset_Private(void)
+{
+  PetscFunctionBegin;
+  TriboModelRegisterAllCalled = PETSC_FALSE;
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboModelRegisterAll - Registers every built-in model that ships with tribo.
 
@@ -16,11 +26,10 @@
 @*/
 PetscErrorCode TriboModelRegisterAll(void)
 {
-  static PetscBool called = PETSC_FALSE;
-
-  PetscFunctionBeginUser;
-  if (called) PetscFunctionReturn(0);
-  called = PETSC_TRUE;
+  PetscFunctionBegin;
+  if (TriboModelRegisterAllCalled) PetscFunctionReturn(0);
+  TriboModelRegisterAllCalled = PETSC_TRUE;
+  PetscCall(PetscRegisterFinalize(TriboModelRegisterAllReset_Private));
   PetscCall(TriboOptionsRegisterNamespace("model_"));
   PetscCall(TriboModelRegister(TRIBOMODELLAPFRAME, TriboModelLapFrame));
   PetscFunctionReturn(0);

@@ -12,6 +12,7 @@
    force on a DOF, or R^T e_k along a recovery row), the damping C (the ROM's C, or Rayleigh alpha M + beta K_pre with
    K_pre the symmetric tangent at the prestress). Rows are scaled by the load for the Newton tolerance only. */
 #include <tribo/private/nmaimpl.h>
+#include <tribo/private/objimpl.h>
 #include <tribocont.h>
 #include <tribohbop.h>
 #include <petscblaslapack.h>
@@ -22,6 +23,7 @@
 #define FRF_MAXREQ 256
 
 struct _p_TriboFRF {
+  PETSCHEADER(struct _TriboNoOps); /* a PETSc object (src/sys/package.c): the header first */
   MPI_Comm           comm;
   char              *prefix;
   TriboJoint         joint;
@@ -278,11 +280,14 @@ PetscErrorCode TriboFRFCreate(MPI_Comm comm, TriboFRF *frf)
 {
   TriboFRF f;
 
-  PetscFunctionBeginUser;
+  PetscFunctionBegin;
+  PetscValidPointer(frf, 2);
+  PetscCall(TriboInitializePackage());
   PetscCall(TriboOptionsRegisterNamespace("frf_"));
   PetscCall(TriboOptionsRegisterNamespace("hb_"));
   PetscCall(TriboOptionsRegisterNamespace("cont_"));
-  PetscCall(PetscNew(&f));
+  PetscCall(PetscHeaderCreate(f, TRIBO_FRF_CLASSID, "TriboFRF", "Forced response by harmonic balance and continuation", "FRF", comm, TriboFRFDestroy,
+                              NULL));
   f->comm  = comm;
   f->nharm = 4;
   for (PetscInt a = 0; a < 4; a++) f->harm[a] = a;
@@ -1018,10 +1023,11 @@ PetscErrorCode TriboFRFWriteH5(TriboFRF f, TriboH5 h5)
 @*/
 PetscErrorCode TriboFRFDestroy(TriboFRF *frf)
 {
-  TriboFRF f = *frf;
+  TriboFRF f;
 
-  PetscFunctionBeginUser;
-  if (!f) PetscFunctionReturn(0);
+  PetscFunctionBegin;
+  TriboObjectDestroyBegin(frf, TRIBO_FRF_CLASSID);
+  f = *frf;
   PetscCall(TriboHBDestroy(&f->hb));
   PetscCall(TriboContDestroy(&f->cont));
   PetscCall(PetscFree3(f->us, f->fs, f->hs));
@@ -1033,7 +1039,6 @@ PetscErrorCode TriboFRFDestroy(TriboFRF *frf)
   PetscCall(PetscFree(f->prefix));
   PetscCall(TriboHBOpDestroy(&f->op));
   PetscCall(PetscFree2(f->Bb, f->Cb));
-  PetscCall(PetscFree(f));
-  *frf = NULL;
+  PetscCall(PetscHeaderDestroy(frf));
   PetscFunctionReturn(0);
 }

@@ -18,9 +18,12 @@ PetscErrorCode TriboModalCreate(MPI_Comm comm, TriboModal *modal)
 {
   TriboModal m;
 
-  PetscFunctionBeginUser;
+  PetscFunctionBegin;
+  PetscValidPointer(modal, 2);
+  PetscCall(TriboInitializePackage());
   PetscCall(TriboNMARegisterAll());
-  PetscCall(PetscNew(&m));
+  PetscCall(
+      PetscHeaderCreate(m, TRIBO_MODAL_CLASSID, "TriboModal", "Linear modes of a ROM about a prestress", "Modal", comm, TriboModalDestroy, NULL));
   m->comm         = comm;
   m->nmodes       = 10;
   m->rigid_cutoff = 20.0;
@@ -332,12 +335,12 @@ PetscErrorCode TriboModalView(TriboModal modal, PetscViewer v)
 @*/
 PetscErrorCode TriboModalDestroy(TriboModal *modal)
 {
-  PetscFunctionBeginUser;
-  if (!*modal) PetscFunctionReturn(0);
+  PetscFunctionBegin;
+  TriboObjectDestroyBegin(modal, TRIBO_MODAL_CLASSID);
   PetscCall(PetscFree((*modal)->omega2));
   PetscCall(PetscFree((*modal)->phi));
   PetscCall(PetscFree((*modal)->u));
   PetscCall(PetscFree((*modal)->prefix));
-  PetscCall(PetscFree(*modal));
+  PetscCall(PetscHeaderDestroy(modal));
   PetscFunctionReturn(0);
 }

@@ -7,6 +7,15 @@ static PetscFunctionList TriboNMAList = NULL;
 
 const char *const TriboBackboneStatuses[] = {"failed", "converged", "unsettled", "TriboBackboneStatus", "TRIBO_BACKBONE_", NULL};
 
+/* the list goes at PetscFinalize() (registered with its first entry), so that nothing is left and a new PetscInitialize() starts
+   from an empty list */
+static PetscErrorCode TriboNMAListDestroy_Private(void)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscFunctionListDestroy(&TriboNMAList));
+  PetscFunctionReturn(0);
+}
+
 /*@
   TriboNMARegister - Adds a nonlinear modal analysis method to the registry.
 
@@ -26,10 +35,21 @@ PetscErrorCode TriboNMARegister(const char name[], PetscErrorCode (*create)(Trib
   char ns[128];
 
   PetscFunctionBeginUser;
+  if (!TriboNMAList) PetscCall(PetscRegisterFinalize(TriboNMAListDestroy_Private));
   PetscCall(TriboNMARegisterAll());
   PetscCall(PetscFunctionListAdd(&TriboNMAList, name, create));
   PetscCall(PetscSNPrintf(ns, sizeof(ns), "%s_", name));
   PetscCall(TriboOptionsRegisterNamespace(ns));
+  PetscFunctionReturn(0);
+}
+
+static PetscBool TriboNMARegisterAllCalled = PETSC_FALSE;
+
+/* at PetscFinalize(): a new PetscInitialize() registers again */
+static PetscErrorCode TriboNMARegisterAllReset_Private(void)
+{
+  PetscFunctionBegin;
+  TriboNMARegisterAllCalled = PETSC_FALSE;
   PetscFunctionReturn(0);
 }
 
@@ -41,11 +61,10 @@ PetscErrorCode TriboNMARegister(const char name[], PetscErrorCode (*create)(Trib
 @*/
 PetscErrorCode TriboNMARegisterAll(void)
 {
-  static PetscBool called = PETSC_FALSE;
-
-  PetscFunctionBeginUser;
-  if (called) PetscFunctionReturn(0);
-  called = PETSC_TRUE;
+  PetscFunctionBegin;
+  if (TriboNMARegisterAllCalled) PetscFunctionReturn(0);
+  TriboNMARegisterAllCalled = PETSC_TRUE;
+  PetscCall(PetscRegisterFinalize(TriboNMARegisterAllReset_Private));
   PetscCall(TriboOptionsRegisterNamespace("prestress_"));
   PetscCall(TriboOptionsRegisterNamespace("modal_"));
   PetscCall(TriboOptionsRegisterNamespace("backbone_"));

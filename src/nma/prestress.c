@@ -224,9 +224,12 @@ PetscErrorCode TriboPrestressCreate(MPI_Comm comm, TriboPrestress *ps)
 {
   TriboPrestress p;
 
-  PetscFunctionBeginUser;
+  PetscFunctionBegin;
+  PetscValidPointer(ps, 2);
+  PetscCall(TriboInitializePackage());
   PetscCall(TriboNMARegisterAll());
-  PetscCall(PetscNew(&p));
+  PetscCall(PetscHeaderCreate(p, TRIBO_PRESTRESS_CLASSID, "TriboPrestress", "The prestressed state of a ROM", "Prestress", comm,
+                              TriboPrestressDestroy, NULL));
   p->comm         = comm;
   p->tension      = 12249.0;
   p->conservative = PETSC_TRUE;
@@ -617,13 +620,13 @@ PetscErrorCode TriboPrestressView(TriboPrestress ps, PetscViewer v)
 @*/
 PetscErrorCode TriboPrestressDestroy(TriboPrestress *ps)
 {
-  PetscFunctionBeginUser;
-  if (!*ps) PetscFunctionReturn(0);
+  PetscFunctionBegin;
+  TriboObjectDestroyBegin(ps, TRIBO_PRESTRESS_CLASSID);
   PetscCall(PetscFree((*ps)->us));
   PetscCall(PetscFree((*ps)->fs));
   if ((*ps)->pu) PetscCall(PetscFree2((*ps)->pu, (*ps)->pt));
   PetscCall(SNESDestroy(&(*ps)->snes));
   PetscCall(PetscFree((*ps)->prefix));
-  PetscCall(PetscFree(*ps));
+  PetscCall(PetscHeaderDestroy(ps));
   PetscFunctionReturn(0);
 }

@@ -14,6 +14,7 @@
    t + h dotted with dx = x1 - x gives exactly dKE + dSE + dx.C(v + v1)/2 + dx.(f_nl + f_nl1)/2 = dx.(f + f1)/2, for any
    law): kinetic 1/2 v.Mv, strain 1/2 x.Kx, external work, damping dissipation, work on the joint, and their balance. */
 #include <tribo/private/nmaimpl.h>
+#include <tribo/private/objimpl.h>
 #include <tribotransient.h>
 #include <petscblaslapack.h>
 #include <petsctime.h>
@@ -27,6 +28,7 @@ const char *const TriboTransientReasons[] = {"diverged", "iterating", "completed
 typedef enum { LOAD_NONE, LOAD_SIN, LOAD_COS, LOAD_STEP, LOAD_RAMP, LOAD_PULSE } LoadKind;
 
 struct _p_TriboTransient {
+  PETSCHEADER(struct _TriboNoOps); /* a PETSc object (src/sys/package.c): the header first */
   MPI_Comm             comm;
   char                *prefix;
   TriboJoint           joint;
@@ -169,9 +171,12 @@ PetscErrorCode TriboTransientCreate(MPI_Comm comm, TriboTransient *tr)
 {
   TriboTransient t;
 
-  PetscFunctionBeginUser;
+  PetscFunctionBegin;
+  PetscValidPointer(tr, 2);
+  PetscCall(TriboInitializePackage());
   PetscCall(TriboOptionsRegisterNamespace("transient_"));
-  PetscCall(PetscNew(&t));
+  PetscCall(PetscHeaderCreate(t, TRIBO_TRANSIENT_CLASSID, "TriboTransient", "Time integration of a ROM with joints", "Transient", comm,
+                              TriboTransientDestroy, NULL));
   t->comm    = comm;
   t->scheme  = TRIBO_TRANSIENT_NEWMARK;
   t->gamma   = 0.5;
@@ -1074,10 +1079,11 @@ PetscErrorCode TriboTransientWriteH5(TriboTransient tr, TriboH5 h5)
 @*/
 PetscErrorCode TriboTransientDestroy(TriboTransient *trp)
 {
-  TriboTransient tr = *trp;
+  TriboTransient tr;
 
-  PetscFunctionBeginUser;
-  if (!tr) PetscFunctionReturn(0);
+  PetscFunctionBegin;
+  TriboObjectDestroyBegin(trp, TRIBO_TRANSIENT_CLASSID);
+  tr = *trp;
   PetscCall(FreeResults_Private(tr));
   PetscCall(PetscFree3(tr->us, tr->fs, tr->hs));
   PetscCall(PetscFree2(tr->x0, tr->v0));
@@ -1087,7 +1093,6 @@ PetscErrorCode TriboTransientDestroy(TriboTransient *trp)
   PetscCall(PetscFree5(tr->x, tr->v, tr->a, tr->fnl, tr->ipiv));
   PetscCall(PetscFree(tr->pl));
   PetscCall(PetscFree(tr->prefix));
-  PetscCall(PetscFree(tr));
-  *trp = NULL;
+  PetscCall(PetscHeaderDestroy(trp));
   PetscFunctionReturn(0);
 }

@@ -585,9 +585,11 @@ PetscErrorCode TriboCBCreate(MPI_Comm comm, TriboCB *cb)
 {
   TriboCB c;
 
-  PetscFunctionBeginUser;
+  PetscFunctionBegin;
+  PetscValidPointer(cb, 2);
+  PetscCall(TriboInitializePackage());
   PetscCall(TriboOptionsRegisterNamespace("rom_"));
-  PetscCall(PetscNew(&c));
+  PetscCall(PetscHeaderCreate(c, TRIBO_CB_CLASSID, "TriboCB", "Craig-Bampton reduction of an FE model", "CB", comm, TriboCBDestroy, NULL));
   c->comm      = comm;
   c->pairtol   = 1e-8;
   c->meshtol   = 0.25;
@@ -1225,11 +1227,11 @@ PetscErrorCode TriboCBView(TriboCB cb, PetscViewer viewer)
 @*/
 PetscErrorCode TriboCBDestroy(TriboCB *cb)
 {
-  PetscFunctionBeginUser;
-  if (!*cb) PetscFunctionReturn(0);
+  PetscFunctionBegin;
+  TriboObjectDestroyBegin(cb, TRIBO_CB_CLASSID);
   PetscCall(EPSDestroy(&(*cb)->eps));
   PetscCall(KSPDestroy(&(*cb)->ksp));
   PetscCall(PetscFree((*cb)->prefix));
-  PetscCall(PetscFree(*cb));
+  PetscCall(PetscHeaderDestroy(cb));
   PetscFunctionReturn(0);
 }

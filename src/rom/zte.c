@@ -22,6 +22,15 @@
 
 PetscFunctionList TriboZTEList = NULL;
 
+/* the list goes at PetscFinalize() (registered with its first entry), so that nothing is left and a new PetscInitialize() starts
+   from an empty list */
+static PetscErrorCode TriboZTEListDestroy_Private(void)
+{
+  PetscFunctionBegin;
+  PetscCall(PetscFunctionListDestroy(&TriboZTEList));
+  PetscFunctionReturn(0);
+}
+
 /*@C
   TriboZTERegister - Adds an interface-reduction type.
 
@@ -38,7 +47,18 @@ PetscFunctionList TriboZTEList = NULL;
 PetscErrorCode TriboZTERegister(const char name[], PetscErrorCode (*create)(TriboZTE))
 {
   PetscFunctionBeginUser;
+  if (!TriboZTEList) PetscCall(PetscRegisterFinalize(TriboZTEListDestroy_Private));
   PetscCall(PetscFunctionListAdd(&TriboZTEList, name, create));
+  PetscFunctionReturn(0);
+}
+
+static PetscBool TriboZTERegisterAllCalled = PETSC_FALSE;
+
+/* at PetscFinalize(): a new PetscInitialize() registers again */
+static PetscErrorCode TriboZTERegisterAllReset_Private(void)
+{
+  PetscFunctionBegin;
+  TriboZTERegisterAllCalled = PETSC_FALSE;
   PetscFunctionReturn(0);
 }
 
@@ -54,11 +74,10 @@ PetscErrorCode TriboZTERegister(const char name[], PetscErrorCode (*create)(Trib
 @*/
 PetscErrorCode TriboZTERegisterAll(void)
 {
-  static PetscBool called = PETSC_FALSE;
-
-  PetscFunctionBeginUser;
-  if (called) PetscFunctionReturn(0);
-  called = PETSC_TRUE;
+  PetscFunctionBegin;
+  if (TriboZTERegisterAllCalled) PetscFunctionReturn(0);
+  TriboZTERegisterAllCalled = PETSC_TRUE;
+  PetscCall(PetscRegisterFinalize(TriboZTERegisterAllReset_Private));
   PetscCall(TriboZTERegister(TRIBOZTEGRID, TriboZTECreate_Grid));
   PetscCall(TriboZTERegister(TRIBOZTEMESH, TriboZTECreate_Mesh));
   PetscCall(TriboZTERegister(TRIBOZTEPATCHES, TriboZTECreate_Patches));
@@ -85,10 +104,12 @@ PetscErrorCode TriboZTECreate(MPI_Comm comm, TriboZTE *z)
 {
   TriboZTE r;
 
-  PetscFunctionBeginUser;
+  PetscFunctionBegin;
+  PetscValidPointer(z, 2);
+  PetscCall(TriboInitializePackage());
   PetscCall(TriboZTERegisterAll());
   PetscCall(TriboOptionsRegisterNamespace("rom_"));
-  PetscCall(PetscNew(&r));
+  PetscCall(PetscHeaderCreate(r, TRIBO_ZTE_CLASSID, "TriboZTE", "Zero-thickness elements of a joint interface", "ZTE", comm, TriboZTEDestroy, NULL));
   r->comm = comm;
   *z      = r;
   PetscFunctionReturn(0);
@@ -420,10 +441,10 @@ PetscErrorCode TriboZTEView(TriboZTE z, PetscViewer v)
 @*/
 PetscErrorCode TriboZTEDestroy(TriboZTE *z)
 {
-  PetscFunctionBeginUser;
-  if (!*z) PetscFunctionReturn(0);
+  PetscFunctionBegin;
+  TriboObjectDestroyBegin(z, TRIBO_ZTE_CLASSID);
   PetscCall(MatPartitioningDestroy(&(*z)->part));
   PetscCall(PetscFree((*z)->type));
-  PetscCall(PetscFree(*z));
+  PetscCall(PetscHeaderDestroy(z));
   PetscFunctionReturn(0);
 }

@@ -1,4 +1,4 @@
-static char help[] = "TriboHalfSpace, TriboContact, TriboContactCoupling, TriboCont and TriboHB as PETSc objects (issue 29).\n";
+static char help[] = "tribo's classes as PETSc objects (issue 29): class ids, references, nothing leaked.\n";
 /* The first classes on PETSc's object model (src/sys/package.c):
    - each is created with its class id and class name (PetscObjectGetClassId(), PetscObjectGetClassName());
    - a half space held twice (PetscObjectReference(), as a second owner would) survives the first Destroy, usable (its grid read
@@ -6,7 +6,8 @@ static char help[] = "TriboHalfSpace, TriboContact, TriboContactCoupling, TriboC
      contact problem;
    - with -malloc_debug, PETSc's count of the bytes allocated is the same before the objects and after their Destroy: nothing leaks
      (the sanitizer build checks the same without PETSc's count).
-   - TriboCont and TriboHB, held twice and released; TriboMasingManifold, TriboHBOp, TriboSurf and TriboNSGA2 the same.
+   - TriboCont and TriboHB, held twice and released; TriboMasingManifold, TriboHBOp, TriboSurf and TriboNSGA2 the same, and
+     TriboPrestress, TriboModal, TriboFRF, TriboTransient, TriboFit, TriboBI, TriboWJROM, TriboCB and TriboZTE.
    1, 2 and 3 ranks print the same. */
 #include <tribocontact.h>
 #include <tribocont.h>
@@ -16,6 +17,31 @@ static char help[] = "TriboHalfSpace, TriboContact, TriboContactCoupling, TriboC
 #include <tribosurf.h>
 #include <tribofit.h>
 #include <tribosys.h>
+#include <tribonma.h>
+#include <tribotransient.h>
+#include <tribocb.h>
+#include <tribozte.h>
+
+/* the classes created by TriboXxxCreate(comm, &obj) alone, held twice and released */
+typedef PetscErrorCode (*CreateFn)(MPI_Comm, void *);
+typedef PetscErrorCode (*DestroyFn)(void *);
+#define NSIMPLE 9
+static struct {
+  CreateFn      create;
+  DestroyFn     destroy;
+  PetscClassId *id; /* the class id registered by TriboInitializePackage() */
+  const char   *label;
+} simple[NSIMPLE] = {
+    {(CreateFn)TriboPrestressCreate, (DestroyFn)TriboPrestressDestroy, &TRIBO_PRESTRESS_CLASSID, "prestress"},
+    {(CreateFn)TriboModalCreate, (DestroyFn)TriboModalDestroy, &TRIBO_MODAL_CLASSID, "modal analysis"},
+    {(CreateFn)TriboFRFCreate, (DestroyFn)TriboFRFDestroy, &TRIBO_FRF_CLASSID, "forced response"},
+    {(CreateFn)TriboTransientCreate, (DestroyFn)TriboTransientDestroy, &TRIBO_TRANSIENT_CLASSID, "transient"},
+    {(CreateFn)TriboFitCreate, (DestroyFn)TriboFitDestroy, &TRIBO_FIT_CLASSID, "fit"},
+    {(CreateFn)TriboBICreate, (DestroyFn)TriboBIDestroy, &TRIBO_BI_CLASSID, "Bayesian inference"},
+    {(CreateFn)TriboWJROMCreate, (DestroyFn)TriboWJROMDestroy, &TRIBO_WJROM_CLASSID, "whole-joint ROM"},
+    {(CreateFn)TriboCBCreate, (DestroyFn)TriboCBDestroy, &TRIBO_CB_CLASSID, "Craig-Bampton reduction"},
+    {(CreateFn)TriboZTECreate, (DestroyFn)TriboZTEDestroy, &TRIBO_ZTE_CLASSID, "zero-thickness elements"},
+};
 
 static PetscErrorCode Check(PetscObject o, PetscClassId id, const char name[])
 {
@@ -62,6 +88,11 @@ int main(int argc, char **argv)
     PetscCall(TriboHBOpDestroy(&op));
     PetscCall(TriboSurfDestroy(&sf));
     PetscCall(TriboNSGA2Destroy(&ga));
+    for (int k = 0; k < NSIMPLE; k++) {
+      PetscObject o;
+      PetscCall(simple[k].create(PETSC_COMM_SELF, &o));
+      PetscCall(simple[k].destroy(&o));
+    }
   }
   PetscCall(PetscMallocGetCurrentUsage(&m0));
   for (PetscInt order = 0; order < 2; order++) { // a half space with two owners, released in either order
@@ -136,6 +167,22 @@ int main(int argc, char **argv)
     PetscCall(TriboHBOpDestroy(&op2));
     PetscCall(TriboSurfDestroy(&sf2));
     PetscCall(TriboNSGA2Destroy(&ga2));
+  }
+  for (int k = 0; k < NSIMPLE; k++) { // (PETSC_COMM_SELF: the fit's ROMs are per rank)
+    PetscObject o, o2;
+    PetscInt    refct;
+    const char *name;
+    char        label[128];
+    PetscCall(simple[k].create(PETSC_COMM_SELF, &o));
+    PetscCall(PetscObjectReference(o));
+    o2 = o;
+    PetscCall(PetscObjectGetClassName(o, &name));
+    PetscCall(PetscSNPrintf(label, sizeof(label), "%s held twice", simple[k].label));
+    PetscCall(Check(o, *simple[k].id, label));
+    PetscCall(simple[k].destroy(&o));
+    PetscCall(PetscObjectGetReference(o2, &refct));
+    PetscCheck(!o && refct == 1, PETSC_COMM_SELF, PETSC_ERR_PLIB, "%s: the first Destroy did not leave one reference", name);
+    PetscCall(simple[k].destroy(&o2));
   }
   PetscCall(PetscMallocGetCurrentUsage(&m1));
   {

@@ -1,9 +1,11 @@
 #pragma once
 /* Private state of the Craig-Bampton reduction (src/rom/cb.c). */
 #include <tribocb.h>
+#include <tribo/private/objimpl.h>
 #include <slepceps.h>
 
 struct _p_TriboCB {
+  PETSCHEADER(struct _TriboNoOps); /* a PETSc object (src/sys/package.c): the header first */
   MPI_Comm  comm;
   char     *prefix; /* options prefix, "rom_" by default */
   PetscBool setupcalled;

@@ -3,8 +3,10 @@
    (src/nma/impls/<name>.c, or a user's file) includes this header, fills nma->ops in its
    constructor and registers the constructor with TriboNMARegister(). */
 #include <tribonma.h>
+#include <tribo/private/objimpl.h>
 
 struct _p_TriboPrestress {
+  PETSCHEADER(struct _TriboNoOps); /* a PETSc object (src/sys/package.c): the header first */
   MPI_Comm            comm;
   char               *prefix;
   TriboJoint          joint;
@@ -25,6 +27,7 @@ struct _p_TriboPrestress {
 };
 
 struct _p_TriboModal {
+  PETSCHEADER(struct _TriboNoOps); /* a PETSc object (src/sys/package.c): the header first */
   MPI_Comm   comm;
   char      *prefix;
   TriboROM   rom;

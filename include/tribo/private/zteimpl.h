@@ -1,6 +1,7 @@
 #pragma once
 /* Private state of the interface reduction (src/rom/zte.c, src/rom/ztemesh.c). */
 #include <tribozte.h>
+#include <tribo/private/objimpl.h>
 
 /* The interface plane: origin o and frame F = rows e1, e2, n (TriboPlaneFrame()); the 2D
    coordinates of a point x are s = (x - o).e1, t = (x - o).e2 */
@@ -21,6 +22,7 @@ typedef struct {
 } ZTEMap;
 
 struct _p_TriboZTE {
+  PETSCHEADER(struct _TriboNoOps); /* a PETSc object (src/sys/package.c): the header first */
   MPI_Comm        comm;
   char           *type; /* NULL: no reduction */
   PetscInt        nx, ny, npatches;
