@@ -39,7 +39,7 @@ MISSING := $(if $(wildcard $(SLEPC_DIR)/lib/slepc/conf/slepc_variables),,petsc-d
            $(if $(wildcard /usr/include/hdf5/openmpi/hdf5.h),,libhdf5-openmpi-dev)
 MISSING := $(strip $(MISSING))
 
-.PHONY: all lib setup demo test test-sanitize fuzz bench bench-scaling format format-check clean deps install
+.PHONY: all lib setup demo test test-sanitize fuzz bench bench-scaling format format-check clean deps install doc
 all: $(BIN)/tribo $(TESTBIN) $(BENCHBIN)
 
 deps:
@@ -114,6 +114,11 @@ bench: setup
 bench-scaling: setup
 	@$(MAKE) --no-print-directory all
 	@bash jobs/scaling.sh
+
+# the documentation as HTML (Sphinx and MyST read doc/*.md; warnings are errors, as in tests/cli/t997)
+doc: setup
+	@/usr/bin/python3 -m sphinx -W --keep-going -q -b html doc build/doc/html
+	@echo "wrote build/doc/html/index.html"
 
 format:
 	clang-format -i $(shell find src include tests -name '*.[ch]')

@@ -16,7 +16,7 @@ groups=()
 [ -n "${TRIBO_SURFACE_GROUPS:-}" ] && groups=(-surface_groups "$TRIBO_SURFACE_GROUPS")
 echo; echo "tribo surface: BRB-size synthetic pair, 5570 x 1166 points per surface at 21.8 um, erosion sizes 2,25,50,75, $np ranks ${groups[*]:-}"
 log="$out/surface.log"
-/usr/bin/time -f "%e %M" -o "$out/surface_time.txt" "${MPIEXEC[@]}" -n "$np" "$bin" surface -surface_generate_nx 5570 -surface_generate_ny 1166 \
+/usr/bin/time -f "%e %M" -o "$out/surface_time.txt" "${MPIEXEC[@]}" -n "$np" "$bin" surface -surface_generate band -surface_generate_band 5e-4,5e-3 -surface_generate_nx 5570 -surface_generate_ny 1166 \
   -surface_generate_dx 21.8e-6 -surface_generate_bolts 0.0304,0.0607,0.091 -surface_generate_bolt_depth 5e-6 "${groups[@]}" \
   -output "$out/surface.h5" -surface_png "$out/surface" > "$log" 2>&1
 read -r wall kb < "$out/surface_time.txt"

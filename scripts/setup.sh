@@ -14,13 +14,14 @@ fi
 # nettle-dev: SHA-256 of the inputs recorded in every result file (GNU Nettle).
 # libopenblas0-serial replaces the reference BLAS under LAPACK (dense LU and eigen solves of
 # RQNMA and the reductions run 2-10x faster); serial, so MPI ranks do not oversubscribe cores.
+# python3-sphinx, python3-myst-parser: make doc builds the HTML documentation from doc/*.md (tests/cli/t997 checks it builds).
 # python3-venv: tests/post/t840 installs the Python package with pip into a venv (skipped without it).
 # calculix-ccx (CalculiX 2.20): the independent FE code that tests/cli/t324-calculix.sh checks the
 # assembled stiffness and mass against (free-free frequencies); the test is skipped without it.
 packages=(build-essential make pkg-config git petsc-dev slepc-dev libhdf5-openmpi-dev
   libfftw3-mpi-dev libmatio-dev zlib1g-dev openmpi-bin hdf5-tools python3 python3-numpy
   python3-h5py libopenblas0-serial nettle-dev python3-matplotlib python3-meshio libyaml-dev
-  calculix-ccx python3-venv)
+  calculix-ccx python3-venv python3-sphinx python3-myst-parser)
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
   echo "setup: not a Debian system (no dpkg-query); install PETSc 3.18, SLEPc, HDF5 (OpenMPI)," >&2

@@ -457,7 +457,8 @@ static PetscErrorCode GapSelect_Private(PetscInt m, const PetscReal s[], PetscIn
   with sigma = MAD/0.6745 (MATLAB's ksdensity default). The order statistics are exact (PairSelect_Private() counts pairs
   in a histogram, then sorts only the buckets holding wanted ranks), but above 8192 heights the pairs are taken over 8192
   evenly spaced order statistics of the heights (a stratified subsample, recorded in nsamples/ngaps). The density on npdf
-  points is scaled so that its trapezoid integral is 1; the factor is 1/pdf->integral.
+  points is scaled so that its trapezoid integral is 1; the factor is 1/pdf->integral. When the interquartile range of the
+  gaps is 0 (one asperity per surface, or most heights equal) there is no distribution: pdf->zmax is 0 and no PDF is made.
 
   The paper's text says the gaps are "normalized to be between zero and one with the range of gaps being recorded as the
   maximum possible gap"; which range is not said. Its public code (tmd-lab/microslip-rough-contact, COMBINE_SURFS2.m) uses
@@ -487,6 +488,11 @@ PetscErrorCode TriboGapPDFCompute(PetscInt n, const PetscReal h[], PetscInt npdf
   Q3  = q[2] + (pos3 - qs[2]) * (q[3] - q[2]);
   iqr = Q3 - Q1;
   glo = Q1 - 3 * iqr, ghi = Q3 + 3 * iqr;
+  if (!(iqr > 0)) { // no spread: no distribution (zmax 0, no PDF); the caller says why (TriboSurfProcess(): collectively)
+    pdf->gmin = Q1, pdf->ngaps = M;
+    PetscCall(PetscFree2(hs, s));
+    PetscFunctionReturn(0);
+  }
   // gaps < glo are sums > -glo; gaps > ghi are sums < -ghi
   below = M - CountLess_Private(m, s, nextafter(-glo, PETSC_INFINITY));
   above = CountLess_Private(m, s, -ghi);
@@ -499,7 +505,6 @@ PetscErrorCode TriboGapPDFCompute(PetscInt n, const PetscReal h[], PetscInt npdf
   // normalized by the outlier fences, not by the kept gaps' range: z_max = Q3 + 3 IQR - (Q1 - 3 IQR) = 7 IQR (Notes)
   pdf->gmin = glo;
   pdf->zmax = ghi - glo;
-  PetscCheck(pdf->zmax > 0, PETSC_COMM_SELF, PETSC_ERR_USER_INPUT, "all asperity gaps are equal: no gap distribution");
   for (PetscInt k = 0; k < ns; k++) gz[k] = PetscMin(1, PetscMax(0, (gz[k] - pdf->gmin) / pdf->zmax));
   med = ns % 2 ? gz[ns / 2] : 0.5 * (gz[ns / 2 - 1] + gz[ns / 2]);
   for (PetscInt k = 0; k < ns; k++) dev[k] = PetscAbsReal(gz[k] - med);

@@ -95,8 +95,9 @@ PetscErrorCode TriboSurfSetOptionsPrefix(TriboSurf s, const char prefix[])
                                +3.4 / +3.1 % to +7.4 / +10.2 %; residual heights corrected -0.3 / +0.2 %, uncorrected -3.3 / -5.4 %)
 . -surface_segment_sigma 0   - Gaussian (points) of the heights the watershed segments, for noisy scans (fits keep the unsmoothed heights)
 . -surface_groups 0          - sub-communicators for the erosion sizes, each distributing its grid (TriboSurfProcess()); 0: min(ranks, sizes)
-- -surface_generate band     - built-in synthetic input: band, selfaffine, caps, flat, with -surface_generate_{nx,ny,dx,rms,band,hurst,
-                               rolloff,cap,cap_pitch,form_amp,bolts,bolt_depth,bolt_width,seed,count}
+- -surface_generate selfaffine - built-in synthetic input: selfaffine, band, caps, flat, with -surface_generate_{nx,ny,dx,rms,band,hurst,
+                               rolloff,cap,cap_pitch,form_amp,bolts,bolt_depth,bolt_width,seed,count}; by default the pair of
+                               TriboSynthParamsDefault() (2400 x 800 points at 21.8 um, Hurst 0.3, 0.3 mm cutoff, 2 mm roll-off)
 @*/
 PetscErrorCode TriboSurfSetFromOptions(TriboSurf s)
 {
@@ -518,6 +519,11 @@ PetscErrorCode TriboSurfProcess(TriboSurf s)
                "erosion size %" PetscInt_FMT ": only %" PetscInt_FMT " asperities accepted of %" PetscInt_FMT
                " regions (rejected: %s); the scans have no asperities at this size (option -surface_erosion)",
                s->erosion[k], s->results[k].nasp, s->results[k].nregions, len ? why : "none");
+    PetscCheck(s->results[k].pdf.zmax > 0, s->comm, PETSC_ERR_USER_INPUT,
+               "erosion size %" PetscInt_FMT ": %" PetscInt_FMT " asperities accepted, too few for a gap distribution (the interquartile range "
+               "of their gaps is 0: each surface's heights are measured from their median); a smaller erosion size or a larger scan "
+               "(option -surface_erosion)",
+               s->erosion[k], s->results[k].nasp);
   }
   PetscFunctionReturn(0);
 }

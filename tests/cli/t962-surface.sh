@@ -96,7 +96,7 @@ PYEOF
 # the mesoscale gap map against its closed form: two bowls z = A u^2 and 0.8 A u^2 (u = 2 (x - xc)/Lx), the second mirrored in
 # x, roughness of RMS 1 nm only: in the interior (3 sigma from the edges, where the replicated edges do not reach) the
 # Gaussian filter keeps a quadratic up to a constant, so gap(xc) - gap(x) = 1.8 A u^2 within 1e-3 of 1.8 A
-run "$d" bowl surface -surface_generate_nx 400 -surface_generate_ny 120 -surface_generate_rms 1e-9 -surface_generate_form_amp 1e-5 \
+run "$d" bowl surface -surface_generate band -surface_generate_band 5e-4,5e-3 -surface_generate_dx 25e-6 -surface_generate_nx 400 -surface_generate_ny 120 -surface_generate_rms 1e-9 -surface_generate_form_amp 1e-5 \
   -surface_sigma 20 -surface_erosion 2 -surface_gap_spacing 2.5e-4 -output bowl.h5
 [ $RC = 0 ] && pass "bowl pair" || fail "bowl pair (exit $RC)" "failed" "$d/bowl.err"
 pychecks bowl "$d" <<'PYEOF'
@@ -112,7 +112,7 @@ err = np.max(abs((row[ic] - row[inner]) - 1.8 * A * (u[inner] ** 2 - u[ic] ** 2)
 print(("ok" if err < 1e-3 else "not ok") + " - mesoscale gap of two mirrored bowls against 1.8 A u^2: error %.2e of 1.8 A (interior, %d points)" % (err, inner.sum()))
 PYEOF
 # trimming and a hole: the gap map is NaN within the trimmed border and the hole and finite elsewhere (one grid step of margin)
-run "$d" trim surface -surface_generate_nx 400 -surface_generate_ny 160 -surface_erosion 2 -surface_sigma 40 -surface_trim 5e-4 \
+run "$d" trim surface -surface_generate_nx 400 -surface_generate_ny 160 -surface_generate_dx 25e-6 -surface_erosion 2 -surface_sigma 40 -surface_trim 5e-4 \
   -surface_holes 0.005,0.002 -surface_hole_radius 1e-3 -surface_gap_spacing 1e-4 -output trim.h5
 [ $RC = 0 ] && pass "trim and hole: $(grep -m1 '^ *2 ' "$d/trim.out" | tr -s ' ')" || fail "trim and hole (exit $RC)" "failed" "$d/trim.err"
 pychecks trim "$d" <<'PYEOF'
