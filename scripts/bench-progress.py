@@ -40,7 +40,11 @@ if __name__ == "__main__":
             ("RQNMA, 20 amplitudes, 2 ranks", mpiexec + ["-n", "2", tribo, "backbone", "-rom", rom, "-options_file", cfg, "-output", "/dev/null",
                                                          "-backbone_png", "none"]),
             ("EPMC, harmonics 0-3, 1 rank", [tribo, "backbone", "-rom", rom, "-options_file", cfg, "-nma_type", "epmc", "-output", "/dev/null",
-                                             "-backbone_png", "none"])]
+                                             "-backbone_png", "none"]),
+            ("fit, NSGA-II 100 x 100, 1 rank", [tribo, "fit", "-output", "/dev/null"]),
+            ("fit, NSGA-II 100 x 100, 2 ranks", mpiexec + ["-n", "2", tribo, "fit", "-output", "/dev/null"]),
+            ("surface, 4 sizes, 1 rank", [tribo, "surface", "-output", "/dev/null"]),
+            ("surface, 4 sizes, 2 ranks", mpiexec + ["-n", "2", tribo, "surface", "-output", "/dev/null"])]
     print("time-left estimates (issue 30: predicted / actual within 1.5 after the first 20 % of the run)")
     for label, cmd in runs:
         measure(label, cmd)

@@ -648,7 +648,17 @@ def run_task(stepdir, index):
     return p.returncode
 
 
-def run_local(s, np):
+def _progress(ran, ntodo, wall, left_cases, took, np):
+    """one line (stdout, as the other progress lines; stderr is for errors): cases done, time, and the time left: the cases not done times the mean rank-seconds of their step's
+    finished cases (of all finished cases for a step with none yet), shared by the np ranks of the pool"""
+    every = [t for ts in took.values() for t in ts]
+    mean = {k: sum(v) / len(v) for k, v in took.items()}
+    allmean = sum(every) / len(every) if every else 0
+    left = sum(mean.get(c.step.name, allmean) for c in left_cases) / max(np, 1)
+    print("sweep: %d of %d cases done, %.1f s  (left ~%.1f s)" % (ran, ntodo, wall, left), flush=True)
+
+
+def run_local(s, np, quiet=False):
     """the pool: cases start in step order as ranks free up and their step before is done"""
     sigs = _Signals()
     sigs.install()
@@ -661,6 +671,7 @@ def run_local(s, np):
     todo = [c for c in s.cases if states[c.folder][0] != "done"]
     running, free, failed, ran = [], np, 0, 0
     t0 = time.time()
+    started, took, ntodo = {}, {}, len(todo)  # seconds of the finished cases, by step: the time-left estimate
     big = [c for c in todo if c.step.ranks > np]
     if big:
         raise SweepError("step %s wants %d ranks per case, the pool has %d (-sweep_np)" % (big[0].step.name, big[0].step.ranks, np))
@@ -680,6 +691,7 @@ def run_local(s, np):
             if c.step.ranks <= free:
                 todo.remove(c)
                 running.append((_start(c.folder, sigs), c))
+                started[c.folder] = time.time()
                 free -= c.step.ranks
         time.sleep(0.02)
         for p, c in list(running):
@@ -689,6 +701,9 @@ def run_local(s, np):
                 free += c.step.ranks
                 ran += 1
                 failed += p.returncode != 0
+                took.setdefault(c.step.name, []).append((time.time() - started[c.folder]) * c.step.ranks)
+                if not quiet:
+                    _progress(ran, ntodo, time.time() - t0, todo + [q for _, q in running], took, np)
         if not running and todo and all(c.parent and case_state(c.parent.folder)[0] not in ("done", "failed") for c in todo):
             raise SweepError("cases wait on steps that cannot run")  # cannot happen: steps come in order
     for p, c in running:
@@ -898,7 +913,8 @@ def slurm(s, submit):
 
 
 # ----------------------------------------------------------------------------- command line
-USAGE = """usage: tribo sweep SWEEP.yaml [-sweep_dir DIR] [-sweep_np N]        run the cases here (a pool over N ranks)
+USAGE = """usage: tribo sweep SWEEP.yaml [-sweep_dir DIR] [-sweep_np N] [-sweep_quiet]   run the cases here (a pool over N ranks;
+                                                 a line per case done, with the time left, unless -sweep_quiet)
        tribo sweep SWEEP.yaml -sweep_expand      validate, write the case folders, run nothing
        tribo sweep SWEEP.yaml -sweep_status      done/running/interrupted/failed/missing of every case
        tribo sweep SWEEP.yaml -sweep_collect [-output sweep.h5]   one HDF5 + CSV + picture of every case
@@ -917,6 +933,8 @@ def main(argv):
         print(__doc__)
         return 0
     flags = {"-sweep_status", "-sweep_collect", "-sweep_print", "-sweep_submit", "-sweep_expand"}
+    quiet = "-sweep_quiet" in args
+    args = [a for a in args if a != "-sweep_quiet"]
     valued = {"-sweep_dir", "-sweep_np", "-output", "-sweep_task", "-sweep_index", "-sweep_png", "-sweep_max_cases"}
     path, opt, mode = None, {}, None
     i = 0
@@ -972,4 +990,4 @@ def main(argv):
         np = int(opt.get("-sweep_np", os.cpu_count() or 1))
     except ValueError:
         raise SweepError("-sweep_np: expected a whole number, got %s" % opt["-sweep_np"])
-    return run_local(s, np)
+    return run_local(s, np, quiet)

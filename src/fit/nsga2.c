@@ -33,6 +33,7 @@ struct _p_TriboNSGA2 {
   TriboNSGA2Crowding  crowding;
   char                ckpt[PETSC_MAX_PATH_LEN];
   PetscBool           resume;
+  PetscBool           quiet;       /* -nsga_quiet: no progress lines */
   PetscReal          *x, *f, *pen; /* population [npop x nx], raw objectives [npop x nf], penalties [npop] */
   PetscInt           *prank;       /* front of each member in the population */
   PetscReal          *pcrowd;      /* its crowding distance */
@@ -217,7 +218,9 @@ PetscErrorCode TriboNSGA2SetStopGeneration(TriboNSGA2 nsga, PetscInt g)
 . -nsga_crowding <objective>  - crowding distance in objective or parameter space
 . -nsga_checkpoint <file>     - state after each generation
 . -nsga_resume                - resume from the checkpoint if it exists
-- -nsga_stop_generation <g>   - stop after generation g (the rest as if killed)
+. -nsga_stop_generation <g>   - stop after generation g (the rest as if killed)
+- -nsga_quiet                 - no progress lines (after the first generation and every tenth of them, with the time left; on stdout,
+                                as the other analyses' progress: stderr is for the one error line)
 @*/
 PetscErrorCode TriboNSGA2SetFromOptions(TriboNSGA2 nsga)
 {
@@ -239,6 +242,8 @@ PetscErrorCode TriboNSGA2SetFromOptions(TriboNSGA2 nsga)
                                nsga->ckpt, sizeof(nsga->ckpt), NULL));
   PetscCall(
       PetscOptionsBool("-nsga_resume", "resume from the checkpoint file if it exists", "TriboNSGA2SetCheckpoint", nsga->resume, &nsga->resume, NULL));
+  PetscCall(
+      PetscOptionsBool("-nsga_quiet", "no progress lines (generation, evaluations, time left)", "TriboNSGA2Solve", nsga->quiet, &nsga->quiet, NULL));
   PetscCall(
       TriboOptionsInt("-nsga_stop_generation", "stop after this generation (as if killed; for tests)", "", nsga->stopgen, &nsga->stopgen, NULL));
   TriboOptionsEnd();
@@ -484,7 +489,8 @@ static PetscErrorCode UnionFront_Private(TriboNSGA2 nsga)
 PetscErrorCode TriboNSGA2Solve(TriboNSGA2 nsga)
 {
   PetscInt   np = nsga->npop, nx = nsga->nx, nf = nsga->nf, m = 2 * np, *rank, *order;
-  PetscReal *cx, *cf, *cp, *g, *crowd, *d;
+  PetscReal *cx, *cf, *cp, *g, *crowd, *d, t0;
+  PetscInt   g0;
   PetscBool  found = PETSC_FALSE;
 
   PetscFunctionBeginUser;
@@ -508,6 +514,7 @@ PetscErrorCode TriboNSGA2Solve(TriboNSGA2 nsga)
     UnionPush_Private(nsga);
     if (nsga->ckpt[0]) PetscCall(Checkpoint_Private(nsga));
   }
+  t0 = MPI_Wtime(), g0 = nsga->gen;
   while (nsga->gen < nsga->ngen && (nsga->stopgen < 0 || nsga->gen < nsga->stopgen)) {
     TriboRandom r;
     PetscInt    nsel = 0, nfront;
@@ -553,6 +560,13 @@ PetscErrorCode TriboNSGA2Solve(TriboNSGA2 nsga)
     nsga->gen++;
     UnionPush_Private(nsga);
     if (nsga->ckpt[0]) PetscCall(Checkpoint_Private(nsga));
+    if (!nsga->quiet && (nsga->gen == g0 + 1 || nsga->gen % PetscMax(1, nsga->ngen / 10) == 0 || nsga->gen == nsga->ngen)) {
+      // every generation evaluates npop members: the time per generation of this run so far, times the generations left
+      PetscReal el = MPI_Wtime() - t0, left = el / (nsga->gen - g0) * (nsga->ngen - nsga->gen);
+      PetscCall(PetscPrintf(nsga->comm,
+                            "NSGA-II: generation %" PetscInt_FMT " of %" PetscInt_FMT ", %" PetscInt_FMT " evaluations, %.1f s  (left ~%.1f s)\n",
+                            nsga->gen, nsga->ngen, nsga->nevals, (double)el, (double)left));
+    }
   }
   PetscCall(UnionFront_Private(nsga));
   PetscCall(PetscFree5(cx, cf, cp, g, crowd));

@@ -94,6 +94,7 @@ PetscErrorCode TriboSurfSetOptionsPrefix(TriboSurf s, const char prefix[])
                                opening has removed the noise's upward excursions (tests/surf/t705: corrected, their medians went from
                                +3.4 / +3.1 % to +7.4 / +10.2 %; residual heights corrected -0.3 / +0.2 %, uncorrected -3.3 / -5.4 %)
 . -surface_segment_sigma 0   - Gaussian (points) of the heights the watershed segments, for noisy scans (fits keep the unsmoothed heights)
+. -surface_quiet             - no progress lines (stdout: each erosion size done by each group of ranks, with the time left)
 . -surface_groups 0          - sub-communicators for the erosion sizes, each distributing its grid (TriboSurfProcess()); 0: min(ranks, sizes)
 - -surface_generate selfaffine - built-in synthetic input: selfaffine, band, caps, flat, with -surface_generate_{nx,ny,dx,rms,band,hurst,
                                rolloff,cap,cap_pitch,form_amp,bolts,bolt_depth,bolt_width,seed,count}; by default the pair of
@@ -203,6 +204,8 @@ PetscErrorCode TriboSurfSetFromOptions(TriboSurf s)
                              "Gaussian standard deviation (points) of the heights the watershed segments (0: none, the paper); fits keep the "
                              "unsmoothed heights",
                              "TriboSurfProcess", s->seg_sigma, &s->seg_sigma, NULL));
+  PetscCall(PetscOptionsBool("-surface_quiet", "no progress lines (each erosion size done, with the time left)", "TriboSurfProcess", s->quiet,
+                             &s->quiet, NULL));
   PetscCall(PetscOptionsReal("-surface_split", "two peaks closer than this times the smaller short semi-axis are one (0: off)", "TriboSurfProcess",
                              s->crit.split, &s->crit.split, NULL));
   PetscCall(TriboOptionsInt("-surface_groups",
@@ -470,10 +473,12 @@ PetscErrorCode TriboSurfProcess(TriboSurf s)
 {
   PetscMPIInt rank, size, ncolor;
   MPI_Comm    sub;
-  PetscInt    R[TRIBO_SURF_MAX_EROSION], nr = 0, per;
+  PetscInt    R[TRIBO_SURF_MAX_EROSION], nr = 0, per, mine = 0, ndone = 0;
+  PetscReal   t0;
 
   PetscFunctionBeginUser;
   PetscCall(TriboSurfSetUp(s));
+  t0 = MPI_Wtime();
   PetscCallMPI(MPI_Comm_rank(s->comm, &rank));
   PetscCallMPI(MPI_Comm_size(s->comm, &size));
   if (s->nresults != s->nerosion) { // first call (TriboSurfSetResult() allocates them too)
@@ -496,8 +501,20 @@ PetscErrorCode TriboSurfProcess(TriboSurf s)
     per = s->monitor ? ncolor : nr;
     for (PetscInt i0 = 0; i0 < nr; i0 += per) {
       PetscInt i1 = PetscMin(nr, i0 + per);
+      if (!mine)
+        for (PetscInt i = 0; i < nr; i++) mine += i % ncolor == rank % ncolor;
       for (PetscInt i = i0; i < i1; i++)
-        if (i % ncolor == rank % ncolor) PetscCall(TriboSurfIdentify_Private(s, sub, s->erosion[R[i]], &s->results[R[i]]));
+        if (i % ncolor == rank % ncolor) {
+          PetscCall(TriboSurfIdentify_Private(s, sub, s->erosion[R[i]], &s->results[R[i]]));
+          if (!s->quiet) { // this group's sizes take about the same time each (doc/guide.md, the benchmark's table)
+            PetscReal el = MPI_Wtime() - t0;
+            ndone++;
+            PetscCall(PetscPrintf(sub,
+                                  "surface: erosion size %" PetscInt_FMT " done, %" PetscInt_FMT " of %" PetscInt_FMT
+                                  " sizes of this group of ranks, %.1f s  (left ~%.1f s)\n",
+                                  s->erosion[R[i]], ndone, mine, (double)el, (double)(el / ndone * (mine - ndone))));
+          }
+        }
       for (PetscInt i = i0; i < i1; i++) {
         PetscCall(TriboSurfResultBcast_Private(s->comm, (PetscMPIInt)(i % ncolor), &s->results[R[i]]));
         s->done[R[i]] = PETSC_TRUE;

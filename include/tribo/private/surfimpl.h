@@ -22,6 +22,7 @@ struct _p_TriboSurf {
   PetscReal        plane[TRIBO_SURF_MAX_SCANS][3];
   TriboSynthParams synth;
   PetscBool        generated;
+  PetscBool        quiet; /* -surface_quiet: no progress lines */
   /* processing options */
   PetscReal             sigma;  /* Gaussian filter standard deviation in points (0: no mesoscale filter) */
   PetscReal             trim;   /* edge trim (m) */
