@@ -379,7 +379,9 @@ PetscErrorCode TriboFRFSetPrestress(TriboFRF f, TriboPrestress ps)
 @*/
 PetscErrorCode TriboFRFSetModal(TriboFRF f, TriboModal modal)
 {
-  PetscFunctionBeginUser;
+  PetscFunctionBegin;
+  if (modal) PetscCall(PetscObjectReference((PetscObject)modal)); // kept: released by TriboFRFDestroy() or a later set
+  PetscCall(TriboModalDestroy(&f->modal));
   f->modal = modal;
   PetscFunctionReturn(0);
 }
@@ -1028,6 +1030,7 @@ PetscErrorCode TriboFRFDestroy(TriboFRF *frf)
   PetscFunctionBegin;
   TriboObjectDestroyBegin(frf, TRIBO_FRF_CLASSID);
   f = *frf;
+  PetscCall(TriboModalDestroy(&f->modal));
   PetscCall(TriboHBDestroy(&f->hb));
   PetscCall(TriboContDestroy(&f->cont));
   PetscCall(PetscFree3(f->us, f->fs, f->hs));

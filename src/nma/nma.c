@@ -92,9 +92,11 @@ PetscErrorCode TriboNMACreate(MPI_Comm comm, TriboNMA *nma)
 {
   TriboNMA m;
 
-  PetscFunctionBeginUser;
+  PetscFunctionBegin;
+  PetscValidPointer(nma, 2);
+  PetscCall(TriboInitializePackage());
   PetscCall(TriboNMARegisterAll());
-  PetscCall(PetscNew(&m));
+  PetscCall(PetscHeaderCreate(m, TRIBO_NMA_CLASSID, "TriboNMA", "Nonlinear modal analysis (backbone)", "NMA", comm, TriboNMADestroy, NULL));
   m->comm    = comm;
   m->mode    = 1;
   m->verbose = PETSC_TRUE;
@@ -135,8 +137,8 @@ PetscErrorCode TriboNMASetType(TriboNMA nma, const char type[])
     PetscCall(TriboFunctionListFindOrError(nma->comm, TriboNMAList, type, "nonlinear modal analysis method", opt, (void (**)(void)) & create));
   }
   if (nma->type && !strcmp(nma->type, type)) PetscFunctionReturn(0);
-  if (nma->ops.destroy) PetscCall(nma->ops.destroy(nma));
-  PetscCall(PetscMemzero(&nma->ops, sizeof(nma->ops)));
+  if (nma->ops->destroy) PetscCall(nma->ops->destroy(nma));
+  PetscCall(PetscMemzero(nma->ops, sizeof(*nma->ops)));
   nma->data        = NULL;
   nma->setupcalled = PETSC_FALSE;
   PetscCall(PetscFree(nma->type));
@@ -313,7 +315,7 @@ PetscErrorCode TriboNMASetFromOptions(TriboNMA nma)
   PetscCall(PetscOptionsString("-backbone_loop_points",
                                "interface quadrature points (0-based, comma-separated) whose hysteresis loops are stored, or auto (largest slip)",
                                "TriboNMASetLoopPoints", lp, lp, sizeof(lp), &setlp));
-  if (nma->ops.setfromoptions) PetscCall(nma->ops.setfromoptions(PetscOptionsObject, nma));
+  if (nma->ops->setfromoptions) PetscCall(nma->ops->setfromoptions(PetscOptionsObject, nma));
   TriboOptionsEnd();
   PetscCall(TriboOptionsUseNamespace(nma->prefix, "backbone_"));
   PetscCall(TriboOptionsUseNamespace(nma->prefix, "nma_"));
@@ -392,7 +394,9 @@ PetscErrorCode TriboNMASetPrestress(TriboNMA nma, TriboPrestress ps)
 @*/
 PetscErrorCode TriboNMASetModal(TriboNMA nma, TriboModal modal)
 {
-  PetscFunctionBeginUser;
+  PetscFunctionBegin;
+  if (modal) PetscCall(PetscObjectReference((PetscObject)modal)); // kept: released by TriboNMADestroy() or a later set
+  PetscCall(TriboModalDestroy(&nma->modal));
   nma->modal       = modal;
   nma->setupcalled = PETSC_FALSE;
   PetscFunctionReturn(0);
@@ -442,7 +446,7 @@ PetscErrorCode TriboNMASetMode(TriboNMA nma, PetscInt mode, PetscReal omega2, co
   nma->mode = mode;
   nma->lam0 = omega2;
   PetscCall(PetscArraycpy(nma->phi0, phi, nma->n));
-  nma->modal = NULL;
+  PetscCall(TriboModalDestroy(&nma->modal));
   PetscFunctionReturn(0);
 }
 
@@ -497,7 +501,7 @@ PetscErrorCode TriboNMASetUp(TriboNMA nma)
                  "-%sbackbone_loop_points: point %" PetscInt_FMT " out of range, the interface has %" PetscInt_FMT " quadrature points (0-based)",
                  nma->prefix ? nma->prefix : "", nma->plidx[k], f->npts);
   }
-  if (nma->ops.setup) PetscCall(nma->ops.setup(nma));
+  if (nma->ops->setup) PetscCall(nma->ops->setup(nma));
   nma->setupcalled = PETSC_TRUE;
   PetscFunctionReturn(0);
 }
@@ -511,7 +515,7 @@ PetscErrorCode TriboNMASolve(TriboNMA nma)
 {
   PetscFunctionBeginUser;
   PetscCall(TriboNMASetUp(nma));
-  PetscCall(nma->ops.solve(nma));
+  PetscCall(nma->ops->solve(nma));
   PetscFunctionReturn(0);
 }
 
@@ -539,7 +543,7 @@ PetscErrorCode TriboNMAView(TriboNMA nma, PetscViewer v)
   PetscCall(PetscViewerASCIIPrintf(v, "Nonlinear modal analysis %s, mode %" PetscInt_FMT ", %" PetscInt_FMT " amplitudes in [%g, %g], zeta0 = %g\n",
                                    nma->type ? nma->type : "(type not set)", nma->mode, nma->na, nma->na ? (double)nma->amps[0] : 0.0,
                                    nma->na ? (double)nma->amps[nma->na - 1] : 0.0, (double)nma->zeta0));
-  if (nma->ops.view) PetscCall(nma->ops.view(nma, v));
+  if (nma->ops->view) PetscCall(nma->ops->view(nma, v));
   PetscFunctionReturn(0);
 }
 
@@ -663,9 +667,10 @@ PetscErrorCode TriboNMABackboneAllocateLoops(TriboNMA nma, PetscInt nloop)
 @*/
 PetscErrorCode TriboNMADestroy(TriboNMA *nma)
 {
-  PetscFunctionBeginUser;
-  if (!*nma) PetscFunctionReturn(0);
-  if ((*nma)->ops.destroy) PetscCall((*nma)->ops.destroy(*nma));
+  PetscFunctionBegin;
+  TriboObjectDestroyBegin(nma, TRIBO_NMA_CLASSID);
+  if ((*nma)->ops->destroy) PetscCall((*nma)->ops->destroy(*nma));
+  PetscCall(TriboModalDestroy(&(*nma)->modal)); // its reference (TriboNMASetModal())
   PetscCall(TriboBackboneFree_Private(&(*nma)->bb));
   PetscCall(PetscFree((*nma)->type));
   PetscCall(PetscFree((*nma)->prefix));
@@ -675,6 +680,6 @@ PetscErrorCode TriboNMADestroy(TriboNMA *nma)
   PetscCall(PetscFree((*nma)->phi0));
   PetscCall(PetscFree((*nma)->amps));
   PetscCall(PetscFree((*nma)->plidx));
-  PetscCall(PetscFree(*nma));
+  PetscCall(PetscHeaderDestroy(nma));
   PetscFunctionReturn(0);
 }

@@ -265,7 +265,9 @@ PetscErrorCode TriboTransientSetPrestress(TriboTransient tr, TriboPrestress ps)
 @*/
 PetscErrorCode TriboTransientSetModal(TriboTransient tr, TriboModal modal)
 {
-  PetscFunctionBeginUser;
+  PetscFunctionBegin;
+  if (modal) PetscCall(PetscObjectReference((PetscObject)modal)); // kept: released by TriboTransientDestroy() or a later set
+  PetscCall(TriboModalDestroy(&tr->modal));
   tr->modal = modal;
   PetscFunctionReturn(0);
 }
@@ -1084,6 +1086,7 @@ PetscErrorCode TriboTransientDestroy(TriboTransient *trp)
   PetscFunctionBegin;
   TriboObjectDestroyBegin(trp, TRIBO_TRANSIENT_CLASSID);
   tr = *trp;
+  PetscCall(TriboModalDestroy(&tr->modal));
   PetscCall(FreeResults_Private(tr));
   PetscCall(PetscFree3(tr->us, tr->fs, tr->hs));
   PetscCall(PetscFree2(tr->x0, tr->v0));

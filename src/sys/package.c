@@ -4,7 +4,7 @@
    keeps what it is given by PetscObjectReference() and releases it in its Destroy, which frees the object only when the last
    reference goes. On the model so far: TriboHalfSpace, TriboContact, TriboContactCoupling, TriboCont, TriboHB, TriboHBOp,
    TriboMasingManifold, TriboSurf, TriboNSGA2, TriboPrestress, TriboModal, TriboFRF, TriboTransient, TriboFit, TriboBI, TriboWJROM,
-   TriboFJROM, TriboCB, TriboZTE (doc/architecture.md); the others have their ids registered and follow class by class. */
+   TriboFJROM, TriboCB, TriboZTE, TriboNMA (doc/architecture.md); the others have their ids registered and follow class by class. */
 #include <tribosys.h>
 
 PetscClassId TRIBO_LAW_CLASSID, TRIBO_JOINT_CLASSID, TRIBO_ROM_CLASSID, TRIBO_ZTE_CLASSID, TRIBO_CB_CLASSID, TRIBO_FESYSTEM_CLASSID,

@@ -7,7 +7,9 @@ static char help[] = "tribo's classes as PETSc objects (issue 29): class ids, re
    - with -malloc_debug, PETSc's count of the bytes allocated is the same before the objects and after their Destroy: nothing leaks
      (the sanitizer build checks the same without PETSc's count).
    - TriboCont and TriboHB, held twice and released; TriboMasingManifold, TriboHBOp, TriboSurf and TriboNSGA2 the same, and
-     TriboPrestress, TriboModal, TriboFRF, TriboTransient, TriboFit, TriboBI, TriboWJROM, TriboCB and TriboZTE.
+     TriboPrestress, TriboModal, TriboFRF, TriboTransient, TriboFit, TriboBI, TriboWJROM, TriboCB, TriboZTE and TriboNMA;
+   - the modes given to a nonlinear modal analysis, a forced response and a transient are kept by them (referenced): the
+     caller's Destroy leaves them alive (references 4: the caller's and the three analyses'), the analyses' Destroys release them.
    1, 2 and 3 ranks print the same. */
 #include <tribocontact.h>
 #include <tribocont.h>
@@ -25,7 +27,7 @@ static char help[] = "tribo's classes as PETSc objects (issue 29): class ids, re
 /* the classes created by TriboXxxCreate(comm, &obj) alone, held twice and released */
 typedef PetscErrorCode (*CreateFn)(MPI_Comm, void *);
 typedef PetscErrorCode (*DestroyFn)(void *);
-#define NSIMPLE 9
+#define NSIMPLE 10
 static struct {
   CreateFn      create;
   DestroyFn     destroy;
@@ -41,6 +43,7 @@ static struct {
     {(CreateFn)TriboWJROMCreate, (DestroyFn)TriboWJROMDestroy, &TRIBO_WJROM_CLASSID, "whole-joint ROM"},
     {(CreateFn)TriboCBCreate, (DestroyFn)TriboCBDestroy, &TRIBO_CB_CLASSID, "Craig-Bampton reduction"},
     {(CreateFn)TriboZTECreate, (DestroyFn)TriboZTEDestroy, &TRIBO_ZTE_CLASSID, "zero-thickness elements"},
+    {(CreateFn)TriboNMACreate, (DestroyFn)TriboNMADestroy, &TRIBO_NMA_CLASSID, "nonlinear modal analysis"},
 };
 
 static PetscErrorCode Check(PetscObject o, PetscClassId id, const char name[])
@@ -183,6 +186,33 @@ int main(int argc, char **argv)
     PetscCall(PetscObjectGetReference(o2, &refct));
     PetscCheck(!o && refct == 1, PETSC_COMM_SELF, PETSC_ERR_PLIB, "%s: the first Destroy did not leave one reference", name);
     PetscCall(simple[k].destroy(&o2));
+  }
+  { // the modes outlive their creator's handle while the analyses keep them
+    TriboModal     md;
+    TriboNMA       nma;
+    TriboFRF       frf;
+    TriboTransient tr;
+    PetscInt       refct;
+    PetscCall(TriboModalCreate(PETSC_COMM_SELF, &md));
+    PetscCall(TriboNMACreate(PETSC_COMM_SELF, &nma));
+    PetscCall(TriboFRFCreate(PETSC_COMM_SELF, &frf));
+    PetscCall(TriboTransientCreate(PETSC_COMM_SELF, &tr));
+    PetscCall(TriboNMASetModal(nma, md));
+    PetscCall(TriboFRFSetModal(frf, md));
+    PetscCall(TriboTransientSetModal(tr, md));
+    PetscCall(Check((PetscObject)md, TRIBO_MODAL_CLASSID, "modes kept by three analyses and their creator"));
+    PetscCall(PetscObjectReference((PetscObject)md)); // a probe, to read the count after the creator's Destroy
+    {
+      TriboModal probe = md;
+      PetscCall(TriboModalDestroy(&md));
+      PetscCall(TriboNMADestroy(&nma));
+      PetscCall(TriboFRFDestroy(&frf));
+      PetscCall(TriboTransientDestroy(&tr));
+      PetscCall(PetscObjectGetReference((PetscObject)probe, &refct));
+      PetscCall(PetscPrintf(PETSC_COMM_WORLD,
+                            "after the creator's and the analyses' Destroys the modes have %" PetscInt_FMT " reference (the probe's)\n", refct));
+      PetscCall(TriboModalDestroy(&probe));
+    }
   }
   PetscCall(PetscMallocGetCurrentUsage(&m1));
   {

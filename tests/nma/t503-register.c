@@ -86,7 +86,7 @@ static PetscErrorCode Solve_Secant(TriboNMA nma)
 static PetscErrorCode Create_Secant(TriboNMA nma)
 {
   PetscFunctionBeginUser;
-  nma->ops.solve = Solve_Secant;
+  nma->ops->solve = Solve_Secant;
   PetscFunctionReturn(0);
 }
 

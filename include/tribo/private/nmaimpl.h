@@ -44,7 +44,7 @@ struct _p_TriboModal {
   PetscInt   nrigid;       /* number of modes below the cutoff */
 };
 
-typedef struct {
+typedef struct _TriboNMAOps {
   PetscErrorCode (*setfromoptions)(PetscOptionItems *, TriboNMA); /* options of the type, inside TriboNMASetFromOptions() */
   PetscErrorCode (*setup)(TriboNMA);                              /* after the joint, prestress and mode are set */
   PetscErrorCode (*solve)(TriboNMA);                              /* fills nma->bb (TriboNMABackboneAllocate() first) */
@@ -53,15 +53,15 @@ typedef struct {
 } TriboNMAOps;
 
 struct _p_TriboNMA {
+  PETSCHEADER(struct _TriboNMAOps); /* a PETSc object (src/sys/package.c): the header, with the type's methods (nma->ops->solve) */
   MPI_Comm      comm;
   char         *prefix;
   char         *type;
-  TriboNMAOps   ops;
   void         *data;
   PetscBool     setupcalled;
   TriboROM      rom;
   TriboJoint    joint;
-  TriboModal    modal; /* where the mode comes from (TriboNMASetModal()), or NULL */
+  TriboModal    modal; /* where the mode comes from (TriboNMASetModal(), referenced), or NULL */
   PetscInt      n;
   PetscReal    *us, *fs; /* prestress */
   PetscReal    *hs;      /* committed history at the prestress (owned points) */

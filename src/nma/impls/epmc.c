@@ -1076,12 +1076,12 @@ PetscErrorCode TriboNMACreate_EPMC(TriboNMA nma)
   e->aftrtol     = 1e-10;
   e->maxper      = 10;
   PetscCall(PetscStrncpy(e->start, "tangent", sizeof(e->start)));
-  nma->data               = e;
-  nma->ops.setfromoptions = TriboNMASetFromOptions_EPMC;
-  nma->ops.setup          = TriboNMASetUp_EPMC;
-  nma->ops.solve          = TriboNMASolve_EPMC;
-  nma->ops.view           = TriboNMAView_EPMC;
-  nma->ops.destroy        = TriboNMADestroy_EPMC;
+  nma->data                = e;
+  nma->ops->setfromoptions = TriboNMASetFromOptions_EPMC;
+  nma->ops->setup          = TriboNMASetUp_EPMC;
+  nma->ops->solve          = TriboNMASolve_EPMC;
+  nma->ops->view           = TriboNMAView_EPMC;
+  nma->ops->destroy        = TriboNMADestroy_EPMC;
   PetscCall(TriboContCreate(nma->comm, &e->cont));
   PetscCall(TriboContSetStepSizes(e->cont, 0.1, 1e-4, 0.5));
   PetscCall(TriboContSetMaxSteps(e->cont, 200));

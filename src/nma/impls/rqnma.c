@@ -1120,21 +1120,21 @@ PetscErrorCode TriboNMACreate_RQNMA(TriboNMA nma)
 
   PetscFunctionBeginUser;
   PetscCall(PetscNew(&r));
-  r->nlgl                 = 10;
-  r->maxcycles            = 4;
-  r->maxbisect            = 6;
-  r->maxit                = 30;
-  r->dtol                 = 1e-3;
-  r->datol                = 1e-7;
-  r->maxdmu               = 0.5;
-  r->lag                  = -1;
-  r->rtol                 = 1e-9;
-  r->solver               = RQNMA_SOLVER_FAST;
-  nma->data               = r;
-  nma->ops.setfromoptions = TriboNMASetFromOptions_RQNMA;
-  nma->ops.setup          = TriboNMASetUp_RQNMA;
-  nma->ops.solve          = TriboNMASolve_RQNMA;
-  nma->ops.view           = TriboNMAView_RQNMA;
-  nma->ops.destroy        = TriboNMADestroy_RQNMA;
+  r->nlgl                  = 10;
+  r->maxcycles             = 4;
+  r->maxbisect             = 6;
+  r->maxit                 = 30;
+  r->dtol                  = 1e-3;
+  r->datol                 = 1e-7;
+  r->maxdmu                = 0.5;
+  r->lag                   = -1;
+  r->rtol                  = 1e-9;
+  r->solver                = RQNMA_SOLVER_FAST;
+  nma->data                = r;
+  nma->ops->setfromoptions = TriboNMASetFromOptions_RQNMA;
+  nma->ops->setup          = TriboNMASetUp_RQNMA;
+  nma->ops->solve          = TriboNMASolve_RQNMA;
+  nma->ops->view           = TriboNMAView_RQNMA;
+  nma->ops->destroy        = TriboNMADestroy_RQNMA;
   PetscFunctionReturn(0);
 }
