@@ -649,13 +649,14 @@ def run_task(stepdir, index):
 
 
 def _progress(ran, ntodo, wall, left_cases, took, np):
-    """one line (stdout, as the other progress lines; stderr is for errors): cases done, time, and the time left: the cases not done times the mean rank-seconds of their step's
+    """one line on stderr: cases done, time, and the time left: the cases not done times the mean rank-seconds of their step's
     finished cases (of all finished cases for a step with none yet), shared by the np ranks of the pool"""
     every = [t for ts in took.values() for t in ts]
     mean = {k: sum(v) / len(v) for k, v in took.items()}
     allmean = sum(every) / len(every) if every else 0
     left = sum(mean.get(c.step.name, allmean) for c in left_cases) / max(np, 1)
-    print("sweep: %d of %d cases done, %.1f s  (left ~%.1f s)" % (ran, ntodo, wall, left), flush=True)
+    sys.stderr.write("sweep: %d of %d cases done, %.1f s  (left ~%.1f s)\n" % (ran, ntodo, wall, left))
+    sys.stderr.flush()
 
 
 def run_local(s, np, quiet=False):

@@ -219,8 +219,7 @@ PetscErrorCode TriboNSGA2SetStopGeneration(TriboNSGA2 nsga, PetscInt g)
 . -nsga_checkpoint <file>     - state after each generation
 . -nsga_resume                - resume from the checkpoint if it exists
 . -nsga_stop_generation <g>   - stop after generation g (the rest as if killed)
-- -nsga_quiet                 - no progress lines (after the first generation and every tenth of them, with the time left; on stdout,
-                                as the other analyses' progress: stderr is for the one error line)
+- -nsga_quiet                 - no progress lines (on stderr, after the first generation and every tenth of them, with the time left)
 @*/
 PetscErrorCode TriboNSGA2SetFromOptions(TriboNSGA2 nsga)
 {
@@ -563,9 +562,9 @@ PetscErrorCode TriboNSGA2Solve(TriboNSGA2 nsga)
     if (!nsga->quiet && (nsga->gen == g0 + 1 || nsga->gen % PetscMax(1, nsga->ngen / 10) == 0 || nsga->gen == nsga->ngen)) {
       // every generation evaluates npop members: the time per generation of this run so far, times the generations left
       PetscReal el = MPI_Wtime() - t0, left = el / (nsga->gen - g0) * (nsga->ngen - nsga->gen);
-      PetscCall(PetscPrintf(nsga->comm,
-                            "NSGA-II: generation %" PetscInt_FMT " of %" PetscInt_FMT ", %" PetscInt_FMT " evaluations, %.1f s  (left ~%.1f s)\n",
-                            nsga->gen, nsga->ngen, nsga->nevals, (double)el, (double)left));
+      PetscCall(PetscFPrintf(nsga->comm, PETSC_STDERR,
+                             "NSGA-II: generation %" PetscInt_FMT " of %" PetscInt_FMT ", %" PetscInt_FMT " evaluations, %.1f s  (left ~%.1f s)\n",
+                             nsga->gen, nsga->ngen, nsga->nevals, (double)el, (double)left));
     }
   }
   PetscCall(UnionFront_Private(nsga));

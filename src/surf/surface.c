@@ -94,7 +94,7 @@ PetscErrorCode TriboSurfSetOptionsPrefix(TriboSurf s, const char prefix[])
                                opening has removed the noise's upward excursions (tests/surf/t705: corrected, their medians went from
                                +3.4 / +3.1 % to +7.4 / +10.2 %; residual heights corrected -0.3 / +0.2 %, uncorrected -3.3 / -5.4 %)
 . -surface_segment_sigma 0   - Gaussian (points) of the heights the watershed segments, for noisy scans (fits keep the unsmoothed heights)
-. -surface_quiet             - no progress lines (stdout: each erosion size done by each group of ranks, with the time left)
+. -surface_quiet             - no progress lines (stderr: each erosion size done by each group of ranks, with the time left)
 . -surface_groups 0          - sub-communicators for the erosion sizes, each distributing its grid (TriboSurfProcess()); 0: min(ranks, sizes)
 - -surface_generate selfaffine - built-in synthetic input: selfaffine, band, caps, flat, with -surface_generate_{nx,ny,dx,rms,band,hurst,
                                rolloff,cap,cap_pitch,form_amp,bolts,bolt_depth,bolt_width,seed,count}; by default the pair of
@@ -509,10 +509,10 @@ PetscErrorCode TriboSurfProcess(TriboSurf s)
           if (!s->quiet) { // this group's sizes take about the same time each (doc/guide.md, the benchmark's table)
             PetscReal el = MPI_Wtime() - t0;
             ndone++;
-            PetscCall(PetscPrintf(sub,
-                                  "surface: erosion size %" PetscInt_FMT " done, %" PetscInt_FMT " of %" PetscInt_FMT
-                                  " sizes of this group of ranks, %.1f s  (left ~%.1f s)\n",
-                                  s->erosion[R[i]], ndone, mine, (double)el, (double)(el / ndone * (mine - ndone))));
+            PetscCall(PetscFPrintf(sub, PETSC_STDERR,
+                                   "surface: erosion size %" PetscInt_FMT " done, %" PetscInt_FMT " of %" PetscInt_FMT
+                                   " sizes of this group of ranks, %.1f s  (left ~%.1f s)\n",
+                                   s->erosion[R[i]], ndone, mine, (double)el, (double)(el / ndone * (mine - ndone))));
           }
         }
       for (PetscInt i = i0; i < i1; i++) {

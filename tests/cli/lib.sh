@@ -107,7 +107,7 @@ expect_fail() {
   (cd "$dir" && run1 "$verb" "$@") >"$dir.out" 2>"$dir.err"
   RC=$?
   [ $RC -ne 0 ] || why="exit status 0;"
-  lines=$(grep -c . "$dir.err")
+  lines=$(grep -v "(left ~[0-9.]* s)$" "$dir.err" | grep -c .) # progress lines (time left) may come before the error line
   [ "$lines" = 1 ] || why="$why $lines lines on stderr, expected 1;"
   grep -q "^tribo $verb: error: " "$dir.err" || why="$why no 'tribo $verb: error: ...' line;"
   IFS=';' read -ra groups <<<"$keys"
