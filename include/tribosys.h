@@ -61,6 +61,7 @@ PETSC_EXTERN PetscClassId TRIBO_LAW_CLASSID, TRIBO_JOINT_CLASSID, TRIBO_ROM_CLAS
     TRIBO_SURF_CLASSID, TRIBO_FIT_CLASSID, TRIBO_NSGA2_CLASSID, TRIBO_BI_CLASSID, TRIBO_WJROM_CLASSID, TRIBO_FJROM_CLASSID;
 PETSC_EXTERN PetscErrorCode TriboInitializePackage(void);
 PETSC_EXTERN PetscErrorCode TriboFinalizePackage(void);
+PETSC_EXTERN PetscErrorCode TriboRegistryForgetAtFinalize(PetscFunctionList *, PetscBool *);
 /* Option namespaces and help (src/sys/options.c): classes register their namespaces, objects mark
    theirs as used in SetFromOptions, and TriboOptionsCheckUsed() rejects misspelt options before any
    computation. */

@@ -3,15 +3,6 @@
 
 PetscFunctionList TriboMeshGeneratorList = NULL;
 
-/* the list goes at PetscFinalize() (registered with its first entry), so that nothing is left and a new PetscInitialize() starts
-   from an empty list */
-static PetscErrorCode TriboMeshGeneratorListDestroy_Private(void)
-{
-  PetscFunctionBegin;
-  PetscCall(PetscFunctionListDestroy(&TriboMeshGeneratorList));
-  PetscFunctionReturn(0);
-}
-
 /*@
   TriboMeshGeneratorRegister - Adds a mesh generator to the gallery of tribo mesh -mesh_type.
 
@@ -36,7 +27,7 @@ PetscErrorCode TriboMeshGeneratorRegister(const char name[], PetscErrorCode (*wr
   char ns[128];
 
   PetscFunctionBeginUser;
-  if (!TriboMeshGeneratorList) PetscCall(PetscRegisterFinalize(TriboMeshGeneratorListDestroy_Private));
+  if (!TriboMeshGeneratorList) PetscCall(TriboRegistryForgetAtFinalize(&TriboMeshGeneratorList, NULL)); // emptied at PetscFinalize()
   PetscCall(PetscFunctionListAdd(&TriboMeshGeneratorList, name, write));
   PetscCall(PetscSNPrintf(ns, sizeof(ns), "%s_", name)); // the generator's options -<name>_*
   PetscCall(TriboOptionsRegisterNamespace(ns));

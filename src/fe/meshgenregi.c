@@ -1,14 +1,6 @@
 #include <tribofe.h>
 
-static PetscBool TriboMeshGeneratorRegisterAllCalled = PETSC_FALSE;
-
-/* at PetscFinalize(): a new PetscInitialize() registers again */
-static PetscErrorCode TriboMeshGeneratorRegisterAllReset_Private(void)
-{
-  PetscFunctionBegin;
-  TriboMeshGeneratorRegisterAllCalled = PETSC_FALSE;
-  PetscFunctionReturn(0);
-}
+static PetscBool TriboMeshGeneratorRegisterAllCalled = PETSC_FALSE; /* reset at PetscFinalize() (TriboRegistryForgetAtFinalize()) */
 
 /*@
   TriboMeshGeneratorRegisterAll - Registers every mesh generator that ships with tribo.
@@ -29,7 +21,7 @@ PetscErrorCode TriboMeshGeneratorRegisterAll(void)
   PetscFunctionBegin;
   if (TriboMeshGeneratorRegisterAllCalled) PetscFunctionReturn(0);
   TriboMeshGeneratorRegisterAllCalled = PETSC_TRUE;
-  PetscCall(PetscRegisterFinalize(TriboMeshGeneratorRegisterAllReset_Private));
+  PetscCall(TriboRegistryForgetAtFinalize(NULL, &TriboMeshGeneratorRegisterAllCalled));
   PetscCall(TriboOptionsRegisterNamespace("mesh_"));
   PetscCall(TriboOptionsRegisterNamespace("inp_")); // TriboMeshSetFromOptions()
   PetscCall(TriboOptionsRegisterNamespace("fe_"));  // TriboFESystemSetFromOptions()

@@ -2,15 +2,6 @@
 
 static PetscFunctionList TriboLawList = NULL;
 
-/* the list goes at PetscFinalize() (registered with its first entry), so that nothing is left and a new PetscInitialize() starts
-   from an empty list */
-static PetscErrorCode TriboLawListDestroy_Private(void)
-{
-  PetscFunctionBegin;
-  PetscCall(PetscFunctionListDestroy(&TriboLawList));
-  PetscFunctionReturn(0);
-}
-
 /*@
   TriboLawRegister - Adds an interface law to the registry.
 
@@ -32,7 +23,7 @@ static PetscErrorCode TriboLawListDestroy_Private(void)
 PetscErrorCode TriboLawRegister(const char name[], PetscErrorCode (*get)(const TriboLawCard **))
 {
   PetscFunctionBeginUser;
-  if (!TriboLawList) PetscCall(PetscRegisterFinalize(TriboLawListDestroy_Private));
+  if (!TriboLawList) PetscCall(TriboRegistryForgetAtFinalize(&TriboLawList, NULL)); // emptied at PetscFinalize()
   PetscCall(TriboLawRegisterAll());
   PetscCall(PetscFunctionListAdd(&TriboLawList, name, get));
   { // its options' names, for the "did you mean" of a misspelt one (TriboOptionsCheckUsed())

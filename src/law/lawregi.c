@@ -1,14 +1,6 @@
 #include <tribolaw.h>
 
-static PetscBool TriboLawRegisterAllCalled = PETSC_FALSE;
-
-/* at PetscFinalize(): a new PetscInitialize() registers again */
-static PetscErrorCode TriboLawRegisterAllReset_Private(void)
-{
-  PetscFunctionBegin;
-  TriboLawRegisterAllCalled = PETSC_FALSE;
-  PetscFunctionReturn(0);
-}
+static PetscBool TriboLawRegisterAllCalled = PETSC_FALSE; /* reset at PetscFinalize() (TriboRegistryForgetAtFinalize()) */
 
 /*@
   TriboLawRegisterAll - Registers every interface law that ships with tribo.
@@ -18,7 +10,7 @@ PetscErrorCode TriboLawRegisterAll(void)
   PetscFunctionBegin;
   if (TriboLawRegisterAllCalled) PetscFunctionReturn(0);
   TriboLawRegisterAllCalled = PETSC_TRUE;
-  PetscCall(PetscRegisterFinalize(TriboLawRegisterAllReset_Private));
+  PetscCall(TriboRegistryForgetAtFinalize(NULL, &TriboLawRegisterAllCalled));
   PetscCall(TriboOptionsRegisterNamespace("friction_"));
   PetscCall(TriboLawRegister(TRIBOLAWPENALTY, TriboLawCardGet_Penalty));
   PetscCall(TriboLawRegister(TRIBOLAWJENKINS, TriboLawCardGet_Jenkins));

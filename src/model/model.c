@@ -4,15 +4,6 @@
 
 PetscFunctionList TriboModelList = NULL;
 
-/* the list goes at PetscFinalize() (registered with its first entry), so that nothing is left and a new PetscInitialize() starts
-   from an empty list */
-static PetscErrorCode TriboModelListDestroy_Private(void)
-{
-  PetscFunctionBegin;
-  PetscCall(PetscFunctionListDestroy(&TriboModelList));
-  PetscFunctionReturn(0);
-}
-
 /*@
   TriboModelRegister - Adds a model to the gallery of tribo model -model_type.
 
@@ -36,7 +27,7 @@ PetscErrorCode TriboModelRegister(const char name[], PetscErrorCode (*create)(MP
   char ns[128];
 
   PetscFunctionBeginUser;
-  if (!TriboModelList) PetscCall(PetscRegisterFinalize(TriboModelListDestroy_Private));
+  if (!TriboModelList) PetscCall(TriboRegistryForgetAtFinalize(&TriboModelList, NULL)); // emptied at PetscFinalize()
   PetscCall(PetscFunctionListAdd(&TriboModelList, name, create));
   PetscCall(PetscSNPrintf(ns, sizeof(ns), "%s_", name)); // the model's options -<name>_*
   PetscCall(TriboOptionsRegisterNamespace(ns));

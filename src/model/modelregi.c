@@ -1,14 +1,6 @@
 #include <tribomodel.h>
 
-static PetscBool TriboModelRegisterAllCalled = PETSC_FALSE;
-
-/* at PetscFinalize(): a new PetscInitialize() registers again */
-static PetscErrorCode TriboModelRegisterAllReset_Private(void)
-{
-  PetscFunctionBegin;
-  TriboModelRegisterAllCalled = PETSC_FALSE;
-  PetscFunctionReturn(0);
-}
+static PetscBool TriboModelRegisterAllCalled = PETSC_FALSE; /* reset at PetscFinalize() (TriboRegistryForgetAtFinalize()) */
 
 /*@
   TriboModelRegisterAll - Registers every built-in model that ships with tribo.
@@ -29,7 +21,7 @@ PetscErrorCode TriboModelRegisterAll(void)
   PetscFunctionBegin;
   if (TriboModelRegisterAllCalled) PetscFunctionReturn(0);
   TriboModelRegisterAllCalled = PETSC_TRUE;
-  PetscCall(PetscRegisterFinalize(TriboModelRegisterAllReset_Private));
+  PetscCall(TriboRegistryForgetAtFinalize(NULL, &TriboModelRegisterAllCalled));
   PetscCall(TriboOptionsRegisterNamespace("model_"));
   PetscCall(TriboModelRegister(TRIBOMODELLAPFRAME, TriboModelLapFrame));
   PetscFunctionReturn(0);

@@ -7,15 +7,6 @@ static PetscFunctionList TriboNMAList = NULL;
 
 const char *const TriboBackboneStatuses[] = {"failed", "converged", "unsettled", "TriboBackboneStatus", "TRIBO_BACKBONE_", NULL};
 
-/* the list goes at PetscFinalize() (registered with its first entry), so that nothing is left and a new PetscInitialize() starts
-   from an empty list */
-static PetscErrorCode TriboNMAListDestroy_Private(void)
-{
-  PetscFunctionBegin;
-  PetscCall(PetscFunctionListDestroy(&TriboNMAList));
-  PetscFunctionReturn(0);
-}
-
 /*@
   TriboNMARegister - Adds a nonlinear modal analysis method to the registry.
 
@@ -35,7 +26,7 @@ PetscErrorCode TriboNMARegister(const char name[], PetscErrorCode (*create)(Trib
   char ns[128];
 
   PetscFunctionBeginUser;
-  if (!TriboNMAList) PetscCall(PetscRegisterFinalize(TriboNMAListDestroy_Private));
+  if (!TriboNMAList) PetscCall(TriboRegistryForgetAtFinalize(&TriboNMAList, NULL)); // emptied at PetscFinalize()
   PetscCall(TriboNMARegisterAll());
   PetscCall(PetscFunctionListAdd(&TriboNMAList, name, create));
   PetscCall(PetscSNPrintf(ns, sizeof(ns), "%s_", name));
@@ -43,15 +34,7 @@ PetscErrorCode TriboNMARegister(const char name[], PetscErrorCode (*create)(Trib
   PetscFunctionReturn(0);
 }
 
-static PetscBool TriboNMARegisterAllCalled = PETSC_FALSE;
-
-/* at PetscFinalize(): a new PetscInitialize() registers again */
-static PetscErrorCode TriboNMARegisterAllReset_Private(void)
-{
-  PetscFunctionBegin;
-  TriboNMARegisterAllCalled = PETSC_FALSE;
-  PetscFunctionReturn(0);
-}
+static PetscBool TriboNMARegisterAllCalled = PETSC_FALSE; /* reset at PetscFinalize() (TriboRegistryForgetAtFinalize()) */
 
 /*@
   TriboNMARegisterAll - Registers the nonlinear modal analysis methods that ship with tribo and
@@ -64,7 +47,7 @@ PetscErrorCode TriboNMARegisterAll(void)
   PetscFunctionBegin;
   if (TriboNMARegisterAllCalled) PetscFunctionReturn(0);
   TriboNMARegisterAllCalled = PETSC_TRUE;
-  PetscCall(PetscRegisterFinalize(TriboNMARegisterAllReset_Private));
+  PetscCall(TriboRegistryForgetAtFinalize(NULL, &TriboNMARegisterAllCalled));
   PetscCall(TriboOptionsRegisterNamespace("prestress_"));
   PetscCall(TriboOptionsRegisterNamespace("modal_"));
   PetscCall(TriboOptionsRegisterNamespace("backbone_"));

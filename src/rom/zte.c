@@ -22,15 +22,6 @@
 
 PetscFunctionList TriboZTEList = NULL;
 
-/* the list goes at PetscFinalize() (registered with its first entry), so that nothing is left and a new PetscInitialize() starts
-   from an empty list */
-static PetscErrorCode TriboZTEListDestroy_Private(void)
-{
-  PetscFunctionBegin;
-  PetscCall(PetscFunctionListDestroy(&TriboZTEList));
-  PetscFunctionReturn(0);
-}
-
 /*@C
   TriboZTERegister - Adds an interface-reduction type.
 
@@ -47,20 +38,12 @@ static PetscErrorCode TriboZTEListDestroy_Private(void)
 PetscErrorCode TriboZTERegister(const char name[], PetscErrorCode (*create)(TriboZTE))
 {
   PetscFunctionBeginUser;
-  if (!TriboZTEList) PetscCall(PetscRegisterFinalize(TriboZTEListDestroy_Private));
+  if (!TriboZTEList) PetscCall(TriboRegistryForgetAtFinalize(&TriboZTEList, NULL)); // emptied at PetscFinalize()
   PetscCall(PetscFunctionListAdd(&TriboZTEList, name, create));
   PetscFunctionReturn(0);
 }
 
-static PetscBool TriboZTERegisterAllCalled = PETSC_FALSE;
-
-/* at PetscFinalize(): a new PetscInitialize() registers again */
-static PetscErrorCode TriboZTERegisterAllReset_Private(void)
-{
-  PetscFunctionBegin;
-  TriboZTERegisterAllCalled = PETSC_FALSE;
-  PetscFunctionReturn(0);
-}
+static PetscBool TriboZTERegisterAllCalled = PETSC_FALSE; /* reset at PetscFinalize() (TriboRegistryForgetAtFinalize()) */
 
 /*@
   TriboZTERegisterAll - Registers the built-in interface reductions: grid, mesh (interpolation from
@@ -77,7 +60,7 @@ PetscErrorCode TriboZTERegisterAll(void)
   PetscFunctionBegin;
   if (TriboZTERegisterAllCalled) PetscFunctionReturn(0);
   TriboZTERegisterAllCalled = PETSC_TRUE;
-  PetscCall(PetscRegisterFinalize(TriboZTERegisterAllReset_Private));
+  PetscCall(TriboRegistryForgetAtFinalize(NULL, &TriboZTERegisterAllCalled));
   PetscCall(TriboZTERegister(TRIBOZTEGRID, TriboZTECreate_Grid));
   PetscCall(TriboZTERegister(TRIBOZTEMESH, TriboZTECreate_Mesh));
   PetscCall(TriboZTERegister(TRIBOZTEPATCHES, TriboZTECreate_Patches));

@@ -499,10 +499,9 @@ PetscErrorCode TriboSurfProcess(TriboSurf s)
     // size R[i] on group i % ncolor, whose lowest rank (i % ncolor) broadcasts it; with a monitor (checkpoints) in rounds of one
     // size per group, everything known after each round; without, each group runs all its sizes, then one broadcast
     per = s->monitor ? ncolor : nr;
+    for (PetscInt i = 0; i < nr; i++) mine += i % ncolor == rank % ncolor; // the sizes of this group
     for (PetscInt i0 = 0; i0 < nr; i0 += per) {
       PetscInt i1 = PetscMin(nr, i0 + per);
-      if (!mine)
-        for (PetscInt i = 0; i < nr; i++) mine += i % ncolor == rank % ncolor;
       for (PetscInt i = i0; i < i1; i++)
         if (i % ncolor == rank % ncolor) {
           PetscCall(TriboSurfIdentify_Private(s, sub, s->erosion[R[i]], &s->results[R[i]]));
@@ -526,8 +525,9 @@ PetscErrorCode TriboSurfProcess(TriboSurf s)
   for (PetscInt k = 0; k < s->nerosion; k++) {
     char   why[512] = "";
     size_t len      = 0;
-    for (PetscInt q = 1; q < TRIBO_ASPERITY_NSTATUS && s->results[k].nasp < 2; q++)
-      if (s->results[k].nfit[q]) {
+    if (s->results[k].nasp < 2) // the rejections by reason, for the error
+      for (PetscInt q = 1; q < TRIBO_ASPERITY_NSTATUS; q++) {
+        if (!s->results[k].nfit[q]) continue;
         PetscCall(
             PetscSNPrintf(why + len, sizeof(why) - len, "%s%" PetscInt_FMT " %s", len ? ", " : "", s->results[k].nfit[q], TriboAsperityStatuses[q]));
         PetscCall(PetscStrlen(why, &len));

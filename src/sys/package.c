@@ -14,9 +14,36 @@ PetscClassId TRIBO_LAW_CLASSID, TRIBO_JOINT_CLASSID, TRIBO_ROM_CLASSID, TRIBO_ZT
 
 static PetscBool TriboPackageInitialized = PETSC_FALSE;
 
+/* the type registries and the flags of their RegisterAll, emptied and reset by TriboFinalizePackage() */
+#define TRIBO_MAX_REGISTRIES 16
+static PetscFunctionList *TriboRegistryLists[TRIBO_MAX_REGISTRIES];
+static PetscBool         *TriboRegistryFlags[TRIBO_MAX_REGISTRIES];
+static int                TriboNumRegistries = 0;
+
 /*@C
-  TriboFinalizePackage - Forgets the class ids at PetscFinalize(), so that TriboInitializePackage() registers them again after a
-  new PetscInitialize()
+  TriboRegistryForgetAtFinalize - A type registry of tribo (a PetscFunctionList and the flag of its RegisterAll): at PetscFinalize()
+  TriboFinalizePackage() destroys the list and resets the flag, so that nothing is left and a new PetscInitialize() registers again
+
+  Not collective
+
+  Input Parameters:
++ list   - the registry's list (registered once, before its first entry)
+- called - the flag its TriboXxxRegisterAll() sets (may be the same call: both given at once)
+
+  Level: developer
+@*/
+PetscErrorCode TriboRegistryForgetAtFinalize(PetscFunctionList *list, PetscBool *called)
+{
+  PetscFunctionBegin;
+  PetscCall(TriboInitializePackage()); // registers TriboFinalizePackage() with PetscFinalize()
+  PetscCheck(TriboNumRegistries < TRIBO_MAX_REGISTRIES, PETSC_COMM_SELF, PETSC_ERR_PLIB, "more than %d type registries", TRIBO_MAX_REGISTRIES);
+  TriboRegistryLists[TriboNumRegistries] = list, TriboRegistryFlags[TriboNumRegistries] = called, TriboNumRegistries++;
+  PetscFunctionReturn(0);
+}
+
+/*@C
+  TriboFinalizePackage - Forgets the class ids and empties the type registries (TriboRegistryForgetAtFinalize()) at PetscFinalize(),
+  so that TriboInitializePackage() and the RegisterAll functions register them again after a new PetscInitialize()
 
   Not collective
 
@@ -27,6 +54,11 @@ static PetscBool TriboPackageInitialized = PETSC_FALSE;
 PetscErrorCode TriboFinalizePackage(void)
 {
   PetscFunctionBegin;
+  for (int k = 0; k < TriboNumRegistries; k++) {
+    if (TriboRegistryLists[k]) PetscCall(PetscFunctionListDestroy(TriboRegistryLists[k]));
+    if (TriboRegistryFlags[k]) *TriboRegistryFlags[k] = PETSC_FALSE;
+  }
+  TriboNumRegistries      = 0;
   TriboPackageInitialized = PETSC_FALSE;
   PetscFunctionReturn(0);
 }

@@ -9,7 +9,7 @@ characters inserted, the file truncated. Each run is classified:
   refused   exit non-zero with one line "tribo VERB: error: ..." on stderr and no file left behind;
   crash     a signal (segfault, abort), a PETSc error trace, a sanitizer report, a Python traceback;
   hang      the time limit (--timeout) passed;
-  unclear   exit non-zero but not one "tribo VERB: error:" line;
+  unclear   exit non-zero but not one "tribo VERB: error:" line (besides progress lines ending "(left ~X s)");
   partial   a result or temporary file left by a failed run, or a temporary left by a good one.
 The last four are findings: the run exits 1 if there is any. With --save DIR each finding's input and a NAME.json
 describing it are copied to DIR; tests/fuzz/corpus/ holds those that became regression inputs (--replay DIR runs
@@ -246,7 +246,8 @@ def classify(rc, err, verb, left, timed_out):
         return "crash"
     if rc == 0:
         return "partial" if any(".tmp." in f for f in left) else "accepted"
-    lines = [line for line in text.splitlines() if line.strip()]
+    # progress lines (tribo surface, fit and sweep write "... (left ~X s)" to stderr) may come before the error line
+    lines = [line for line in text.splitlines() if line.strip() and not re.search(r"\(left ~[0-9.]+ s\)$", line)]
     if len(lines) != 1 or not lines[0].startswith("tribo %s: error: " % verb):
         return "unclear"
     return "partial" if left else "refused"
